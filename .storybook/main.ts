@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import type { StorybookConfig } from '@storybook/react-vite';
+import { mergeConfig } from 'vite';
+
+const src = (pkg: string) =>
+  fileURLToPath(new URL(`../packages/${pkg}/src/index.ts`, import.meta.url));
+
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.stories.@(ts|tsx)'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  addons: ['@storybook/addon-vitest'],
+  core: { disableTelemetry: true },
+  viteFinal: (cfg) =>
+    mergeConfig(cfg, {
+      resolve: {
+        alias: {
+          '@toolpane/client': src('client'),
+          '@toolpane/react': src('react'),
+          '@toolpane/ui': src('ui'),
+        },
+      },
+    }),
+};
+
+export default config;
