@@ -1,0 +1,173 @@
+import {
+  type ChunkSource,
+  createFrameDecoder,
+  type FrameSink,
+  isResponse,
+  sniffFormat,
+  type WireFormat,
+} from './sources.js';
+import type { ToolpaneStore } from './store.js';
+
+/** How a consumed stream ended. */
+export interface ConsumeResult {
+  readonly status: 'done' | 'error' | 'aborted';
+  /** What went wrong, for `error`. */
+  readonly error?: string;
+  /** The HTTP status, when the source was a `Response`. */
+  readonly httpStatus?: number;
+}
+
+/** Options of {@link consumeStream}. */
+export interface ConsumeOptions {
+  /** Stops reading; open runs end as aborted. */
+  readonly signal?: AbortSignal;
+  /** The framing of a byte stream; detected from the content type or the first bytes otherwise. */
+  readonly format?: WireFormat;
+}
+
+const abortReason = (signal: AbortSignal | undefined): string => {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
+  return typeof reason === 'string' ? reason : 'The run was aborted';
+};
+
+/** Reads the JSON error body Mastra returns before a stream starts (`{"error": "…"}`). */
+export async function httpErrorMessage(response: Response): Promise<string> {
+  let body = '';
+  try {
+    body = await response.text();
+  } catch {
+    // The body is optional for the message.
+  }
+  let detail = body.trim();
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
+    const error = parsed.error ?? parsed.message;
+    if (typeof error === 'string') detail = error;
+    else if (
+      typeof error === 'object' &&
+      error !== null &&
+      typeof (error as { message?: unknown }).message === 'string'
+    ) {
+      detail = (error as { message: string }).message;
+    }
+  } catch {
+    // Not JSON: keep the text.
+  }
+  if (detail.length > 500) detail = `${detail.slice(0, 500)}…`;
+  return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}${detail ? `: ${detail}` : ''}`;
+}
+
+function formatFromContentType(response: Response): WireFormat | undefined {
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('text/event-stream')) return 'sse';
+  if (type.includes('ndjson') || type.includes('jsonl')) return 'jsonl';
+  return undefined;
+}
+
+async function readAll(
+  store: ToolpaneStore,
+  source: ReadableStream<unknown> | AsyncIterable<unknown> | Iterable<unknown>,
+  options: ConsumeOptions,
+): Promise<void> {
+  const sink: FrameSink = {
+    value: (value) => store.dispatch(value),
+    issue: (issue) => store.dispatch({ type: 'toolpane/issue', issue }),
+  };
+  let frames: ReturnType<typeof createFrameDecoder> | undefined;
+  const decoder = new TextDecoder();
+  const onValue = (value: unknown): boolean => {
+    if (value instanceof Uint8Array) {
+      const text = decoder.decode(value, { stream: true });
+      frames ??= createFrameDecoder(options.format ?? sniffFormat(text), sink);
+      frames.feed(text);
+      return frames.done;
+    }
+    store.dispatch(value);
+    return false;
+  };
+  if (typeof (source as ReadableStream).getReader === 'function') {
+    const reader = (source as ReadableStream<unknown>).getReader();
+    const cancel = () => void reader.cancel(options.signal?.reason).catch(() => undefined);
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      while (!options.signal?.aborted) {
+        const { value, done } = await reader.read();
+        if (done || onValue(value)) break;
+      }
+    } finally {
+      options.signal?.removeEventListener('abort', cancel);
+      if (options.signal?.aborted) await reader.cancel().catch(() => undefined);
+      reader.releaseLock();
+    }
+  } else if (Symbol.asyncIterator in source) {
+    for await (const value of source as AsyncIterable<unknown>) {
+      if (options.signal?.aborted || onValue(value)) break;
+    }
+  } else {
+    for (const value of source as Iterable<unknown>) {
+      if (options.signal?.aborted || onValue(value)) break;
+    }
+  }
+  if (!options.signal?.aborted) {
+    const rest = decoder.decode();
+    if (rest !== '') frames?.feed(rest);
+    frames?.end();
+  }
+}
+
+/**
+ * Feeds a stream into a store: a fetch `Response` (SSE, JSON lines or record-separated bytes; a
+ * JSON error body becomes an issue), a byte `ReadableStream`, a server-side `fullStream`, or any
+ * (async) iterable of chunk objects. When the stream ends, open runs that wait for an approval or
+ * a resume become `waiting` and others `interrupted`; a dropped connection keeps everything
+ * received and marks open runs interrupted; an abort ends them as aborted. Never rejects.
+ *
+ * @example
+ * const store = createToolpaneStore();
+ * const result = await consumeStream(store, await fetch(url, { method: 'POST', body }));
+ * if (result.status === 'error') console.error(result.error);
+ */
+export async function consumeStream(
+  store: ToolpaneStore,
+  source: ChunkSource,
+  options: ConsumeOptions = {},
+): Promise<ConsumeResult> {
+  let httpStatus: number | undefined;
+  try {
+    let input: ReadableStream<unknown> | AsyncIterable<unknown> | Iterable<unknown>;
+    let format = options.format;
+    if (isResponse(source)) {
+      httpStatus = source.status;
+      if (!source.ok) {
+        const message = await httpErrorMessage(source);
+        store.dispatch({ type: 'toolpane/issue', issue: { kind: 'transport', message } });
+        return { status: 'error', error: message, httpStatus };
+      }
+      if (source.body === null) {
+        const message = `HTTP ${source.status}: the response has no body`;
+        store.dispatch({ type: 'toolpane/stream-error', message });
+        return { status: 'error', error: message, httpStatus };
+      }
+      format ??= formatFromContentType(source);
+      input = source.body;
+    } else {
+      input = source;
+    }
+    await readAll(store, input, format === undefined ? options : { ...options, format });
+    if (options.signal?.aborted) {
+      store.dispatch({ type: 'toolpane/abort', reason: abortReason(options.signal) });
+      return { status: 'aborted', ...(httpStatus === undefined ? {} : { httpStatus }) };
+    }
+    store.dispatch({ type: 'toolpane/stream-end' });
+    return { status: 'done', ...(httpStatus === undefined ? {} : { httpStatus }) };
+  } catch (error) {
+    if (options.signal?.aborted) {
+      store.dispatch({ type: 'toolpane/abort', reason: abortReason(options.signal) });
+      return { status: 'aborted', ...(httpStatus === undefined ? {} : { httpStatus }) };
+    }
+    const message = `The connection failed mid-stream: ${error instanceof Error ? error.message : String(error)}`;
+    store.dispatch({ type: 'toolpane/stream-error', message });
+    return { status: 'error', error: message, ...(httpStatus === undefined ? {} : { httpStatus }) };
+  }
+}

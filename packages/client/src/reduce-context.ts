@@ -1,0 +1,227 @@
+import type { ClientTransforms } from './display.js';
+import type { Draft, Mutable } from './draft.js';
+import { createPartialJsonParser, type PartialJsonParser } from './partial-json.js';
+import {
+  HUMAN_TOOL_STATUSES,
+  NO_VALUE,
+  type RunState,
+  type RunStatus,
+  type StreamIssue,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+  type ToolKind,
+} from './state.js';
+
+/** Options of the reducer. */
+export interface ReduceOptions {
+  /** Clock for `startedAt`/`endedAt`; the reducer reads no clock of its own. */
+  readonly now?: () => number;
+  /** Display transforms applied on the client when the server sends no transform metadata. */
+  readonly transforms?: ClientTransforms;
+}
+
+/**
+ * Working memory that is not part of the state: incremental input parsers and indexes. The store
+ * keeps one for its lifetime; a pure `reduce` rebuilds what it needs.
+ */
+export interface Scratch {
+  readonly parsers: Map<string, PartialJsonParser>;
+  readonly taskCalls: Map<string, string>;
+  /** The top-level run that `data-*` chunks (which carry no runId) belong to. */
+  currentRunId?: string;
+  /** AI SDK streams carry no runId: the synthetic run of the current message. */
+  aiSdkRunId?: string;
+}
+
+/** Creates empty working memory for a reducer. */
+export const createScratch = (): Scratch => ({ parsers: new Map(), taskCalls: new Map() });
+
+/** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */
+export interface Scope {
+  readonly parentToolCallId: string | null;
+  readonly depth: number;
+}
+
+/** The top-level scope. */
+export const TOP: Scope = { parentToolCallId: null, depth: 0 };
+
+/** Everything a reducer step needs. */
+export interface Ctx {
+  readonly draft: Draft;
+  readonly options: ReduceOptions;
+  readonly scratch: Scratch;
+}
+
+/** The store clock, or undefined. */
+export const now = (ctx: Ctx): number | undefined => ctx.options.now?.();
+
+/** `agent` for `agent-<key>`, `workflow` for `workflow-<key>`, else `tool`. */
+export function toolKind(toolName: string): ToolKind {
+  if (toolName.startsWith('agent-')) return 'agent';
+  if (toolName.startsWith('workflow-')) return 'workflow';
+  return 'tool';
+}
+
+/** Records a stream issue. */
+export function addIssue(ctx: Ctx, issue: StreamIssue): void {
+  ctx.draft.push(ctx.draft.state(), 'issues', issue);
+}
+
+/** A short, safe excerpt of a value for an issue entry. */
+export function excerpt(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** The run, created on first sight; a continuation revives a waiting run. */
+export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunState> {
+  const { draft } = ctx;
+  const existing = draft.root.runs.get(runId);
+  if (existing !== undefined) {
+    if (existing.status === 'streaming') return draft.run(runId)!;
+    const run = draft.run(runId)!;
+    if (run.status === 'waiting' || run.status === 'interrupted') {
+      run.status = 'streaming';
+      delete run.error;
+    }
+    return run;
+  }
+  const run: Mutable<RunState> = draft.adopt({
+    runId,
+    status: 'streaming',
+    parentToolCallId: scope.parentToolCallId,
+    depth: scope.depth,
+    parts: [],
+    toolCallIds: [],
+    steps: [],
+    ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
+  });
+  const state = draft.state();
+  (draft.field(state, 'runs') as Map<string, RunState>).set(runId, run);
+  if (scope.parentToolCallId === null) {
+    draft.push(state, 'runOrder', runId);
+    ctx.scratch.currentRunId = runId;
+  } else {
+    const parent = draft.toolCall(scope.parentToolCallId);
+    if (parent !== undefined) draft.push(parent, 'childRunIds', runId);
+  }
+  return run;
+}
+
+/** The call, created on first sight under its run. */
+export function ensureCall(
+  ctx: Ctx,
+  runId: string,
+  scope: Scope,
+  toolCallId: string,
+  toolName: string | undefined,
+): Mutable<ToolCallState> {
+  const { draft } = ctx;
+  const existing = draft.toolCall(toolCallId);
+  if (existing !== undefined) {
+    if (existing.toolName === '' && toolName) {
+      existing.toolName = toolName;
+      existing.kind = toolKind(toolName);
+    }
+    return existing;
+  }
+  const name = toolName ?? '';
+  const clientTransform =
+    ctx.options.transforms !== undefined &&
+    (Object.hasOwn(ctx.options.transforms, name) || Object.hasOwn(ctx.options.transforms, '*'));
+  const call: Mutable<ToolCallState> = draft.adopt({
+    toolCallId,
+    toolName: name,
+    kind: toolKind(name),
+    status: 'input-streaming',
+    runId,
+    parentToolCallId: scope.parentToolCallId,
+    inputText: '',
+    input: NO_VALUE,
+    output: NO_VALUE,
+    error: NO_VALUE,
+    raw: {},
+    displayTransform: clientTransform ? 'display' : 'unknown',
+    progress: [],
+    childRunIds: [],
+    ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
+  });
+  const state = draft.state();
+  (draft.field(state, 'toolCalls') as Map<string, ToolCallState>).set(toolCallId, call);
+  draft.push(state, 'toolCallOrder', toolCallId);
+  const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
+  draft.push(run, 'toolCallIds', toolCallId);
+  draft.push(run, 'parts', { type: 'tool-call', toolCallId });
+  return call;
+}
+
+/** The incremental parser of a call's streamed input. */
+export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
+  let parser = ctx.scratch.parsers.get(call.toolCallId);
+  if (parser === undefined) {
+    parser = createPartialJsonParser();
+    // A pure reduce starts without the parser of earlier chunks: catch up once.
+    if (call.inputText !== '') parser.push(call.inputText);
+    ctx.scratch.parsers.set(call.toolCallId, parser);
+  }
+  return parser;
+}
+
+/** Whether the call, or a call nested under it, waits for an approval or a resume. */
+export function waitsForHuman(ctx: Ctx, toolCallId: string, depth = 0): boolean {
+  const call = ctx.draft.root.toolCalls.get(toolCallId);
+  if (call === undefined || depth > 64) return false;
+  if (HUMAN_TOOL_STATUSES.has(call.status)) return true;
+  for (const childRunId of call.childRunIds) {
+    const child = ctx.draft.root.runs.get(childRunId);
+    if (child?.toolCallIds.some((id) => waitsForHuman(ctx, id, depth + 1))) return true;
+  }
+  return false;
+}
+
+/** Whether anything in the run waits for a person. */
+export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
+  const run = ctx.draft.root.runs.get(runId);
+  return run?.toolCallIds.some((id) => waitsForHuman(ctx, id)) ?? false;
+}
+
+/**
+ * Ends a run and every subagent run still open under it. Calls that are not terminal and do not
+ * wait for a person end in `output-error` with `reason`, so nothing spins forever.
+ */
+export function endRun(
+  ctx: Ctx,
+  runId: string,
+  status: Exclude<RunStatus, 'streaming'>,
+  reason: string | undefined,
+  depth = 0,
+): void {
+  const { draft } = ctx;
+  const run = draft.run(runId);
+  if (run === undefined || depth > 64) return;
+  run.status = status;
+  if (reason !== undefined && status !== 'finished' && run.error === undefined) run.error = reason;
+  const at = now(ctx);
+  if (at !== undefined) run.endedAt = at;
+  for (const toolCallId of run.toolCallIds) {
+    const call = draft.root.toolCalls.get(toolCallId);
+    if (call === undefined) continue;
+    for (const childRunId of call.childRunIds) {
+      const child = draft.root.runs.get(childRunId);
+      if (child?.status === 'streaming') endRun(ctx, childRunId, status, reason, depth + 1);
+    }
+    if (TERMINAL_TOOL_STATUSES.has(call.status) || waitsForHuman(ctx, toolCallId)) continue;
+    const editable = draft.toolCall(toolCallId)!;
+    editable.status = 'output-error';
+    editable.error = {
+      kind: 'raw',
+      value: reason ?? 'The run finished before this tool call did',
+    };
+    if (at !== undefined) editable.endedAt = at;
+  }
+}

@@ -1,0 +1,147 @@
+import {
+  type DecisionTarget,
+  HUMAN_TOOL_STATUSES,
+  type RunState,
+  type RunStatus,
+  type ToolCallState,
+  type ToolCallStatus,
+  type ToolpaneState,
+} from './state.js';
+
+/** One tool call by id. */
+export const selectToolCall = (
+  state: ToolpaneState,
+  toolCallId: string,
+): ToolCallState | undefined => state.toolCalls.get(toolCallId);
+
+/** One run by id. */
+export const selectRun = (state: ToolpaneState, runId: string): RunState | undefined =>
+  state.runs.get(runId);
+
+/** Filters for {@link selectToolCalls}; every given field must match. */
+export interface ToolCallFilter {
+  readonly toolName?: string;
+  readonly runId?: string;
+  readonly status?: ToolCallStatus | readonly ToolCallStatus[];
+  /** Only calls made directly inside this `agent-*` / `workflow-*` call; `null` for top-level calls. */
+  readonly parentToolCallId?: string | null;
+}
+
+/**
+ * Tool calls at any depth in stream order, optionally filtered.
+ *
+ * @example
+ * selectToolCalls(state, { toolName: 'weather', status: 'output-available' });
+ */
+export function selectToolCalls(
+  state: ToolpaneState,
+  filter: ToolCallFilter = {},
+): ToolCallState[] {
+  const ids =
+    filter.runId === undefined
+      ? state.toolCallOrder
+      : (state.runs.get(filter.runId)?.toolCallIds ?? []);
+  const statuses =
+    filter.status === undefined
+      ? undefined
+      : new Set(typeof filter.status === 'string' ? [filter.status] : filter.status);
+  const out: ToolCallState[] = [];
+  for (const id of ids) {
+    const call = state.toolCalls.get(id);
+    if (call === undefined) continue;
+    if (filter.toolName !== undefined && call.toolName !== filter.toolName) continue;
+    if (statuses !== undefined && !statuses.has(call.status)) continue;
+    if (filter.parentToolCallId !== undefined && call.parentToolCallId !== filter.parentToolCallId)
+      continue;
+    out.push(call);
+  }
+  return out;
+}
+
+/** A subagent run and the `agent-*` call it ran under. */
+export interface SubagentRef {
+  /** The `agent-<key>` call. */
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The subagent's `id` property, once its `start` arrived. */
+  readonly agentId: string | undefined;
+  readonly runId: string;
+  readonly depth: number;
+  readonly status: RunStatus;
+}
+
+/** Every subagent run at any depth, in the order they started. */
+export function selectSubagents(state: ToolpaneState): SubagentRef[] {
+  const out: SubagentRef[] = [];
+  for (const run of state.runs.values()) {
+    if (run.parentToolCallId === null) continue;
+    const call = state.toolCalls.get(run.parentToolCallId);
+    out.push({
+      toolCallId: run.parentToolCallId,
+      toolName: call?.toolName ?? '',
+      agentId: run.agentId,
+      runId: run.runId,
+      depth: run.depth,
+      status: run.status,
+    });
+  }
+  return out;
+}
+
+/** The subagent run with this run id, or the latest run of the subagent with this agent id. */
+export function selectSubagent(state: ToolpaneState, idOrRunId: string): RunState | undefined {
+  const byRun = state.runs.get(idOrRunId);
+  if (byRun !== undefined) return byRun.parentToolCallId === null ? undefined : byRun;
+  let found: RunState | undefined;
+  for (const run of state.runs.values()) {
+    if (run.parentToolCallId !== null && run.agentId === idOrRunId) found = run;
+  }
+  return found;
+}
+
+/** A call that waits for a person, with where the answer must go. */
+export interface PendingApproval {
+  /** The call that needs the decision (for a nested approval, the inner call). */
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** `approval` for approve/decline, `suspension` for resume with data. */
+  readonly kind: 'approval' | 'suspension';
+  /** What to send: the top-level runId and the toolCallId Mastra expects. */
+  readonly resumeWith: DecisionTarget;
+  readonly call: ToolCallState;
+}
+
+/** Every call waiting for an approval or a resume, in stream order. */
+export function selectPendingApprovals(state: ToolpaneState): PendingApproval[] {
+  const out: PendingApproval[] = [];
+  for (const id of state.toolCallOrder) {
+    const call = state.toolCalls.get(id);
+    if (call === undefined || !HUMAN_TOOL_STATUSES.has(call.status)) continue;
+    const approval = call.status === 'approval-requested' ? call.approval : undefined;
+    const target = approval?.target ?? call.suspension?.target;
+    if (target === undefined) continue;
+    out.push({
+      toolCallId: id,
+      toolName: approval?.toolName ?? call.toolName,
+      kind: approval === undefined ? 'suspension' : 'approval',
+      resumeWith: target,
+      call,
+    });
+  }
+  return out;
+}
+
+/** The conversation's overall status, from its latest top-level run. */
+export function selectStatus(state: ToolpaneState): RunStatus | 'idle' {
+  const last = state.runOrder[state.runOrder.length - 1];
+  return last === undefined ? 'idle' : (state.runs.get(last)?.status ?? 'idle');
+}
+
+/** The text of a run, all text parts joined. */
+export function selectRunText(state: ToolpaneState, runId: string): string {
+  const run = state.runs.get(runId);
+  if (run === undefined) return '';
+  let text = '';
+  for (const part of run.parts) if (part.type === 'text') text += part.text;
+  return text;
+}

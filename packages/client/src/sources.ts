@@ -1,0 +1,119 @@
+import { createParser } from 'eventsource-parser';
+import type { StreamIssue } from './state.js';
+
+/** How the bytes of a stream are framed. */
+export type WireFormat = 'sse' | 'jsonl' | 'record-separated';
+
+/** Receives what a byte stream carries: chunk objects, or problems with single frames. */
+export interface FrameSink {
+  value(value: unknown): void;
+  issue(issue: StreamIssue): void;
+}
+
+const RECORD_SEPARATOR = '\x1e';
+
+function parseFrame(text: string, sink: FrameSink, format: WireFormat): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    sink.issue({
+      kind: 'invalid-chunk',
+      message: `A ${format} frame is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      excerpt: text.length > 200 ? `${text.slice(0, 200)}…` : text,
+    });
+    return;
+  }
+  sink.value(value);
+}
+
+/** Splits text on a separator, keeping the unterminated rest for the next call. */
+function createSplitter(separator: string, onFrame: (frame: string) => void) {
+  let buffer = '';
+  return {
+    feed(text: string) {
+      buffer += text;
+      let start = 0;
+      let index = buffer.indexOf(separator, start);
+      while (index !== -1) {
+        onFrame(buffer.slice(start, index));
+        start = index + separator.length;
+        index = buffer.indexOf(separator, start);
+      }
+      buffer = start === 0 ? buffer : buffer.slice(start);
+    },
+    end() {
+      if (buffer.trim() !== '') onFrame(buffer);
+      buffer = '';
+    },
+  };
+}
+
+/** Guesses the framing from the first bytes when no content type tells. */
+export function sniffFormat(firstText: string): WireFormat {
+  const text = firstText.replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('data:') || text.startsWith(':') || text.startsWith('event:')) return 'sse';
+  if (text.includes(RECORD_SEPARATOR)) return 'record-separated';
+  return 'jsonl';
+}
+
+/** Decodes one framing into values. `done` is true once an SSE `[DONE]` arrived. */
+export interface FrameDecoder {
+  feed(text: string): void;
+  end(): void;
+  readonly done: boolean;
+}
+
+/**
+ * Creates a decoder for one framing. SSE framing (comments, CRLF, multi-line `data:`, a BOM,
+ * `[DONE]`) is handled by `eventsource-parser`, which implements the WHATWG algorithm; JSON lines
+ * and Mastra's record-separated workflow format are split here, as they are one `indexOf` each.
+ */
+export function createFrameDecoder(format: WireFormat, sink: FrameSink): FrameDecoder {
+  if (format === 'sse') {
+    let done = false;
+    const parser = createParser({
+      onEvent(event) {
+        if (done) return;
+        if (event.data === '[DONE]') {
+          done = true;
+          return;
+        }
+        parseFrame(event.data, sink, 'sse');
+      },
+      onError(error) {
+        sink.issue({ kind: 'invalid-chunk', message: `SSE framing: ${error.message}` });
+      },
+    });
+    return {
+      feed: (text) => parser.feed(text),
+      end: () => parser.reset({ consume: true }),
+      get done() {
+        return done;
+      },
+    };
+  }
+  const separator = format === 'jsonl' ? '\n' : RECORD_SEPARATOR;
+  let first = true;
+  const splitter = createSplitter(separator, (frame) => {
+    let text = frame.endsWith('\r') ? frame.slice(0, -1) : frame;
+    if (first) {
+      text = text.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    if (text.trim() !== '') parseFrame(text, sink, format);
+  });
+  return { feed: splitter.feed, end: splitter.end, done: false };
+}
+
+/** A source of chunks Toolpane can read. */
+export type ChunkSource =
+  | Response
+  | ReadableStream<Uint8Array>
+  | ReadableStream<unknown>
+  | AsyncIterable<unknown>
+  | Iterable<unknown>;
+
+/** Whether `value` is a fetch `Response`. */
+export const isResponse = (value: unknown): value is Response =>
+  typeof Response !== 'undefined' && value instanceof Response;

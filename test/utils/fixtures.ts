@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Reads a recorded stream from test/fixtures as chunk objects. */
+export function loadFixture(name: string): unknown[] {
+  // Tests run from the repository root.
+  const path = join(process.cwd(), 'test', 'fixtures', `${name}.jsonl`);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+/** The SSE bytes a Mastra server sends for these chunks, `[DONE]` included. */
+export function toSse(chunks: readonly unknown[]): string {
+  return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
+}
+
+/** A byte stream that delivers `text` in pieces of `size` bytes. */
+export function byteStream(text: string, size = 64): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(bytes.slice(offset, offset + size));
+      offset += size;
+    },
+  });
+}
