@@ -128,10 +128,11 @@ function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName);
   if (call.status !== 'input-streaming') return;
+  const parser = parserFor(ctx, call);
   call.inputText += p.argsTextDelta;
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(call, metadata, true);
-  const snapshot = parserFor(ctx, call).push(p.argsTextDelta);
+  const snapshot = parser.push(p.argsTextDelta);
   if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
   if (call.displayTransform === 'display') {
     const entry = metadata?.['input-delta'];
