@@ -253,6 +253,12 @@ const scenarios: Record<string, Scenario> = {
         check: continuation,
       },
       {
+        file: 'approval-decline-request.jsonl',
+        chunks: request2,
+        expect: ['tool-call-approval'],
+        check: endsAwaiting('tool-call-approval'),
+      },
+      {
         file: 'approval-decline.jsonl',
         chunks: await collect(declined.fullStream),
         expect: ['tool-output-denied', 'finish'],

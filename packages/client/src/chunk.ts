@@ -164,7 +164,7 @@ export interface UnknownChunk {
 
 const envelopeSchema = z.looseObject({
   type: z.string().min(1),
-  runId: z.string().min(1),
+  runId: z.string().min(1).optional(),
   from: z.string().optional(),
   payload: z.unknown().optional(),
   metadata: anyRecord.optional(),
@@ -244,9 +244,17 @@ export function parseMastraChunk(value: unknown): ParsedMastraChunk {
   if (!envelope.success) {
     return { ok: false, error: { message: describe(envelope.error), chunkType: type } };
   }
+  // Background-task chunks carry their runId in the payload rather than the envelope.
+  const payloadRunId = (envelope.data.payload as { runId?: unknown } | undefined)?.runId;
+  const runId =
+    envelope.data.runId ??
+    (typeof payloadRunId === 'string' && payloadRunId !== '' ? payloadRunId : undefined);
+  if (runId === undefined) {
+    return { ok: false, error: { message: 'runId: a chunk needs a runId', chunkType: type } };
+  }
   if (structured) {
     const object = (value as { object?: unknown }).object;
-    return { ok: true, chunk: { format: 'mastra', type, runId: envelope.data.runId, object } };
+    return { ok: true, chunk: { format: 'mastra', type, runId, object } };
   }
   const payload = schema!.safeParse(envelope.data.payload ?? {});
   if (!payload.success) {
@@ -255,7 +263,7 @@ export function parseMastraChunk(value: unknown): ParsedMastraChunk {
       error: { message: `payload.${describe(payload.error)}`, chunkType: type },
     };
   }
-  const { runId, from, metadata } = envelope.data;
+  const { from, metadata } = envelope.data;
   return {
     ok: true,
     chunk: {

@@ -24,6 +24,7 @@ export {
   type TransformPhase,
 } from './display.js';
 export { isToolpaneEvent, type ToolpaneEvent } from './events.js';
+export { formatTree, type InspectedToolCall, type InspectReport, inspectState } from './inspect.js';
 export {
   createPartialJsonParser,
   type PartialJsonParser,

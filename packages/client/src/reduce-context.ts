@@ -12,6 +12,8 @@ import {
   type ToolKind,
 } from './state.js';
 
+const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
+
 /** Options of the reducer. */
 export interface ReduceOptions {
   /** Clock for `startedAt`/`endedAt`; the reducer reads no clock of its own. */
@@ -216,6 +218,8 @@ export function endRun(
       if (child?.status === 'streaming') endRun(ctx, childRunId, status, reason, depth + 1);
     }
     if (TERMINAL_TOOL_STATUSES.has(call.status) || waitsForHuman(ctx, toolCallId)) continue;
+    // A background task outlives the run that started it.
+    if (call.background !== undefined && BACKGROUND_OPEN.has(call.background.status)) continue;
     const editable = draft.toolCall(toolCallId)!;
     editable.status = 'output-error';
     editable.error = {

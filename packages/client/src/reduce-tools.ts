@@ -197,10 +197,28 @@ function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope) {
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(call, metadata, true);
   updateInputFromResult(ctx, call, metadata, p.args);
+  const mastra = (
+    p.providerMetadata as
+      | {
+          mastra?: {
+            modelOutput?: unknown;
+            backgroundTask?: { taskId?: unknown; status?: unknown };
+          };
+        }
+      | undefined
+  )?.mastra;
+  // A tool moved to the background answers at once with a notice for the model; its real result
+  // comes later as background-task-completed.
+  const background = mastra?.backgroundTask;
+  if (typeof background?.taskId === 'string' && background.status === 'running') {
+    call.modelOutput = p.result;
+    ctx.scratch.taskCalls.set(background.taskId, call.toolCallId);
+    call.background = { ...call.background, taskId: background.taskId, status: 'running' };
+    moveTo(call, 'input-available');
+    return;
+  }
   call.raw = { ...call.raw, output: p.result };
-  const modelOutput = (p.providerMetadata as { mastra?: { modelOutput?: unknown } } | undefined)
-    ?.mastra?.modelOutput;
-  if (modelOutput !== undefined) call.modelOutput = modelOutput;
+  if (mastra?.modelOutput !== undefined) call.modelOutput = mastra.modelOutput;
   if (p.isError) {
     call.error = displayed(ctx, call, metadata, 'error', errorText(p.result));
     moveTo(call, 'output-error');
