@@ -1,4 +1,11 @@
 export {
+  type AdapterOptions,
+  type ClientJsStreamResponse,
+  type FullStreamSource,
+  fromClientJs,
+  fromFullStream,
+} from './adapters.js';
+export {
   type ChunkError,
   type DataChunk,
   type MastraChunk,
@@ -54,6 +61,18 @@ export {
   selectToolCalls,
   type ToolCallFilter,
 } from './select.js';
+export {
+  type AgentSession,
+  type AgentSessionOptions,
+  createAgentSession,
+  type FetchLike,
+  type SendOptions,
+  type SessionHeaders,
+  type SessionMessage,
+  type SessionRequestOptions,
+  type SessionResult,
+  type SessionStatus,
+} from './session.js';
 export {
   type ChunkSource,
   createFrameDecoder,

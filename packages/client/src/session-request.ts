@@ -1,0 +1,100 @@
+/** Headers to send, or a function that returns them per request (e.g. a fresh auth token). */
+export type SessionHeaders =
+  | Readonly<Record<string, string>>
+  | (() => Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>);
+
+/** A `fetch` implementation (the global one by default). */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** What a POST gave: a response, or why none came. */
+export type PostOutcome =
+  | { readonly ok: true; readonly response: Response }
+  | {
+      readonly ok: false;
+      /** `aborted`: the caller stopped it; `timeout`: no response in time; `network`: fetch failed. */
+      readonly reason: 'aborted' | 'timeout' | 'network';
+      readonly message: string;
+    };
+
+/** Where and how requests go. */
+export interface Endpoint {
+  readonly baseUrl: string;
+  readonly apiPrefix: string;
+  readonly agentId: string;
+  readonly headers: SessionHeaders | undefined;
+  readonly fetch: FetchLike;
+  readonly credentials: RequestCredentials | undefined;
+}
+
+/** `/api` stays `/api`; `api/` becomes `/api`; '' means no prefix. */
+export function normalizePrefix(prefix: string): string {
+  const trimmed = prefix.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '' : `/${trimmed}`;
+}
+
+/** The URL of an agent route such as `stream` or `approve-tool-call`. */
+export function routeUrl(endpoint: Endpoint, route: string): string {
+  const base = endpoint.baseUrl.replace(/\/+$/, '');
+  return `${base}${endpoint.apiPrefix}/agents/${encodeURIComponent(endpoint.agentId)}/${route}`;
+}
+
+const errorMessage = (error: unknown): string => {
+  if (error instanceof Error) {
+    // Node's fetch hides the reason (ECONNRESET, ECONNREFUSED…) in `cause`.
+    const cause = (error as { cause?: unknown }).cause;
+    return cause instanceof Error && cause.message !== error.message
+      ? `${error.message} (${cause.message})`
+      : error.message;
+  }
+  return String(error);
+};
+
+/**
+ * POSTs a JSON body once, with no retry. `timeoutMs` limits the wait for the response headers
+ * only; a stream may then run as long as it needs. Never rejects.
+ */
+export async function postOnce(
+  endpoint: Endpoint,
+  route: string,
+  body: unknown,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<PostOutcome> {
+  const timeout = new AbortController();
+  const onAbort = () => timeout.abort(signal.reason);
+  signal.addEventListener('abort', onAbort, { once: true });
+  let timedOut = false;
+  const timer =
+    Number.isFinite(timeoutMs) && timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          timeout.abort(new Error(`No response within ${timeoutMs} ms`));
+        }, timeoutMs)
+      : undefined;
+  try {
+    const extra =
+      typeof endpoint.headers === 'function' ? await endpoint.headers() : endpoint.headers;
+    if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The request was aborted' };
+    const response = await endpoint.fetch(routeUrl(endpoint, route), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...extra },
+      body: JSON.stringify(body),
+      signal: timeout.signal,
+      ...(endpoint.credentials === undefined ? {} : { credentials: endpoint.credentials }),
+    });
+    return { ok: true, response };
+  } catch (error) {
+    if (timedOut) {
+      return {
+        ok: false,
+        reason: 'timeout',
+        message: `The server did not answer within ${timeoutMs} ms`,
+      };
+    }
+    if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The request was aborted' };
+    return { ok: false, reason: 'network', message: `The request failed: ${errorMessage(error)}` };
+  } finally {
+    // The abort link stays: aborting later must still close the response body.
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * A real Mastra server for integration tests: `@mastra/hono` routes served by `@hono/node-server`
+ * on 127.0.0.1 with an ephemeral port. A middleware in front of Mastra's routes logs every
+ * request and can inject faults (an HTTP error, a delay, a reset connection, a connection dropped
+ * mid-stream), so tests can count requests and break the transport on purpose.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import type { Mastra } from '@mastra/core/mastra';
+import { MastraServer } from '@mastra/hono';
+import { type Context, Hono } from 'hono';
+
+/** One request the server received, before any fault was applied. */
+export interface LoggedRequest {
+  readonly method: string;
+  /** The path, e.g. `/api/agents/ops-agent/approve-tool-call`. */
+  readonly path: string;
+  /** The parsed JSON body, or the text when it is not JSON. */
+  readonly body: unknown;
+  /** The fault applied to it, if any. */
+  readonly fault?: FaultAction['kind'];
+}
+
+/** What a fault does to a matching request. */
+export type FaultAction =
+  /** Answer with this status and a JSON `{ error }` body; Mastra never sees the request. */
+  | { readonly kind: 'fail'; readonly status: number; readonly message?: string }
+  /** Hold the request this long before Mastra sees it; a client that gives up first leaves it unhandled. */
+  | { readonly kind: 'delay'; readonly ms: number }
+  /** Destroy the socket without answering (a network error for the client). */
+  | { readonly kind: 'reset' }
+  /** Let Mastra answer, then destroy the socket after this many SSE events. */
+  | { readonly kind: 'drop'; readonly afterEvents: number };
+
+/** A fault for the next `times` requests whose path ends with `route` (e.g. `approve-tool-call`). */
+export interface Fault {
+  readonly route: string;
+  /** How many matching requests it applies to (default 1). */
+  readonly times?: number;
+  readonly action: FaultAction;
+}
+
+/** Options of {@link startMastraServer}. */
+export interface MastraServerOptions {
+  /** Faults armed from the start. */
+  readonly faults?: readonly Fault[];
+}
+
+/** A running test server. */
+export interface TestServer {
+  /** `http://127.0.0.1:<port>`, without the `/api` prefix. */
+  readonly baseUrl: string;
+  /** Every request received so far, in order. */
+  readonly requests: readonly LoggedRequest[];
+  /** Requests whose path ends with `route`. */
+  requestsTo(route: string): LoggedRequest[];
+  /** Arms a fault for the next matching requests. */
+  inject(fault: Fault): void;
+  /** Stops the server and closes open connections. */
+  close(): Promise<void>;
+}
+
+interface ArmedFault {
+  route: string;
+  remaining: number;
+  action: FaultAction;
+}
+
+interface NodeBindings {
+  incoming: IncomingMessage;
+}
+
+function takeFault(faults: ArmedFault[], path: string): FaultAction | undefined {
+  const index = faults.findIndex((fault) => path.endsWith(`/${fault.route}`));
+  if (index === -1) return undefined;
+  const fault = faults[index]!;
+  fault.remaining -= 1;
+  if (fault.remaining <= 0) faults.splice(index, 1);
+  return fault.action;
+}
+
+function socketOf(c: Context): NodeBindings['incoming']['socket'] {
+  return (c.env as NodeBindings).incoming.socket;
+}
+
+function waitOrAbort(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+/** Passes the body through and destroys the socket once `afterEvents` SSE events were written. */
+function dropAfter(body: ReadableStream<Uint8Array>, afterEvents: number, c: Context) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let events = 0;
+  let dropped = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (events >= afterEvents) {
+        if (!dropped) {
+          dropped = true;
+          await reader.cancel().catch(() => undefined);
+          const socket = socketOf(c);
+          // Wait until what was already written reached the socket, then cut it mid-response.
+          setImmediate(() => socket.write(new Uint8Array(0), () => socket.destroy()));
+        }
+        return;
+      }
+      const { value, done } = await reader.read();
+      if (done) {
+        controller.close();
+        return;
+      }
+      events += decoder.decode(value, { stream: true }).split('\n\n').length - 1;
+      controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * Serves a Mastra instance on 127.0.0.1 with an ephemeral port.
+ *
+ * @example
+ * const server = await startMastraServer(mastra, {
+ *   faults: [{ route: 'approve-tool-call', action: { kind: 'fail', status: 500 } }],
+ * });
+ * await fetch(`${server.baseUrl}/api/agents/ops-agent/stream`, { method: 'POST', body });
+ * await server.close();
+ */
+export async function startMastraServer(
+  mastra: Mastra,
+  options: MastraServerOptions = {},
+): Promise<TestServer> {
+  const requests: LoggedRequest[] = [];
+  const faults: ArmedFault[] = [];
+  const inject = (fault: Fault) => {
+    faults.push({ route: fault.route, remaining: fault.times ?? 1, action: fault.action });
+  };
+  for (const fault of options.faults ?? []) inject(fault);
+
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    const text = c.req.method === 'POST' ? await c.req.raw.clone().text() : '';
+    let body: unknown = text;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // Keep the text.
+    }
+    const action = takeFault(faults, c.req.path);
+    requests.push({
+      method: c.req.method,
+      path: c.req.path,
+      body,
+      ...(action === undefined ? {} : { fault: action.kind }),
+    });
+    if (action === undefined) return next();
+    switch (action.kind) {
+      case 'fail': {
+        return c.json(
+          { error: action.message ?? 'Injected failure' },
+          action.status as Parameters<typeof c.json>[1],
+        );
+      }
+      case 'delay': {
+        const signal = c.req.raw.signal;
+        await waitOrAbort(action.ms, signal);
+        if (signal.aborted) return c.body(null, 499 as Parameters<typeof c.body>[1]);
+        return next();
+      }
+      case 'reset': {
+        socketOf(c).destroy();
+        return c.body(null);
+      }
+      case 'drop': {
+        await next();
+        if (c.res.body !== null) {
+          c.res = new Response(dropAfter(c.res.body, action.afterEvents, c), c.res);
+        }
+        return;
+      }
+      default: {
+        action satisfies never;
+      }
+    }
+  });
+  await new MastraServer({ app, mastra }).init();
+
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () =>
+      resolve(started),
+    );
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    requestsTo: (route) => requests.filter((request) => request.path.endsWith(`/${route}`)),
+    inject,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
