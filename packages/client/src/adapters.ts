@@ -32,9 +32,9 @@ const aborted = (signal: AbortSignal | undefined): Promise<void> =>
 
 /**
  * The chunks of a `@mastra/client-js` streaming response, read with its own `processDataStream`.
- * A stream that fails ends the iteration with that error, so `consumeStream` marks open runs
- * interrupted. Note that client-js retries failed POSTs by default; create the `MastraClient`
- * with `retries: 0` when sending approvals through it.
+ * client-js logs a dropped connection and ends its stream normally; `consumeStream` then marks
+ * runs that never finished as interrupted. client-js retries failed POSTs by default, so create
+ * the `MastraClient` with `retries: 0` when sending approvals through it.
  *
  * @example
  * const response = await new MastraClient({ baseUrl }).getAgent('ops-agent').stream('Hi');
