@@ -1,0 +1,53 @@
+export {
+  type AnyToolRenderer,
+  type CheckedValue,
+  createToolRegistry,
+  type DeepPartial,
+  type DisplaySchemas,
+  defineToolRenderer,
+  type InferDisplay,
+  type InferToolInput,
+  type InferToolOutput,
+  type InferToolResume,
+  type InferToolSuspend,
+  type ResolvedToolRenderer,
+  type SchemaIssue,
+  type SchemaMismatch,
+  type ShownValue,
+  type ToolFallbackRenderer,
+  type ToolMismatch,
+  type ToolMismatchProps,
+  type ToolRegistry,
+  type ToolRegistryEntries,
+  type ToolRegistryOptions,
+  type ToolRegistryProps,
+  type ToolRenderer,
+  type ToolRendererProps,
+  type ToolSchemas,
+  type ValidateDisplayOptions,
+  validateDisplayValue,
+} from './registry.js';
+export { shallowEqual, shallowEqualItems } from './shallow-equal.js';
+export { ToolCallView, type ToolCallViewProps, ToolMismatchNotice } from './tool-call-view.js';
+export {
+  type AgentSessionLike,
+  ToolpaneProvider,
+  type ToolpaneProviderProps,
+  type ToolpaneSource,
+  type UpdateBatching,
+  useToolpaneSession,
+  useToolpaneStore,
+} from './toolpane-provider.js';
+export { type AgentHandle, type AgentStatus, useAgent } from './use-agent.js';
+export {
+  type ApprovalHandle,
+  type ApprovalStatus,
+  type DecisionResult,
+  useApproval,
+} from './use-approval.js';
+export { usePendingApprovals } from './use-pending-approvals.js';
+export { useRun, useRunIds } from './use-run.js';
+export { useSubagent, useSubagents } from './use-subagent.js';
+export { useToolCall } from './use-tool-call.js';
+export { useToolCallIds, useToolCalls } from './use-tool-calls.js';
+export { useToolpaneSelector } from './use-toolpane-selector.js';

@@ -1,0 +1,95 @@
+'use client';
+import { selectStatus, type ToolpaneState } from '@toolpane/client';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useToolpaneContext } from './toolpane-provider.js';
+import { useToolpaneSelector } from './use-toolpane-selector.js';
+
+/** What the agent is doing: streaming a run, waiting for a person, failed, or idle. */
+export type AgentStatus = 'idle' | 'streaming' | 'waiting' | 'error';
+
+/** The session's status and the calls that start or stop runs. */
+export interface AgentHandle {
+  readonly status: AgentStatus;
+  /** The error behind the `error` status, when known. */
+  readonly error: string | undefined;
+  /** Whether the provider has a session; without one, `send` rejects and `abort` does nothing. */
+  readonly hasSession: boolean;
+  /** Starts a run with a prompt or messages; resolves with the session's result. */
+  send(messages: string | readonly unknown[], options?: object): Promise<unknown>;
+  /** Aborts every open request and stream of the session. */
+  abort(): void;
+}
+
+const noSubscription = () => () => {};
+const noStatus = () => undefined;
+
+/** The store's view of the conversation, for a provider that has no session. */
+function statusFromStore(state: ToolpaneState): AgentStatus {
+  const status = selectStatus(state);
+  if (status === 'streaming' || status === 'waiting') return status;
+  if (status === 'error' || status === 'interrupted') return 'error';
+  return 'idle';
+}
+
+function storeError(state: ToolpaneState): string | undefined {
+  const last = state.runOrder[state.runOrder.length - 1];
+  return last === undefined ? undefined : state.runs.get(last)?.error;
+}
+
+/**
+ * The agent session's status (`idle`, `streaming`, `waiting`, `error`) and `send` / `abort`.
+ * Under a provider that has only a store, the status comes from the latest run in the store.
+ *
+ * @example
+ * function Composer() {
+ *   const { status, send, abort } = useAgent();
+ *   const [text, setText] = useState('');
+ *   return (
+ *     <form onSubmit={(e) => { e.preventDefault(); void send(text); setText(''); }}>
+ *       <input value={text} onChange={(e) => setText(e.target.value)} />
+ *       {status === 'streaming'
+ *         ? <button type="button" onClick={abort}>Stop</button>
+ *         : <button type="submit">Send</button>}
+ *     </form>
+ *   );
+ * }
+ */
+export function useAgent(): AgentHandle {
+  const { session } = useToolpaneContext('useAgent');
+  // Bound here so a session written as a class works too.
+  const subscribe = useMemo(
+    () =>
+      session === undefined
+        ? noSubscription
+        : (listener: () => void) => session.subscribe(listener),
+    [session],
+  );
+  const getSessionStatus = useMemo(
+    () => (session === undefined ? noStatus : () => session.getStatus()),
+    [session],
+  );
+  const getSessionError = useMemo(
+    () => (session?.getError === undefined ? noStatus : () => session.getError?.()),
+    [session],
+  );
+  const sessionStatus = useSyncExternalStore(subscribe, getSessionStatus, getSessionStatus);
+  const sessionError = useSyncExternalStore(subscribe, getSessionError, getSessionError);
+  const fromStore = useToolpaneSelector(statusFromStore);
+  const errorFromStore = useToolpaneSelector(storeError);
+
+  const send = useCallback(
+    (messages: string | readonly unknown[], options?: object): Promise<unknown> =>
+      session === undefined
+        ? Promise.reject(new Error('`send` needs a session: pass `session` to <ToolpaneProvider>.'))
+        : session.send(messages, options),
+    [session],
+  );
+  const abort = useCallback(() => session?.abort(), [session]);
+
+  const status = sessionStatus ?? fromStore;
+  const error = status === 'error' ? (sessionError ?? errorFromStore) : undefined;
+  return useMemo(
+    () => ({ status, error, hasSession: session !== undefined, send, abort }),
+    [status, error, session, send, abort],
+  );
+}

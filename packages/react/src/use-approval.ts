@@ -1,0 +1,210 @@
+'use client';
+import {
+  type ApprovalState,
+  type FieldError,
+  type SuspensionState,
+  type ToolCallStatus,
+  type ToolpaneState,
+  validateResumeData,
+} from '@toolpane/client';
+import { useCallback, useMemo, useState } from 'react';
+import { shallowEqual } from './shallow-equal.js';
+import { type AgentSessionLike, useToolpaneContext } from './toolpane-provider.js';
+import { useToolpaneSelector } from './use-toolpane-selector.js';
+
+/**
+ * Where a call's human decision stands. `requested` and `suspended` wait for a person; `sending`
+ * means a decision is on its way (or its stream has not finished yet); the last three tell what
+ * was decided.
+ */
+export type ApprovalStatus =
+  | 'none'
+  | 'requested'
+  | 'suspended'
+  | 'sending'
+  | 'approved'
+  | 'declined'
+  | 'resumed';
+
+/** How a decision ended: sent, or why not. The actions never reject. */
+export type DecisionResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly error: string; readonly fieldErrors: readonly FieldError[] };
+
+/** A call's approval or suspension, with the actions that answer it. */
+export interface ApprovalHandle<TResume = unknown> {
+  readonly status: ApprovalStatus;
+  /** `approval` for approve/decline, `suspension` for resume with data, else undefined. */
+  readonly kind: 'approval' | 'suspension' | undefined;
+  /** The approval Mastra asked for (its `args` are display values). */
+  readonly approval: ApprovalState | undefined;
+  /** The suspension raised by the tool, with its payload and resume schema. */
+  readonly suspension: SuspensionState | undefined;
+  /** Why the last decision could not be sent. */
+  readonly error: string | undefined;
+  /** What is wrong with the last resume data, field by field. */
+  readonly fieldErrors: readonly FieldError[];
+  /** Whether a decision can be sent now: a session is there and the call waits for one. */
+  readonly canRespond: boolean;
+  /** Approves the call. */
+  approve(): Promise<DecisionResult>;
+  /** Declines the call, with a reason the model will see. */
+  decline(reason?: string): Promise<DecisionResult>;
+  /** Resumes a suspended call, after checking `resumeData` against its resume schema. */
+  resume(resumeData: TResume): Promise<DecisionResult>;
+}
+
+interface Slice {
+  readonly status: ToolCallStatus | undefined;
+  readonly approval: ApprovalState | undefined;
+  readonly suspension: SuspensionState | undefined;
+}
+
+function statusOf(slice: Slice, sending: boolean): ApprovalStatus {
+  const { status, approval, suspension } = slice;
+  if (status === undefined || (approval === undefined && suspension === undefined)) return 'none';
+  if (status === 'approval-requested') return sending ? 'sending' : 'requested';
+  if (status === 'suspended') return sending ? 'sending' : 'suspended';
+  if (status === 'approval-responded') return 'sending';
+  if (status === 'output-denied') return 'declined';
+  if (approval?.decision !== undefined) return approval.decision.approved ? 'approved' : 'declined';
+  if (suspension?.resumeData !== undefined) return 'resumed';
+  return approval !== undefined ? 'approved' : 'resumed';
+}
+
+function kindOf(slice: Slice): ApprovalHandle['kind'] {
+  const { status, approval, suspension } = slice;
+  if (status === 'approval-requested' && approval !== undefined) return 'approval';
+  if (status === 'suspended' && suspension !== undefined) return 'suspension';
+  if (approval?.decision !== undefined) return 'approval';
+  if (suspension !== undefined) return 'suspension';
+  return approval === undefined ? undefined : 'approval';
+}
+
+const NO_FIELD_ERRORS: readonly FieldError[] = Object.freeze([]);
+const NO_SESSION = 'No session to send the decision through: pass `session` to <ToolpaneProvider>.';
+
+/** Reads a session's answer: `{ status: 'error' | 'invalid' | 'aborted', error, fieldErrors }`. */
+function resultOf(value: unknown): DecisionResult {
+  if (typeof value !== 'object' || value === null) return { ok: true };
+  const { status, error, fieldErrors } = value as {
+    status?: unknown;
+    error?: unknown;
+    fieldErrors?: unknown;
+  };
+  if (status !== 'error' && status !== 'invalid' && status !== 'aborted') return { ok: true };
+  const fields = Array.isArray(fieldErrors) ? (fieldErrors as FieldError[]) : NO_FIELD_ERRORS;
+  const message =
+    typeof error === 'string'
+      ? error
+      : status === 'aborted'
+        ? 'The decision was aborted.'
+        : 'The decision could not be sent.';
+  return { ok: false, error: message, fieldErrors: fields };
+}
+
+function failure(error: unknown): DecisionResult {
+  return {
+    ok: false,
+    error: error instanceof Error ? error.message : String(error),
+    fieldErrors: NO_FIELD_ERRORS,
+  };
+}
+
+/**
+ * A call's approval or suspension with `approve`, `decline` and `resume`. Works for calls at any
+ * depth: pass the id of the call that shows the approval (for a nested approval, the inner call);
+ * the session routes it to the run Mastra expects. The status is `sending` while a decision is in
+ * flight, and `error` / `fieldErrors` say why the last one was not sent. Resume data is checked
+ * against the call's resume schema before anything is sent.
+ *
+ * @example
+ * function DeleteApproval({ toolCallId }: { toolCallId: string }) {
+ *   const { status, approve, decline, error } = useApproval(toolCallId);
+ *   if (status !== 'requested' && status !== 'sending') return null;
+ *   return (
+ *     <div role="group" aria-busy={status === 'sending'}>
+ *       <button onClick={() => approve()} disabled={status === 'sending'}>Approve</button>
+ *       <button onClick={() => decline('Not now')} disabled={status === 'sending'}>Decline</button>
+ *       {error && <p role="alert">{error}</p>}
+ *     </div>
+ *   );
+ * }
+ */
+export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHandle<TResume> {
+  const { session } = useToolpaneContext('useApproval');
+  const selector = useCallback(
+    (state: ToolpaneState): Slice => {
+      const call = state.toolCalls.get(toolCallId);
+      return { status: call?.status, approval: call?.approval, suspension: call?.suspension };
+    },
+    [toolCallId],
+  );
+  const slice = useToolpaneSelector(selector, shallowEqual);
+  const [attempt, setAttempt] = useState<{
+    readonly sending: boolean;
+    readonly failure?: Extract<DecisionResult, { ok: false }>;
+  }>({ sending: false });
+
+  const run = useCallback(
+    async (
+      send: (session: AgentSessionLike) => Promise<unknown>,
+      precheck?: () => DecisionResult,
+    ): Promise<DecisionResult> => {
+      let result: DecisionResult;
+      if (session === undefined) result = failure(new Error(NO_SESSION));
+      else {
+        result = precheck?.() ?? { ok: true };
+        if (result.ok) {
+          setAttempt({ sending: true });
+          try {
+            result = resultOf(await send(session));
+          } catch (error) {
+            result = failure(error);
+          }
+        }
+      }
+      setAttempt(result.ok ? { sending: false } : { sending: false, failure: result });
+      return result;
+    },
+    [session],
+  );
+
+  const approve = useCallback(() => run((s) => s.approve(toolCallId)), [run, toolCallId]);
+  const decline = useCallback(
+    (reason?: string) => run((s) => s.decline(toolCallId, reason)),
+    [run, toolCallId],
+  );
+  const resumeSchema = slice.suspension?.resumeSchema;
+  const resume = useCallback(
+    (resumeData: TResume) =>
+      run(
+        (s) => s.resume(toolCallId, resumeData),
+        () => {
+          const check = validateResumeData(resumeSchema, resumeData);
+          return check.ok
+            ? { ok: true }
+            : { ok: false, error: 'The resume data is not valid.', fieldErrors: check.errors };
+        },
+      ),
+    [run, toolCallId, resumeSchema],
+  );
+
+  return useMemo((): ApprovalHandle<TResume> => {
+    const status = statusOf(slice, attempt.sending);
+    const storeError = slice.approval?.error ?? slice.suspension?.error;
+    const waiting = status === 'requested' || status === 'suspended';
+    return {
+      status,
+      kind: kindOf(slice),
+      approval: slice.approval,
+      suspension: slice.suspension,
+      error: attempt.failure?.error ?? storeError,
+      fieldErrors: attempt.failure?.fieldErrors ?? NO_FIELD_ERRORS,
+      canRespond: session !== undefined && waiting,
+      approve,
+      decline,
+      resume,
+    };
+  }, [slice, attempt, session, approve, decline, resume]);
+}
