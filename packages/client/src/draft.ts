@@ -1,3 +1,4 @@
+import { PersistentMap } from './persistent-map.js';
 import type { RunState, ToolCallState, ToolpaneState } from './state.js';
 
 /** Removes `readonly` from the top level of a type. */
@@ -20,15 +21,26 @@ function shallowCopy<T extends object>(value: T): T {
  */
 export class Draft {
   private owned = new WeakSet<object>();
+  /** Owner token of the epoch for in-place edits of persistent maps. */
+  private owner: object = {};
   root: ToolpaneState;
 
   constructor(root: ToolpaneState) {
-    this.root = root;
+    // A state from elsewhere (e.g. rebuilt from JSON) may hold plain Maps: adopt them once.
+    this.root =
+      root.runs instanceof PersistentMap && root.toolCalls instanceof PersistentMap
+        ? root
+        : {
+            ...root,
+            runs: PersistentMap.from(root.runs),
+            toolCalls: PersistentMap.from(root.toolCalls),
+          };
   }
 
   /** Ends the epoch: everything reachable from `root` becomes immutable. */
   publish(): ToolpaneState {
     this.owned = new WeakSet();
+    this.owner = {};
     return this.root;
   }
 
@@ -68,18 +80,40 @@ export class Draft {
     return value;
   }
 
+  /** Sets a run (a new one, or a writable copy of an existing one). */
+  setRun(runId: string, run: RunState): void {
+    const state = this.state();
+    state.runs = (state.runs as PersistentMap<RunState>).set(runId, run, this.owner);
+  }
+
+  /** Sets a tool call (a new one, or a writable copy of an existing one). */
+  setToolCall(toolCallId: string, call: ToolCallState): void {
+    const state = this.state();
+    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(
+      toolCallId,
+      call,
+      this.owner,
+    );
+  }
+
   /** A writable run, or undefined when the run is unknown. */
   run(runId: string): Mutable<RunState> | undefined {
-    if (!this.root.runs.has(runId)) return undefined;
-    const runs = this.field(this.state(), 'runs') as Map<string, RunState>;
-    return this.entry(runs, runId);
+    const current = this.root.runs.get(runId);
+    if (current === undefined) return undefined;
+    if (this.owned.has(current)) return current as Mutable<RunState>;
+    const copy = this.adopt({ ...current });
+    this.setRun(runId, copy);
+    return copy;
   }
 
   /** A writable tool call, or undefined when the call is unknown. */
   toolCall(toolCallId: string): Mutable<ToolCallState> | undefined {
-    if (!this.root.toolCalls.has(toolCallId)) return undefined;
-    const calls = this.field(this.state(), 'toolCalls') as Map<string, ToolCallState>;
-    return this.entry(calls, toolCallId);
+    const current = this.root.toolCalls.get(toolCallId);
+    if (current === undefined) return undefined;
+    if (this.owned.has(current)) return current as Mutable<ToolCallState>;
+    const copy = this.adopt({ ...current });
+    this.setToolCall(toolCallId, copy);
+    return copy;
   }
 
   /** Appends to an array field of a writable object. */

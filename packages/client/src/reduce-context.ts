@@ -2,6 +2,7 @@ import type { ClientTransforms } from './display.js';
 import type { Draft, Mutable } from './draft.js';
 import { createPartialJsonParser, type PartialJsonParser } from './partial-json.js';
 import {
+  type DisplayValue,
   HUMAN_TOOL_STATUSES,
   NO_VALUE,
   type RunState,
@@ -75,7 +76,12 @@ export function excerpt(value: unknown): string {
   try {
     text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
-    text = String(value);
+    // BigInts, cycles and objects without a prototype cannot be stringified the usual way.
+    try {
+      text = String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
+    }
   }
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
@@ -104,7 +110,7 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
     ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
   });
   const state = draft.state();
-  (draft.field(state, 'runs') as Map<string, RunState>).set(runId, run);
+  draft.setRun(runId, run);
   if (scope.parentToolCallId === null) {
     draft.push(state, 'runOrder', runId);
     ctx.scratch.currentRunId = runId;
@@ -154,7 +160,7 @@ export function ensureCall(
     ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
   });
   const state = draft.state();
-  (draft.field(state, 'toolCalls') as Map<string, ToolCallState>).set(toolCallId, call);
+  draft.setToolCall(toolCallId, call);
   draft.push(state, 'toolCallOrder', toolCallId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
   draft.push(run, 'toolCallIds', toolCallId);
@@ -217,15 +223,36 @@ export function endRun(
       const child = draft.root.runs.get(childRunId);
       if (child?.status === 'streaming') endRun(ctx, childRunId, status, reason, depth + 1);
     }
-    if (TERMINAL_TOOL_STATUSES.has(call.status) || waitsForHuman(ctx, toolCallId)) continue;
+  }
+  endOpenCalls(ctx, runId, reason);
+}
+
+/**
+ * Ends the calls of an ended run that are still open in `output-error` with `reason`, unless a
+ * person or a background task holds them. Writes only the calls it ends.
+ */
+export function endOpenCalls(ctx: Ctx, runId: string, reason: string | undefined): void {
+  const { draft } = ctx;
+  const at = now(ctx);
+  for (const toolCallId of draft.root.runs.get(runId)?.toolCallIds ?? []) {
+    const call = draft.root.toolCalls.get(toolCallId);
+    if (call === undefined || TERMINAL_TOOL_STATUSES.has(call.status)) continue;
+    if (waitsForHuman(ctx, toolCallId)) continue;
     // A background task outlives the run that started it.
     if (call.background !== undefined && BACKGROUND_OPEN.has(call.background.status)) continue;
     const editable = draft.toolCall(toolCallId)!;
     editable.status = 'output-error';
-    editable.error = {
-      kind: 'raw',
-      value: reason ?? 'The run finished before this tool call did',
-    };
+    editable.error = ownMessage(editable, reason ?? 'The run finished before this tool call did');
     if (at !== undefined) editable.endedAt = at;
   }
+}
+
+/**
+ * Toolpane's own text in a call's error slot. It is no value of the tool, but a call under a
+ * display transform shows nothing raw, so there it is the message of a hidden value.
+ */
+export function ownMessage(call: ToolCallState, message: string): DisplayValue {
+  return call.displayTransform === 'display'
+    ? { kind: 'hidden', reason: 'failed', message }
+    : { kind: 'raw', value: message };
 }

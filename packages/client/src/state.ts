@@ -1,3 +1,5 @@
+import { PersistentMap } from './persistent-map.js';
+
 /**
  * The state Toolpane keeps for one conversation with a Mastra agent.
  *
@@ -293,9 +295,9 @@ export interface ToolpaneState {
 /** An empty state. */
 export const initialState: ToolpaneState = Object.freeze({
   format: 'unknown',
-  runs: new Map(),
+  runs: PersistentMap.empty<RunState>(),
   runOrder: [],
-  toolCalls: new Map(),
+  toolCalls: PersistentMap.empty<ToolCallState>(),
   toolCallOrder: [],
   issues: [],
   unknownChunks: [],

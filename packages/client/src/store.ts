@@ -81,6 +81,9 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
 
   const emit = () => {
     scheduled = false;
+    // Without subscribers nothing reads the snapshot: publishing lazily in getState keeps a pure
+    // ingest linear, since containers are then copied once per read rather than once per chunk.
+    if (listeners.size === 0) return;
     const before = snapshot;
     if (getState() === before) return;
     for (const listener of [...listeners]) listener();
