@@ -1,6 +1,7 @@
 import {
   type AgentSession,
   createAgentSession,
+  type FetchLike,
   type SessionStatus,
   selectPendingApprovals,
   selectRunText,
@@ -32,6 +33,18 @@ function requestsFor(route: string, runId: string) {
   return server
     .requestsTo(route)
     .filter((request) => (request.body as { runId?: string } | undefined)?.runId === runId);
+}
+
+/** Resolves once the session's store satisfies `ready`. */
+function until(s: AgentSession, ready: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (ready()) return resolve();
+    const unsubscribe = s.store.subscribe(() => {
+      if (!ready()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
 
 /** Starts a run of the ops agent and returns the session, the run and its waiting call. */
@@ -243,6 +256,67 @@ describe('approve and decline', () => {
     expect((await first).status).toBe('done');
     expect(requestsFor('approve-tool-call', runId)).toHaveLength(1);
     expect(requestsFor('decline-tool-call', runId)).toHaveLength(0);
+  });
+
+  it('sends a decision made while the stream is still open once that stream has ended', async () => {
+    // Holds the end of every stream response until released, and notes when requests go out.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let released = false;
+    const posted: { url: string; released: boolean }[] = [];
+    const holdingFetch: FetchLike = async (url, init) => {
+      posted.push({ url, released });
+      const response = await fetch(url, init);
+      if (!url.endsWith('/stream') || response.body === null) return response;
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          const { value, done } = await reader.read();
+          if (done) {
+            controller.close();
+            return;
+          }
+          const text = decoder.decode(value, { stream: true });
+          const end = text.indexOf('data: [DONE]');
+          if (end === -1) {
+            controller.enqueue(value);
+            return;
+          }
+          controller.enqueue(encoder.encode(text.slice(0, end)));
+          await held;
+          controller.enqueue(encoder.encode(text.slice(end)));
+        },
+      });
+      return new Response(body, response);
+    };
+    const s = createAgentSession({
+      baseUrl: server.baseUrl,
+      agentId: AGENT_IDS.ops,
+      fetch: holdingFetch,
+    });
+    const call = () => s.store.getState().toolCalls.get('call-del-1');
+
+    const sending = s.send('Delete record abc-123');
+    await until(s, () => call()?.status === 'approval-requested');
+    const approving = s.approve('call-del-1');
+
+    expect(call()?.status).toBe('approval-requested');
+    expect(s.getStatus()).toBe('streaming');
+    released = true;
+    release();
+    const sent = await sending;
+    expect(sent.status).toBe('done');
+    expect((await approving).status).toBe('done');
+    expect(call()?.status).toBe('output-available');
+    expect(posted.map((p) => [p.url.split('/').pop(), p.released])).toEqual([
+      ['stream', false],
+      ['approve-tool-call', true],
+    ]);
+    expect(requestsFor('approve-tool-call', sent.runId!)).toHaveLength(1);
   });
 
   it('puts the call back to waiting when the server fails the approve, and recovers', async () => {

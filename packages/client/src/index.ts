@@ -61,18 +61,18 @@ export {
   selectToolCalls,
   type ToolCallFilter,
 } from './select.js';
-export {
-  type AgentSession,
-  type AgentSessionOptions,
-  createAgentSession,
-  type FetchLike,
-  type SendOptions,
-  type SessionHeaders,
-  type SessionMessage,
-  type SessionRequestOptions,
-  type SessionResult,
-  type SessionStatus,
-} from './session.js';
+export { createAgentSession } from './session.js';
+export type {
+  AgentSession,
+  AgentSessionOptions,
+  FetchLike,
+  SendOptions,
+  SessionHeaders,
+  SessionMessage,
+  SessionRequestOptions,
+  SessionResult,
+  SessionStatus,
+} from './session-types.js';
 export {
   type ChunkSource,
   createFrameDecoder,

@@ -1,124 +1,25 @@
 import { consumeStream } from './consume.js';
 import type { ToolpaneEvent } from './events.js';
-import { type FieldError, type ResumeValidation, validateResumeData } from './resume-schema.js';
+import { validateResumeData } from './resume-schema.js';
 import { selectPendingApprovals } from './select.js';
-import {
-  type Endpoint,
-  type FetchLike,
-  normalizePrefix,
-  postOnce,
-  type SessionHeaders,
-} from './session-request.js';
+import { type Endpoint, normalizePrefix, postOnce } from './session-request.js';
+import type {
+  AgentSession,
+  AgentSessionOptions,
+  SendOptions,
+  SessionRequestOptions,
+  SessionResult,
+  SessionStatus,
+} from './session-types.js';
 import type { DecisionTarget } from './state.js';
-import { createToolpaneStore, type ToolpaneStore } from './store.js';
-
-export type { FetchLike, SessionHeaders } from './session-request.js';
-
-/**
- * What a session is doing: `streaming` while a request or its stream is open, `waiting` when a
- * call needs a person, `error` when the last request or stream failed, else `idle`.
- */
-export type SessionStatus = 'idle' | 'streaming' | 'waiting' | 'error';
-
-/** Options of {@link createAgentSession}. */
-export interface AgentSessionOptions {
-  /** The Mastra server, e.g. `http://localhost:4111`. */
-  readonly baseUrl: string;
-  /** The agent to talk to, as registered on the server. */
-  readonly agentId: string;
-  /** The route prefix (default `/api`, as in `@mastra/client-js`). */
-  readonly apiPrefix?: string;
-  /** Sent with every request; a function is called per request. */
-  readonly headers?: SessionHeaders;
-  /** A `fetch` to use instead of the global one. */
-  readonly fetch?: FetchLike;
-  /** Passed to `fetch` (e.g. `include` for cookies on another origin). */
-  readonly credentials?: RequestCredentials;
-  /** The store to feed (a new one by default). */
-  readonly store?: ToolpaneStore;
-  /** How long to wait for the response headers of a request, in ms (default 30 000; 0 waits forever). */
-  readonly timeoutMs?: number;
-}
-
-/** Options every request accepts. */
-export interface SessionRequestOptions {
-  /** Overrides the session's `timeoutMs` for this request. */
-  readonly timeoutMs?: number;
-  /** Aborts this request only. */
-  readonly signal?: AbortSignal;
-  /** Mastra's `requestContext`. */
-  readonly requestContext?: Readonly<Record<string, unknown>>;
-  /** Further body fields, sent as they are (the session's own fields win). */
-  readonly body?: Readonly<Record<string, unknown>>;
-}
-
-/** Options of {@link AgentSession.send}, passed through to Mastra's stream route. */
-export interface SendOptions extends SessionRequestOptions {
-  readonly runId?: string;
-  readonly memory?: {
-    readonly thread: string | { readonly id: string; readonly [key: string]: unknown };
-    readonly resource: string;
-    readonly options?: Readonly<Record<string, unknown>>;
-  };
-  readonly activeTools?: readonly string[];
-  readonly toolChoice?:
-    | 'auto'
-    | 'none'
-    | 'required'
-    | { readonly type: 'tool'; readonly toolName: string };
-  readonly requireToolApproval?: boolean;
-  readonly maxSteps?: number;
-}
-
-/** A message as Mastra's stream route accepts it. */
-export type SessionMessage =
-  | string
-  | { readonly role: string; readonly content: unknown; readonly [key: string]: unknown };
-
-/** How a session request ended. Session methods never reject; they resolve with this. */
-export interface SessionResult {
-  /** `invalid`: nothing was sent (the call does not wait for this, or the resume data is wrong). */
-  readonly status: 'done' | 'error' | 'aborted' | 'invalid';
-  readonly error?: string;
-  readonly httpStatus?: number;
-  /** For `invalid` resume data: what is wrong, field by field. */
-  readonly fieldErrors?: readonly FieldError[];
-  /** For `send`: the top-level run the request started. */
-  readonly runId?: string;
-}
-
-/** A conversation with one agent on a Mastra server, feeding one store. */
-export interface AgentSession {
-  /** The store every response is fed into. */
-  readonly store: ToolpaneStore;
-  /** Starts a run. Aborts whatever the session is still streaming first. */
-  send(messages: string | readonly SessionMessage[], options?: SendOptions): Promise<SessionResult>;
-  /** Approves the call shown on a card (for a nested approval, the inner call). */
-  approve(toolCallId: string, options?: SessionRequestOptions): Promise<SessionResult>;
-  /** Declines the call, with an optional reason the model will see. */
-  decline(
-    toolCallId: string,
-    reason?: string,
-    options?: SessionRequestOptions,
-  ): Promise<SessionResult>;
-  /** Resumes a suspended call with data, after checking it against the call's resume schema. */
-  resume(
-    toolCallId: string,
-    resumeData: unknown,
-    options?: SessionRequestOptions,
-  ): Promise<SessionResult>;
-  /** Checks resume data against the call's resume schema without sending anything. */
-  checkResumeData(toolCallId: string, resumeData: unknown): ResumeValidation;
-  /** Aborts every open request and stream; open runs end as aborted. */
-  abort(reason?: string): void;
-  getStatus(): SessionStatus;
-  /** The error behind the `error` status. */
-  getError(): string | undefined;
-  /** Calls `listener` when the status or error changes; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-}
+import { createToolpaneStore } from './store.js';
 
 type DecisionKind = 'approve' | 'decline' | 'resume';
+
+interface DecisionFields {
+  readonly reason?: string;
+  readonly resumeData?: unknown;
+}
 
 const ROUTES: Record<DecisionKind, string> = {
   approve: 'approve-tool-call',
@@ -267,10 +168,66 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     return `Tool call ${toolCallId} does not wait for an approval (status: ${call.status})`;
   };
 
+  /** The event that marks a call as answered, dispatched right before the POST. */
+  const sentEvent = (toolCallId: string, kind: DecisionKind, fields: DecisionFields) =>
+    (kind === 'resume'
+      ? { type: 'toolpane/decision-sent', toolCallId, resumeData: fields.resumeData }
+      : {
+          type: 'toolpane/decision-sent',
+          toolCallId,
+          approved: kind === 'approve',
+          ...(fields.reason === undefined ? {} : { reason: fields.reason }),
+        }) satisfies ToolpaneEvent;
+
+  const sendDecision = async (
+    toolCallId: string,
+    kind: DecisionKind,
+    fields: DecisionFields,
+    request: SessionRequestOptions,
+    signal: AbortSignal,
+    marked: DecisionTarget | undefined,
+  ): Promise<SessionResult> => {
+    let target = marked;
+    if (target === undefined) {
+      // Checked again now that earlier streams have ended: the call may have moved on meanwhile.
+      const current = targetOf(toolCallId, kind);
+      if (typeof current === 'string') return { status: 'invalid', error: current };
+      if (signal.aborted) return { status: 'aborted' };
+      store.dispatch(sentEvent(toolCallId, kind, fields));
+      target = current;
+    }
+    const failed = (error: string) => {
+      store.dispatch({ type: 'toolpane/decision-failed', toolCallId, error });
+      lastError = undefined;
+    };
+    const body = {
+      ...request.body,
+      ...(request.requestContext === undefined ? {} : { requestContext: request.requestContext }),
+      runId: target.runId,
+      toolCallId: target.toolCallId,
+      ...(kind === 'decline' && fields.reason !== undefined ? { reason: fields.reason } : {}),
+      ...(kind === 'resume' ? { resumeData: fields.resumeData } : {}),
+    };
+    const outcome = await post(ROUTES[kind], body, signal, request);
+    if (!outcome.ok) {
+      const error =
+        outcome.reason === 'aborted' ? 'Aborted before the server answered' : outcome.message;
+      failed(error);
+      return { status: outcome.reason === 'aborted' ? 'aborted' : 'error', error };
+    }
+    const result = await consumeStream(store, outcome.response, { signal });
+    if (!outcome.response.ok) {
+      failed(result.error ?? `HTTP ${outcome.response.status}`);
+      return result;
+    }
+    lastError = result.status === 'error' ? result.error : undefined;
+    return result;
+  };
+
   const decide = (
     toolCallId: string,
     kind: DecisionKind,
-    fields: { approved?: boolean; reason?: string; resumeData?: unknown },
+    fields: DecisionFields,
     request: SessionRequestOptions,
   ): Promise<SessionResult> => {
     const pending = inFlight.get(toolCallId);
@@ -287,44 +244,14 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         return Promise.resolve({ status: 'invalid', error, fieldErrors: check.errors });
       }
     }
-    const sent: ToolpaneEvent =
-      kind === 'resume'
-        ? { type: 'toolpane/decision-sent', toolCallId, resumeData: fields.resumeData }
-        : {
-            type: 'toolpane/decision-sent',
-            toolCallId,
-            approved: kind === 'approve',
-            ...(fields.reason === undefined ? {} : { reason: fields.reason }),
-          };
-    store.dispatch(sent);
-    const failed = (error: string) => {
-      store.dispatch({ type: 'toolpane/decision-failed', toolCallId, error });
-      lastError = undefined;
-    };
-    const body = {
-      ...request.body,
-      ...(request.requestContext === undefined ? {} : { requestContext: request.requestContext }),
-      runId: target.runId,
-      toolCallId: target.toolCallId,
-      ...(kind === 'decline' && fields.reason !== undefined ? { reason: fields.reason } : {}),
-      ...(kind === 'resume' ? { resumeData: fields.resumeData } : {}),
-    };
-    const promise = enqueue(async (signal): Promise<SessionResult> => {
-      const outcome = await post(ROUTES[kind], body, signal, request);
-      if (!outcome.ok) {
-        const error =
-          outcome.reason === 'aborted' ? 'Aborted before the server answered' : outcome.message;
-        failed(error);
-        return { status: outcome.reason === 'aborted' ? 'aborted' : 'error', error };
-      }
-      const result = await consumeStream(store, outcome.response, { signal });
-      if (!outcome.response.ok) {
-        failed(result.error ?? `HTTP ${outcome.response.status}`);
-        return result;
-      }
-      lastError = result.status === 'error' ? result.error : undefined;
-      return result;
-    }, request.signal).finally(() => inFlight.delete(toolCallId));
+    // With nothing ahead in the queue the call shows as answered at once; otherwise it does when
+    // its turn comes, because the stream still open may yet change the call.
+    const marked = jobs.size === 0 ? target : undefined;
+    if (marked !== undefined) store.dispatch(sentEvent(toolCallId, kind, fields));
+    const promise = enqueue(
+      (signal) => sendDecision(toolCallId, kind, fields, request, signal, marked),
+      request.signal,
+    ).finally(() => inFlight.delete(toolCallId));
     inFlight.set(toolCallId, promise);
     return promise;
   };
@@ -332,15 +259,9 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   return {
     store,
     send,
-    approve: (toolCallId, request = {}) =>
-      decide(toolCallId, 'approve', { approved: true }, request),
+    approve: (toolCallId, request = {}) => decide(toolCallId, 'approve', {}, request),
     decline: (toolCallId, reason, request = {}) =>
-      decide(
-        toolCallId,
-        'decline',
-        { approved: false, ...(reason === undefined ? {} : { reason }) },
-        request,
-      ),
+      decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request),
     resume: (toolCallId, resumeData, request = {}) =>
       decide(toolCallId, 'resume', { resumeData }, request),
     checkResumeData: (toolCallId, resumeData) =>
