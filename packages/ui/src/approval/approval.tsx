@@ -1,0 +1,348 @@
+'use client';
+import { type ApprovalHandle, useApproval } from '@toolpane/react';
+import {
+  type ComponentProps,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { cx } from '../utils/cx.js';
+import { focusCardTrigger, shouldTakeFocus } from '../utils/focus.js';
+
+type LastAction =
+  | { readonly kind: 'approve' }
+  | { readonly kind: 'decline'; readonly reason: string };
+
+interface ApprovalContextValue {
+  readonly handle: ApprovalHandle;
+  readonly toolName: string;
+  readonly reason: string;
+  readonly setReason: (reason: string) => void;
+  readonly send: (action: LastAction) => void;
+  readonly lastAction: LastAction | undefined;
+  readonly approveRef: React.RefObject<HTMLButtonElement | null>;
+}
+
+const ApprovalContext = createContext<ApprovalContextValue | null>(null);
+
+function useApprovalContext(part: string): ApprovalContextValue {
+  const value = useContext(ApprovalContext);
+  if (value === null) throw new Error(`<Approval.${part}> must be inside <Approval.Root>.`);
+  return value;
+}
+
+/** Props of {@link ApprovalRoot}. */
+export type ApprovalRootProps = ComponentProps<'div'> & {
+  /** The call that asks for approval (for a nested approval, the inner call). */
+  readonly toolCallId: string;
+  /**
+   * Move focus to the Approve button when the request appears, if focus is not busy elsewhere
+   * (on the page body, or inside this call's card). On by default.
+   */
+  readonly autoFocus?: boolean;
+};
+
+/**
+ * Approve and decline controls for one call; renders nothing unless the call has an approval.
+ * Without children it shows the prompt, the buttons, a reason field, the error with a retry, and
+ * the outcome.
+ *
+ * @example
+ * <Approval.Root toolCallId="call-del-1">
+ *   <Approval.Approve />
+ *   <Approval.Reason />
+ *   <Approval.Decline />
+ *   <Approval.Error />
+ * </Approval.Root>
+ */
+export function ApprovalRoot({
+  toolCallId,
+  autoFocus = true,
+  children,
+  className,
+  ...props
+}: ApprovalRootProps) {
+  const handle = useApproval(toolCallId);
+  const [reason, setReason] = useState('');
+  const [lastAction, setLastAction] = useState<LastAction>();
+  const approveRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focusInside = useRef(false);
+  const { status, approve, decline } = handle;
+  const active = handle.kind === 'approval' && status !== 'none';
+
+  const requested = active && status === 'requested';
+  useEffect(() => {
+    if (requested && autoFocus && shouldTakeFocus(rootRef.current)) approveRef.current?.focus();
+  }, [requested, autoFocus]);
+
+  const decided = status === 'approved' || status === 'declined';
+  useEffect(() => {
+    // The buttons that held focus are gone: give it to the card's header rather than the page.
+    if (decided && focusInside.current) {
+      focusInside.current = false;
+      focusCardTrigger(rootRef.current);
+    }
+  }, [decided]);
+
+  if (!active) return null;
+  const toolName = handle.approval?.toolName ?? '';
+  const send = (action: LastAction) => {
+    setLastAction(action);
+    void (action.kind === 'approve' ? approve() : decline(action.reason || undefined));
+  };
+  const state = handle.error !== undefined && status === 'requested' ? 'failed' : status;
+  return (
+    <ApprovalContext.Provider
+      value={{ handle, toolName, reason, setReason, send, lastAction, approveRef }}
+    >
+      {/* A group of buttons, not a form: a fieldset would bring form semantics it does not have. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+      <div
+        ref={rootRef}
+        data-slot="approval"
+        data-state={state}
+        role="group"
+        aria-label={`Approval for ${toolName}`}
+        aria-busy={status === 'sending' || undefined}
+        onFocus={() => {
+          focusInside.current = true;
+        }}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
+        }}
+        {...props}
+        className={cx(className)}
+      >
+        {children ?? (
+          <>
+            <ApprovalPrompt />
+            <ApprovalActions />
+            <ApprovalError />
+            <ApprovalOutcome />
+          </>
+        )}
+      </div>
+    </ApprovalContext.Provider>
+  );
+}
+
+/**
+ * The question asked while the approval waits.
+ *
+ * @example
+ * <Approval.Prompt>{(name) => `Let ${name} run?`}</Approval.Prompt>
+ */
+export function ApprovalPrompt({
+  children,
+  className,
+  ...props
+}: Omit<ComponentProps<'p'>, 'children'> & { children?: (toolName: string) => ReactNode }) {
+  const { handle, toolName } = useApprovalContext('Prompt');
+  if (handle.status !== 'requested' && handle.status !== 'sending') return null;
+  return (
+    <p data-slot="approval-prompt" {...props} className={cx(className)}>
+      {children ? (
+        children(toolName)
+      ) : (
+        <>
+          Allow <strong>{toolName}</strong> to run?
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The row of buttons and the reason field, while the approval waits.
+ *
+ * @example
+ * <Approval.Actions />
+ */
+export function ApprovalActions({ children, className, ...props }: ComponentProps<'div'>) {
+  const { handle } = useApprovalContext('Actions');
+  if (handle.status !== 'requested' && handle.status !== 'sending') return null;
+  return (
+    <div data-slot="approval-actions" {...props} className={cx(className)}>
+      {children ?? (
+        <>
+          <ApprovalApprove />
+          <ApprovalReason />
+          <ApprovalDecline />
+        </>
+      )}
+    </div>
+  );
+}
+
+type ButtonProps = ComponentProps<'button'>;
+
+function useActionButton(part: string, kind: LastAction['kind']) {
+  const context = useApprovalContext(part);
+  const sending = context.handle.status === 'sending';
+  const decision = context.handle.approval?.decision;
+  const chosen =
+    decision === undefined ? context.lastAction?.kind : decision.approved ? 'approve' : 'decline';
+  const busy = sending && chosen === kind;
+  return { context, sending, busy };
+}
+
+function guard(disabled: boolean, onClick: ButtonProps['onClick'], action: () => void) {
+  return (event: MouseEvent<HTMLButtonElement>) => {
+    onClick?.(event);
+    // aria-disabled rather than disabled keeps focus on the button while the decision is sent.
+    if (event.defaultPrevented || disabled) return;
+    action();
+  };
+}
+
+/**
+ * The Approve button, labelled with the tool's name; busy while its decision is sent.
+ *
+ * @example
+ * <Approval.Approve>Allow</Approval.Approve>
+ */
+export function ApprovalApprove({ children, className, onClick, ...props }: ButtonProps) {
+  const { context, sending, busy } = useActionButton('Approve', 'approve');
+  return (
+    <button
+      ref={context.approveRef}
+      type="button"
+      data-slot="approval-approve"
+      aria-label={`Approve ${context.toolName}`}
+      aria-disabled={sending || undefined}
+      aria-busy={busy || undefined}
+      data-busy={busy || undefined}
+      {...props}
+      onClick={guard(sending, onClick, () => context.send({ kind: 'approve' }))}
+      className={cx(className)}
+    >
+      {children ?? (busy ? 'Approving…' : 'Approve')}
+    </button>
+  );
+}
+
+/**
+ * The Decline button, labelled with the tool's name; sends the reason typed in `Approval.Reason`.
+ *
+ * @example
+ * <Approval.Decline>Reject</Approval.Decline>
+ */
+export function ApprovalDecline({ children, className, onClick, ...props }: ButtonProps) {
+  const { context, sending, busy } = useActionButton('Decline', 'decline');
+  return (
+    <button
+      type="button"
+      data-slot="approval-decline"
+      aria-label={`Decline ${context.toolName}`}
+      aria-disabled={sending || undefined}
+      aria-busy={busy || undefined}
+      data-busy={busy || undefined}
+      {...props}
+      onClick={guard(sending, onClick, () =>
+        context.send({ kind: 'decline', reason: context.reason.trim() }),
+      )}
+      className={cx(className)}
+    >
+      {children ?? (busy ? 'Declining…' : 'Decline')}
+    </button>
+  );
+}
+
+/**
+ * An optional reason for declining, which the model sees.
+ *
+ * @example
+ * <Approval.Reason placeholder="Why not?" />
+ */
+export function ApprovalReason({ className, ...props }: Omit<ComponentProps<'input'>, 'value'>) {
+  const { handle, toolName, reason, setReason } = useApprovalContext('Reason');
+  return (
+    <input
+      type="text"
+      data-slot="approval-reason"
+      aria-label={`Reason for declining ${toolName} (optional)`}
+      placeholder="Reason for declining (optional)"
+      readOnly={handle.status === 'sending'}
+      {...props}
+      value={reason}
+      onChange={(event) => {
+        props.onChange?.(event);
+        setReason(event.target.value);
+      }}
+      className={cx(className)}
+    />
+  );
+}
+
+/**
+ * Why the decision could not be sent, with a button that sends it again.
+ *
+ * @example
+ * <Approval.Error />
+ */
+export function ApprovalError({ children, className, ...props }: ComponentProps<'div'>) {
+  const { handle } = useApprovalContext('Error');
+  if (handle.error === undefined || handle.status !== 'requested') return null;
+  return (
+    <div data-slot="approval-error" {...props} className={cx(className)}>
+      {children ?? (
+        <>
+          <span data-slot="approval-error-message">{handle.error}</span>
+          <ApprovalRetry />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Sends the last decision again after it failed.
+ *
+ * @example
+ * <Approval.Retry>Retry</Approval.Retry>
+ */
+export function ApprovalRetry({ children, className, onClick, ...props }: ButtonProps) {
+  const { handle, send, lastAction, toolName } = useApprovalContext('Retry');
+  if (lastAction === undefined || handle.error === undefined) return null;
+  const verb = lastAction.kind === 'approve' ? 'approving' : 'declining';
+  return (
+    <button
+      type="button"
+      data-slot="approval-retry"
+      aria-label={`Try ${verb} ${toolName} again`}
+      {...props}
+      onClick={guard(false, onClick, () => send(lastAction))}
+      className={cx(className)}
+    >
+      {children ?? 'Try again'}
+    </button>
+  );
+}
+
+/**
+ * What was decided, once the decision is sent.
+ *
+ * @example
+ * <Approval.Outcome />
+ */
+export function ApprovalOutcome({ className, ...props }: Omit<ComponentProps<'p'>, 'children'>) {
+  const { handle, toolName } = useApprovalContext('Outcome');
+  if (handle.status !== 'approved' && handle.status !== 'declined') return null;
+  const reason = handle.approval?.decision?.reason;
+  return (
+    <p
+      data-slot="approval-outcome"
+      data-outcome={handle.status}
+      {...props}
+      className={cx(className)}
+    >
+      {handle.status === 'approved' ? 'Approved' : 'Declined'}: <strong>{toolName}</strong>
+      {handle.status === 'declined' && reason ? ` (${reason})` : null}
+    </p>
+  );
+}

@@ -1,0 +1,13 @@
+export {
+  ApprovalActions,
+  ApprovalApprove,
+  ApprovalDecline,
+  ApprovalError,
+  ApprovalOutcome,
+  ApprovalPrompt,
+  ApprovalReason,
+  ApprovalRetry,
+  ApprovalRoot,
+  type ApprovalRootProps,
+} from './approval.js';
+export * as Approval from './parts.js';

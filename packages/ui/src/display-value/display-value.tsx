@@ -1,0 +1,71 @@
+'use client';
+import type { DisplayValue } from '@toolpane/client';
+import type { ComponentProps, ReactNode } from 'react';
+import { JsonView, type JsonViewLimits } from '../json-view/json-view.js';
+import { cx } from '../utils/cx.js';
+
+/** Props of {@link DisplayValueView}. */
+export interface DisplayValueViewProps
+  extends Omit<ComponentProps<'div'>, 'children'>,
+    JsonViewLimits {
+  /** A value as the client says it should be shown. */
+  readonly value: DisplayValue;
+  /** Shown when there is no value; nothing by default. */
+  readonly empty?: ReactNode;
+  /** Text for a value a display transform hides; the failure message is used when there is one. */
+  readonly hiddenLabel?: string;
+}
+
+/**
+ * Shows a {@link DisplayValue}: the value itself when it may be shown, and a placeholder when a
+ * display transform hides it, so a hidden value never reaches the page.
+ *
+ * @example
+ * <DisplayValueView value={call.output} empty="No result yet" />
+ */
+export function DisplayValueView({
+  value,
+  empty = null,
+  hiddenLabel = 'Hidden',
+  className,
+  maxDepth,
+  defaultExpandDepth,
+  maxStringLength,
+  maxEntries,
+  ...props
+}: DisplayValueViewProps) {
+  if (value.kind === 'none') {
+    if (empty === null) return null;
+    return (
+      <div data-slot="display-value" data-kind="none" {...props} className={cx(className)}>
+        {empty}
+      </div>
+    );
+  }
+  if (value.kind === 'hidden') {
+    return (
+      <div
+        data-slot="display-value"
+        data-kind="hidden"
+        data-reason={value.reason}
+        {...props}
+        className={cx(className)}
+      >
+        <span data-slot="display-value-placeholder">
+          {value.reason === 'failed' && value.message !== undefined ? value.message : hiddenLabel}
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div data-slot="display-value" data-kind={value.kind} {...props} className={cx(className)}>
+      <JsonView
+        value={value.value}
+        maxDepth={maxDepth}
+        defaultExpandDepth={defaultExpandDepth}
+        maxStringLength={maxStringLength}
+        maxEntries={maxEntries}
+      />
+    </div>
+  );
+}

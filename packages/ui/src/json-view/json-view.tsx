@@ -1,0 +1,217 @@
+'use client';
+import * as Collapsible from '@radix-ui/react-collapsible';
+import type { ComponentProps, ReactNode } from 'react';
+import { cx } from '../utils/cx.js';
+
+/** Limits that keep {@link JsonView} fast and readable on huge or deep values. */
+export interface JsonViewLimits {
+  /** Levels shown before deeper values become a one-line summary. */
+  readonly maxDepth?: number;
+  /** Levels open when the view first renders; deeper branches start collapsed. */
+  readonly defaultExpandDepth?: number;
+  /** Characters of a string shown before the rest is cut off. */
+  readonly maxStringLength?: number;
+  /** Entries of an object or array shown before the rest are only counted. */
+  readonly maxEntries?: number;
+}
+
+/** Props of {@link JsonView}. */
+export interface JsonViewProps extends Omit<ComponentProps<'div'>, 'children'>, JsonViewLimits {
+  /** Any value; it is shown as text and never interpreted as markup. */
+  readonly value: unknown;
+}
+
+type Limits = Required<JsonViewLimits>;
+
+const DEFAULT_LIMITS: Limits = {
+  maxDepth: 8,
+  defaultExpandDepth: 2,
+  maxStringLength: 400,
+  maxEntries: 50,
+};
+
+type ValueType = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'other';
+
+function typeOf(value: unknown): ValueType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'number':
+    case 'bigint':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'object':
+      return value instanceof Date ? 'other' : 'object';
+    default:
+      return 'other';
+  }
+}
+
+function Truncated({ text, limit }: { text: string; limit: number }) {
+  if (text.length <= limit) return text;
+  return (
+    <>
+      {text.slice(0, limit)}
+      <span data-slot="json-truncated">
+        … {(text.length - limit).toLocaleString()} more characters
+      </span>
+    </>
+  );
+}
+
+function Leaf({ value, limits, quote }: { value: unknown; limits: Limits; quote: boolean }) {
+  const type = typeOf(value);
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'bigint') text = `${value}n`;
+  else if (value instanceof Date)
+    text = Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  else if (value === undefined) text = 'undefined';
+  else if (typeof value === 'function' || typeof value === 'symbol') text = `[${typeof value}]`;
+  else text = String(value);
+  return (
+    <span data-slot="json-value" data-type={type}>
+      {quote && type === 'string' ? '"' : null}
+      <Truncated text={text} limit={limits.maxStringLength} />
+      {quote && type === 'string' ? '"' : null}
+    </span>
+  );
+}
+
+function summary(value: object): string {
+  if (Array.isArray(value)) return value.length === 1 ? '1 item' : `${value.length} items`;
+  const count = Object.keys(value).length;
+  return count === 1 ? '1 key' : `${count} keys`;
+}
+
+function entriesOf(value: object): Array<[string, unknown]> {
+  return Array.isArray(value)
+    ? value.map((item, index) => [String(index), item])
+    : Object.entries(value);
+}
+
+interface NodeProps {
+  readonly name: string | undefined;
+  readonly value: unknown;
+  readonly depth: number;
+  readonly limits: Limits;
+  readonly ancestors: ReadonlySet<object>;
+}
+
+function Key({ name, limits }: { name: string | undefined; limits: Limits }) {
+  if (name === undefined) return null;
+  return (
+    <span data-slot="json-key">
+      <Truncated text={name} limit={limits.maxStringLength} />
+      {': '}
+    </span>
+  );
+}
+
+function Entries({ value, depth, limits, ancestors }: Omit<NodeProps, 'name'> & { value: object }) {
+  const entries = entriesOf(value);
+  const shown = entries.slice(0, limits.maxEntries);
+  const inner = new Set(ancestors).add(value);
+  const rest = entries.length - shown.length;
+  return (
+    <ul data-slot="json-entries">
+      {shown.map(([key, item]) => (
+        <li key={key} data-slot="json-entry">
+          <JsonNode name={key} value={item} depth={depth + 1} limits={limits} ancestors={inner} />
+        </li>
+      ))}
+      {rest > 0 ? (
+        <li data-slot="json-more">
+          … {rest.toLocaleString()} more {Array.isArray(value) ? 'items' : 'keys'}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function JsonNode({ name, value, depth, limits, ancestors }: NodeProps): ReactNode {
+  if (typeof value !== 'object' || value === null || value instanceof Date) {
+    return (
+      <span data-slot="json-line">
+        <Key name={name} limits={limits} />
+        <Leaf value={value} limits={limits} quote />
+      </span>
+    );
+  }
+  const brackets = Array.isArray(value) ? '[…]' : '{…}';
+  if (ancestors.has(value) || depth >= limits.maxDepth || entriesOf(value).length === 0) {
+    const empty = entriesOf(value).length === 0;
+    return (
+      <span data-slot="json-line">
+        <Key name={name} limits={limits} />
+        <span data-slot="json-summary" data-type={typeOf(value)}>
+          {empty
+            ? Array.isArray(value)
+              ? '[]'
+              : '{}'
+            : ancestors.has(value)
+              ? `${brackets} circular`
+              : `${brackets} ${summary(value)}, not shown`}
+        </span>
+      </span>
+    );
+  }
+  return (
+    <Collapsible.Root data-slot="json-branch" defaultOpen={depth < limits.defaultExpandDepth}>
+      <Collapsible.Trigger data-slot="json-toggle">
+        <Key name={name} limits={limits} />
+        <span data-slot="json-summary" data-type={typeOf(value)}>
+          {`${brackets} ${summary(value)}`}
+        </span>
+      </Collapsible.Trigger>
+      <Collapsible.Content data-slot="json-branch-content">
+        <Entries value={value} depth={depth} limits={limits} ancestors={ancestors} />
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+/**
+ * Shows any value as collapsible, text-only JSON. Long strings are cut, long lists are counted
+ * rather than rendered, and values deeper than `maxDepth` collapse into a summary, so a huge tool
+ * result cannot freeze the page.
+ *
+ * @example
+ * <JsonView value={{ city: 'Paris', tempC: 21 }} maxStringLength={200} />
+ */
+export function JsonView({
+  value,
+  maxDepth = DEFAULT_LIMITS.maxDepth,
+  defaultExpandDepth = DEFAULT_LIMITS.defaultExpandDepth,
+  maxStringLength = DEFAULT_LIMITS.maxStringLength,
+  maxEntries = DEFAULT_LIMITS.maxEntries,
+  className,
+  ...props
+}: JsonViewProps) {
+  const limits: Limits = { maxDepth, defaultExpandDepth, maxStringLength, maxEntries };
+  const type = typeOf(value);
+  let body: ReactNode;
+  if (typeof value === 'string') {
+    // A top-level string is usually prose (a text result), so it reads better without quotes.
+    body = <Leaf value={value} limits={limits} quote={false} />;
+  } else if (type === 'array' || type === 'object') {
+    body =
+      entriesOf(value as object).length === 0 ? (
+        <JsonNode name={undefined} value={value} depth={0} limits={limits} ancestors={new Set()} />
+      ) : (
+        <Entries value={value as object} depth={0} limits={limits} ancestors={new Set()} />
+      );
+  } else {
+    body = (
+      <JsonNode name={undefined} value={value} depth={0} limits={limits} ancestors={new Set()} />
+    );
+  }
+  return (
+    <div data-slot="json-view" data-type={type} {...props} className={cx(className)}>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { parseResumeSchema } from '@toolpane/client';
+
+/** One input the resume form renders, derived from a JSON Schema property. */
+export type ResumeField =
+  | { readonly kind: 'string'; readonly path: string; readonly meta: FieldMeta }
+  | {
+      readonly kind: 'number';
+      readonly path: string;
+      readonly meta: FieldMeta;
+      readonly integer: boolean;
+    }
+  | { readonly kind: 'boolean'; readonly path: string; readonly meta: FieldMeta }
+  | {
+      readonly kind: 'enum';
+      readonly path: string;
+      readonly meta: FieldMeta;
+      readonly options: readonly unknown[];
+    }
+  | {
+      readonly kind: 'object';
+      readonly path: string;
+      readonly meta: FieldMeta;
+      readonly fields: readonly ResumeField[];
+    }
+  /** Anything the form cannot build an input for is edited as JSON text. */
+  | { readonly kind: 'json'; readonly path: string; readonly meta: FieldMeta };
+
+/** What every field knows about itself. */
+export interface FieldMeta {
+  readonly name: string;
+  readonly label: string;
+  readonly description: string | undefined;
+  readonly required: boolean;
+  readonly default: unknown;
+}
+
+type Schema = Readonly<Record<string, unknown>>;
+
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** "deliveryTime" and "delivery_time" both read "Delivery time". */
+export function humanize(name: string): string {
+  const words = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words === '' ? name : words[0]!.toUpperCase() + words.slice(1);
+}
+
+function typeOf(schema: Schema): string | undefined {
+  const type = schema.type;
+  if (typeof type === 'string') return type;
+  // ["string", "null"] is how optional fields often arrive from zod.
+  if (Array.isArray(type))
+    return type.find((t): t is string => typeof t === 'string' && t !== 'null');
+  return undefined;
+}
+
+function fieldFor(name: string, path: string, schema: Schema, required: boolean): ResumeField {
+  const meta: FieldMeta = {
+    name,
+    label: typeof schema.title === 'string' ? schema.title : humanize(name),
+    description: typeof schema.description === 'string' ? schema.description : undefined,
+    required,
+    default: schema.default,
+  };
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return { kind: 'enum', path, meta, options: schema.enum };
+  if ('const' in schema) return { kind: 'enum', path, meta, options: [schema.const] };
+  switch (typeOf(schema)) {
+    case 'string':
+      return { kind: 'string', path, meta };
+    case 'number':
+      return { kind: 'number', path, meta, integer: false };
+    case 'integer':
+      return { kind: 'number', path, meta, integer: true };
+    case 'boolean':
+      return { kind: 'boolean', path, meta };
+    case 'object': {
+      if (!isSchema(schema.properties)) return { kind: 'json', path, meta };
+      return { kind: 'object', path, meta, fields: fieldsOf(schema, path) };
+    }
+    default:
+      return { kind: 'json', path, meta };
+  }
+}
+
+function fieldsOf(schema: Schema, path: string): ResumeField[] {
+  const properties = isSchema(schema.properties) ? schema.properties : {};
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [],
+  );
+  return Object.entries(properties)
+    .filter((entry): entry is [string, Schema] => isSchema(entry[1]))
+    .map(([name, property]) => fieldFor(name, `${path}/${name}`, property, required.has(name)));
+}
+
+/**
+ * The fields of a form for a resume schema (a parsed object or Mastra's JSON string). An object
+ * schema gives one field per property; any other schema gives a single field at the root ('').
+ */
+export function resumeFields(resumeSchema: unknown): readonly ResumeField[] {
+  const schema = parseResumeSchema(resumeSchema);
+  if (schema === undefined) return [{ kind: 'json', path: '', meta: rootMeta() }];
+  if (typeOf(schema) === 'object' && isSchema(schema.properties)) return fieldsOf(schema, '');
+  return [fieldFor('value', '', schema, true)];
+}
+
+function rootMeta(): FieldMeta {
+  return {
+    name: 'value',
+    label: 'Data',
+    description: undefined,
+    required: false,
+    default: undefined,
+  };
+}
+
+/** What the person typed or chose, by field path; strings for text inputs, booleans for checkboxes. */
+export type ResumeDraft = Readonly<Record<string, string | boolean>>;
+
+/** The starting draft: schema defaults where there are any, else empty. */
+export function initialDraft(fields: readonly ResumeField[]): Record<string, string | boolean> {
+  const draft: Record<string, string | boolean> = {};
+  const visit = (field: ResumeField) => {
+    const value = field.meta.default;
+    switch (field.kind) {
+      case 'object': {
+        for (const inner of field.fields) visit(inner);
+        return;
+      }
+      case 'boolean': {
+        draft[field.path] = value === true;
+        return;
+      }
+      case 'enum': {
+        const index = field.options.findIndex((option) => Object.is(option, value));
+        draft[field.path] = index === -1 ? '' : String(index);
+        return;
+      }
+      case 'json': {
+        draft[field.path] = value === undefined ? '' : JSON.stringify(value, null, 2);
+        return;
+      }
+      default: {
+        draft[field.path] = value === undefined || value === null ? '' : String(value);
+      }
+    }
+  };
+  for (const field of fields) visit(field);
+  return draft;
+}
+
+/** Problems turning the draft into data, before schema validation (e.g. unparseable JSON). */
+export type DraftErrors = Record<string, string>;
+
+const REQUIRED = 'Fill in this field.';
+
+function fieldValue(field: ResumeField, draft: ResumeDraft, errors: DraftErrors): unknown {
+  const raw = draft[field.path];
+  switch (field.kind) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const inner of field.fields) {
+        const value = fieldValue(inner, draft, errors);
+        if (value !== undefined) out[inner.meta.name] = value;
+      }
+      return out;
+    }
+    case 'boolean':
+      return raw === true;
+    case 'enum': {
+      if (typeof raw === 'string' && raw !== '') return field.options[Number(raw)];
+      if (field.meta.required) errors[field.path] = REQUIRED;
+      return undefined;
+    }
+    case 'number': {
+      if (typeof raw !== 'string' || raw.trim() === '') {
+        if (field.meta.required) errors[field.path] = REQUIRED;
+        return undefined;
+      }
+      const value = Number(raw);
+      if (Number.isNaN(value)) errors[field.path] = 'Enter a number.';
+      return value;
+    }
+    case 'json': {
+      if (typeof raw !== 'string' || raw.trim() === '') {
+        if (field.meta.required) errors[field.path] = REQUIRED;
+        return undefined;
+      }
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        errors[field.path] = 'Enter valid JSON.';
+        return undefined;
+      }
+    }
+    default: {
+      // An empty text box means "not given", not "the empty string".
+      if (typeof raw === 'string' && raw !== '') return raw;
+      if (field.meta.required) errors[field.path] = REQUIRED;
+      return undefined;
+    }
+  }
+}
+
+/** Builds the resume data from the draft; root-level fields ('' path) stand for the whole value. */
+export function draftToData(
+  fields: readonly ResumeField[],
+  draft: ResumeDraft,
+): { data: unknown; errors: DraftErrors } {
+  const errors: DraftErrors = {};
+  const root = fields.length === 1 && fields[0]!.path === '' ? fields[0] : undefined;
+  if (root !== undefined) return { data: fieldValue(root, draft, errors), errors };
+  const data: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = fieldValue(field, draft, errors);
+    if (value !== undefined) data[field.meta.name] = value;
+  }
+  return { data, errors };
+}

@@ -1,0 +1,52 @@
+import type { ToolCallState, ToolCallStatus, WorkflowStatus } from '@toolpane/client';
+
+/**
+ * A short human duration: milliseconds under a second, tenths of seconds under a minute.
+ *
+ * @example
+ * formatDuration(1530); // '1.5 s'
+ */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+}
+
+/** The words shown for each tool-call status; pass your own to translate them. */
+export type ToolCallStatusLabels = Readonly<Record<ToolCallStatus, string>>;
+
+/** The default words shown for each tool-call status. */
+export const TOOL_CALL_STATUS_LABELS: ToolCallStatusLabels = {
+  'input-streaming': 'Preparing',
+  'input-available': 'Running',
+  'approval-requested': 'Needs approval',
+  'approval-responded': 'Responded',
+  suspended: 'Waiting for input',
+  'output-available': 'Completed',
+  'output-error': 'Failed',
+  'output-denied': 'Declined',
+};
+
+/** The status word for a call; an answered approval says which way it went. */
+export function toolCallStatusLabel(
+  call: Pick<ToolCallState, 'status' | 'approval'>,
+  labels: ToolCallStatusLabels = TOOL_CALL_STATUS_LABELS,
+): string {
+  if (call.status === 'approval-responded' && call.approval?.decision !== undefined)
+    return call.approval.decision.approved ? 'Approved' : 'Declined';
+  return labels[call.status];
+}
+
+/** The default words shown for each workflow status. */
+export const WORKFLOW_STATUS_LABELS: Readonly<Record<WorkflowStatus, string>> = {
+  running: 'Running',
+  success: 'Completed',
+  failed: 'Failed',
+  suspended: 'Suspended',
+  waiting: 'Waiting',
+  canceled: 'Canceled',
+  paused: 'Paused',
+  tripwire: 'Blocked',
+};

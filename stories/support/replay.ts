@@ -1,0 +1,64 @@
+/// <reference types="vite/client" />
+import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+
+/** Splits a `.jsonl` recording (imported with Vite's `?raw`) into chunk objects. */
+export function parseRecording(raw: string): unknown[] {
+  return raw
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
+/** Where a partial replay stops: after this many chunks, or after the first chunk that matches. */
+export type ReplayStop = number | ((chunk: Record<string, unknown>, index: number) => boolean);
+
+function endOf(chunks: readonly unknown[], stop: ReplayStop | undefined): number {
+  if (stop === undefined) return chunks.length;
+  if (typeof stop === 'number') return Math.min(stop, chunks.length);
+  const index = chunks.findIndex((chunk, i) => stop(chunk as Record<string, unknown>, i));
+  if (index === -1) throw new Error('The replay stop never matched a chunk of the recording.');
+  return index + 1;
+}
+
+/**
+ * A real store fed with the recordings in order, each up to its `stop` (the whole recording by
+ * default): the way stories reach a state without building it by hand.
+ */
+export function storeFrom(
+  ...recordings: ReadonlyArray<string | readonly [raw: string, stop: ReplayStop]>
+): ToolpaneStore {
+  const store = createToolpaneStore();
+  for (const recording of recordings) {
+    const [raw, stop] = typeof recording === 'string' ? [recording, undefined] : recording;
+    const chunks = parseRecording(raw);
+    store.dispatchMany(chunks.slice(0, endOf(chunks, stop)));
+  }
+  return store;
+}
+
+/** Stops after the first chunk of this type (optionally for one tool call). */
+export const afterChunk =
+  (type: string, toolCallId?: string): ReplayStop =>
+  (chunk) =>
+    chunk.type === type &&
+    (toolCallId === undefined ||
+      (chunk.payload as { toolCallId?: unknown } | undefined)?.toolCallId === toolCallId);
+
+/** Dispatches chunks one by one with a pause between them, until done or aborted. */
+export async function replay(
+  store: ToolpaneStore,
+  chunks: readonly unknown[],
+  options: { readonly delayMs: () => number; readonly signal?: AbortSignal },
+): Promise<void> {
+  for (const chunk of chunks) {
+    if (options.signal?.aborted) return;
+    store.dispatch(chunk);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, options.delayMs());
+      options.signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
