@@ -1,14 +1,48 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const src = (pkg: string) =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
 
 /** Workspace packages resolve to their sources, so tests never need a build. */
 export const alias = {
   '@toolpane/client': src('client'),
   '@toolpane/react': src('react'),
   '@toolpane/ui': src('ui'),
+};
+
+const require = createRequire(import.meta.url);
+
+/**
+ * React 18 is installed beside React 19 as `react18` / `react-dom18`; the `react18` project maps
+ * every React entry point the tests and @testing-library/react import onto it.
+ */
+const react18 = [
+  ['react', 'react18'],
+  ['react/jsx-runtime', 'react18/jsx-runtime'],
+  ['react/jsx-dev-runtime', 'react18/jsx-dev-runtime'],
+  ['react-dom', 'react-dom18'],
+  ['react-dom/client', 'react-dom18/client'],
+  ['react-dom/server', 'react-dom18/server'],
+  ['react-dom/test-utils', 'react-dom18/test-utils'],
+].map(([find, target]) => ({
+  find: new RegExp(`^${find}$`),
+  replacement: require.resolve(target as string),
+}));
+
+/**
+ * The ES module build of @testing-library/react: Vite rewrites its imports through the aliases
+ * above, which it cannot do for the `require` calls of the CommonJS build that Node would load.
+ */
+const testingLibraryEsm = {
+  find: /^@testing-library\/react$/,
+  replacement: join(
+    dirname(require.resolve('@testing-library/react/package.json')),
+    'dist/@testing-library/react.esm.js',
+  ),
 };
 
 export default defineConfig({
@@ -23,6 +57,28 @@ export default defineConfig({
           setupFiles: ['./test/setup.ts'],
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/server/**', 'test/e2e/**'],
+          typecheck: {
+            enabled: true,
+            include: ['test/**/*.test-d.ts'],
+            tsconfig: './tsconfig.test.json',
+          },
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: {
+          alias: [
+            ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+            ...react18,
+            testingLibraryEsm,
+          ],
+        },
+        test: {
+          name: 'react18',
+          environment: 'jsdom',
+          setupFiles: ['./test/setup.ts'],
+          include: ['test/react/**/*.test.tsx'],
+          server: { deps: { inline: [/@testing-library\/react/] } },
         },
       },
       {

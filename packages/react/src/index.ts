@@ -30,7 +30,6 @@ export {
 export { shallowEqual, shallowEqualItems } from './shallow-equal.js';
 export { ToolCallView, type ToolCallViewProps, ToolMismatchNotice } from './tool-call-view.js';
 export {
-  type AgentSessionLike,
   ToolpaneProvider,
   type ToolpaneProviderProps,
   type ToolpaneSource,

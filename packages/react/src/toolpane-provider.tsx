@@ -1,32 +1,7 @@
 'use client';
-import type { NotifySchedule, ToolpaneState, ToolpaneStore } from '@toolpane/client';
+import type { AgentSession, NotifySchedule, ToolpaneState, ToolpaneStore } from '@toolpane/client';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { ToolRegistry } from './registry.js';
-
-/**
- * The part of an agent session (`createAgentSession` in @toolpane/client) that the hooks use:
- * its store, `send`, the decisions, and its status.
- */
-export interface AgentSessionLike {
-  /** The store every response is fed into. */
-  readonly store: ToolpaneStore;
-  /** Starts a run. */
-  send(messages: string | readonly unknown[], options?: object): Promise<unknown>;
-  /** Approves a call that waits for approval. */
-  approve(toolCallId: string): Promise<unknown>;
-  /** Declines a call that waits for approval. */
-  decline(toolCallId: string, reason?: string): Promise<unknown>;
-  /** Resumes a suspended call with data. */
-  resume(toolCallId: string, resumeData: unknown): Promise<unknown>;
-  /** Aborts every open request and stream. */
-  abort(): void;
-  /** What the session is doing now. */
-  getStatus(): 'idle' | 'streaming' | 'waiting' | 'error';
-  /** The error behind the `error` status, when the session keeps one. */
-  getError?(): string | undefined;
-  /** Calls `listener` when the status changes; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-}
 
 /** How the provider batches store updates before components hear about them. */
 export type UpdateBatching = Exclude<NotifySchedule, 'sync'>;
@@ -40,7 +15,7 @@ export interface ToolpaneSource {
 interface ToolpaneContextValue {
   readonly store: ToolpaneStore;
   readonly source: ToolpaneSource;
-  readonly session: AgentSessionLike | undefined;
+  readonly session: AgentSession | undefined;
   readonly registry: ToolRegistry | undefined;
 }
 
@@ -117,7 +92,7 @@ interface ProviderCommonProps {
 export type ToolpaneProviderProps = ProviderCommonProps &
   (
     | { readonly store: ToolpaneStore; readonly session?: undefined }
-    | { readonly session: AgentSessionLike; readonly store?: undefined }
+    | { readonly session: AgentSession; readonly store?: undefined }
   );
 
 /**
@@ -180,6 +155,6 @@ export function useToolpaneStore(): ToolpaneStore {
  * const session = useToolpaneSession();
  * if (session !== undefined) session.abort();
  */
-export function useToolpaneSession(): AgentSessionLike | undefined {
+export function useToolpaneSession(): AgentSession | undefined {
   return useToolpaneContext('useToolpaneSession').session;
 }

@@ -1,25 +1,35 @@
 'use client';
-import { selectStatus, type ToolpaneState } from '@toolpane/client';
+import {
+  type AgentSession,
+  type SessionResult,
+  type SessionStatus,
+  selectStatus,
+  type ToolpaneState,
+} from '@toolpane/client';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useToolpaneContext } from './toolpane-provider.js';
 import { useToolpaneSelector } from './use-toolpane-selector.js';
 
 /** What the agent is doing: streaming a run, waiting for a person, failed, or idle. */
-export type AgentStatus = 'idle' | 'streaming' | 'waiting' | 'error';
+export type AgentStatus = SessionStatus;
 
 /** The session's status and the calls that start or stop runs. */
 export interface AgentHandle {
   readonly status: AgentStatus;
   /** The error behind the `error` status, when known. */
   readonly error: string | undefined;
-  /** Whether the provider has a session; without one, `send` rejects and `abort` does nothing. */
+  /** Whether the provider has a session; without one, `send` sends nothing. */
   readonly hasSession: boolean;
-  /** Starts a run with a prompt or messages; resolves with the session's result. */
-  send(messages: string | readonly unknown[], options?: object): Promise<unknown>;
+  /** Starts a run with a prompt or messages; resolves with the session's result, never rejects. */
+  send: AgentSession['send'];
   /** Aborts every open request and stream of the session. */
   abort(): void;
 }
 
+const NO_SESSION: SessionResult = Object.freeze({
+  status: 'invalid',
+  error: 'Nothing was sent: pass `session` to <ToolpaneProvider> to talk to an agent.',
+});
 const noSubscription = () => () => {};
 const noStatus = () => undefined;
 
@@ -69,7 +79,7 @@ export function useAgent(): AgentHandle {
     [session],
   );
   const getSessionError = useMemo(
-    () => (session?.getError === undefined ? noStatus : () => session.getError?.()),
+    () => (session === undefined ? noStatus : () => session.getError()),
     [session],
   );
   const sessionStatus = useSyncExternalStore(subscribe, getSessionStatus, getSessionStatus);
@@ -77,11 +87,9 @@ export function useAgent(): AgentHandle {
   const fromStore = useToolpaneSelector(statusFromStore);
   const errorFromStore = useToolpaneSelector(storeError);
 
-  const send = useCallback(
-    (messages: string | readonly unknown[], options?: object): Promise<unknown> =>
-      session === undefined
-        ? Promise.reject(new Error('`send` needs a session: pass `session` to <ToolpaneProvider>.'))
-        : session.send(messages, options),
+  const send = useCallback<AgentSession['send']>(
+    (messages, options) =>
+      session === undefined ? Promise.resolve(NO_SESSION) : session.send(messages, options),
     [session],
   );
   const abort = useCallback(() => session?.abort(), [session]);

@@ -1,7 +1,9 @@
 'use client';
 import {
+  type AgentSession,
   type ApprovalState,
   type FieldError,
+  type SessionResult,
   type SuspensionState,
   type ToolCallStatus,
   type ToolpaneState,
@@ -9,7 +11,7 @@ import {
 } from '@toolpane/client';
 import { useCallback, useMemo, useState } from 'react';
 import { shallowEqual } from './shallow-equal.js';
-import { type AgentSessionLike, useToolpaneContext } from './toolpane-provider.js';
+import { useToolpaneContext } from './toolpane-provider.js';
 import { useToolpaneSelector } from './use-toolpane-selector.js';
 
 /**
@@ -84,23 +86,13 @@ function kindOf(slice: Slice): ApprovalHandle['kind'] {
 const NO_FIELD_ERRORS: readonly FieldError[] = Object.freeze([]);
 const NO_SESSION = 'No session to send the decision through: pass `session` to <ToolpaneProvider>.';
 
-/** Reads a session's answer: `{ status: 'error' | 'invalid' | 'aborted', error, fieldErrors }`. */
-function resultOf(value: unknown): DecisionResult {
-  if (typeof value !== 'object' || value === null) return { ok: true };
-  const { status, error, fieldErrors } = value as {
-    status?: unknown;
-    error?: unknown;
-    fieldErrors?: unknown;
-  };
-  if (status !== 'error' && status !== 'invalid' && status !== 'aborted') return { ok: true };
-  const fields = Array.isArray(fieldErrors) ? (fieldErrors as FieldError[]) : NO_FIELD_ERRORS;
-  const message =
-    typeof error === 'string'
-      ? error
-      : status === 'aborted'
-        ? 'The decision was aborted.'
-        : 'The decision could not be sent.';
-  return { ok: false, error: message, fieldErrors: fields };
+/** A session's answer as a decision result; only `done` means the decision went through. */
+function resultOf(result: SessionResult): DecisionResult {
+  if (result.status === 'done') return { ok: true };
+  const error =
+    result.error ??
+    (result.status === 'aborted' ? 'The decision was aborted.' : 'The decision could not be sent.');
+  return { ok: false, error, fieldErrors: result.fieldErrors ?? NO_FIELD_ERRORS };
 }
 
 function failure(error: unknown): DecisionResult {
@@ -148,7 +140,7 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
 
   const run = useCallback(
     async (
-      send: (session: AgentSessionLike) => Promise<unknown>,
+      send: (session: AgentSession) => Promise<SessionResult>,
       precheck?: () => DecisionResult,
     ): Promise<DecisionResult> => {
       let result: DecisionResult;
