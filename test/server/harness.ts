@@ -16,6 +16,8 @@ export interface LoggedRequest {
   readonly method: string;
   /** The path, e.g. `/api/agents/ops-agent/approve-tool-call`. */
   readonly path: string;
+  /** The request headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
   /** The parsed JSON body, or the text when it is not JSON. */
   readonly body: unknown;
   /** The fault applied to it, if any. */
@@ -28,6 +30,8 @@ export type FaultAction =
   | { readonly kind: 'fail'; readonly status: number; readonly message?: string }
   /** Hold the request this long before Mastra sees it; a client that gives up first leaves it unhandled. */
   | { readonly kind: 'delay'; readonly ms: number }
+  /** Hold the request until `until` settles, then let Mastra answer it. */
+  | { readonly kind: 'hold'; readonly until: Promise<unknown> }
   /** Destroy the socket without answering (a network error for the client). */
   | { readonly kind: 'reset' }
   /** Let Mastra answer, then destroy the socket after this many SSE events. */
@@ -57,6 +61,8 @@ export interface TestServer {
   requestsTo(route: string): LoggedRequest[];
   /** Arms a fault for the next matching requests. */
   inject(fault: Fault): void;
+  /** Resolves when the next request whose path ends with `route` arrives. */
+  nextRequest(route: string): Promise<LoggedRequest>;
   /** Stops the server and closes open connections. */
   close(): Promise<void>;
 }
@@ -144,6 +150,7 @@ export async function startMastraServer(
 ): Promise<TestServer> {
   const requests: LoggedRequest[] = [];
   const faults: ArmedFault[] = [];
+  const waiters: { route: string; resolve: (request: LoggedRequest) => void }[] = [];
   const inject = (fault: Fault) => {
     faults.push({ route: fault.route, remaining: fault.times ?? 1, action: fault.action });
   };
@@ -159,12 +166,18 @@ export async function startMastraServer(
       // Keep the text.
     }
     const action = takeFault(faults, c.req.path);
-    requests.push({
+    const logged: LoggedRequest = {
       method: c.req.method,
       path: c.req.path,
+      headers: c.req.header(),
       body,
       ...(action === undefined ? {} : { fault: action.kind }),
-    });
+    };
+    requests.push(logged);
+    for (const waiter of waiters.filter((w) => logged.path.endsWith(`/${w.route}`))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(logged);
+    }
     if (action === undefined) return next();
     switch (action.kind) {
       case 'fail': {
@@ -177,6 +190,10 @@ export async function startMastraServer(
         const signal = c.req.raw.signal;
         await waitOrAbort(action.ms, signal);
         if (signal.aborted) return c.body(null, 499 as Parameters<typeof c.body>[1]);
+        return next();
+      }
+      case 'hold': {
+        await action.until;
         return next();
       }
       case 'reset': {
@@ -209,6 +226,7 @@ export async function startMastraServer(
     requests,
     requestsTo: (route) => requests.filter((request) => request.path.endsWith(`/${route}`)),
     inject,
+    nextRequest: (route) => new Promise((resolve) => waiters.push({ route, resolve })),
     close: () =>
       new Promise<void>((resolve, reject) => {
         if ('closeAllConnections' in server) server.closeAllConnections();

@@ -98,6 +98,26 @@ describe('send', () => {
     });
   });
 
+  it('sends the configured headers to the prefixed route', async () => {
+    let calls = 0;
+    const s = createAgentSession({
+      baseUrl: `${server.baseUrl}/`,
+      agentId: AGENT_IDS.weather,
+      apiPrefix: 'api/',
+      headers: async () => ({ authorization: `Bearer token-${++calls}` }),
+    });
+
+    const result = await s.send('Weather in Paris?', { runId: 'run-headers-1' });
+
+    expect(result.status).toBe('done');
+    const [request] = requestsFor('stream', 'run-headers-1');
+    expect(request?.path).toBe(`/api/agents/${AGENT_IDS.weather}/stream`);
+    expect(request?.headers).toMatchObject({
+      authorization: 'Bearer token-1',
+      'content-type': 'application/json',
+    });
+  });
+
   it('turns a JSON error returned before the stream into a clear error', async () => {
     const s = session('no-such-agent');
 
@@ -244,15 +264,23 @@ describe('approve and decline', () => {
 
   it('shares one request between clicks that arrive while it is in flight', async () => {
     const { s, runId } = await pendingDelete();
-    server.inject({ route: 'approve-tool-call', action: { kind: 'delay', ms: 150 } });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.inject({ route: 'approve-tool-call', action: { kind: 'hold', until: held } });
+    const arrived = server.nextRequest('approve-tool-call');
 
     const first = s.approve('call-del-1');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await arrived;
     const second = s.approve('call-del-1');
     const decline = s.decline('call-del-1');
 
     expect(second).toBe(first);
     expect(decline).toBe(first);
+    expect(s.store.getState().toolCalls.get('call-del-1')?.status).toBe('approval-responded');
+    expect(s.getStatus()).toBe('streaming');
+    release();
     expect((await first).status).toBe('done');
     expect(requestsFor('approve-tool-call', runId)).toHaveLength(1);
     expect(requestsFor('decline-tool-call', runId)).toHaveLength(0);
