@@ -30,7 +30,7 @@ export type FaultAction =
   | { readonly kind: 'fail'; readonly status: number; readonly message?: string }
   /** Hold the request this long before Mastra sees it; a client that gives up first leaves it unhandled. */
   | { readonly kind: 'delay'; readonly ms: number }
-  /** Hold the request until `until` settles, then let Mastra answer it. */
+  /** Hold the request until `until` settles, then let Mastra answer it (unless the client left). */
   | { readonly kind: 'hold'; readonly until: Promise<unknown> }
   /** Destroy the socket without answering (a network error for the client). */
   | { readonly kind: 'reset' }
@@ -193,7 +193,9 @@ export async function startMastraServer(
         return next();
       }
       case 'hold': {
-        await action.until;
+        const signal = c.req.raw.signal;
+        await Promise.race([action.until, waitOrAbort(Number.POSITIVE_INFINITY, signal)]);
+        if (signal.aborted) return c.body(null, 499 as Parameters<typeof c.body>[1]);
         return next();
       }
       case 'reset': {

@@ -390,6 +390,30 @@ describe('approve and decline', () => {
     expect(requestsFor('approve-tool-call', runId)).toHaveLength(2);
   });
 
+  it('puts the call back to waiting when its request is aborted before the server answered', async () => {
+    const { s, runId } = await pendingDelete();
+    server.inject({
+      route: 'approve-tool-call',
+      action: { kind: 'hold', until: new Promise(() => {}) },
+    });
+    const arrived = server.nextRequest('approve-tool-call');
+    const controller = new AbortController();
+
+    const approving = s.approve('call-del-1', { signal: controller.signal });
+    await arrived;
+    controller.abort();
+
+    expect(await approving).toEqual({
+      status: 'aborted',
+      error: 'Aborted before the server answered',
+    });
+    const call = s.store.getState().toolCalls.get('call-del-1');
+    expect(call?.status).toBe('approval-requested');
+    expect(call?.approval?.error).toBe('Aborted before the server answered');
+    expect((await s.approve('call-del-1')).status).toBe('done');
+    expect(requestsFor('approve-tool-call', runId)).toHaveLength(2);
+  });
+
   it('puts the call back to waiting on a network error', async () => {
     const { s } = await pendingDelete();
     server.inject({ route: 'decline-tool-call', action: { kind: 'reset' } });

@@ -100,8 +100,9 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   ): Promise<SessionResult> => {
     const job: Job = { controller: new AbortController() };
     const { signal } = job.controller;
-    if (external?.aborted) job.controller.abort(external.reason);
-    else external?.addEventListener('abort', () => job.controller.abort(external.reason));
+    const forward = () => job.controller.abort(external?.reason);
+    if (external?.aborted) forward();
+    else external?.addEventListener('abort', forward, { once: true });
     jobs.add(job);
     refresh();
     const done = lane.then(async (): Promise<SessionResult> => {
@@ -112,6 +113,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         lastError = error instanceof Error ? error.message : String(error);
         return { status: 'error', error: lastError };
       } finally {
+        external?.removeEventListener('abort', forward);
         jobs.delete(job);
         refresh();
       }
@@ -134,6 +136,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const send: AgentSession['send'] = (messages, sendOptions = {}) => {
     abortAll('Stopped by a new message');
     return enqueue(async (signal) => {
+      lastError = undefined;
       const before = store.getState().runOrder.length;
       const body = { ...sendOptions.body, messages, ...pickSendFields(sendOptions) };
       const outcome = await post('stream', body, signal, sendOptions);
