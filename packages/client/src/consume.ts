@@ -25,6 +25,10 @@ export interface ConsumeOptions {
   readonly format?: WireFormat;
 }
 
+// Byte chunks may come from another realm (a worker, jsdom), where `instanceof Uint8Array` fails.
+const isBytes = (value: unknown): value is Uint8Array =>
+  ArrayBuffer.isView(value) && (value as Uint8Array).BYTES_PER_ELEMENT === 1;
+
 const abortReason = (signal: AbortSignal | undefined): string => {
   const reason: unknown = signal?.reason;
   if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
@@ -77,7 +81,7 @@ async function readAll(
   let frames: ReturnType<typeof createFrameDecoder> | undefined;
   const decoder = new TextDecoder();
   const onValue = (value: unknown): boolean => {
-    if (value instanceof Uint8Array) {
+    if (isBytes(value)) {
       const text = decoder.decode(value, { stream: true });
       frames ??= createFrameDecoder(options.format ?? sniffFormat(text), sink);
       frames.feed(text);
