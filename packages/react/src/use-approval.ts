@@ -115,11 +115,11 @@ function failure(error: unknown): DecisionResult {
  *   const { status, approve, decline, error } = useApproval(toolCallId);
  *   if (status !== 'requested' && status !== 'sending') return null;
  *   return (
- *     <div role="group" aria-busy={status === 'sending'}>
+ *     <fieldset aria-busy={status === 'sending'}>
  *       <button onClick={() => approve()} disabled={status === 'sending'}>Approve</button>
  *       <button onClick={() => decline('Not now')} disabled={status === 'sending'}>Decline</button>
  *       {error && <p role="alert">{error}</p>}
- *     </div>
+ *     </fieldset>
  *   );
  * }
  */
