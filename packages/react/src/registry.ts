@@ -24,7 +24,11 @@ export interface DisplaySchemas {
   readonly output?: StandardSchemaV1 | undefined;
 }
 
-type SchemaAt<T, K extends string> = K extends keyof T ? Exclude<T[K], undefined> : never;
+// `infer` rather than `keyof T`: keyof would make TypeScript treat the props as contravariant in
+// the tool type, so a renderer for any tool could not stand in for a typed one.
+type SchemaAt<T, K extends string> = T extends { readonly [P in K]?: infer S }
+  ? Exclude<S, undefined>
+  : never;
 type OutputOf<S> = [S] extends [never]
   ? unknown
   : S extends StandardSchemaV1
