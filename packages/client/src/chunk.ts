@@ -232,7 +232,10 @@ export function parseMastraChunk(value: unknown): ParsedMastraChunk {
       },
     };
   }
-  const schema = (mastraPayloadSchemas as Record<string, z.ZodType>)[type];
+  // An own-key lookup: a type such as "constructor" must not find Object.prototype's members.
+  const schema = Object.hasOwn(mastraPayloadSchemas, type)
+    ? (mastraPayloadSchemas as Record<string, z.ZodType>)[type]
+    : undefined;
   const structured = type === 'object' || type === 'object-result';
   if (schema === undefined && !structured) {
     return {

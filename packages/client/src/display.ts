@@ -46,6 +46,8 @@ const KEY_BY_PHASE: Record<TransformPhase, keyof ClientToolTransform | undefined
   resume: undefined,
 };
 
+const PHASES = Object.keys(KEY_BY_PHASE) as TransformPhase[];
+
 /** Reads `metadata.mastra.toolPayloadTransform.display` from a chunk, if present. */
 export function readDisplayMetadata(metadata: unknown): DisplayMetadata | undefined {
   if (typeof metadata !== 'object' || metadata === null) return undefined;
@@ -55,7 +57,24 @@ export function readDisplayMetadata(metadata: unknown): DisplayMetadata | undefi
   if (typeof transform !== 'object' || transform === null) return undefined;
   const display = (transform as { display?: unknown }).display;
   if (typeof display !== 'object' || display === null) return undefined;
-  return display as DisplayMetadata;
+  // The metadata arrives with the stream: keep only well-formed entries of known phases. An entry
+  // that is malformed still says that a transform applies, so its value stays hidden.
+  const out: Partial<Record<TransformPhase, PhaseTransform>> = {};
+  for (const phase of PHASES) {
+    if (!Object.hasOwn(display, phase)) continue;
+    const entry: unknown = (display as Record<string, unknown>)[phase];
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+      out[phase] = { suppress: true };
+      continue;
+    }
+    const { transformed, suppress, failed } = entry as Record<string, unknown>;
+    out[phase] = {
+      ...(Object.hasOwn(entry, 'transformed') ? { transformed } : {}),
+      ...(suppress === true ? { suppress } : {}),
+      ...(failed === true ? { failed } : {}),
+    };
+  }
+  return out;
 }
 
 const PENDING: DisplayValue = Object.freeze({ kind: 'hidden', reason: 'pending' });

@@ -1,8 +1,21 @@
 import { type MastraChunk, parseMastraChunk } from './chunk.js';
 import type { Mutable } from './draft.js';
-import { addIssue, type Ctx, ensureCall, excerpt, now, type Scope } from './reduce-context.js';
+import {
+  addIssue,
+  type Ctx,
+  ensureCall,
+  excerpt,
+  now,
+  ownMessage,
+  type Scope,
+} from './reduce-context.js';
 import { addProgress, errorText } from './reduce-tools.js';
-import type { WorkflowState, WorkflowStatus, WorkflowStepState } from './state.js';
+import {
+  TERMINAL_TOOL_STATUSES,
+  type WorkflowState,
+  type WorkflowStatus,
+  type WorkflowStepState,
+} from './state.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 
@@ -65,7 +78,7 @@ const STATUS: Record<string, WorkflowStatus> = {
 };
 
 const workflowStatus = (value: unknown, fallback: WorkflowStatus): WorkflowStatus =>
-  (typeof value === 'string' ? STATUS[value] : undefined) ?? fallback;
+  typeof value === 'string' && Object.hasOwn(STATUS, value) ? STATUS[value]! : fallback;
 
 function editWorkflow(ctx: Ctx, toolCallId: string): Mutable<WorkflowState> | undefined {
   const call = ctx.draft.toolCall(toolCallId);
@@ -193,9 +206,12 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: MastraChunk, scope: Scope)
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName);
   ctx.scratch.taskCalls.set(p.taskId, p.toolCallId);
+  // A task's error is the tool's own value: under a display transform only a placeholder shows.
   const error =
     status === 'failed'
-      ? errorText(p.error)
+      ? call.displayTransform === 'display'
+        ? 'Tool error payload unavailable'
+        : errorText(p.error)
       : status === 'cancelled'
         ? 'Background task cancelled'
         : undefined;
@@ -203,6 +219,8 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: MastraChunk, scope: Scope)
   if (chunk.type === 'background-task-output') {
     const inner = p.payload as { payload?: { output?: unknown } } | undefined;
     addProgress(ctx, chunk.runId, scope, p.toolCallId, inner?.payload?.output ?? inner);
+  } else if (TERMINAL_TOOL_STATUSES.has(call.status)) {
+    // The call already ended (e.g. with its run): terminal states stay terminal.
   } else if (status === 'completed') {
     call.raw = { ...call.raw, output: p.result };
     const failed = p.isError === true;
@@ -211,7 +229,8 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: MastraChunk, scope: Scope)
     else call.output = { kind: 'raw', value: p.result };
     call.status = failed ? 'output-error' : 'output-available';
   } else if (error !== undefined) {
-    call.error = { kind: 'raw', value: error };
+    if (status === 'failed') call.raw = { ...call.raw, error: p.error };
+    call.error = ownMessage(call, error);
     call.status = 'output-error';
   } else if (status === 'suspended') {
     call.raw = { ...call.raw, suspendPayload: p.suspendPayload };

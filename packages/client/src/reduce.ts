@@ -7,12 +7,13 @@ import {
   type UnknownChunk,
 } from './chunk.js';
 import { Draft, type Mutable } from './draft.js';
-import { isToolpaneEvent, type ToolpaneEvent } from './events.js';
+import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from './events.js';
 import { isAiSdkChunk, reduceAiSdk } from './reduce-aisdk.js';
 import {
   addIssue,
   type Ctx,
   createScratch,
+  endOpenCalls,
   endRun,
   ensureRun,
   excerpt,
@@ -305,12 +306,22 @@ function applyNative(ctx: Ctx, chunk: MastraChunk, scope: Scope) {
 }
 
 function endOpenRuns(ctx: Ctx, reason: string, interrupted: boolean) {
-  for (const runId of ctx.draft.root.runOrder) {
-    if (ctx.draft.root.runs.get(runId)?.status !== 'streaming') continue;
+  const endOpen = (runId: string) => {
+    if (ctx.draft.root.runs.get(runId)?.status !== 'streaming') return;
     if (runWaitsForHuman(ctx, runId)) {
       markWaiting(ctx, runId);
     } else {
       endRun(ctx, runId, interrupted ? 'interrupted' : 'aborted', reason);
+    }
+  };
+  for (const runId of ctx.draft.root.runOrder) endOpen(runId);
+  // What the pass above cannot reach: a subagent run whose parent call ended first, and calls
+  // whose chunks arrived after their run had ended. Once per stream, so linear overall.
+  for (const runId of Array.from(ctx.draft.root.runs.keys())) {
+    endOpen(runId);
+    const run = ctx.draft.root.runs.get(runId)!;
+    if (run.status !== 'streaming' && run.status !== 'waiting') {
+      endOpenCalls(ctx, runId, run.status === 'finished' ? undefined : (run.error ?? reason));
     }
   }
 }
@@ -392,7 +403,16 @@ function applyEvent(ctx: Ctx, event: ToolpaneEvent) {
 /** Applies one value from a stream, in a scope. Never throws. */
 function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
   if (scope === TOP && isToolpaneEvent(value)) {
-    applyEvent(ctx, value);
+    const parsed = parseToolpaneEvent(value);
+    if (parsed.ok) applyEvent(ctx, parsed.event);
+    else {
+      addIssue(ctx, {
+        kind: 'invalid-chunk',
+        message: parsed.message,
+        chunkType: value.type,
+        excerpt: excerpt(value),
+      });
+    }
     return;
   }
   if (!looksLikeMastraChunk(value) && isAiSdkChunk(value)) {

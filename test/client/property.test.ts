@@ -1,0 +1,660 @@
+// @vitest-environment node
+import {
+  createToolpaneStore,
+  type DisplayValue,
+  HUMAN_TOOL_STATUSES,
+  initialState,
+  reduce,
+  reduceAll,
+  selectPendingApprovals,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+  type ToolCallStatus,
+  type ToolpaneState,
+} from '@toolpane/client';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../utils/fixtures';
+
+/**
+ * Property tests of the reducer: sequences made by mutating the real recordings (drop, duplicate,
+ * reorder, truncate, retype and corrupt chunks, and client events at random points) must never
+ * break the state's invariants. Every sequence is checked after each step and once more after a
+ * final stream end.
+ */
+
+const isMap = (value: object): value is ReadonlyMap<unknown, unknown> =>
+  typeof (value as Partial<ReadonlyMap<unknown, unknown>>).get === 'function' &&
+  typeof (value as Partial<ReadonlyMap<unknown, unknown>>).values === 'function';
+
+// Maps of published states whose entries were frozen: a map that changes is a new map.
+const frozenMaps = new WeakSet<object>();
+
+/** Freezes plain objects and arrays; a map stays as it is (it may cache), its entries are frozen. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  if (isMap(value)) {
+    if (frozenMaps.has(value)) return value;
+    frozenMaps.add(value);
+    for (const entry of value.values()) deepFreeze(entry);
+    return value;
+  }
+  Object.freeze(value);
+  for (const key of Reflect.ownKeys(value)) {
+    deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+  }
+  return value;
+}
+
+// Frozen so that a reducer writing into a chunk it received fails loudly.
+const load = (name: string) => deepFreeze(loadFixture(name));
+
+const END = deepFreeze({ type: 'toolpane/stream-end' });
+
+/** Recordings played as a session would: a request stream, its end, the decision, the continuation. */
+function withDecision(request: string, continuation: string, approved = true): unknown[] {
+  const first = load(request);
+  const pending = selectPendingApprovals(reduceAll([...first, END]));
+  const decisions = pending.map((p) =>
+    p.kind === 'approval'
+      ? { type: 'toolpane/decision-sent', toolCallId: p.toolCallId, approved }
+      : {
+          type: 'toolpane/decision-sent',
+          toolCallId: p.toolCallId,
+          resumeData: { confirmed: true },
+        },
+  );
+  expect(decisions.length).toBeGreaterThan(0);
+  return [...first, END, ...deepFreeze(decisions), ...load(continuation)];
+}
+
+const SINGLE = [
+  'abort',
+  'aisdk-v5',
+  'aisdk-v6',
+  'approval-request',
+  'approval-approve',
+  'approval-decline',
+  'background-task',
+  'model-error',
+  'nested-approval-request',
+  'parallel-tools-error',
+  'subagent',
+  'subagent-aisdk-ui-v5',
+  'subagent-approval-request',
+  'subagent-two-level',
+  'subagents-parallel',
+  'suspend-request',
+  'tool-call-then-text',
+  'tool-progress',
+  'tool-then-text',
+  'transform-agent-policy',
+  'transform-failed',
+  'transform-input-streamed',
+  'transform-input-whole',
+  'tripwire',
+  'workflow-tool',
+];
+
+const SCENARIOS: readonly (readonly unknown[])[] = [
+  ...SINGLE.map(load),
+  withDecision('approval-request', 'approval-approved'),
+  withDecision('approval-decline-request', 'approval-decline', false),
+  withDecision('nested-approval-request', 'nested-approval-approve'),
+  withDecision('subagent-approval-request', 'subagent-approval-approved'),
+  withDecision('suspend-request', 'suspend-resume'),
+];
+
+/** Ids, names and types seen in the recordings: corrupting with them confuses runs and calls. */
+function harvest(): { ids: string[]; types: string[] } {
+  const ids = new Set<string>();
+  const types = new Set<string>();
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value !== 'object' || value === null || depth > 8) return;
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child === 'string' && ['runId', 'toolCallId', 'toolName', 'taskId'].includes(key))
+        ids.add(child);
+      if (key === 'type' && typeof child === 'string') types.add(child);
+      walk(child, depth + 1);
+    }
+  };
+  for (const scenario of SCENARIOS) walk(scenario, 0);
+  return { ids: [...ids], types: [...types] };
+}
+
+const POOL = harvest();
+
+// Types no recording carries, so that retyping reaches every branch of the reducer.
+const EXTRA_TYPES = [
+  'tool-call-suspended',
+  'tool-error',
+  'tool-output-denied',
+  'object',
+  'object-result',
+  'source',
+  'file',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'workflow-step-suspended',
+  'workflow-step-waiting',
+  'workflow-step-output',
+  'workflow-canceled',
+  'workflow-paused',
+  'background-task-failed',
+  'background-task-suspended',
+  'background-task-resumed',
+  'background-task-cancelled',
+  'background-task-progress',
+  'toolpane/stream-end',
+  'toolpane/abort',
+  'toolpane/decision-sent',
+  'toolpane/decision-failed',
+  'toolpane/issue',
+  'toolpane/stream-error',
+  'constructor',
+  '__proto__',
+];
+
+const TYPES = [...new Set([...POOL.types, ...EXTRA_TYPES])];
+
+const idArb = fc.constantFrom(...POOL.ids);
+
+/** Values a corrupted field may take: wrong types, confusing ids, hostile keys, odd numbers. */
+const junkArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(
+    null,
+    undefined,
+    '',
+    0,
+    -1,
+    Number.NaN,
+    true,
+    false,
+    [],
+    {},
+    '__proto__',
+    'constructor',
+    'toString',
+    'output-available',
+    'approval-requested',
+    'suspended',
+    'running',
+    'completed',
+  ),
+  idArb,
+  fc.constantFrom(...TYPES),
+  fc.string({ maxLength: 12 }),
+  fc.double(),
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.anything({ maxDepth: 2, maxKeys: 3, withNullPrototype: true, withDate: true }),
+);
+
+/** A client event, possibly about a call that does not exist or with missing fields. */
+const eventArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant({ type: 'toolpane/stream-end' }),
+  fc.record({ type: fc.constant('toolpane/stream-error'), message: fc.constant('socket hang up') }),
+  fc.record({ type: fc.constant('toolpane/abort') }),
+  fc.record({
+    type: fc.constant('toolpane/decision-sent'),
+    toolCallId: idArb,
+    approved: fc.boolean(),
+  }),
+  fc.record({
+    type: fc.constant('toolpane/decision-sent'),
+    toolCallId: idArb,
+    resumeData: fc.jsonValue({ maxDepth: 1 }),
+  }),
+  fc.record({
+    type: fc.constant('toolpane/decision-failed'),
+    toolCallId: idArb,
+    error: fc.constant('HTTP 500'),
+  }),
+);
+
+type Op =
+  | { readonly op: 'drop'; readonly at: number }
+  | { readonly op: 'duplicate'; readonly at: number; readonly to: number }
+  | { readonly op: 'move'; readonly from: number; readonly to: number }
+  | { readonly op: 'truncate'; readonly keep: number }
+  | { readonly op: 'retype'; readonly at: number; readonly type: string }
+  | {
+      readonly op: 'corrupt';
+      readonly at: number;
+      readonly path: number;
+      readonly remove: boolean;
+      readonly value: unknown;
+    }
+  | { readonly op: 'event'; readonly at: number; readonly event: unknown };
+
+const at = fc.nat();
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ op: fc.constant('drop' as const), at }),
+  fc.record({ op: fc.constant('duplicate' as const), at, to: at }),
+  fc.record({ op: fc.constant('move' as const), from: at, to: at }),
+  fc.record({ op: fc.constant('truncate' as const), keep: at }),
+  fc.record({ op: fc.constant('retype' as const), at, type: fc.constantFrom(...TYPES) }),
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('corrupt' as const),
+      at,
+      path: at,
+      remove: fc.boolean(),
+      value: junkArb,
+    }),
+  },
+  fc.record({ op: fc.constant('event' as const), at, event: eventArb }),
+);
+
+/** Every path to a field inside a chunk, so that corruption can reach any depth. */
+function fieldPaths(value: unknown, prefix: string[] = [], out: string[][] = []): string[][] {
+  if (typeof value !== 'object' || value === null || prefix.length > 6) return out;
+  for (const key of Object.keys(value)) {
+    const path = [...prefix, key];
+    out.push(path);
+    fieldPaths((value as Record<string, unknown>)[key], path, out);
+  }
+  return out;
+}
+
+function corrupt(chunk: unknown, pathIndex: number, remove: boolean, value: unknown): unknown {
+  const paths = fieldPaths(chunk);
+  if (paths.length === 0) return value;
+  const path = paths[pathIndex % paths.length]!;
+  const copy = structuredClone(chunk) as Record<string, unknown>;
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  const last = path[path.length - 1]!;
+  if (remove) delete parent[last];
+  else Object.defineProperty(parent, last, { value, enumerable: true, writable: true });
+  return deepFreeze(copy);
+}
+
+function mutate(base: readonly unknown[], ops: readonly Op[]): unknown[] {
+  const seq = base.slice();
+  const index = (n: number, size = seq.length) => (size === 0 ? 0 : n % size);
+  for (const op of ops) {
+    switch (op.op) {
+      case 'drop': {
+        seq.splice(index(op.at), 1);
+        break;
+      }
+      case 'duplicate': {
+        if (seq.length > 0) seq.splice(index(op.to, seq.length + 1), 0, seq[index(op.at)]);
+        break;
+      }
+      case 'move': {
+        if (seq.length > 0) {
+          const [chunk] = seq.splice(index(op.from), 1);
+          seq.splice(index(op.to, seq.length + 1), 0, chunk);
+        }
+        break;
+      }
+      case 'truncate': {
+        seq.length = index(op.keep, seq.length + 1);
+        break;
+      }
+      case 'retype': {
+        const i = index(op.at);
+        if (seq.length > 0) seq[i] = deepFreeze({ ...(seq[i] as object), type: op.type });
+        break;
+      }
+      case 'corrupt': {
+        const i = index(op.at);
+        if (seq.length > 0) seq[i] = corrupt(seq[i], op.path, op.remove, op.value);
+        break;
+      }
+      case 'event': {
+        seq.splice(index(op.at, seq.length + 1), 0, op.event);
+        break;
+      }
+      default: {
+        op satisfies never;
+      }
+    }
+  }
+  return seq;
+}
+
+/** Strings of a recording's hidden values: what its display transforms keep off the screen. */
+function hiddenStrings(): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const name of [
+    'transform-agent-policy',
+    'transform-failed',
+    'transform-input-streamed',
+    'transform-input-whole',
+  ]) {
+    const state = reduceAll([...load(name), END]);
+    for (const call of state.toolCalls.values()) {
+      expect(call.displayTransform).toBe('display');
+      const shown = JSON.stringify(displayValues(call));
+      const leaves: string[] = [];
+      const walk = (value: unknown) => {
+        if (typeof value === 'string' && value.length >= 6) leaves.push(value);
+        else if (typeof value === 'object' && value !== null) Object.values(value).forEach(walk);
+      };
+      walk(call.raw);
+      for (const leaf of leaves) if (!shown.includes(leaf)) out.add(leaf);
+    }
+  }
+  return out;
+}
+
+function displayValues(call: ToolCallState): DisplayValue[] {
+  const values = [call.input, call.output, call.error, ...call.progress];
+  if (call.approval !== undefined) values.push(call.approval.args);
+  if (call.suspension !== undefined) values.push(call.suspension.payload);
+  return values;
+}
+
+const HIDDEN = hiddenStrings();
+
+it('finds the hidden values of the transform recordings', () => {
+  expect([...HIDDEN]).toEqual(
+    expect.arrayContaining(['sk-secret-123', 'tok-internal-42', 'hunter2', 'report.pdf']),
+  );
+});
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** What the checks remember between steps of one sequence. */
+interface Tracker {
+  /** Calls, and maps of calls, already checked: unchanged entities keep their identity. */
+  readonly checked: WeakSet<object>;
+  readonly terminal: Map<string, ToolCallStatus>;
+  issues: number;
+}
+
+const newTracker = (): Tracker => ({ checked: new WeakSet(), terminal: new Map(), issues: 0 });
+
+/** Invariants that hold after every step. Calls that kept their identity were checked before. */
+function checkStep(state: ToolpaneState, tracker: Tracker): void {
+  deepFreeze(state);
+  if (tracker.checked.has(state.toolCalls)) {
+    checkIssues(state, tracker);
+    return;
+  }
+  tracker.checked.add(state.toolCalls);
+  for (const [id, call] of state.toolCalls) {
+    if (tracker.checked.has(call)) continue;
+    tracker.checked.add(call);
+    if (call.toolCallId !== id) throw new Error(`${id} is stored as ${call.toolCallId}`);
+    const terminal = tracker.terminal.get(id);
+    if (terminal !== undefined && call.status !== terminal) {
+      throw new Error(`${id} left terminal status ${terminal} for ${call.status}`);
+    }
+    if (TERMINAL_TOOL_STATUSES.has(call.status)) tracker.terminal.set(id, call.status);
+    const run = state.runs.get(call.runId);
+    if (run === undefined || !run.toolCallIds.includes(id)) {
+      throw new Error(`${id} does not belong to its run ${call.runId}`);
+    }
+    if (call.parentToolCallId !== null && !state.toolCalls.has(call.parentToolCallId)) {
+      throw new Error(`${id} has an unknown parent ${call.parentToolCallId}`);
+    }
+    if (call.displayTransform === 'display') {
+      const shown = displayValues(call);
+      const raw = shown.find((value) => value.kind === 'raw');
+      if (raw !== undefined) throw new Error(`${id} shows a raw value under a display transform`);
+      const text = safeJson(shown);
+      for (const secret of HIDDEN) {
+        if (text.includes(secret)) throw new Error(`${id} shows the hidden value ${secret}`);
+      }
+    }
+  }
+  checkIssues(state, tracker);
+}
+
+function checkIssues(state: ToolpaneState, tracker: Tracker): void {
+  for (; tracker.issues < state.issues.length; tracker.issues++) {
+    const issue = state.issues[tracker.issues];
+    if (typeof issue?.kind !== 'string' || typeof issue.message !== 'string') {
+      throw new Error(`malformed issue ${safeJson(issue)}`);
+    }
+    // The reducer turns its own exceptions into this message: it must never be needed.
+    if (issue.message.startsWith('Chunk could not be applied')) throw new Error(issue.message);
+  }
+  if ('polluted' in {}) throw new Error('Object.prototype was polluted');
+}
+
+const ENDED = new Set(['finished', 'error', 'aborted', 'tripwire', 'interrupted']);
+const OPEN_BACKGROUND = new Set(['started', 'running', 'suspended']);
+
+function waitsForHuman(state: ToolpaneState, call: ToolCallState, depth = 0): boolean {
+  if (HUMAN_TOOL_STATUSES.has(call.status)) return true;
+  if (depth > 64) return false;
+  return call.childRunIds.some((runId) =>
+    (state.runs.get(runId)?.toolCallIds ?? []).some((id) => {
+      const child = state.toolCalls.get(id);
+      return child !== undefined && waitsForHuman(state, child, depth + 1);
+    }),
+  );
+}
+
+/** Invariants that hold once the stream ended. */
+function checkEnded(state: ToolpaneState): void {
+  for (const run of state.runs.values()) {
+    if (run.status === 'streaming') throw new Error(`run ${run.runId} still streams after the end`);
+    if (!ENDED.has(run.status)) continue;
+    for (const id of run.toolCallIds) {
+      const call = state.toolCalls.get(id)!;
+      if (TERMINAL_TOOL_STATUSES.has(call.status) || waitsForHuman(state, call)) continue;
+      if (call.background !== undefined && OPEN_BACKGROUND.has(call.background.status)) continue;
+      throw new Error(`${id} is ${call.status} although run ${run.runId} is ${run.status}`);
+    }
+  }
+}
+
+const sequenceArb = fc.record({
+  scenario: fc.nat(SCENARIOS.length - 1),
+  // Most sequences start where the recording starts; a window keeps each one short.
+  start: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat() }),
+  length: fc.integer({ min: 1, max: 40 }),
+  ops: fc.array(opArb, { maxLength: 6 }),
+});
+
+type SequenceInput = typeof sequenceArb extends fc.Arbitrary<infer T> ? T : never;
+
+function sequenceOf(input: SequenceInput): unknown[] {
+  const base = SCENARIOS[input.scenario]!;
+  const start = input.start % base.length;
+  return mutate(base.slice(start, start + input.length), input.ops);
+}
+
+describe('reducer properties on mutated recordings', () => {
+  it('keeps every invariant when a store applies chunks one by one', () => {
+    fc.assert(
+      fc.property(sequenceArb, (input) => {
+        const store = createToolpaneStore({ now: () => 0 });
+        const tracker = newTracker();
+        for (const chunk of sequenceOf(input)) {
+          store.dispatch(chunk);
+          checkStep(store.getState(), tracker);
+        }
+        store.dispatch(END);
+        const state = store.getState();
+        checkStep(state, tracker);
+        checkEnded(state);
+      }),
+      { numRuns: 60_000 },
+    );
+  }, 240_000);
+
+  it('keeps every invariant when a store applies chunks in batches', () => {
+    fc.assert(
+      fc.property(sequenceArb, fc.array(fc.nat(8), { maxLength: 12 }), (input, cuts) => {
+        const store = createToolpaneStore({ notify: () => undefined, now: () => 0 });
+        const tracker = newTracker();
+        const seq = sequenceOf(input);
+        let offset = 0;
+        for (const cut of [...cuts, seq.length]) {
+          store.dispatchMany(seq.slice(offset, offset + cut + 1));
+          offset += cut + 1;
+          checkStep(store.getState(), tracker);
+          if (offset >= seq.length) break;
+        }
+        store.dispatch(END);
+        const state = store.getState();
+        checkStep(state, tracker);
+        checkEnded(state);
+      }),
+      { numRuns: 20_000 },
+    );
+  }, 240_000);
+
+  it('keeps every invariant when the pure reducer applies chunks one by one', () => {
+    fc.assert(
+      fc.property(sequenceArb, (input) => {
+        const tracker = newTracker();
+        let state = initialState;
+        for (const chunk of sequenceOf(input)) {
+          state = reduce(state, chunk);
+          checkStep(state, tracker);
+        }
+        state = reduce(state, END);
+        checkStep(state, tracker);
+        checkEnded(state);
+      }),
+      { numRuns: 20_000 },
+    );
+  }, 240_000);
+});
+
+describe('reducer properties on arbitrary values', () => {
+  const settled = reduceAll(load('subagent-two-level'));
+
+  it('never throws on any single value, against an empty or a full state', () => {
+    fc.assert(
+      fc.property(
+        fc.anything({
+          withBigInt: true,
+          withDate: true,
+          withMap: true,
+          withNullPrototype: true,
+          withObjectString: true,
+          withSet: true,
+          withSparseArray: true,
+          withTypedArray: true,
+        }),
+        (value) => {
+          for (const state of [initialState, settled]) {
+            const next = reduce(state, value);
+            checkStep(next, newTracker());
+          }
+        },
+      ),
+      { numRuns: 10_000 },
+    );
+  }, 120_000);
+
+  it('never throws on chunk-shaped values of every known type', () => {
+    const valueArb = fc.anything({ maxDepth: 3, withBigInt: true, withNullPrototype: true });
+    const chunkArb = fc.record(
+      {
+        type: fc.constantFrom(...TYPES),
+        runId: fc.oneof(idArb, valueArb),
+        from: fc.constantFrom('AGENT', 'WORKFLOW', 'USER', 'NETWORK'),
+        payload: fc.oneof(
+          valueArb,
+          fc.record(
+            {
+              toolCallId: fc.oneof(idArb, valueArb),
+              toolName: fc.oneof(idArb, valueArb),
+              taskId: fc.oneof(idArb, valueArb),
+              id: fc.oneof(idArb, valueArb),
+              output: valueArb,
+              args: valueArb,
+              result: valueArb,
+              error: valueArb,
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+        metadata: valueArb,
+        issue: valueArb,
+        toolCallId: fc.oneof(idArb, valueArb),
+      },
+      { requiredKeys: ['type'] },
+    );
+    fc.assert(
+      fc.property(chunkArb, (value) => {
+        for (const state of [initialState, settled]) {
+          const next = reduce(state, value);
+          checkStep(next, newTracker());
+        }
+      }),
+      { numRuns: 10_000 },
+    );
+  }, 120_000);
+});
+
+describe('sequences the properties once broke', () => {
+  const typeOf = (chunk: unknown) => (chunk as { type: string }).type;
+
+  it('keeps a background call terminal when its task completes after the run was aborted', () => {
+    const chunks = load('background-task');
+    const call = chunks.findIndex((chunk) => typeOf(chunk) === 'tool-call');
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks.slice(0, call + 1));
+    store.dispatch({ type: 'toolpane/abort' });
+    store.dispatchMany(chunks.slice(call + 1));
+    expect(store.getState().toolCalls.get('call-index-1')).toMatchObject({
+      status: 'output-error',
+      error: { kind: 'raw', value: 'The run was aborted' },
+    });
+  });
+
+  it('ends calls whose chunks arrive after their run ended, once the stream ends', () => {
+    const chunks = load('nested-approval-request');
+    const store = createToolpaneStore();
+    store.dispatch(chunks[0]);
+    store.dispatch({ type: 'toolpane/abort' });
+    store.dispatchMany(chunks.slice(1, 9));
+    store.dispatch(END);
+    const state = store.getState();
+    expect(state.toolCalls.get('call-ops-1')?.status).toBe('output-error');
+    expect([...state.runs.values()].map((run) => run.status)).toEqual(['aborted', 'interrupted']);
+    checkEnded(state);
+  });
+
+  it('shows the message of a call ended by its run as hidden under a display transform', () => {
+    const state = reduceAll([...load('transform-agent-policy').slice(0, 4), END]);
+    expect(state.toolCalls.get('call-login-1')).toMatchObject({
+      displayTransform: 'display',
+      status: 'output-error',
+      error: {
+        kind: 'hidden',
+        reason: 'failed',
+        message: 'The stream ended before the run finished',
+      },
+    });
+  });
+
+  it('shows a background failure under a display transform as a placeholder only', () => {
+    const chunks = load('background-task').map((chunk) =>
+      typeOf(chunk) === 'background-task-completed'
+        ? {
+            ...(chunk as object),
+            type: 'background-task-failed',
+            payload: {
+              ...(chunk as { payload: object }).payload,
+              error: { message: 'token sk-live-999 rejected' },
+            },
+          }
+        : chunk,
+    );
+    const store = createToolpaneStore({ transforms: { indexRepoTool: { input: () => '…' } } });
+    store.dispatchMany(chunks);
+    const call = store.getState().toolCalls.get('call-index-1')!;
+    expect(call.status).toBe('output-error');
+    expect(call.raw.error).toEqual({ message: 'token sk-live-999 rejected' });
+    expect(JSON.stringify([displayValues(call), call.background])).not.toContain('sk-live-999');
+  });
+});
