@@ -32,17 +32,27 @@ export function storeFrom(
     const [raw, stop] = typeof recording === 'string' ? [recording, undefined] : recording;
     const chunks = parseRecording(raw);
     store.dispatchMany(chunks.slice(0, endOf(chunks, stop)));
+    // A whole recording is a whole response: end it as the stream consumer would.
+    if (stop === undefined) store.dispatch({ type: 'toolpane/stream-end' });
   }
   return store;
 }
 
-/** Stops after the first chunk of this type (optionally for one tool call). */
-export const afterChunk =
-  (type: string, toolCallId?: string): ReplayStop =>
-  (chunk) =>
-    chunk.type === type &&
-    (toolCallId === undefined ||
-      (chunk.payload as { toolCallId?: unknown } | undefined)?.toolCallId === toolCallId);
+/** Stops after the `nth` (1 by default) chunk of this type, optionally counting one call only. */
+export function afterChunk(
+  type: string,
+  options: { toolCallId?: string; nth?: number } = {},
+): ReplayStop {
+  let seen = 0;
+  return (chunk) => {
+    if (chunk.type !== type) return false;
+    const payload = chunk.payload as { toolCallId?: unknown } | undefined;
+    if (options.toolCallId !== undefined && payload?.toolCallId !== options.toolCallId)
+      return false;
+    seen += 1;
+    return seen === (options.nth ?? 1);
+  };
+}
 
 /** Dispatches chunks one by one with a pause between them, until done or aborted. */
 export async function replay(

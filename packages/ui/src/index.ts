@@ -1,3 +1,4 @@
+export { ToolpaneAnnouncer } from './announcer/announcer.js';
 export * from './approval/index.js';
 export {
   DisplayValueView,
@@ -5,7 +6,10 @@ export {
 } from './display-value/display-value.js';
 export { JsonView, type JsonViewLimits, type JsonViewProps } from './json-view/json-view.js';
 export * from './resume-form/index.js';
+export * from './subagent-run/index.js';
 export * from './tool-call/index.js';
+export { ToolCallCard } from './tool-call-card/tool-call-card.js';
+export * from './transcript/index.js';
 export {
   formatDuration,
   TOOL_CALL_STATUS_LABELS,
@@ -13,3 +17,4 @@ export {
   toolCallStatusLabel,
   WORKFLOW_STATUS_LABELS,
 } from './utils/format.js';
+export * from './workflow-run/index.js';

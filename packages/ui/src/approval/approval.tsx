@@ -201,7 +201,8 @@ function guard(disabled: boolean, onClick: ButtonProps['onClick'], action: () =>
 }
 
 /**
- * The Approve button, labelled with the tool's name; busy while its decision is sent.
+ * The Approve button, labelled with the tool's name (give your own `aria-label` with custom
+ * children); busy while its decision is sent.
  *
  * @example
  * <Approval.Approve>Allow</Approval.Approve>
@@ -213,7 +214,7 @@ export function ApprovalApprove({ children, className, onClick, ...props }: Butt
       ref={context.approveRef}
       type="button"
       data-slot="approval-approve"
-      aria-label={`Approve ${context.toolName}`}
+      aria-label={children === undefined ? `Approve ${context.toolName}` : undefined}
       aria-disabled={sending || undefined}
       aria-busy={busy || undefined}
       data-busy={busy || undefined}
@@ -221,13 +222,14 @@ export function ApprovalApprove({ children, className, onClick, ...props }: Butt
       onClick={guard(sending, onClick, () => context.send({ kind: 'approve' }))}
       className={cx(className)}
     >
-      {children ?? (busy ? 'Approving…' : 'Approve')}
+      {children ?? 'Approve'}
     </button>
   );
 }
 
 /**
- * The Decline button, labelled with the tool's name; sends the reason typed in `Approval.Reason`.
+ * The Decline button, labelled with the tool's name (give your own `aria-label` with custom
+ * children); sends the reason typed in `Approval.Reason`.
  *
  * @example
  * <Approval.Decline>Reject</Approval.Decline>
@@ -238,7 +240,7 @@ export function ApprovalDecline({ children, className, onClick, ...props }: Butt
     <button
       type="button"
       data-slot="approval-decline"
-      aria-label={`Decline ${context.toolName}`}
+      aria-label={children === undefined ? `Decline ${context.toolName}` : undefined}
       aria-disabled={sending || undefined}
       aria-busy={busy || undefined}
       data-busy={busy || undefined}
@@ -248,7 +250,7 @@ export function ApprovalDecline({ children, className, onClick, ...props }: Butt
       )}
       className={cx(className)}
     >
-      {children ?? (busy ? 'Declining…' : 'Decline')}
+      {children ?? 'Decline'}
     </button>
   );
 }
@@ -309,12 +311,12 @@ export function ApprovalError({ children, className, ...props }: ComponentProps<
 export function ApprovalRetry({ children, className, onClick, ...props }: ButtonProps) {
   const { handle, send, lastAction, toolName } = useApprovalContext('Retry');
   if (lastAction === undefined || handle.error === undefined) return null;
-  const verb = lastAction.kind === 'approve' ? 'approving' : 'declining';
+  const verb = lastAction.kind === 'approve' ? 'approve' : 'decline';
   return (
     <button
       type="button"
       data-slot="approval-retry"
-      aria-label={`Try ${verb} ${toolName} again`}
+      aria-label={children === undefined ? `Try again: ${verb} ${toolName}` : undefined}
       {...props}
       onClick={guard(false, onClick, () => send(lastAction))}
       className={cx(className)}

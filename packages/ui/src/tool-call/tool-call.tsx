@@ -13,6 +13,7 @@ import {
   type ToolCallStatusLabels,
   toolCallStatusLabel,
 } from '../utils/format.js';
+import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
 
 interface ToolCallContextValue {
   readonly toolCallId: string;
@@ -26,6 +27,22 @@ export function useToolCallContext(part: string): ToolCallContextValue {
   const value = useContext(ToolCallContext);
   if (value === null) throw new Error(`<ToolCall.${part}> must be inside <ToolCall.Root>.`);
   return value;
+}
+
+/**
+ * Lets ToolCall parts work inside another root (a subagent card) that shows the same call.
+ *
+ * @example
+ * <ToolCallScope toolCallId={id} titleId={titleId}><ToolCall.Input /></ToolCallScope>
+ */
+export function ToolCallScope({
+  toolCallId,
+  titleId,
+  children,
+}: ToolCallContextValue & { readonly children: ReactNode }) {
+  return (
+    <ToolCallContext.Provider value={{ toolCallId, titleId }}>{children}</ToolCallContext.Provider>
+  );
 }
 
 function useCall(part: string): ToolCallState | undefined {
@@ -63,7 +80,7 @@ export function ToolCallRoot({ toolCallId, children, className, ...props }: Tool
   const call = useToolCall(toolCallId);
   const titleId = useId();
   return (
-    <ToolCallContext.Provider value={{ toolCallId, titleId }}>
+    <ToolCallScope toolCallId={toolCallId} titleId={titleId}>
       <Collapsible.Root
         data-slot="tool-call"
         data-status={call?.status}
@@ -83,7 +100,7 @@ export function ToolCallRoot({ toolCallId, children, className, ...props }: Tool
           </>
         )}
       </Collapsible.Root>
-    </ToolCallContext.Provider>
+    </ToolCallScope>
   );
 }
 
@@ -182,7 +199,8 @@ export function ToolCallTrigger({
 }
 
 /**
- * The collapsible body of the card; by default it shows input, progress, output and error.
+ * The collapsible body of the card; by default it shows input, progress, workflow steps, output
+ * and error.
  *
  * @example
  * <ToolCall.Content>
@@ -195,13 +213,14 @@ export function ToolCallContent({
   className,
   ...props
 }: ComponentProps<typeof Collapsible.Content>) {
-  useToolCallContext('Content');
+  const { toolCallId } = useToolCallContext('Content');
   return (
     <Collapsible.Content data-slot="tool-call-content" {...props} className={cx(className)}>
       {children ?? (
         <>
           <ToolCallInput />
           <ToolCallProgress />
+          <WorkflowRunRoot toolCallId={toolCallId} />
           <ToolCallResults />
           <ToolCallError />
         </>

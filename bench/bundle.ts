@@ -1,0 +1,134 @@
+/**
+ * Bundle size: each entry bundled with esbuild (minified ESM for browsers, React, React DOM and
+ * Radix external), then gzipped with node:zlib at level 9. Peers are measured the same way.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Externals of every measurement: what an app already has. */
+export const SHARED_EXTERNALS = [
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  '@radix-ui/*',
+  'radix-ui',
+] as const;
+
+/** One bundle to measure. */
+interface Entry {
+  readonly name: string;
+  /** A file of this repository, or a module specifier re-exported whole. */
+  readonly file?: string;
+  readonly module?: string;
+  /** Externals beyond {@link SHARED_EXTERNALS}. */
+  readonly external?: readonly string[];
+  /** Budget of the gzipped size in KB (1 KB = 1,024 bytes), checked in CI. */
+  readonly budgetKb?: number;
+  readonly css?: boolean;
+}
+
+/** A measured bundle. */
+export interface BundleRow {
+  readonly name: string;
+  readonly minBytes?: number;
+  readonly gzBytes?: number;
+  readonly budgetKb?: number;
+  /** Why there is no size (the entry does not exist yet, or the bundle failed). */
+  readonly note?: string;
+}
+
+const client = 'packages/client/src/index.ts';
+const react = 'packages/react/src/index.ts';
+const ui = 'packages/ui/src/index.ts';
+
+/** Toolpane's entries, with the budgets CI checks. */
+export const TOOLPANE_ENTRIES: readonly Entry[] = [
+  { name: '@toolpane/client', file: client, budgetKb: 10 },
+  { name: '@toolpane/client without zod (zod external)', file: client, external: ['zod'] },
+  {
+    name: '@toolpane/react (client external)',
+    file: react,
+    external: ['@toolpane/client'],
+    budgetKb: 3,
+  },
+  {
+    name: '@toolpane/ui (client and react external)',
+    file: ui,
+    external: ['@toolpane/client', '@toolpane/react'],
+    budgetKb: 12,
+  },
+  { name: '@toolpane/ui + react + client', file: ui },
+  { name: '@toolpane/ui styles.css', file: 'packages/ui/src/styles.css', css: true },
+];
+
+/** The peers, each whole entry. */
+export const PEER_ENTRIES: readonly Entry[] = [
+  { name: '@mastra/react 1.5.0', module: '@mastra/react' },
+  { name: '@ai-sdk/react 3.0.328 with ai 6.0.325', module: '@ai-sdk/react' },
+  { name: '@assistant-ui/react 0.15.22', module: '@assistant-ui/react' },
+];
+
+async function measure(entry: Entry): Promise<BundleRow> {
+  const budget = entry.budgetKb === undefined ? {} : { budgetKb: entry.budgetKb };
+  if (entry.file !== undefined && !existsSync(join(ROOT, entry.file))) {
+    return { name: entry.name, ...budget, note: `${entry.file} does not exist yet` };
+  }
+  try {
+    const result = await build({
+      ...(entry.file !== undefined
+        ? { entryPoints: [join(ROOT, entry.file)] }
+        : {
+            stdin: { contents: `export * from '${entry.module}';`, resolveDir: ROOT },
+          }),
+      bundle: true,
+      minify: true,
+      write: false,
+      outdir: join(ROOT, 'bench-out'),
+      logLevel: 'silent',
+      ...(entry.css
+        ? { loader: { '.css': 'css' as const } }
+        : {
+            format: 'esm' as const,
+            platform: 'browser' as const,
+            target: 'es2022',
+            // Resolves @toolpane/* to their sources, as the tests do.
+            tsconfig: join(ROOT, 'tsconfig.test.json'),
+            external: [...SHARED_EXTERNALS, ...(entry.external ?? [])],
+            loader: { '.css': 'empty' as const },
+          }),
+    });
+    const output = result.outputFiles.find((file) => /\.(js|css)$/.test(file.path));
+    if (output === undefined) throw new Error('esbuild wrote no output');
+    return {
+      name: entry.name,
+      minBytes: output.contents.length,
+      gzBytes: gzipSync(output.contents, { level: 9 }).length,
+      ...budget,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    return { name: entry.name, ...budget, note: `bundle failed: ${message}` };
+  }
+}
+
+/** Measures Toolpane's entries, and the peers' when asked. */
+export async function bundleSizes({ peers }: { peers: boolean }): Promise<BundleRow[]> {
+  const entries = peers ? [...TOOLPANE_ENTRIES, ...PEER_ENTRIES] : TOOLPANE_ENTRIES;
+  const rows: BundleRow[] = [];
+  for (const entry of entries) rows.push(await measure(entry));
+  return rows;
+}
+
+/** Budgets that a measured size exceeds. */
+export function overBudget(rows: readonly BundleRow[]): BundleRow[] {
+  return rows.filter(
+    (row) =>
+      row.budgetKb !== undefined && row.gzBytes !== undefined && row.gzBytes > row.budgetKb * 1024,
+  );
+}

@@ -1,0 +1,503 @@
+/**
+ * `pnpm bench`: Toolpane against the JSON.parse floor and against @mastra/react and the AI SDK,
+ * as ratios measured side by side in one run. Prints a Markdown report.
+ *
+ * `pnpm bench:smoke` runs every section at tiny sizes (for CI: it checks that the benchmarks still
+ * run) and exits 1 when a bundle is over its budget.
+ *
+ * Options: `--smoke`, `--only=ingest,partial-json,memory,react,bundle`.
+ */
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { type BundleRow, bundleSizes, overBudget } from './bundle.ts';
+import { runChild } from './child.ts';
+import { CASE, type IngestOptions, type IngestResult, type PeerName } from './ingest.ts';
+import { type CaseResult, fmtMs, fmtRatio, table } from './measure.ts';
+import type { MemoryOptions, MemoryRow } from './memory.ts';
+import { type PartialJsonOptions, type PartialJsonResult, PJ } from './partial-json.ts';
+import type { RenderOptions, RenderRow } from './react-renders.tsx';
+
+const SECTIONS = ['ingest', 'partial-json', 'memory', 'react', 'bundle'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const onlyArg = args.find((a) => a.startsWith('--only='));
+const only = new Set<Section>(
+  onlyArg === undefined
+    ? SECTIONS
+    : (onlyArg.slice('--only='.length).split(',') as Section[]).filter((s) => SECTIONS.includes(s)),
+);
+
+const ALL_PEERS: readonly PeerName[] = ['mastra-react', 'ai-sdk', 'ai-sdk-subagents'];
+
+/** Ingest runs: one child process per size. */
+const INGEST: readonly IngestOptions[] = smoke
+  ? [
+      {
+        chunks: 1_000,
+        warmup: 0,
+        iterations: 1,
+        peerIterations: 1,
+        peerWarmup: 0,
+        peerLimitMs: 10_000,
+        peers: ALL_PEERS,
+      },
+    ]
+  : [
+      {
+        chunks: 10_000,
+        warmup: 2,
+        iterations: 9,
+        peerIterations: 5,
+        peerWarmup: 1,
+        peerLimitMs: 120_000,
+        peers: ALL_PEERS,
+      },
+      {
+        chunks: 100_000,
+        warmup: 1,
+        iterations: 5,
+        peerIterations: 3,
+        peerWarmup: 1,
+        peerLimitMs: 120_000,
+        peers: ALL_PEERS,
+      },
+      {
+        chunks: 1_000_000,
+        warmup: 1,
+        iterations: 3,
+        peerIterations: 1,
+        peerWarmup: 0,
+        peerLimitMs: 120_000,
+        // Converting 1M chunks with subagent metadata alone takes minutes; see the extrapolation.
+        peers: ['mastra-react', 'ai-sdk'],
+      },
+    ];
+
+const PARTIAL: PartialJsonOptions = smoke
+  ? { bytes: 5_000, deltas: 200, warmup: 0, iterations: 1, peerIterations: 1, peerLimitMs: 5_000 }
+  : {
+      bytes: 100_000,
+      deltas: 4_000,
+      warmup: 3,
+      iterations: 15,
+      peerIterations: 3,
+      peerLimitMs: 120_000,
+    };
+
+const MEMORY: MemoryOptions = smoke
+  ? { sizes: [2_000], peersUpTo: 0 }
+  : { sizes: [10_000, 100_000, 1_000_000], peersUpTo: 100_000 };
+
+const RENDERS: RenderOptions = smoke ? { cards: 20, chunks: 20 } : { cards: 500, chunks: 2_000 };
+
+const print = (text = '') => {
+  process.stdout.write(`${text}\n`);
+};
+const progress = (text: string) => process.stderr.write(`${text}\n`);
+
+const kilo = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));
+const kb = (bytes: number | undefined) =>
+  bytes === undefined ? 'n/a' : `${(bytes / 1024).toFixed(bytes < 10_240 ? 2 : 1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+/** Goal verdicts collected while printing, summarised at the end. */
+const verdicts: { goal: string; measured: string; met: boolean | undefined }[] = [];
+const verdict = (goal: string, measured: string, met: boolean | undefined) =>
+  verdicts.push({ goal, measured, met });
+
+function caseOf(result: IngestResult, name: string): CaseResult | undefined {
+  return result.cases.find((c) => c.name === name);
+}
+
+/** Median ms of a case, or an extrapolation for a stopped or skipped peer. */
+function timeOf(results: readonly IngestResult[], index: number, name: string) {
+  const found = caseOf(results[index]!, name);
+  if (found !== undefined && found.stopped === undefined && found.samples.length > 0)
+    return { ms: found.median, kind: 'measured' as const, stopped: undefined };
+  // Extrapolate from the two sizes before, assuming the growth seen between them continues.
+  const a = index >= 2 ? caseOf(results[index - 2]!, name) : undefined;
+  const b = index >= 1 ? caseOf(results[index - 1]!, name) : undefined;
+  if (a?.samples.length && b?.samples.length && !a.stopped && !b.stopped) {
+    const growth = b.median / a.median;
+    const size = results[index]!.chunks / results[index - 1]!.chunks;
+    const perStep = results[index - 1]!.chunks / results[index - 2]!.chunks;
+    const exponent = Math.log(growth) / Math.log(perStep);
+    return {
+      ms: b.median * size ** exponent,
+      kind: 'extrapolated' as const,
+      stopped: found?.stopped,
+    };
+  }
+  return { ms: Number.NaN, kind: 'missing' as const, stopped: found?.stopped };
+}
+
+function fmtTime(t: ReturnType<typeof timeOf>): string {
+  if (t.kind === 'measured') return fmtMs(t.ms);
+  if (t.kind === 'extrapolated') return `≈${fmtMs(t.ms)}*`;
+  return t.stopped ? 'stopped' : 'n/a';
+}
+
+function reportIngest(results: readonly IngestResult[]) {
+  print('## 1. Ingest');
+  print();
+  print(
+    'Same generated stream for every case (templated from test/fixtures recordings). Floor = ' +
+      'split the SSE text into lines and JSON.parse each. Toolpane rows read SSE text or bytes; ' +
+      '"reduce only" and the peers get the already parsed chunk objects. The AI SDK reads the ' +
+      'same run converted by @mastra/ai-sdk `toAISdkStream(…, { version: "v6" })` (conversion ' +
+      'not timed); with chatRoute defaults subagent chunks are dropped, so it does less work. ' +
+      'Median ms; * = extrapolated from the two smaller sizes (the run passed its time limit or ' +
+      'was skipped).',
+  );
+  print();
+  const sizes = results.map((r) => r.chunks);
+  const names = [...new Set(results.flatMap((r) => r.cases.map((c) => c.name)))];
+  print(
+    table(
+      ['stream', ...sizes.map(kilo)],
+      [
+        ['chunks', ...sizes.map((n) => n.toLocaleString('en-US'))],
+        ['SSE bytes', ...results.map((r) => mb(r.wireBytes))],
+        ...(['ai-sdk', 'ai-sdk-subagents'] as const).map((peer) => [
+          `UI chunks after conversion (${peer})`,
+          ...results.map((r) => r.uiChunks[peer]?.toLocaleString('en-US') ?? 'n/a'),
+        ]),
+      ],
+    ),
+  );
+  print();
+  print('Time (ms, median):');
+  print();
+  print(
+    table(
+      ['case', ...sizes.map(kilo)],
+      names.map((name) => [name, ...results.map((_, i) => fmtTime(timeOf(results, i, name)))]),
+    ),
+  );
+  for (const [i, r] of results.entries()) {
+    for (const name of names) {
+      if (caseOf(r, name) !== undefined) continue;
+      print();
+      print(
+        `At ${kilo(r.chunks)}, "${name}" was not run (too slow for this size); the figure is ` +
+          'extrapolated.',
+      );
+    }
+    for (const c of r.cases) {
+      if (c.stopped) {
+        const pct = ((100 * c.stopped.processed) / c.stopped.total).toFixed(0);
+        print();
+        print(
+          `At ${kilo(r.chunks)}, "${c.name}" passed its time limit after ${pct}% of its input; ` +
+            `the figure above is extrapolated${Number.isNaN(timeOf(results, i, c.name).ms) ? ' (not possible here)' : ''}.`,
+        );
+      }
+    }
+  }
+  print();
+  print('Ratio to the floor (lower is better):');
+  print();
+  const floorOf = (i: number) => timeOf(results, i, CASE.floor).ms;
+  print(
+    table(
+      ['case', ...sizes.map(kilo)],
+      names
+        .filter((n) => n !== CASE.floor)
+        .map((name) => [
+          name,
+          ...results.map((_, i) => fmtRatio(timeOf(results, i, name).ms / floorOf(i))),
+        ]),
+    ),
+  );
+  print();
+  print('Peers against Toolpane (how many times slower the peer is; higher is better):');
+  print();
+  const peers = [CASE.mastra, CASE.aiSdk, CASE.aiSdkSubagents];
+  const against = [CASE.reduce, CASE.store];
+  print(
+    table(
+      ['peer ÷ Toolpane', ...sizes.map(kilo)],
+      peers.flatMap((peer) =>
+        against.map((mine) => [
+          `${peer} ÷ ${mine.replace('Toolpane: ', '')}`,
+          ...results.map((_, i) => {
+            const p = timeOf(results, i, peer);
+            const suffix = p.kind === 'extrapolated' ? '*' : '';
+            return `${fmtRatio(p.ms / timeOf(results, i, mine).ms)}${suffix}`;
+          }),
+        ]),
+      ),
+    ),
+  );
+  const steps = results.slice(1).map((r, j) => `${kilo(results[j]!.chunks)}→${kilo(r.chunks)}`);
+  const scaling = (name: string, j: number) =>
+    timeOf(results, j + 1, name).ms /
+    timeOf(results, j, name).ms /
+    (results[j + 1]!.chunks / results[j]!.chunks);
+  if (steps.length > 0) {
+    print();
+    print('Scaling (time ratio between sizes ÷ size ratio; 1.00 = linear):');
+    print();
+    print(
+      table(
+        ['case', ...steps],
+        names.map((name) => [
+          name,
+          ...results.slice(1).map((_, j) => {
+            const next = timeOf(results, j + 1, name);
+            return next.kind === 'measured' ? scaling(name, j).toFixed(2) : 'n/a';
+          }),
+        ]),
+      ),
+    );
+  }
+  print();
+
+  const worstFloor = Math.max(
+    ...results.map((_, i) => timeOf(results, i, CASE.store).ms / floorOf(i)),
+  );
+  verdict(
+    'Ingest (SSE text → store) ≤ 1.5× the JSON.parse floor',
+    fmtRatio(worstFloor),
+    worstFloor <= 1.5,
+  );
+  for (const peer of [CASE.mastra, CASE.aiSdk]) {
+    const ratios = results.map(
+      (_, i) => timeOf(results, i, peer).ms / timeOf(results, i, CASE.reduce).ms,
+    );
+    const worst = Math.min(...ratios.filter(Number.isFinite));
+    verdict(
+      `≥ 10× faster than ${peer} (like for like: reduce only on parsed chunks)`,
+      `${ratios.map(fmtRatio).join(' / ')} at ${sizes.map(kilo).join(' / ')}`,
+      Number.isFinite(worst) ? worst >= 10 : undefined,
+    );
+  }
+  if (results.length > 1) {
+    const worstScaling = Math.max(...results.slice(1).map((_, j) => scaling(CASE.store, j)));
+    verdict(
+      'Linear scaling of ingest (scaling factor ≤ 1.3 at each step)',
+      worstScaling.toFixed(2),
+      worstScaling <= 1.3,
+    );
+  }
+}
+
+function reportPartialJson(result: PartialJsonResult) {
+  print('## 2. Partial JSON');
+  print();
+  print(
+    `${(result.bytes / 1000).toFixed(0)} KB of tool arguments in ${result.deltas.toLocaleString('en-US')} deltas. ` +
+      'Every parser produced the same final value (checked). The re-parsing peers build the ' +
+      'prefix and parse it after every delta, as the AI SDK and partial-json consumers do.',
+  );
+  print();
+  const floor = result.cases.find((c) => c.name === PJ.floor)!.median;
+  const pushRead = result.cases.find((c) => c.name === PJ.pushRead)!.median;
+  print(
+    table(
+      ['case', 'ms (median)', '× JSON.parse', 'peer ÷ Toolpane push+read'],
+      result.cases.map((c) => [
+        c.name,
+        c.stopped ? `> limit (${c.stopped.processed}/${c.stopped.total})` : fmtMs(c.median),
+        fmtRatio(c.median / floor),
+        c.name === PJ.partialJson || c.name === PJ.aiSdk ? fmtRatio(c.median / pushRead) : '',
+      ]),
+    ),
+  );
+  print();
+  const push = result.cases.find((c) => c.name === PJ.push)!.median;
+  const pj = result.cases.find((c) => c.name === PJ.partialJson)!;
+  verdict(
+    'Partial JSON: parsing all deltas ≤ 5× one JSON.parse',
+    fmtRatio(push / floor),
+    push / floor <= 5,
+  );
+  verdict(
+    'Partial JSON: ≥ 50× faster than partial-json re-parsing per delta (both produce a value per delta)',
+    pj.stopped ? 'n/a (peer stopped)' : fmtRatio(pj.median / pushRead),
+    pj.stopped ? undefined : pj.median / pushRead >= 50,
+  );
+}
+
+function reportMemory(rows: readonly MemoryRow[]) {
+  print('## 3. Memory');
+  print();
+  print(
+    'Heap retained by the final state after reading the whole stream (node --expose-gc, ' +
+      'heapUsed after gc minus before), against the SSE wire size. Toolpane keeps every run, tool ' +
+      'call, raw and display value and the full text; the peers keep their message arrays.',
+  );
+  print();
+  print(
+    table(
+      ['library', 'chunks', 'wire', 'retained', 'retained ÷ wire', 'bytes per chunk'],
+      rows.map((r) => [
+        r.library,
+        r.chunks.toLocaleString('en-US'),
+        mb(r.wireBytes),
+        mb(r.retainedBytes),
+        fmtRatio(r.retainedBytes / r.wireBytes),
+        (r.retainedBytes / r.chunks).toFixed(0),
+      ]),
+    ),
+  );
+  print();
+  const mine = rows.filter((r) => r.library === 'toolpane');
+  const last = mine[mine.length - 1];
+  if (last !== undefined) {
+    const ratio = last.retainedBytes / last.wireBytes;
+    verdict(`Memory ≤ 2× wire size at ${kilo(last.chunks)} chunks`, fmtRatio(ratio), ratio <= 2);
+  }
+  if (mine.length >= 2) {
+    const a = mine[mine.length - 2]!;
+    const b = mine[mine.length - 1]!;
+    const growth = b.retainedBytes / a.retainedBytes / (b.chunks / a.chunks);
+    verdict(
+      `Memory linear (${kilo(a.chunks)}→${kilo(b.chunks)} growth ÷ size ratio ≤ 1.3)`,
+      growth.toFixed(2),
+      growth <= 1.3,
+    );
+  }
+}
+
+function reportRenders(rows: readonly RenderRow[]) {
+  print('## 4. React renders');
+  print();
+  print(
+    'jsdom, React 19 development build (the Profiler needs it), one act() per chunk. The list ' +
+      'shows one card per top-level tool call; the measured chunks follow the mounting of ' +
+      `${rows[0]?.cardsMounted ?? '?'} cards and include new calls (which add cards). ` +
+      'Times are for orientation only: jsdom and a development build.',
+  );
+  print();
+  print(
+    table(
+      ['variant', 'cards', 'chunks', 'commits / chunk', 'card renders / chunk', 'ms / chunk'],
+      rows.map((r) => [
+        r.variant,
+        String(r.cardsMounted),
+        String(r.chunks),
+        (r.commits / r.chunks).toFixed(2),
+        (r.cardRenders / r.chunks).toFixed(2),
+        (r.ms / r.chunks).toFixed(2),
+      ]),
+    ),
+  );
+  print();
+}
+
+function reportBundle(rows: readonly BundleRow[]) {
+  print('## 5. Bundle size');
+  print();
+  print(
+    'esbuild (bundle, minify, ESM, browser; react, react-dom and Radix external), then gzip ' +
+      'level 9 with node:zlib. 1 KB = 1,024 bytes.',
+  );
+  print();
+  print(
+    table(
+      ['entry', 'min', 'min+gz', 'budget'],
+      rows.map((r) => [
+        r.name,
+        r.note ?? kb(r.minBytes),
+        r.note ? '' : kb(r.gzBytes),
+        r.budgetKb === undefined
+          ? ''
+          : r.gzBytes === undefined
+            ? `${r.budgetKb} KB (not checked)`
+            : `${r.budgetKb} KB ${r.gzBytes <= r.budgetKb * 1024 ? 'ok' : 'OVER'}`,
+      ]),
+    ),
+  );
+  print();
+  for (const r of rows) {
+    if (r.budgetKb === undefined || r.gzBytes === undefined) continue;
+    verdict(`${r.name} ≤ ${r.budgetKb} KB min+gz`, kb(r.gzBytes), r.gzBytes <= r.budgetKb * 1024);
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const cpu = cpus();
+  print(`# Toolpane benchmarks${smoke ? ' (smoke)' : ''}`);
+  print();
+  print(
+    table(
+      ['machine', ''],
+      [
+        ['CPU', `${cpu[0]?.model ?? 'unknown'} × ${cpu.length}`],
+        [
+          'memory',
+          `${(totalmem() / 2 ** 30).toFixed(1)} GiB (${(freemem() / 2 ** 30).toFixed(1)} free)`,
+        ],
+        ['Node.js', process.version],
+        [
+          'load average at start (1/5/15 min)',
+          loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' '),
+        ],
+        ['command', smoke ? 'pnpm bench:smoke' : 'pnpm bench'],
+      ],
+    ),
+  );
+  print();
+
+  let bundles: BundleRow[] = [];
+  if (only.has('ingest')) {
+    const results: IngestResult[] = [];
+    for (const options of INGEST) {
+      progress(`ingest: ${kilo(options.chunks)} chunks`);
+      results.push(await runChild<IngestResult>('ingest.ts', options));
+    }
+    reportIngest(results);
+  }
+  if (only.has('partial-json')) {
+    progress('partial JSON');
+    reportPartialJson(await runChild<PartialJsonResult>('partial-json.ts', PARTIAL));
+  }
+  if (only.has('memory')) {
+    progress('memory');
+    reportMemory(await runChild<MemoryRow[]>('memory.ts', MEMORY));
+  }
+  if (only.has('react')) {
+    progress('react renders');
+    reportRenders(await runChild<RenderRow[]>('react-renders.tsx', RENDERS, 4_096));
+  }
+  if (only.has('bundle')) {
+    progress('bundle sizes');
+    bundles = await bundleSizes({ peers: !smoke });
+    reportBundle(bundles);
+  }
+
+  print('## Goals');
+  print();
+  if (smoke) {
+    print('Smoke mode: sizes are tiny and nothing is warmed up, so only the bundle budgets count.');
+    print();
+  }
+  print(
+    table(
+      ['goal', 'measured', 'met'],
+      verdicts.map((v) => [v.goal, v.measured, v.met === undefined ? 'n/a' : v.met ? 'yes' : 'NO']),
+    ),
+  );
+  print();
+  print(
+    `Finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at the end: ` +
+      `${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}.`,
+  );
+
+  const over = overBudget(bundles);
+  if (smoke && over.length > 0) {
+    progress(
+      `Over budget: ${over.map((r) => `${r.name} ${kb(r.gzBytes)} > ${r.budgetKb} KB`).join('; ')}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+await main();
