@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const packages = (path: string) =>
+  fileURLToPath(new URL(`../../packages/${path}`, import.meta.url));
+
+/**
+ * The page imports the Toolpane packages by name; they resolve to their sources, so the demo
+ * needs no package build.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^@toolpane\/ui\/styles\.css$/, replacement: packages('ui/src/styles.css') },
+      { find: /^@toolpane\/(client|react|ui)$/, replacement: packages('$1/src/index.ts') },
+    ],
+  },
+  // One page served from this machine: a single chunk is fine, so no size warning for it.
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1024 },
+  logLevel: 'warn',
+});
