@@ -92,6 +92,7 @@ export default defineConfig({
         },
       },
       './vitest.storybook.config.ts',
+      './examples/chat/vitest.e2e.config.ts',
     ],
   },
 });

@@ -1,0 +1,229 @@
+/**
+ * The demo end to end: the built page and the real Mastra agents on the scripted model, driven
+ * in Chromium. With UPDATE_SCREENSHOT=1 it also writes the README's screenshot to docs/demo.png.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPage } from '../scripts/build-page.ts';
+import { DEMO_SECRET } from '../server/agents.ts';
+import { type DemoServer, startDemoServer } from '../server/server.ts';
+
+/** Values the CRM tool's display transform must keep off the page. */
+const SECRETS = [DEMO_SECRET, 'tok-internal-42'];
+
+const SCREENSHOT = fileURLToPath(new URL('../../../docs/demo.png', import.meta.url));
+
+let outDir: string;
+let server: DemoServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  outDir = await mkdtemp(join(tmpdir(), 'toolpane-demo-'));
+  await buildPage(outDir);
+  server = await startDemoServer({ port: 0, staticDir: outDir, model: { kind: 'scripted' } });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir !== undefined) await rm(outDir, { recursive: true, force: true });
+});
+
+async function openPage(width = 1280, height = 900): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  // Fail a step well before the test's own timeout, so the report names the step.
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(server.url);
+  await page.getByText('Scripted model (offline)').waitFor();
+  expect(problems).toEqual([]);
+  return page;
+}
+
+async function sendMessage(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/** The newest card of a tool (cards are groups named after their tool). */
+function card(page: Page, toolName: string): Locator {
+  return page.getByRole('group', { name: toolName, exact: true }).last();
+}
+
+async function waitForStatus(target: Locator, status: string) {
+  await target.and(target.page().locator(`[data-status="${status}"]`)).waitFor();
+}
+
+/** The page as text and as markup, to look for values that must never be shown. */
+async function pageContent(page: Page): Promise<string> {
+  return `${await page.locator('body').textContent()}\n${await page.content()}`;
+}
+
+describe('the chat demo', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await openPage();
+  });
+
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it('streams a tool card with progress, then answers', async () => {
+    await sendMessage(page, 'Deploy billing to staging');
+    const deploy = card(page, 'deployService');
+    await waitForStatus(deploy, 'input-available');
+    await expect(deploy.getByText('Running', { exact: true }).count()).resolves.toBe(1);
+    await deploy.locator('[data-slot="tool-call-progress-item"]').first().waitFor();
+    await waitForStatus(deploy, 'output-available');
+    await expect(deploy.locator('[data-slot="tool-call-progress-item"]').count()).resolves.toBe(4);
+    await page.getByText('billing v42 is live on staging.').waitFor();
+  });
+
+  it('approves a call and shows its result', async () => {
+    await sendMessage(page, 'Delete record abc-123');
+    const call = card(page, 'deleteRecord');
+    await waitForStatus(call, 'approval-requested');
+    await call.getByRole('button', { name: 'Approve deleteRecord' }).click();
+    await waitForStatus(call, 'output-available');
+    await expect(call.locator('[data-slot="tool-call-output"]').textContent()).resolves.toContain(
+      'deleted',
+    );
+    await page.getByText('Record abc-123 was deleted.').waitFor();
+  });
+
+  it('declines a call with a reason', async () => {
+    await sendMessage(page, 'Delete record old-7');
+    const call = card(page, 'deleteRecord');
+    await waitForStatus(call, 'approval-requested');
+    await call.getByRole('textbox', { name: /Reason for declining/ }).fill('Keep it for now');
+    await call.getByRole('button', { name: 'Decline deleteRecord' }).click();
+    await waitForStatus(call, 'output-denied');
+    await page.getByText('OK, I did not delete record old-7.').waitFor();
+    await expect(call.locator('[data-slot="approval-outcome"]').textContent()).resolves.toContain(
+      'Keep it for now',
+    );
+  });
+
+  it('resumes a suspended call through the form', async () => {
+    await sendMessage(page, 'Book a table for 4 at Chez Marie at 19:30');
+    const call = card(page, 'bookTable');
+    await waitForStatus(call, 'suspended');
+    const form = call.getByRole('form', { name: 'Resume bookTable' });
+    await form.getByText('Confirm a table for 4 at Chez Marie, 19:30?').waitFor();
+    await form.getByRole('checkbox', { name: /confirmed/i }).check();
+    await form.getByRole('textbox', { name: /note/i }).fill('Window seat');
+    await form.getByRole('button', { name: 'Resume bookTable' }).click();
+    await waitForStatus(call, 'output-available');
+    await page.getByText('Your table for 4 at Chez Marie is booked for 19:30.').waitFor();
+  });
+
+  it('never shows the secret that the display transform hides', async () => {
+    await sendMessage(page, 'Look up customer Ada Lovelace');
+    const call = card(page, 'lookupCustomer');
+    await waitForStatus(call, 'output-available');
+    await page.getByText('Ada Lovelace is on the enterprise plan.').waitFor();
+    await expect(call.locator('[data-slot="tool-call-input"]').textContent()).resolves.toContain(
+      '••••',
+    );
+    const content = await pageContent(page);
+    for (const secret of SECRETS) expect(content).not.toContain(secret);
+  });
+
+  it('shows subagents nested in their cards', async () => {
+    await sendMessage(page, 'Research the conditions at Paris CDG');
+    const research = card(page, 'agent-research');
+    await waitForStatus(research, 'output-available');
+    const station = research.getByRole('region', { name: 'Subagent station-agent' });
+    await station.getByText('Station LFPG reads 19.5°C, wind 12 km/h.').waitFor();
+    await waitForStatus(card(page, 'readStation'), 'output-available');
+    await page
+      .getByText(
+        'The research agent reports: At Paris CDG: Station LFPG reads 19.5°C, wind 12 km/h.',
+      )
+      .waitFor();
+    await expect(page.getByRole('list', { name: 'Subagents' }).textContent()).resolves.toMatch(
+      /research-agent[\s\S]*station-agent/,
+    );
+  });
+
+  it('shows the steps of a workflow', async () => {
+    await sendMessage(page, 'Build a report on Q3 sales');
+    const report = card(page, 'workflow-report');
+    await waitForStatus(report, 'output-available');
+    const steps = report.locator('.workflow-steps li[data-status="success"]');
+    await expect(steps.allTextContents()).resolves.toEqual([
+      expect.stringContaining('fetch-figures'),
+      expect.stringContaining('summarize'),
+    ]);
+    await page.getByText('Report ready. Q3 sales: revenue 1250000, growth 12%').waitFor();
+  });
+
+  it('sends the active tools and the tool choice with the next message', async () => {
+    const before = await page.getByRole('group', { name: 'getWeather', exact: true }).count();
+    await page.getByRole('checkbox', { name: 'getWeather' }).uncheck();
+    await sendMessage(page, "What's the weather in Paris?");
+    await page.getByText('getWeather is not among the active tools, so I left that out.').waitFor();
+
+    await page.getByRole('checkbox', { name: 'getWeather' }).check();
+    await page.getByRole('combobox', { name: 'Tool choice' }).selectOption('none');
+    await sendMessage(page, "What's the weather in Paris?");
+    await page
+      .getByText('Tools are off for this message, so I am answering without them.')
+      .waitFor();
+    await expect(
+      page.getByRole('group', { name: 'getWeather', exact: true }).count(),
+    ).resolves.toBe(before);
+
+    await page.getByRole('combobox', { name: 'Tool choice' }).selectOption('getWeather');
+    await sendMessage(page, 'Hello there');
+    await waitForStatus(card(page, 'getWeather'), 'output-available');
+    await page.getByRole('combobox', { name: 'Tool choice' }).selectOption('auto');
+  });
+
+  it('kept every secret off the page for the whole conversation', async () => {
+    const content = await pageContent(page);
+    for (const secret of SECRETS) expect(content).not.toContain(secret);
+  });
+});
+
+describe('the screenshot', () => {
+  it('shows subagents, progress and an approval waiting', async () => {
+    // Tall enough for the whole conversation, so the sticky composer sits below it.
+    const page = await openPage(1280, 1500);
+    await sendMessage(page, 'Look up customer Ada Lovelace');
+    await page.getByText('Ada Lovelace is on the enterprise plan.').waitFor();
+    await sendMessage(page, 'Research the conditions at Paris CDG');
+    await page.getByText(/^The research agent reports/).waitFor();
+    // The innermost card folded, so the whole conversation fits in the picture.
+    await card(page, 'readStation').locator('[data-slot="tool-call-trigger"]').click();
+    await sendMessage(page, 'Delete record abc-123');
+    await waitForStatus(card(page, 'deleteRecord'), 'approval-requested');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Book a table for 4 at Chez Marie');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const png = await page.screenshot();
+    await page.close();
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    if (process.env.UPDATE_SCREENSHOT === '1') {
+      await mkdir(dirname(SCREENSHOT), { recursive: true });
+      await writeFile(SCREENSHOT, png);
+    }
+  });
+});
