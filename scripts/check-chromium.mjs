@@ -7,7 +7,7 @@ try {
 } catch {
   console.error(
     `Chromium not found at ${path}.\n` +
-      'Story tests need it. Either install Debian\'s package (apt-get install -y chromium)\n' +
+      "Story tests need it. Either install Debian's package (apt-get install -y chromium)\n" +
       'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
   );
   process.exit(1);
