@@ -149,11 +149,12 @@ describe('the chat demo', () => {
 
   it('shows subagents nested in their cards', async () => {
     await sendMessage(page, 'Research the conditions at Paris CDG');
-    const research = card(page, 'agent-research');
+    const research = card(page, 'research-agent');
     await waitForStatus(research, 'output-available');
-    const station = research.getByRole('region', { name: 'Subagent station-agent' });
-    await station.getByText('Station LFPG reads 19.5°C, wind 12 km/h.').waitFor();
-    await waitForStatus(card(page, 'readStation'), 'output-available');
+    const station = research.getByRole('group', { name: 'station-agent', exact: true });
+    await waitForStatus(station, 'output-available');
+    await station.getByText('Station LFPG reads 19.5°C, wind 12 km/h.').first().waitFor();
+    await waitForStatus(station.getByRole('group', { name: 'readStation' }), 'output-available');
     await page
       .getByText(
         'The research agent reports: At Paris CDG: Station LFPG reads 19.5°C, wind 12 km/h.',
@@ -168,7 +169,7 @@ describe('the chat demo', () => {
     await sendMessage(page, 'Build a report on Q3 sales');
     const report = card(page, 'workflow-report');
     await waitForStatus(report, 'output-available');
-    const steps = report.locator('.workflow-steps li[data-status="success"]');
+    const steps = report.locator('[data-slot="workflow-step"][data-status="success"]');
     await expect(steps.allTextContents()).resolves.toEqual([
       expect.stringContaining('fetch-figures'),
       expect.stringContaining('summarize'),
@@ -212,8 +213,8 @@ describe('the screenshot', () => {
     await page.getByText('Ada Lovelace is on the enterprise plan.').waitFor();
     await sendMessage(page, 'Research the conditions at Paris CDG');
     await page.getByText(/^The research agent reports/).waitFor();
-    // The innermost card folded, so the whole conversation fits in the picture.
-    await card(page, 'readStation').locator('[data-slot="tool-call-trigger"]').click();
+    // The inner subagent folded, so the whole conversation fits in the picture.
+    await card(page, 'station-agent').locator('[data-slot="subagent-run-trigger"]').click();
     await sendMessage(page, 'Delete record abc-123');
     await waitForStatus(card(page, 'deleteRecord'), 'approval-requested');
     await page.getByRole('textbox', { name: 'Message' }).fill('Book a table for 4 at Chez Marie');

@@ -11,10 +11,11 @@ import {
   useSubagents,
   useToolpaneStore,
 } from '@toolpane/react';
+import { ToolpaneAnnouncer } from '@toolpane/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { EXAMPLE_PROMPTS, SUPERVISOR_ID, TOOL_NAMES } from '../shared.ts';
 import { sendOptionsOf, ToolControls, type ToolSettings } from './tool-controls.tsx';
-import { Transcript, type Turn } from './transcript.tsx';
+import { Conversation, registry, type Turn } from './transcript.tsx';
 
 const ALL_TOOLS: readonly string[] = Object.values(TOOL_NAMES);
 
@@ -24,7 +25,7 @@ export function App() {
     createAgentSession({ baseUrl: '', agentId: SUPERVISOR_ID }),
   );
   return (
-    <ToolpaneProvider session={session} batch="frame">
+    <ToolpaneProvider session={session} registry={registry} batch="frame">
       <Chat />
     </ToolpaneProvider>
   );
@@ -126,7 +127,7 @@ function Chat() {
             </p>
           </div>
         ) : (
-          <Transcript turns={turns} />
+          <Conversation turns={turns} />
         )}
         <div ref={endRef} />
         <form className="composer" onSubmit={onSubmit}>
@@ -172,6 +173,7 @@ function Chat() {
         <ToolControls tools={ALL_TOOLS} settings={settings} onChange={setSettings} />
         <Activity />
       </aside>
+      <ToolpaneAnnouncer />
     </div>
   );
 }
