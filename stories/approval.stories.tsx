@@ -1,0 +1,183 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Approval, ToolCall, ToolpaneAnnouncer } from '@toolpane/ui';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import approvalApprove from '../test/fixtures/approval-approve.jsonl?raw';
+import approvalDecline from '../test/fixtures/approval-decline.jsonl?raw';
+import approvalDeclineRequest from '../test/fixtures/approval-decline-request.jsonl?raw';
+import approvalRequest from '../test/fixtures/approval-request.jsonl?raw';
+import { Recorded } from './support/recorded';
+import { type RecordedServerOptions, recordedSession } from './support/session';
+
+/**
+ * Approval controls on the card of a call that needs a decision. The session is real; its server
+ * answers with the stream Mastra recorded for the decision.
+ */
+const meta = {
+  title: 'Approval',
+  component: Approval.Root,
+  args: { toolCallId: 'call-del-1' },
+  render: (args) => (
+    <Recorded
+      recordings={[approvalRequest]}
+      session={(store) =>
+        recordedSession(store, { 'approve-tool-call': approvalApprove }, { delayMs: 40 })
+      }
+    >
+      <ToolCall.Root toolCallId={args.toolCallId}>
+        <ToolCall.Trigger />
+        <Approval.Root {...args} />
+        <ToolCall.Content />
+      </ToolCall.Root>
+      <ToolpaneAnnouncer />
+    </Recorded>
+  ),
+} satisfies Meta<typeof Approval.Root>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const announcer = (canvasElement: HTMLElement) => within(canvasElement).getByRole('status');
+
+/** A decline with a reason; the server answers with the recorded denial. */
+function declineStory(server: RecordedServerOptions): Pick<Story, 'render'> {
+  return {
+    render: (args) => (
+      <Recorded
+        recordings={[approvalDeclineRequest]}
+        session={(store) =>
+          recordedSession(
+            store,
+            { 'decline-tool-call': approvalDecline, 'approve-tool-call': approvalApprove },
+            server,
+          )
+        }
+      >
+        <ToolCall.Root toolCallId={args.toolCallId} />
+        <ToolpaneAnnouncer />
+      </Recorded>
+    ),
+  };
+}
+
+/** Approve: the button is busy while the decision is on its way, then the tool's result arrives. */
+export const Approve: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(announcer(canvasElement)).toHaveTextContent('deleteTool needs your approval.');
+    const approve = canvas.getByRole('button', { name: 'Approve deleteTool' });
+    await expect(approve).toHaveFocus();
+    await userEvent.click(approve);
+    await expect(approve).toHaveAttribute('aria-busy', 'true');
+    await expect(approve).toHaveAttribute('aria-disabled', 'true');
+    const card = canvas.getByRole('group', { name: 'deleteTool' });
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await expect(canvas.getByText(/Approved:/)).toBeVisible();
+    await expect(announcer(canvasElement)).toHaveTextContent('deleteTool was approved.');
+    // The buttons are gone, so focus moved to the card's header rather than the page.
+    await expect(canvas.getByRole('button', { name: /deleteTool Completed/ })).toHaveFocus();
+    await userEvent.click(canvas.getByRole('button', { name: /deleteTool Completed/ }));
+    await expect(card.querySelector('[data-slot="tool-call-output"]')).toHaveTextContent(
+      'deleted: true',
+    );
+  },
+};
+
+/** Decline with a reason the model will see. */
+export const DeclineWithReason: Story = {
+  ...declineStory({ delayMs: 40 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Reason for declining deleteTool (optional)' }),
+      'Not today',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline deleteTool' }));
+    const card = canvas.getByRole('group', { name: 'deleteTool' });
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-denied'));
+    await expect(canvas.getByText(/Declined:/)).toHaveTextContent('(Not today)');
+    await expect(announcer(canvasElement)).toHaveTextContent('deleteTool was declined.');
+  },
+};
+
+/** Keyboard only: Tab to Decline, Enter, and the call is declined. */
+export const DeclineByKeyboard: Story = {
+  ...declineStory({}),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Approve deleteTool' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(
+      canvas.getByRole('textbox', { name: 'Reason for declining deleteTool (optional)' }),
+    ).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Decline deleteTool' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const card = canvas.getByRole('group', { name: 'deleteTool' });
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-denied'));
+  },
+};
+
+/** The server refuses the first attempt: the error shows with a way to try again, which works. */
+export const FailsThenRetry: Story = {
+  ...declineStory({ failFirst: true, delayMs: 20 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Approve deleteTool' }));
+    const retry = await canvas.findByRole('button', { name: 'Try again: approve deleteTool' });
+    await expect(canvasElement.querySelector('[data-slot="approval-error"]')).toHaveTextContent(
+      /busy/,
+    );
+    await expect(announcer(canvasElement)).toHaveTextContent(
+      /Sending the decision for deleteTool failed/,
+    );
+    await userEvent.click(retry);
+    const card = canvas.getByRole('group', { name: 'deleteTool' });
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await expect(canvasElement.querySelector('[data-slot="approval-error"]')).toBeNull();
+  },
+};
+
+/** A decision was sent from elsewhere: the buttons stay disabled, the chosen one busy. */
+export const Responded: Story = {
+  render: (args) => (
+    <Recorded
+      recordings={[approvalRequest]}
+      then={[{ type: 'toolpane/decision-sent', toolCallId: 'call-del-1', approved: true }]}
+    >
+      <ToolCall.Root toolCallId={args.toolCallId} />
+    </Recorded>
+  ),
+  play: async ({ canvasElement }) => {
+    const approve = within(canvasElement).getByRole('button', { name: 'Approve deleteTool' });
+    await expect(approve).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(approve);
+    await expect(within(canvasElement).getByRole('group', { name: 'deleteTool' })).toHaveAttribute(
+      'data-status',
+      'approval-responded',
+    );
+  },
+};
+
+/** Custom composition: the parts without the prompt, with other words. */
+export const CustomParts: Story = {
+  render: (args) => (
+    <Recorded recordings={[approvalRequest]}>
+      <Approval.Root {...args} autoFocus={false}>
+        <Approval.Actions>
+          <Approval.Approve aria-label="Allow deleteTool to delete">Allow</Approval.Approve>
+          <Approval.Decline aria-label="Refuse deleteTool">Refuse</Approval.Decline>
+        </Approval.Actions>
+        <Approval.Error />
+      </Approval.Root>
+    </Recorded>
+  ),
+  play: async ({ canvasElement }) => {
+    const allow = within(canvasElement).getByRole('button', { name: 'Allow deleteTool to delete' });
+    await expect(allow).not.toHaveFocus();
+    // The story has no session, so the attempt fails and says why.
+    await userEvent.click(allow);
+    await expect(
+      await within(canvasElement).findByText(/No session to send the decision/),
+    ).toBeVisible();
+  },
+};

@@ -1,0 +1,159 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { SubagentRun, type SubagentRunRootProps, ToolpaneAnnouncer } from '@toolpane/ui';
+import type { ReactElement } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import nestedApprovalApprove from '../test/fixtures/nested-approval-approve.jsonl?raw';
+import nestedApprovalRequest from '../test/fixtures/nested-approval-request.jsonl?raw';
+import subagent from '../test/fixtures/subagent.jsonl?raw';
+import subagentApprovalApproved from '../test/fixtures/subagent-approval-approved.jsonl?raw';
+import subagentApprovalRequest from '../test/fixtures/subagent-approval-request.jsonl?raw';
+import subagentTwoLevel from '../test/fixtures/subagent-two-level.jsonl?raw';
+import subagentsParallel from '../test/fixtures/subagents-parallel.jsonl?raw';
+import { Recorded, type Recording } from './support/recorded';
+import { afterChunk } from './support/replay';
+import { recordedSession } from './support/session';
+
+function recorded(recordings: readonly Recording[]): {
+  render: (args: SubagentRunRootProps) => ReactElement;
+} {
+  return {
+    render: (args) => (
+      <Recorded recordings={recordings}>
+        <SubagentRun.Root {...args} />
+      </Recorded>
+    ),
+  };
+}
+
+/** A subagent (an `agent-*` tool call) with its own text and tool calls, nested as deep as it went. */
+const meta = {
+  title: 'SubagentRun',
+  component: SubagentRun.Root,
+  args: { toolCallId: 'call-agent-1' },
+  ...recorded([subagent]),
+} satisfies Meta<typeof SubagentRun.Root>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const group = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement).getByRole('group', { name });
+
+/** One subagent: its id, its weather call, its answer, and what the supervisor's model saw. */
+export const OneLevel: Story = {
+  play: async ({ canvasElement }) => {
+    const card = group(canvasElement, 'weather-agent');
+    await expect(card).toHaveAttribute('data-status', 'output-available');
+    await expect(within(card).getByRole('group', { name: 'weatherTool' })).toBeVisible();
+    await expect(card.querySelector('[data-slot="subagent-run-thread"]')).toHaveTextContent(
+      'Paris',
+    );
+    await expect(card.querySelector('[data-slot="tool-call-model-output"]')).toHaveTextContent(
+      'Paris: 21°C, sunny.',
+    );
+  },
+};
+
+/** Two levels: research-agent asks weather-station-agent, whose station tool reports progress. */
+export const TwoLevel: Story = {
+  args: { toolCallId: 'call-research-1' },
+  ...recorded([subagentTwoLevel]),
+  play: async ({ canvasElement }) => {
+    const outer = group(canvasElement, 'research-agent');
+    const inner = within(outer).getByRole('group', { name: 'weather-station-agent' });
+    await expect(inner).toHaveAttribute('data-depth', '2');
+    await expect(within(inner).getByRole('group', { name: 'stationTool' })).toBeVisible();
+    await userEvent.click(within(inner).getByRole('button', { name: /weather-station-agent/ }));
+    await expect(inner).toHaveAttribute('data-state', 'closed');
+  },
+};
+
+/** Still running: the nested cards are busy and show what arrived so far. */
+export const TwoLevelStreaming: Story = {
+  args: { toolCallId: 'call-research-1' },
+  ...recorded([[subagentTwoLevel, afterChunk('tool-output', { nth: 12 })]]),
+  play: async ({ canvasElement }) => {
+    await expect(group(canvasElement, 'research-agent')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** Three subagents the coordinator ran in parallel, each with its own calls. */
+export const Parallel: Story = {
+  render: () => (
+    <Recorded recordings={[subagentsParallel]}>
+      <div className="story-stack">
+        <SubagentRun.Root toolCallId="call-forecast-paris-1" />
+        <SubagentRun.Root toolCallId="call-forecast-tokyo-1" />
+        <SubagentRun.Root toolCallId="call-news-1" />
+      </div>
+    </Recorded>
+  ),
+  play: async ({ canvasElement }) => {
+    const cards = canvasElement.querySelectorAll('[data-slot="subagent-run"]');
+    await expect(cards).toHaveLength(3);
+    await expect(cards[0]).toHaveTextContent('Weather for Paris');
+    await expect(cards[1]).toHaveTextContent('Weather for Tokyo');
+    await expect(cards[2]).toHaveTextContent('headlinesTool');
+  },
+};
+
+/** An approval inside a subagent shows on the inner card; approving it finishes both. */
+export const NestedApproval: Story = {
+  args: { toolCallId: 'call-ops-1' },
+  render: (args) => (
+    <Recorded
+      recordings={[nestedApprovalRequest]}
+      session={(store) =>
+        recordedSession(store, { 'approve-tool-call': nestedApprovalApprove }, { delayMs: 30 })
+      }
+    >
+      <SubagentRun.Root {...args} />
+      <ToolpaneAnnouncer />
+    </Recorded>
+  ),
+  play: async ({ canvasElement }) => {
+    const outer = group(canvasElement, 'ops-subagent');
+    const inner = within(outer).getByRole('group', { name: 'deleteTool' });
+    await expect(inner).toHaveAttribute('data-status', 'approval-requested');
+    const approve = within(inner).getByRole('button', { name: 'Approve deleteTool' });
+    await expect(approve).toHaveFocus();
+    await userEvent.click(approve);
+    await waitFor(() => expect(outer).toHaveAttribute('data-status', 'output-available'));
+    await expect(inner).toHaveAttribute('data-status', 'output-available');
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'deleteTool was approved.',
+    );
+  },
+};
+
+/** A collapsed subagent opens by itself when a call inside asks for approval. */
+export const NestedApprovalOpensCollapsedCard: Story = {
+  args: { toolCallId: 'call-ops-1', defaultOpen: false },
+  ...recorded([subagentApprovalRequest]),
+  play: async ({ canvasElement }) => {
+    const outer = group(canvasElement, 'ops-agent');
+    await expect(outer).toHaveAttribute('data-state', 'open');
+    const approve = within(outer).getByRole('button', { name: 'Approve deleteTool' });
+    // The card animates open; wait for it to finish.
+    await waitFor(() => expect(approve).toBeVisible());
+  },
+};
+
+/** The example recordings: an approval inside agent-ops, then the supervisor's stream after it. */
+export const NestedApprovalApproved: Story = {
+  args: { toolCallId: 'call-ops-1' },
+  ...recorded([subagentApprovalRequest, subagentApprovalApproved]),
+  play: async ({ canvasElement }) => {
+    const inner = within(canvasElement).getByRole('group', { name: 'deleteTool' });
+    await expect(inner).toHaveAttribute('data-status', 'output-available');
+  },
+};
+
+/** Two levels in the dark theme. */
+export const TwoLevelDark: Story = {
+  ...TwoLevel,
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(group(canvasElement, 'research-agent')).toBeVisible();
+  },
+};
