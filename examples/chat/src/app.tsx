@@ -12,7 +12,7 @@ import {
   useToolpaneStore,
 } from '@toolpane/react';
 import { ToolpaneAnnouncer } from '@toolpane/ui';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { EXAMPLE_PROMPTS, SUPERVISOR_ID, TOOL_NAMES } from '../shared.ts';
 import { sendOptionsOf, ToolControls, type ToolSettings } from './tool-controls.tsx';
 import { Conversation, registry, type Turn } from './transcript.tsx';
@@ -44,6 +44,36 @@ function useModelName(): string | undefined {
   return model;
 }
 
+/**
+ * Keeps the newest content in view while it streams, unless the person scrolled up to read;
+ * sending a message always brings the view back down.
+ */
+function useStickToBottom(target: RefObject<HTMLElement | null>, turnCount: number) {
+  const pinned = useRef(true);
+  useEffect(() => {
+    const onScroll = () => {
+      const { scrollHeight } = document.documentElement;
+      pinned.current = window.innerHeight + window.scrollY >= scrollHeight - 80;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    const element = target.current;
+    if (element === null) return;
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) window.scrollTo({ top: document.documentElement.scrollHeight });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+  useEffect(() => {
+    if (turnCount === 0) return;
+    pinned.current = true;
+    window.scrollTo({ top: document.documentElement.scrollHeight });
+  }, [turnCount]);
+}
+
 const STATUS_TEXT = {
   idle: 'Ready',
   streaming: 'The agent is working…',
@@ -59,7 +89,7 @@ function Chat() {
   const [draft, setDraft] = useState('');
   const [settings, setSettings] = useState<ToolSettings>({ active: ALL_TOOLS, choice: 'auto' });
   const nextId = useRef(1);
-  const endRef = useRef<HTMLDivElement>(null);
+  const chatRef = useRef<HTMLElement>(null);
 
   const update = (id: number, patch: Partial<Turn>) =>
     setTurns((previous) => previous.map((turn) => (turn.id === id ? { ...turn, ...patch } : turn)));
@@ -97,9 +127,7 @@ function Chat() {
       update(id, { error: result.error ?? 'The message could not be sent.' });
   };
 
-  useEffect(() => {
-    if (turns.length > 0) endRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
-  }, [turns.length]);
+  useStickToBottom(chatRef, turns.length);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -118,7 +146,7 @@ function Chat() {
               : `Model: ${model}`}
         </p>
       </header>
-      <main className="chat">
+      <main className="chat" ref={chatRef}>
         {turns.length === 0 ? (
           <div className="empty">
             <p>
@@ -129,7 +157,6 @@ function Chat() {
         ) : (
           <Conversation turns={turns} />
         )}
-        <div ref={endRef} />
         <form className="composer" onSubmit={onSubmit}>
           <label htmlFor="message" className="visually-hidden">
             Message
