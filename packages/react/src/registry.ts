@@ -100,8 +100,12 @@ export type CheckedValue<T = unknown, TDisplay = unknown> =
   | ShownValue<T, TDisplay>
   | SchemaMismatch;
 
-/** Props every tool renderer gets, typed from the tool's schemas and display schemas. */
-export interface ToolRendererProps<TTool = ToolSchemas, TDisplay = DisplaySchemas> {
+/**
+ * Props every tool renderer gets, typed from the tool's schemas and display schemas. Declared
+ * covariant: the props reach the tool type only through conditional types, which TypeScript
+ * cannot measure, and would otherwise let any tool's props stand in for any other's.
+ */
+export interface ToolRendererProps<out TTool = ToolSchemas, out TDisplay = DisplaySchemas> {
   readonly toolCallId: string;
   /** The key the tool was registered under on the agent. */
   readonly toolName: string;
