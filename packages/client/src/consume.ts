@@ -1,11 +1,15 @@
+import { isToolpaneEvent } from './events.js';
+import { excerpt } from './reduce-context.js';
 import {
   type ChunkSource,
+  canSniff,
   createFrameDecoder,
   type FrameSink,
   isResponse,
   sniffFormat,
   type WireFormat,
 } from './sources.js';
+import type { StreamIssue } from './state.js';
 import type { ToolpaneStore } from './store.js';
 
 /** How a consumed stream ended. */
@@ -74,20 +78,56 @@ async function readAll(
   source: ReadableStream<unknown> | AsyncIterable<unknown> | Iterable<unknown>,
   options: ConsumeOptions,
 ): Promise<void> {
-  const sink: FrameSink = {
-    value: (value) => store.dispatch(value),
-    issue: (issue) => store.dispatch({ type: 'toolpane/issue', issue }),
+  const issue = (issue: StreamIssue) => store.dispatch({ type: 'toolpane/issue', issue });
+  // Client events are the client's to dispatch: a stream that carries one is not believed.
+  const dispatch = (value: unknown) => {
+    if (isToolpaneEvent(value)) {
+      issue({
+        kind: 'invalid-chunk',
+        message: 'A stream may not carry client events: "toolpane/" types are reserved',
+        chunkType: value.type.slice(0, 100),
+        excerpt: excerpt(value),
+      });
+    } else {
+      store.dispatch(value);
+    }
   };
+  const sink: FrameSink = { value: dispatch, issue };
   let frames: ReturnType<typeof createFrameDecoder> | undefined;
+  // Text before the framing is known: the first frame must end before it can be told.
+  let head = '';
   const decoder = new TextDecoder();
+  // Decodes the same bytes strictly only to notice invalid UTF-8, which `decoder` replaces.
+  let strict: TextDecoder | undefined = new TextDecoder('utf-8', { fatal: true });
+  const checkUtf8 = (bytes?: Uint8Array) => {
+    try {
+      if (bytes === undefined) strict?.decode();
+      else strict?.decode(bytes, { stream: true });
+    } catch {
+      strict = undefined;
+      issue({
+        kind: 'invalid-chunk',
+        message: 'The stream is not valid UTF-8: invalid bytes were replaced with U+FFFD',
+      });
+    }
+  };
+  const feed = (text: string, last: boolean) => {
+    if (frames === undefined) {
+      head += text;
+      if (!last && options.format === undefined && !canSniff(head)) return;
+      frames = createFrameDecoder(options.format ?? sniffFormat(head), sink);
+      text = head;
+      head = '';
+    }
+    if (text !== '') frames.feed(text);
+  };
   const onValue = (value: unknown): boolean => {
     if (isBytes(value)) {
-      const text = decoder.decode(value, { stream: true });
-      frames ??= createFrameDecoder(options.format ?? sniffFormat(text), sink);
-      frames.feed(text);
-      return frames.done;
+      checkUtf8(value);
+      feed(decoder.decode(value, { stream: true }), false);
+      return frames?.done ?? false;
     }
-    store.dispatch(value);
+    dispatch(value);
     return false;
   };
   if (typeof (source as ReadableStream).getReader === 'function') {
@@ -113,9 +153,9 @@ async function readAll(
       if (options.signal?.aborted || onValue(value)) break;
     }
   }
-  if (!options.signal?.aborted) {
-    const rest = decoder.decode();
-    if (rest !== '') frames?.feed(rest);
+  if (!options.signal?.aborted && (frames !== undefined || head !== '')) {
+    checkUtf8();
+    feed(decoder.decode(), true);
     frames?.end();
   }
 }

@@ -65,9 +65,16 @@ export function toolKind(toolName: string): ToolKind {
   return 'tool';
 }
 
-/** Records a stream issue. */
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** Records a stream issue, its texts clipped: they may quote a stream's hostile values. */
 export function addIssue(ctx: Ctx, issue: StreamIssue): void {
-  ctx.draft.push(ctx.draft.state(), 'issues', issue);
+  const clipped: StreamIssue = {
+    ...issue,
+    message: clip(issue.message, 500),
+    ...(issue.chunkType === undefined ? {} : { chunkType: clip(issue.chunkType, 100) }),
+  };
+  ctx.draft.push(ctx.draft.state(), 'issues', clipped);
 }
 
 /** A short, safe excerpt of a value for an issue entry. */

@@ -22,6 +22,36 @@ type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 /** Applies a nested chunk in the given scope (set by the caller of this module). */
 export type ApplyNested = (ctx: Ctx, value: unknown, scope: Scope) => void;
 
+const MAX_NESTING = 64;
+
+// Wrappers inside wrappers being applied right now. Reducing is synchronous, so one counter is
+// exact; the bound keeps a hostile stream of deeply nested wrappers off the call stack.
+let nesting = 0;
+
+function applyNested(
+  ctx: Ctx,
+  apply: ApplyNested,
+  value: unknown,
+  scope: Scope,
+  wrapper: string,
+): void {
+  if (nesting >= MAX_NESTING) {
+    addIssue(ctx, {
+      kind: 'invalid-chunk',
+      message: `Nested chunk: more than ${MAX_NESTING} levels of ${wrapper} wrappers`,
+      chunkType: wrapper,
+      excerpt: excerpt(value),
+    });
+    return;
+  }
+  nesting++;
+  try {
+    apply(ctx, value, scope);
+  } finally {
+    nesting--;
+  }
+}
+
 const CHUNK_SOURCES = new Set(['AGENT', 'WORKFLOW', 'NETWORK', 'USER']);
 
 /** Whether a `tool-output` carries a chunk of a nested run rather than a tool's own progress. */
@@ -53,12 +83,13 @@ export function reduceToolOutput(
     typeof toolName === 'string' ? toolName : undefined,
   );
   if (isNestedChunk(output)) {
-    apply(ctx, output, { parentToolCallId: toolCallId, depth: scope.depth + 1 });
+    const nested = { parentToolCallId: toolCallId, depth: scope.depth + 1 };
+    applyNested(ctx, apply, output, nested, 'tool-output');
     return;
   }
   const type = (output as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && type.startsWith('data-')) {
-    apply(ctx, output, scope);
+    applyNested(ctx, apply, output, scope, 'tool-output');
     return;
   }
   addProgress(ctx, chunk.runId, scope, toolCallId, output);
@@ -151,7 +182,7 @@ export function reduceWorkflowEvent(
       return true;
     }
     case 'workflow-step-output': {
-      apply(ctx, p.output, scope);
+      applyNested(ctx, apply, p.output, scope, 'workflow-step-output');
       return true;
     }
     case 'workflow-step-progress':

@@ -27,35 +27,48 @@ function parseFrame(text: string, sink: FrameSink, format: WireFormat): void {
   sink.value(value);
 }
 
-/** Splits text on a separator, keeping the unterminated rest for the next call. */
+/**
+ * Splits text on a one-character separator, keeping the unterminated rest for the next call. Only
+ * new text is searched and the pieces of a long frame are joined once, so a frame that arrives in
+ * many pieces costs time linear in its size.
+ */
 function createSplitter(separator: string, onFrame: (frame: string) => void) {
-  let buffer = '';
+  let pending: string[] = [];
   return {
     feed(text: string) {
-      buffer += text;
       let start = 0;
-      let index = buffer.indexOf(separator, start);
+      let index = text.indexOf(separator);
       while (index !== -1) {
-        onFrame(buffer.slice(start, index));
+        pending.push(text.slice(start, index));
+        const frame = pending.join('');
+        pending = [];
+        onFrame(frame);
         start = index + separator.length;
-        index = buffer.indexOf(separator, start);
+        index = text.indexOf(separator, start);
       }
-      buffer = start === 0 ? buffer : buffer.slice(start);
+      if (start < text.length) pending.push(start === 0 ? text : text.slice(start));
     },
     end() {
-      if (buffer.trim() !== '') onFrame(buffer);
-      buffer = '';
+      const rest = pending.join('');
+      pending = [];
+      if (rest.trim() !== '') onFrame(rest);
     },
   };
 }
 
+const SSE_START = /^(?:data|event|id|retry)?:/;
+
 /** Guesses the framing from the first bytes when no content type tells. */
 export function sniffFormat(firstText: string): WireFormat {
   const text = firstText.replace(/^\uFEFF/, '').trimStart();
-  if (text.startsWith('data:') || text.startsWith(':') || text.startsWith('event:')) return 'sse';
+  if (SSE_START.test(text)) return 'sse';
   if (text.includes(RECORD_SEPARATOR)) return 'record-separated';
   return 'jsonl';
 }
+
+/** Whether the text seen so far is enough for {@link sniffFormat}: the first frame has ended. */
+export const canSniff = (text: string): boolean =>
+  text.includes('\n') || text.includes('\r') || text.includes(RECORD_SEPARATOR);
 
 /** Decodes one framing into values. `done` is true once an SSE `[DONE]` arrived. */
 export interface FrameDecoder {
@@ -79,6 +92,8 @@ export function createFrameDecoder(format: WireFormat, sink: FrameSink): FrameDe
           done = true;
           return;
         }
+        // An event without data (e.g. a bare `data:` keep-alive) carries no chunk.
+        if (event.data.trim() === '') return;
         parseFrame(event.data, sink, 'sse');
       },
       onError(error) {
@@ -87,7 +102,9 @@ export function createFrameDecoder(format: WireFormat, sink: FrameSink): FrameDe
     });
     return {
       feed: (text) => parser.feed(text),
-      end: () => parser.reset({ consume: true }),
+      // A last frame without its blank line is still delivered: whole JSON applies, a frame the
+      // connection cut off becomes an issue, so nothing received goes unnoticed.
+      end: () => parser.feed('\n\n'),
       get done() {
         return done;
       },
