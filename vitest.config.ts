@@ -79,6 +79,12 @@ export default defineConfig({
           setupFiles: ['./test/setup.ts'],
           include: ['test/react/**/*.test.tsx'],
           server: { deps: { inline: [/@testing-library\/react/] } },
+          // The same type tests, against React 18's types.
+          typecheck: {
+            enabled: true,
+            include: ['test/react/*.test-d.ts'],
+            tsconfig: './test/react/tsconfig.react18.json',
+          },
         },
       },
       {
