@@ -1,0 +1,144 @@
+import { act, fireEvent, render } from '@testing-library/react';
+import {
+  createToolpaneStore,
+  type DisplayValue,
+  reduceAll,
+  type ToolCallState,
+  type ToolpaneStore,
+} from '@toolpane/client';
+import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
+import {
+  Approval,
+  DisplayValueView,
+  ResumeForm,
+  SubagentRun,
+  ToolCall,
+  ToolCallCard,
+  Transcript,
+  WorkflowRun,
+} from '@toolpane/ui';
+import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../utils/fixtures';
+
+/**
+ * Every UI component, rendered after every chunk of every recording with a display transform,
+ * with every disclosure opened: no value the transform hides may reach the DOM, an attribute or
+ * an accessible name or description.
+ */
+
+const RECORDINGS = [
+  'transform-agent-policy',
+  'transform-failed',
+  'transform-input-streamed',
+  'transform-input-whole',
+];
+
+function shownValues(call: ToolCallState): DisplayValue[] {
+  const values = [call.input, call.output, call.error, ...call.progress];
+  if (call.approval !== undefined) values.push(call.approval.args);
+  if (call.suspension !== undefined) values.push(call.suspension.payload);
+  return values;
+}
+
+/**
+ * The raw values of a recording that its display transforms keep off the screen: strings and long
+ * numbers that no shown value contains. What the agent itself then says in its text is the
+ * agent's to say (a transform hides values from the display, not from the model), so those are
+ * left out.
+ */
+function hiddenStrings(name: string): string[] {
+  const state = reduceAll([...loadFixture(name), { type: 'toolpane/stream-end' }]);
+  const said = [...state.runs.values()]
+    .flatMap((run) => run.parts)
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('\n');
+  const hidden = new Set<string>();
+  for (const call of state.toolCalls.values()) {
+    const shown = JSON.stringify(shownValues(call));
+    const walk = (value: unknown) => {
+      const text = typeof value === 'number' ? String(value) : value;
+      if (typeof text === 'string' && text.length >= 5) {
+        if (!shown.includes(text) && !said.includes(text)) hidden.add(text);
+      } else if (typeof value === 'object' && value !== null) {
+        Object.values(value).forEach(walk);
+      }
+    };
+    walk(call.raw);
+  }
+  return [...hidden];
+}
+
+/** Each call through every component that can show it, next to the whole transcript. */
+function Everything() {
+  const calls = useToolCalls();
+  return (
+    <>
+      <Transcript.Root />
+      {calls.map((call) => (
+        <section key={call.toolCallId}>
+          <ToolCall.Root toolCallId={call.toolCallId} defaultOpen />
+          <ToolCallCard toolCallId={call.toolCallId} defaultOpen />
+          <SubagentRun.Root toolCallId={call.toolCallId} defaultOpen />
+          <WorkflowRun.Root toolCallId={call.toolCallId} />
+          <Approval.Root toolCallId={call.toolCallId} />
+          <ResumeForm.Root toolCallId={call.toolCallId} />
+          {shownValues(call).map((value, index) => (
+            // The list of a call's values only grows at its end.
+            // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+            <DisplayValueView key={index} value={value} empty="none" defaultExpandDepth={99} />
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** Opens every closed disclosure, including the branches of JSON views, until none is left. */
+function openEverything(): void {
+  for (let round = 0; round < 20; round++) {
+    const closed = document.body.querySelectorAll('button[aria-expanded="false"]');
+    if (closed.length === 0) return;
+    act(() => {
+      for (const button of closed) fireEvent.click(button);
+    });
+  }
+}
+
+function expectNothingHidden(hidden: RegExp): void {
+  expect(document.body.innerHTML).not.toMatch(hidden);
+  for (const element of document.body.querySelectorAll('*')) {
+    expect(element).not.toHaveAccessibleName(hidden);
+    expect(element).not.toHaveAccessibleDescription(hidden);
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe.each(RECORDINGS)('%s', (name) => {
+  const secrets = hiddenStrings(name);
+
+  it('has values its transform hides', () => {
+    expect(secrets.length).toBeGreaterThan(0);
+  });
+
+  it('never shows them, after any chunk, in any component', () => {
+    const hidden = new RegExp(secrets.map(escapeRegExp).join('|'));
+    const store: ToolpaneStore = createToolpaneStore();
+    render(
+      <ToolpaneProvider store={store}>
+        <Everything />
+      </ToolpaneProvider>,
+    );
+    for (const chunk of [...loadFixture(name), { type: 'toolpane/stream-end' }]) {
+      act(() => store.dispatch(chunk));
+      openEverything();
+      expectNothingHidden(hidden);
+    }
+    // The display versions did render, so the check above looked at real content.
+    const shown = [...store.getState().toolCalls.values()].flatMap(shownValues);
+    expect(shown.some((value) => value.kind === 'transformed' || value.kind === 'hidden')).toBe(
+      true,
+    );
+    expect(document.body.querySelector('[data-slot="display-value"][data-kind]')).not.toBeNull();
+  });
+});
