@@ -129,6 +129,16 @@ describe('useToolCalls and useToolCallIds', () => {
     expect(none.result.current).toEqual([]);
   });
 
+  it('filters by the agent call a subagent call ran under', () => {
+    const wrapper = wrapperFor(storeWith('subagent'));
+    const inner = renderHook(() => useToolCallIds({ parentToolCallId: 'call-agent-1' }), {
+      wrapper,
+    });
+    expect(inner.result.current).toEqual(['sub-call-1']);
+    const topLevel = renderHook(() => useToolCallIds({ parentToolCallId: null }), { wrapper });
+    expect(topLevel.result.current).toEqual(['call-agent-1']);
+  });
+
   it('keeps the id list when only the calls change, and re-renders when one joins', () => {
     const chunks = loadFixture('tool-then-text');
     const store = createToolpaneStore();
