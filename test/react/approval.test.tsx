@@ -142,6 +142,22 @@ describe('useApproval', () => {
     expect(result.current.approval?.error).toContain('fetch failed');
   });
 
+  it('drops an old error once the call is answered', async () => {
+    const { session, store } = sessionAfter(['approval-request'], () =>
+      Promise.reject(new TypeError('fetch failed')),
+    );
+    const { result } = renderHook(() => useApproval('call-del-1'), {
+      wrapper: withSession(session),
+    });
+    await act(async () => {
+      await result.current.approve();
+    });
+    expect(result.current.error).toContain('fetch failed');
+
+    act(() => store.dispatchMany(loadFixture('approval-approved')));
+    expect(result.current).toMatchObject({ status: 'approved', error: undefined });
+  });
+
   it('declines with a reason', async () => {
     const { session, sent } = sessionAfter(['approval-request'], async () =>
       recorded('approval-declined'),

@@ -191,8 +191,10 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
       kind: kindOf(slice),
       approval: slice.approval,
       suspension: slice.suspension,
-      error: attempt.failure?.error ?? storeError,
-      fieldErrors: attempt.failure?.fieldErrors ?? NO_FIELD_ERRORS,
+      // Once the call has moved on (answered from elsewhere, or a later try went through), an
+      // old failure no longer applies.
+      error: waiting ? (attempt.failure?.error ?? storeError) : undefined,
+      fieldErrors: waiting ? (attempt.failure?.fieldErrors ?? NO_FIELD_ERRORS) : NO_FIELD_ERRORS,
       canRespond: session !== undefined && waiting,
       approve,
       decline,
