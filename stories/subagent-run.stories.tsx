@@ -63,8 +63,11 @@ export const TwoLevel: Story = {
     const inner = within(outer).getByRole('group', { name: 'weather-station-agent' });
     await expect(inner).toHaveAttribute('data-depth', '2');
     await expect(within(inner).getByRole('group', { name: 'stationTool' })).toBeVisible();
-    await userEvent.click(within(inner).getByRole('button', { name: /weather-station-agent/ }));
+    const trigger = within(inner).getByRole('button', { name: /weather-station-agent/ });
+    await userEvent.click(trigger);
     await expect(inner).toHaveAttribute('data-state', 'closed');
+    await userEvent.click(trigger);
+    await expect(inner).toHaveAttribute('data-state', 'open');
   },
 };
 

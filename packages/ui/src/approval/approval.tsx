@@ -132,7 +132,7 @@ export function ApprovalRoot({
 }
 
 /**
- * The question asked while the approval waits.
+ * The question asked while the approval waits, and what was decided while it is sent.
  *
  * @example
  * <Approval.Prompt>{(name) => `Let ${name} run?`}</Approval.Prompt>
@@ -144,15 +144,24 @@ export function ApprovalPrompt({
 }: Omit<ComponentProps<'p'>, 'children'> & { children?: (toolName: string) => ReactNode }) {
   const { handle, toolName } = useApprovalContext('Prompt');
   if (handle.status !== 'requested' && handle.status !== 'sending') return null;
+  const decision = handle.approval?.decision;
+  let text: ReactNode;
+  if (children) text = children(toolName);
+  else if (handle.status === 'sending' && decision !== undefined)
+    text = (
+      <>
+        {decision.approved ? 'Approved' : 'Declined'}; waiting for <strong>{toolName}</strong>…
+      </>
+    );
+  else
+    text = (
+      <>
+        Allow <strong>{toolName}</strong> to run?
+      </>
+    );
   return (
     <p data-slot="approval-prompt" {...props} className={cx(className)}>
-      {children ? (
-        children(toolName)
-      ) : (
-        <>
-          Allow <strong>{toolName}</strong> to run?
-        </>
-      )}
+      {text}
     </p>
   );
 }
@@ -263,6 +272,8 @@ export function ApprovalDecline({ children, className, onClick, ...props }: Butt
  */
 export function ApprovalReason({ className, ...props }: Omit<ComponentProps<'input'>, 'value'>) {
   const { handle, toolName, reason, setReason } = useApprovalContext('Reason');
+  // Once an approval is on its way, a reason for declining has nothing left to say.
+  if (handle.status === 'sending' && handle.approval?.decision?.approved !== false) return null;
   return (
     <input
       type="text"

@@ -99,6 +99,13 @@ export function ResumeFormRoot({
   const formError =
     handle.error !== undefined && handle.fieldErrors.length === 0 ? handle.error : rest;
 
+  // Bumped after a failed submit: once the messages rendered, take the person to the first one.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
   const waiting = handle.kind === 'suspension' && handle.status === 'suspended';
   useEffect(() => {
     if (!waiting || !autoFocus || !shouldTakeFocus(formRef.current)) return;
@@ -112,13 +119,11 @@ export function ResumeFormRoot({
     if (handle.status !== 'suspended') return;
     const { data, errors: found } = draftToData(fields, draft);
     setDraftErrors(found);
-    const form = event.currentTarget;
     if (Object.keys(found).length === 0) {
       const result = await handle.resume(data);
       if (result.ok) return;
     }
-    // Let the error messages render, then take the person to the first one.
-    requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    setFocusRequest((n) => n + 1);
   };
 
   const setValue = (path: string, value: string | boolean) => {
@@ -210,7 +215,12 @@ function Label({ htmlFor, field }: { htmlFor: string; field: ResumeField }) {
   return (
     <label htmlFor={htmlFor} data-slot="resume-form-label">
       {field.meta.label}
-      {field.meta.required ? <span data-slot="resume-form-required"> (required)</span> : null}
+      {field.meta.required ? (
+        <>
+          {' '}
+          <span data-slot="resume-form-required">(required)</span>
+        </>
+      ) : null}
     </label>
   );
 }

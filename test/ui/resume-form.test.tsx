@@ -1,0 +1,199 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type AgentSession, createAgentSession, createToolpaneStore } from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
+import { ResumeForm, resumeFields } from '@toolpane/ui';
+import { describe, expect, it } from 'vitest';
+import { loadFixture, toSse } from '../utils/fixtures';
+
+/** The SSE response for a recording, as a stream of this realm's bytes (see approval.test). */
+function recorded(fixture: string): Response {
+  const bytes = Uint8Array.from(new TextEncoder().encode(toSse(loadFixture(fixture))));
+  const response = new Response(null, {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream' },
+  });
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+  Object.defineProperty(response, 'body', { value: body });
+  return response;
+}
+
+/** A schema with every kind of field the form builds. */
+const richSchema = {
+  type: 'object',
+  properties: {
+    confirmed: { type: 'boolean', description: 'Tick to book the table.' },
+    guests: { type: 'integer', minimum: 1, maximum: 12 },
+    seating: { type: 'string', enum: ['inside', 'terrace'] },
+    contact: {
+      type: 'object',
+      title: 'Contact',
+      properties: { name: { type: 'string' }, phone: { type: 'string' } },
+      required: ['name'],
+    },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['confirmed', 'guests', 'contact'],
+  additionalProperties: false,
+};
+
+interface Sent {
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * A session whose store holds the recorded suspension. `schema` swaps the tool's resume schema
+ * in the recorded `tool-call-suspended` chunk, to exercise field kinds the recording lacks.
+ */
+function suspended(schema?: object): { session: AgentSession; sent: Sent[] } {
+  const store = createToolpaneStore();
+  const chunks = loadFixture('suspend-request').map((chunk) => {
+    const c = chunk as { type: string; payload: Record<string, unknown> };
+    if (schema === undefined || c.type !== 'tool-call-suspended') return chunk;
+    return { ...c, payload: { ...c.payload, resumeSchema: JSON.stringify(schema) } };
+  });
+  store.dispatchMany(chunks);
+  store.dispatch({ type: 'toolpane/stream-end' });
+  const sent: Sent[] = [];
+  const session = createAgentSession({
+    baseUrl: 'https://mastra.test',
+    agentId: 'booking-agent',
+    store,
+    fetch: async (_url, init) => {
+      sent.push({ body: JSON.parse(String(init.body)) as Record<string, unknown> });
+      return recorded('suspend-resume');
+    },
+  });
+  return { session, sent };
+}
+
+function renderForm(session: AgentSession) {
+  render(
+    <ToolpaneProvider session={session}>
+      <ResumeForm.Root toolCallId="call-book-1" />
+    </ToolpaneProvider>,
+  );
+  return screen.getByRole('form', { name: 'Resume bookTableTool' });
+}
+
+describe('resumeFields', () => {
+  it('builds one field per property, by JSON Schema type, nested objects included', () => {
+    const fields = resumeFields(JSON.stringify(richSchema));
+    expect(fields.map((field) => [field.path, field.kind, field.meta.required])).toEqual([
+      ['/confirmed', 'boolean', true],
+      ['/guests', 'number', true],
+      ['/seating', 'enum', false],
+      ['/contact', 'object', true],
+      ['/tags', 'json', false],
+    ]);
+    const contact = fields[3];
+    expect(contact?.kind === 'object' && contact.fields.map((f) => f.meta.label)).toEqual([
+      'Name',
+      'Phone',
+    ]);
+  });
+
+  it('edits a schema that is not an object as one JSON field', () => {
+    expect(resumeFields({ type: 'array' })).toEqual([
+      expect.objectContaining({ kind: 'json', path: '' }),
+    ]);
+  });
+});
+
+describe('ResumeForm', () => {
+  it('is generated from the recorded resume schema and resumes the call with the data', async () => {
+    const user = userEvent.setup();
+    const { session, sent } = suspended();
+    const form = renderForm(session);
+    expect(within(form).getByText('Confirm a table for 4 at Chez Marie, 19:30?')).toBeVisible();
+    const confirmed = within(form).getByRole('checkbox', { name: 'Confirmed (required)' });
+    expect(confirmed).toHaveFocus();
+    await user.click(confirmed);
+    await user.type(within(form).getByRole('textbox', { name: 'Note' }), 'ok');
+    await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
+    await waitFor(() => expect(within(form).getByText('Resumed with')).toBeInTheDocument());
+    expect(sent[0]?.body).toEqual(
+      expect.objectContaining({ resumeData: { confirmed: true, note: 'ok' } }),
+    );
+    expect(session.store.getState().toolCalls.get('call-book-1')?.status).toBe('output-available');
+  });
+
+  it('renders every field kind with its label, hint and required mark', () => {
+    const { session } = suspended(richSchema);
+    const form = renderForm(session);
+    expect(
+      within(form).getByRole('checkbox', { name: 'Confirmed (required)' }),
+    ).toHaveAccessibleDescription('Tick to book the table.');
+    expect(within(form).getByRole('spinbutton', { name: 'Guests (required)' })).toHaveAttribute(
+      'step',
+      '1',
+    );
+    const seating = within(form).getByRole('combobox', { name: 'Seating' });
+    expect(
+      within(seating)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'inside', 'terrace']);
+    const contact = within(form).getByRole('group', { name: 'Contact' });
+    expect(within(contact).getByRole('textbox', { name: 'Name (required)' })).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Tags' })).toHaveAttribute(
+      'placeholder',
+      'JSON',
+    );
+  });
+
+  it('checks the data against the schema before sending, and marks the fields that fail', async () => {
+    const user = userEvent.setup();
+    const { session, sent } = suspended(richSchema);
+    const form = renderForm(session);
+    await user.type(within(form).getByRole('spinbutton', { name: 'Guests (required)' }), '40');
+    await user.type(within(form).getByRole('textbox', { name: 'Name (required)' }), 'Ada');
+    await user.type(within(form).getByRole('textbox', { name: 'Tags' }), '[["window"');
+    await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
+    const tags = within(form).getByRole('textbox', { name: 'Tags' });
+    expect(tags).toHaveAttribute('aria-invalid', 'true');
+    expect(tags).toHaveAccessibleDescription('Enter valid JSON.');
+    expect(tags).toHaveFocus();
+
+    await user.clear(tags);
+    await user.type(tags, '[["window"]');
+    await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
+    const guests = within(form).getByRole('spinbutton', { name: 'Guests (required)' });
+    await waitFor(() => expect(guests).toHaveAttribute('aria-invalid', 'true'));
+    expect(guests).toHaveFocus();
+    expect(sent).toEqual([]);
+
+    await user.clear(guests);
+    await user.type(guests, '4');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Seating' }), 'terrace');
+    await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body.resumeData).toEqual({
+      confirmed: false,
+      guests: 4,
+      seating: 'terrace',
+      contact: { name: 'Ada' },
+      tags: ['window'],
+    });
+  });
+
+  it('asks for required text before anything is checked or sent', async () => {
+    const user = userEvent.setup();
+    const { session, sent } = suspended(richSchema);
+    const form = renderForm(session);
+    await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
+    const guests = within(form).getByRole('spinbutton', { name: 'Guests (required)' });
+    expect(guests).toHaveAccessibleDescription('Fill in this field.');
+    expect(within(form).getByRole('textbox', { name: 'Name (required)' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(guests).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
+});

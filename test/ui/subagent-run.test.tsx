@@ -1,0 +1,91 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
+import { SubagentRun, WorkflowRun } from '@toolpane/ui';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../utils/fixtures';
+
+function storeOf(...fixtures: string[]): ToolpaneStore {
+  const store = createToolpaneStore();
+  for (const name of fixtures) {
+    store.dispatchMany(loadFixture(name));
+    store.dispatch({ type: 'toolpane/stream-end' });
+  }
+  return store;
+}
+
+function renderWith(store: ToolpaneStore, ui: ReactNode) {
+  return render(<ToolpaneProvider store={store}>{ui}</ToolpaneProvider>);
+}
+
+describe('SubagentRun', () => {
+  it("shows the subagent's id, its text, its own tool call and what the parent model saw", () => {
+    renderWith(storeOf('subagent'), <SubagentRun.Root toolCallId="call-agent-1" />);
+    const card = screen.getByRole('group', { name: 'weather-agent' });
+    expect(card).toHaveAttribute('data-status', 'output-available');
+    expect(within(card).getByRole('button', { name: /weather-agent/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(card).getByText('What is the weather in Paris?')).toBeInTheDocument();
+    expect(within(card).getByRole('group', { name: 'weatherTool' })).toBeInTheDocument();
+    expect(card.querySelector('[data-slot="tool-call-model-output"]')).toHaveTextContent(
+      'Paris: 21°C, sunny.',
+    );
+  });
+
+  it('nests a subagent of a subagent, one level deeper', async () => {
+    const user = userEvent.setup();
+    renderWith(storeOf('subagent-two-level'), <SubagentRun.Root toolCallId="call-research-1" />);
+    const outer = screen.getByRole('group', { name: 'research-agent' });
+    const inner = within(outer).getByRole('group', { name: 'weather-station-agent' });
+    expect(outer).toHaveAttribute('data-depth', '1');
+    expect(inner).toHaveAttribute('data-depth', '2');
+    expect(within(inner).getByRole('group', { name: 'stationTool' })).toBeInTheDocument();
+    await user.click(within(outer).getByRole('button', { name: /research-agent/ }));
+    expect(outer).toHaveAttribute('data-state', 'closed');
+  });
+
+  it('attributes parallel subagents to their own calls', () => {
+    renderWith(
+      storeOf('subagents-parallel'),
+      <>
+        <SubagentRun.Root toolCallId="call-forecast-paris-1" />
+        <SubagentRun.Root toolCallId="call-forecast-tokyo-1" />
+      </>,
+    );
+    const [paris, tokyo] = screen.getAllByRole('group', { name: 'forecast-agent' });
+    expect(paris).toHaveTextContent('Weather for Paris');
+    expect(paris).not.toHaveTextContent('Tokyo');
+    expect(tokyo).toHaveTextContent('Weather for Tokyo');
+  });
+
+  it('shows a nested approval on the inner card and opens a collapsed subagent for it', () => {
+    renderWith(
+      storeOf('nested-approval-request'),
+      <SubagentRun.Root toolCallId="call-ops-1" defaultOpen={false} />,
+    );
+    const outer = screen.getByRole('group', { name: 'ops-subagent' });
+    expect(outer).toHaveAttribute('data-state', 'open');
+    const inner = within(outer).getByRole('group', { name: 'deleteTool' });
+    expect(inner).toHaveAttribute('data-status', 'approval-requested');
+    expect(within(inner).getByRole('button', { name: 'Approve deleteTool' })).toHaveFocus();
+  });
+});
+
+describe('WorkflowRun', () => {
+  it('lists the steps with their status, and opens a step to its output', async () => {
+    const user = userEvent.setup();
+    renderWith(storeOf('workflow-tool'), <WorkflowRun.Root toolCallId="call-report-1" />);
+    const steps = screen.getByRole('list', { name: 'Steps' });
+    const items = within(steps).getAllByRole('listitem');
+    expect(items.map((item) => [item.textContent, item.getAttribute('data-status')])).toEqual([
+      [expect.stringContaining('fetch-figures'), 'success'],
+      [expect.stringContaining('summarize'), 'success'],
+    ]);
+    await user.click(within(steps).getByRole('button', { name: /summarize/ }));
+    expect(items[1]).toHaveTextContent('Q3 sales: revenue 1250000, growth 12%');
+  });
+});
