@@ -428,6 +428,11 @@ describe('JSON lines and record-separated framing', () => {
     ['JSON lines with a byte order mark', `\uFEFF${frames('jsonl', CHUNKS)}`, 1],
     ['JSON lines without a last newline', frames('jsonl', CHUNKS).slice(0, -1), 64],
     ['records longer than the first piece', frames('record-separated', CHUNKS), 16],
+    [
+      'a first record of 10 MB',
+      frames('record-separated', [{ ...(CHUNKS[0] as object), pad: TEN_MB }, ...CHUNKS.slice(1)]),
+      1 << 16,
+    ],
     ['records with a leading separator', `\x1e${frames('record-separated', CHUNKS)}`, 64],
     [
       'records followed by newlines',

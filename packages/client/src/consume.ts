@@ -114,7 +114,8 @@ async function readAll(
   const feed = (text: string, last: boolean) => {
     if (frames === undefined) {
       head += text;
-      if (!last && options.format === undefined && !canSniff(head)) return;
+      // Only the new text can end the first frame: the rest was looked at before.
+      if (!last && options.format === undefined && !canSniff(text)) return;
       frames = createFrameDecoder(options.format ?? sniffFormat(head), sink);
       text = head;
       head = '';
