@@ -12,6 +12,7 @@ import toolThenText from '../test/fixtures/tool-then-text.jsonl?raw';
 import transformAgentPolicy from '../test/fixtures/transform-agent-policy.jsonl?raw';
 import transformFailed from '../test/fixtures/transform-failed.jsonl?raw';
 import transformInputStreamed from '../test/fixtures/transform-input-streamed.jsonl?raw';
+import transformInputWhole from '../test/fixtures/transform-input-whole.jsonl?raw';
 import { Recorded, type Recording } from './support/recorded';
 import { afterChunk } from './support/replay';
 
@@ -192,6 +193,16 @@ export const TransformedWhileStreaming: Story = {
     const group = card(canvasElement, 'crmLookupTool');
     await expect(group.querySelector('[data-slot="tool-call-input"]')).toHaveTextContent('Hidden');
     await expect(canvasElement).not.toHaveTextContent('sk-se');
+  },
+};
+
+/** The same tool with its input sent whole: the transformed input arrives with the call. */
+export const TransformedWholeInput: Story = {
+  ...recorded('call-crm-2', [transformInputWhole]),
+  play: async ({ canvasElement }) => {
+    const group = card(canvasElement, 'crmLookupTool');
+    await expect(group.querySelector('[data-slot="tool-call-input"]')).toHaveTextContent('••••');
+    await expect(canvasElement).not.toHaveTextContent('sk-secret-123');
   },
 };
 

@@ -4,11 +4,13 @@ import { Transcript } from '@toolpane/ui';
 import { type ReactElement, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import abort from '../test/fixtures/abort.jsonl?raw';
+import aisdkV6 from '../test/fixtures/aisdk-v6.jsonl?raw';
 import backgroundTask from '../test/fixtures/background-task.jsonl?raw';
 import modelError from '../test/fixtures/model-error.jsonl?raw';
 import nestedApprovalApprove from '../test/fixtures/nested-approval-approve.jsonl?raw';
 import nestedApprovalRequest from '../test/fixtures/nested-approval-request.jsonl?raw';
 import parallelToolsError from '../test/fixtures/parallel-tools-error.jsonl?raw';
+import subagentAisdkV6 from '../test/fixtures/subagent-aisdk-ui-v6.jsonl?raw';
 import subagentTwoLevel from '../test/fixtures/subagent-two-level.jsonl?raw';
 import subagentsParallel from '../test/fixtures/subagents-parallel.jsonl?raw';
 import toolProgress from '../test/fixtures/tool-progress.jsonl?raw';
@@ -168,6 +170,26 @@ export const NestedApproval: Story = {
       ).toHaveTextContent('The ops agent deleted record rec-778.'),
     );
     await expect(canvas.getByRole('status')).toHaveTextContent('deleteTool was approved.');
+  },
+};
+
+/** The same components on an AI SDK UI stream (`toAISdkStream`, v6): a tool, a subagent, an approval. */
+export const AiSdkStream: Story = {
+  ...recorded(aisdkV6),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('group', { name: 'lookup-agent' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Approve deleteTool' })).toBeVisible();
+  },
+};
+
+/** A subagent from an AI SDK UI stream (`data-tool-agent` parts). */
+export const AiSdkSubagent: Story = {
+  ...recorded(subagentAisdkV6),
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole('group', { name: 'weather-agent' }),
+    ).toHaveAttribute('data-status', 'output-available');
   },
 };
 

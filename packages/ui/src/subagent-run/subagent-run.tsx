@@ -8,7 +8,6 @@ import {
   useCallback,
   useContext,
   useEffect,
-  useId,
   useRef,
   useState,
 } from 'react';
@@ -26,7 +25,6 @@ import { cx } from '../utils/cx.js';
 
 interface SubagentRunContextValue {
   readonly toolCallId: string;
-  readonly titleId: string;
 }
 
 const SubagentRunContext = createContext<SubagentRunContextValue | null>(null);
@@ -57,6 +55,12 @@ function agentIdOf(state: ToolpaneState, toolCallId: string): string | undefined
   return last === undefined ? undefined : state.runs.get(last)?.agentId;
 }
 
+function useAgentId(toolCallId: string): string | undefined {
+  return useToolpaneSelector(
+    useCallback((state: ToolpaneState) => agentIdOf(state, toolCallId), [toolCallId]),
+  );
+}
+
 /** Props of {@link SubagentRunRoot}. */
 export type SubagentRunRootProps = ComponentProps<typeof Collapsible.Root> & {
   /** The `agent-*` tool call the subagent ran under. */
@@ -81,7 +85,7 @@ export function SubagentRunRoot({
   ...props
 }: SubagentRunRootProps) {
   const call = useToolCall(toolCallId);
-  const titleId = useId();
+  const agentId = useAgentId(toolCallId);
   const depth = useToolpaneSelector(
     useCallback(
       (state: ToolpaneState) => {
@@ -112,14 +116,14 @@ export function SubagentRunRoot({
   }, [needsPerson]);
 
   return (
-    <SubagentRunContext.Provider value={{ toolCallId, titleId }}>
-      <ToolCallScope toolCallId={toolCallId} titleId={titleId}>
+    <SubagentRunContext.Provider value={{ toolCallId }}>
+      <ToolCallScope toolCallId={toolCallId}>
         <Collapsible.Root
           data-slot="subagent-run"
           data-status={call?.status}
           data-depth={depth}
           role="group"
-          aria-labelledby={titleId}
+          aria-label={agentId ?? call?.toolName.replace(/^agent-/, '')}
           aria-busy={isStreaming(call) || undefined}
           open={isOpen}
           onOpenChange={setOpen}
@@ -139,7 +143,7 @@ export function SubagentRunRoot({
 }
 
 /**
- * The subagent's id (or, until its run starts, the tool's name), used as the card's name.
+ * The subagent's id (or, until its run starts, the tool's name); the card is labelled with it.
  *
  * @example
  * <SubagentRun.Title />
@@ -148,13 +152,11 @@ export function SubagentRunTitle({
   className,
   ...props
 }: Omit<ComponentProps<'span'>, 'children'>) {
-  const { toolCallId, titleId } = useSubagentRunContext('Title');
-  const agentId = useToolpaneSelector(
-    useCallback((state: ToolpaneState) => agentIdOf(state, toolCallId), [toolCallId]),
-  );
+  const { toolCallId } = useSubagentRunContext('Title');
+  const agentId = useAgentId(toolCallId);
   const toolName = useToolCall(toolCallId)?.toolName ?? '';
   return (
-    <span data-slot="subagent-run-title" id={titleId} {...props} className={cx(className)}>
+    <span data-slot="subagent-run-title" {...props} className={cx(className)}>
       {agentId ?? toolName.replace(/^agent-/, '')}
     </span>
   );

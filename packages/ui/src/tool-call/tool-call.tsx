@@ -2,7 +2,7 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import { type ComponentProps, createContext, type ReactNode, useContext, useId } from 'react';
+import { type ComponentProps, createContext, type ReactNode, useContext } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { ResumeFormRoot } from '../resume-form/resume-form.js';
@@ -17,7 +17,6 @@ import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
 
 interface ToolCallContextValue {
   readonly toolCallId: string;
-  readonly titleId: string;
 }
 
 const ToolCallContext = createContext<ToolCallContextValue | null>(null);
@@ -33,16 +32,13 @@ export function useToolCallContext(part: string): ToolCallContextValue {
  * Lets ToolCall parts work inside another root (a subagent card) that shows the same call.
  *
  * @example
- * <ToolCallScope toolCallId={id} titleId={titleId}><ToolCall.Input /></ToolCallScope>
+ * <ToolCallScope toolCallId={id}><ToolCall.Input /></ToolCallScope>
  */
 export function ToolCallScope({
   toolCallId,
-  titleId,
   children,
 }: ToolCallContextValue & { readonly children: ReactNode }) {
-  return (
-    <ToolCallContext.Provider value={{ toolCallId, titleId }}>{children}</ToolCallContext.Provider>
-  );
+  return <ToolCallContext.Provider value={{ toolCallId }}>{children}</ToolCallContext.Provider>;
 }
 
 function useCall(part: string): ToolCallState | undefined {
@@ -78,15 +74,14 @@ export type ToolCallRootProps = ComponentProps<typeof Collapsible.Root> & {
  */
 export function ToolCallRoot({ toolCallId, children, className, ...props }: ToolCallRootProps) {
   const call = useToolCall(toolCallId);
-  const titleId = useId();
   return (
-    <ToolCallScope toolCallId={toolCallId} titleId={titleId}>
+    <ToolCallScope toolCallId={toolCallId}>
       <Collapsible.Root
         data-slot="tool-call"
         data-status={call?.status}
         data-kind={call?.kind}
         role="group"
-        aria-labelledby={titleId}
+        aria-label={call?.toolName}
         aria-busy={isStreaming(call) || undefined}
         {...props}
         className={cx(className)}
@@ -105,7 +100,7 @@ export function ToolCallRoot({ toolCallId, children, className, ...props }: Tool
 }
 
 /**
- * The call's name, used as the card's accessible name.
+ * The call's name (the card itself is labelled with it too).
  *
  * @example
  * <ToolCall.Title>{(name) => name.replace(/Tool$/, '')}</ToolCall.Title>
@@ -115,10 +110,9 @@ export function ToolCallTitle({
   className,
   ...props
 }: Omit<ComponentProps<'span'>, 'children'> & { children?: (toolName: string) => ReactNode }) {
-  const { titleId } = useToolCallContext('Title');
   const call = useCall('Title');
   return (
-    <span data-slot="tool-call-title" id={titleId} {...props} className={cx(className)}>
+    <span data-slot="tool-call-title" {...props} className={cx(className)}>
       {call === undefined ? null : children ? children(call.toolName) : call.toolName}
     </span>
   );

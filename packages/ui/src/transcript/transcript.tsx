@@ -129,7 +129,7 @@ export function TranscriptPart({ part }: { readonly part: RunPart }) {
     }
     case 'reasoning': {
       return (
-        <Collapsible.Root data-slot="transcript-reasoning" data-state-stream={part.state}>
+        <Collapsible.Root data-slot="transcript-reasoning" data-status={part.state}>
           <Collapsible.Trigger data-slot="transcript-reasoning-trigger">
             {part.state === 'streaming' ? 'Thinking…' : 'Reasoning'}
           </Collapsible.Trigger>
