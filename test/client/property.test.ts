@@ -598,6 +598,18 @@ describe('reducer properties on arbitrary values', () => {
 describe('sequences the properties once broke', () => {
   const typeOf = (chunk: unknown) => (chunk as { type: string }).type;
 
+  it('reports a chunk whose fields trip the validator itself as invalid', () => {
+    // Only a JavaScript source can send this: a `length` whose comparison throws.
+    const state = reduce(initialState, { type: 'start', runId: { length: [Object.create(null)] } });
+    expect(state.issues).toEqual([
+      expect.objectContaining({
+        kind: 'invalid-chunk',
+        message: 'The chunk could not be validated: Cannot convert object to primitive value',
+        chunkType: 'start',
+      }),
+    ]);
+  });
+
   it('keeps a background call terminal when its task completes after the run was aborted', () => {
     const chunks = load('background-task');
     const call = chunks.findIndex((chunk) => typeOf(chunk) === 'tool-call');

@@ -210,6 +210,23 @@ export function looksLikeMastraChunk(value: unknown): boolean {
  * if (parsed.ok) store.dispatch(parsed.chunk);
  */
 export function parseMastraChunk(value: unknown): ParsedMastraChunk {
+  try {
+    return parseChunk(value);
+  } catch (error) {
+    // Values from a JavaScript source can trip the validator itself (e.g. a `length` that cannot
+    // be compared): that is still just an invalid chunk.
+    const type = (value as { type?: unknown }).type;
+    return {
+      ok: false,
+      error: {
+        message: `The chunk could not be validated: ${error instanceof Error ? error.message : 'unknown error'}`,
+        ...(typeof type === 'string' ? { chunkType: type } : {}),
+      },
+    };
+  }
+}
+
+function parseChunk(value: unknown): ParsedMastraChunk {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, error: { message: 'A chunk must be a JSON object' } };
   }
