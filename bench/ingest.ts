@@ -53,7 +53,7 @@ export const CASE = {
   consume: 'Toolpane: consumeStream(bytes), subscribed',
   consumeBatched: 'Toolpane: consumeStream(bytes), microtask store, subscribed',
   reduce: 'Toolpane: reduceAll (reduce only)',
-  validate: 'Toolpane: parseMastraChunk only',
+  validate: 'Toolpane: parseMastraChunk only (zod, every level)',
   mastra: '@mastra/react accumulateChunk',
   aiSdk: 'AI SDK readUIMessageStream',
   aiSdkSubagents: 'AI SDK readUIMessageStream, subagent metadata',
@@ -136,9 +136,11 @@ export async function ingest(options: IngestOptions): Promise<IngestResult> {
   const wireBytes = byteSize(segments);
   const objects = lines.map((line) => JSON.parse(line) as unknown);
   const ui: Partial<Record<PeerName, UIMessageChunk[]>> = {};
-  if (options.peers.includes('ai-sdk')) ui['ai-sdk'] = await toUiChunks(lines, false);
-  if (options.peers.includes('ai-sdk-subagents'))
-    ui['ai-sdk-subagents'] = await toUiChunks(lines, true);
+  for (const peer of ['ai-sdk', 'ai-sdk-subagents'] as const) {
+    if (!options.peers.includes(peer)) continue;
+    log(`ingest ${options.chunks} chunks: converting for ${peer}`);
+    ui[peer] = await toUiChunks(lines, peer === 'ai-sdk-subagents');
+  }
   lines.length = 0;
 
   const cases: Case[] = [
@@ -180,10 +182,17 @@ export async function ingest(options: IngestOptions): Promise<IngestResult> {
     },
     { name: CASE.reduce, run: () => reduceAll(objects) },
     {
+      // The reducer validates the wrapper and every chunk nested in it, as here.
       name: CASE.validate,
       run: () => {
         let ok = 0;
-        for (const chunk of objects) if (parseMastraChunk(chunk).ok) ok++;
+        for (const chunk of objects) {
+          let value: unknown = chunk;
+          while (value !== undefined) {
+            if (parseMastraChunk(value).ok) ok++;
+            value = nestedOf(value);
+          }
+        }
         return ok;
       },
     },
@@ -237,6 +246,13 @@ export async function ingest(options: IngestOptions): Promise<IngestResult> {
     uiChunks: Object.fromEntries(Object.entries(ui).map(([k, v]) => [k, v.length])),
     cases: [...results.values()],
   };
+}
+
+/** The chunk a `tool-output` wraps, if it wraps one. */
+function nestedOf(value: unknown): unknown {
+  const chunk = value as { type?: unknown; payload?: { output?: { type?: unknown } } };
+  const output = chunk.payload?.output;
+  return chunk.type === 'tool-output' && typeof output?.type === 'string' ? output : undefined;
 }
 
 function sseIntoStore(segments: readonly string[], subscribed: boolean) {

@@ -37,6 +37,8 @@ export interface Deadline {
 export interface Stopped {
   readonly processed: number;
   readonly total: number;
+  /** Milliseconds the run took until it stopped (set by {@link compare}). */
+  readonly elapsedMs?: number;
 }
 
 /** One thing to time. */
@@ -108,7 +110,7 @@ export async function compare(
       const elapsed = ms(start);
       keep(result);
       if (isStopped(result)) {
-        stopped.set(c.name, result);
+        stopped.set(c.name, { ...result, elapsedMs: elapsed });
         log?.(`  ${c.name}: stopped at the ${Math.round(elapsed)} ms limit`);
         continue;
       }
