@@ -224,6 +224,19 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       return result;
     }
     lastError = result.status === 'error' ? result.error : undefined;
+    // A continuation that never touched the call leaves it answered forever: let a person act again.
+    if (
+      result.status === 'done' &&
+      store.getState().toolCalls.get(toolCallId)?.status === 'approval-responded'
+    ) {
+      const error = 'The server accepted the decision but its stream did not continue the call';
+      failed(error);
+      return {
+        status: 'error',
+        error,
+        ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
+      };
+    }
     return result;
   };
 
