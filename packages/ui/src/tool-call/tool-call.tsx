@@ -326,8 +326,21 @@ function ModelOutputValue({ value }: { value: unknown }) {
 }
 
 /**
+ * The model's version of a result is derived from the raw result, which Mastra's display transform
+ * does not cover: show it only where no display transform applies.
+ */
+function showsModelOutput(call: ToolCallState): boolean {
+  return (
+    call.modelOutput !== undefined &&
+    call.output.kind !== 'hidden' &&
+    call.displayTransform !== 'display'
+  );
+}
+
+/**
  * What the model was given of the result when the tool's `toModelOutput` changed it. Nothing is
- * shown while the output itself is hidden, since the model's version is derived from it.
+ * shown while the output itself is hidden, or when a display transform applies, since the model's
+ * version is derived from the raw result.
  *
  * @example
  * <ToolCall.ModelOutput label="Sent to the model" />
@@ -338,7 +351,7 @@ export function ToolCallModelOutput({
   ...props
 }: SectionProps) {
   const call = useCall('ModelOutput');
-  if (call?.modelOutput === undefined || call.output.kind === 'hidden') return null;
+  if (call === undefined || !showsModelOutput(call)) return null;
   return (
     <div data-slot="tool-call-model-output" {...props} className={cx(className)}>
       <SectionLabel>{label}</SectionLabel>
@@ -356,7 +369,7 @@ export function ToolCallModelOutput({
 export function ToolCallResults({ className, ...props }: Omit<ComponentProps<'div'>, 'children'>) {
   const call = useCall('Results');
   if (call === undefined || call.output.kind === 'none') return null;
-  const both = call.modelOutput !== undefined && call.output.kind !== 'hidden';
+  const both = showsModelOutput(call);
   return (
     <div
       data-slot="tool-call-results"

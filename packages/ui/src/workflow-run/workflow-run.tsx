@@ -116,7 +116,11 @@ export function WorkflowRunStep({
   className,
   ...props
 }: Omit<ComponentProps<'li'>, 'children'> & { readonly stepId: string }) {
+  const toolCallId = useContext(WorkflowRunContext);
   const step = useWorkflow('Step')?.steps.get(stepId);
+  // Step payloads carry no display transform of their own: under a transformed call they may hold
+  // exactly what the transform hides, so they stay out of sight.
+  const hidden = useToolCall(toolCallId ?? '')?.displayTransform === 'display';
   if (step === undefined) return null;
   const duration =
     step.startedAt !== undefined && step.endedAt !== undefined
@@ -129,7 +133,7 @@ export function WorkflowRunStep({
       {duration === undefined ? null : <span data-slot="workflow-step-duration">{duration}</span>}
     </>
   );
-  const details = step.output ?? step.suspendPayload;
+  const details = hidden ? undefined : (step.output ?? step.suspendPayload);
   return (
     <li data-slot="workflow-step" data-status={step.status} {...props} className={cx(className)}>
       {details === undefined ? (
