@@ -6,7 +6,7 @@ import {
   suppressedValue,
   type TransformPhase,
 } from './display.js';
-import type { Draft, Mutable } from './draft.js';
+import type { Mutable } from './draft.js';
 import {
   addIssue,
   type Ctx,
@@ -21,6 +21,15 @@ import {
   TOP,
 } from './reduce-context.js';
 import { reduceBackgroundTask } from './reduce-nested.js';
+import {
+  appendText,
+  closeTextPart,
+  countedUsage,
+  editTextPart,
+  putDataPart,
+  sameUsage,
+  type TextPart,
+} from './reduce-parts.js';
 import { errorText } from './reduce-tools.js';
 import { parseResumeSchema } from './resume-schema.js';
 import {
@@ -32,7 +41,6 @@ import {
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
   type ToolCallStatus,
-  type Usage,
   type WorkflowState,
   type WorkflowStatus,
   type WorkflowStepState,
@@ -54,7 +62,6 @@ import {
 type Value = { type: string } & Record<string, unknown>;
 type Fields = Record<string, unknown>;
 type Call = Mutable<ToolCallState>;
-type TextPart = Extract<RunPart, { type: 'text' | 'reasoning' }>;
 
 /** Chunk types of the AI SDK UI message stream (v5 and v6) and Mastra's `data-*` parts in it. */
 const AI_SDK_TYPES = new Set([
@@ -256,76 +263,8 @@ function onFinish(ctx: Ctx, value: Value): void {
   else endRun(ctx, run.runId, 'finished', undefined);
 }
 
-function usageOf(value: unknown): Usage | undefined {
-  if (!isRecord(value)) return undefined;
-  const out: Record<string, number> = {};
-  let any = false;
-  for (const key of [
-    'inputTokens',
-    'outputTokens',
-    'totalTokens',
-    'reasoningTokens',
-    'cachedInputTokens',
-  ]) {
-    const n = value[key];
-    if (typeof n === 'number') {
-      out[key] = n;
-      any = true;
-    }
-  }
-  return any ? (out as Usage) : undefined;
-}
-
-const sameUsage = (a: Usage | undefined, b: Usage | undefined): boolean =>
-  a === b ||
-  (a !== undefined &&
-    b !== undefined &&
-    a.inputTokens === b.inputTokens &&
-    a.outputTokens === b.outputTokens &&
-    a.totalTokens === b.totalTokens &&
-    a.reasoningTokens === b.reasoningTokens &&
-    a.cachedInputTokens === b.cachedInputTokens);
-
 // ---------------------------------------------------------------------------------------------
 // Text and reasoning
-
-/** The open text or reasoning part with this id, created when missing. */
-function editTextPart(ctx: Ctx, run: Mutable<RunState>, type: TextPart['type'], id: string) {
-  for (let i = run.parts.length - 1; i >= 0; i--) {
-    const part = run.parts[i]!;
-    if (part.type === type && part.id === id) {
-      const parts = ctx.draft.field(run, 'parts') as RunPart[];
-      const owned = ctx.draft.adopt({ ...part }) as Mutable<TextPart>;
-      parts[i] = owned;
-      return owned;
-    }
-    if (part.type === type && part.state === 'streaming') break;
-  }
-  const part = ctx.draft.adopt({ type, id, text: '', state: 'streaming' }) as Mutable<TextPart>;
-  ctx.draft.push(run, 'parts', part);
-  return part;
-}
-
-// Deltas are the most frequent chunk: the part copied last in this epoch is edited in place.
-const lastTextPart = new WeakMap<Draft, { run: RunState; part: Mutable<TextPart> }>();
-
-function appendText(
-  ctx: Ctx,
-  run: Mutable<RunState>,
-  type: TextPart['type'],
-  id: string,
-  delta: string,
-) {
-  const cached = lastTextPart.get(ctx.draft);
-  const last = run.parts[run.parts.length - 1];
-  if (cached !== undefined && cached.run === run && last === cached.part && cached.part.id === id) {
-    cached.part.text += delta;
-    return;
-  }
-  const part = editTextPart(ctx, run, type, id);
-  part.text += delta;
-  lastTextPart.set(ctx.draft, { run, part });
-}
 
 function onText(ctx: Ctx, value: Value): void {
   const run = topRun(ctx);
@@ -334,8 +273,7 @@ function onText(ctx: Ctx, value: Value): void {
   if (value.type.endsWith('-delta')) {
     appendText(ctx, run, type, id, value.delta as string);
   } else if (value.type.endsWith('-end')) {
-    editTextPart(ctx, run, type, id).state = 'done';
-    lastTextPart.delete(ctx.draft);
+    closeTextPart(ctx, run, type, id);
   } else {
     editTextPart(ctx, run, type, id);
   }
@@ -404,17 +342,7 @@ function onFile(ctx: Ctx, value: Value): void {
 function onData(ctx: Ctx, value: Value): void {
   if (value.transient === true) return;
   const run = topRun(ctx);
-  const name = value.type.slice('data-'.length);
-  const id = nonEmpty(value.id);
-  const part: RunPart = { type: 'data', name, data: value.data, ...(id ? { id } : {}) };
-  if (id !== undefined) {
-    const index = run.parts.findIndex((p) => p.type === 'data' && p.name === name && p.id === id);
-    if (index >= 0) {
-      (ctx.draft.field(run, 'parts') as RunPart[])[index] = part;
-      return;
-    }
-  }
-  ctx.draft.push(run, 'parts', part);
+  putDataPart(ctx, run, value.type.slice('data-'.length), nonEmpty(value.id), value.data);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -842,7 +770,7 @@ function applySnapshotSteps(run: Mutable<RunState>, data: Fields): void {
   if (steps.length !== run.steps.length) {
     run.steps = steps.map((step, index): StepState => {
       const finishReason = nonEmpty(step.finishReason);
-      const usage = usageOf(step.usage);
+      const usage = countedUsage(step.usage);
       return {
         index,
         ...(finishReason === undefined ? {} : { finishReason }),
@@ -850,7 +778,7 @@ function applySnapshotSteps(run: Mutable<RunState>, data: Fields): void {
       };
     });
   }
-  const usage = usageOf(data.usage);
+  const usage = countedUsage(data.usage);
   if (usage !== undefined && !sameUsage(run.usage, usage)) run.usage = usage;
   const finishReason = nonEmpty(data.finishReason);
   if (finishReason !== undefined) run.finishReason = finishReason;

@@ -29,77 +29,9 @@ import {
   reduceToolOutput,
   reduceWorkflowEvent,
 } from './reduce-nested.js';
+import { appendText, closeTextPart, editTextPart, putDataPart, usageOf } from './reduce-parts.js';
 import { errorText, reduceToolChunk } from './reduce-tools.js';
-import {
-  HUMAN_TOOL_STATUSES,
-  initialState,
-  type RunPart,
-  type RunState,
-  type ToolpaneState,
-  type Usage,
-} from './state.js';
-
-function usageOf(value: unknown): Usage | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const u = value as Record<string, unknown>;
-  const out: Record<string, number> = {};
-  for (const key of [
-    'inputTokens',
-    'outputTokens',
-    'totalTokens',
-    'reasoningTokens',
-    'cachedInputTokens',
-  ]) {
-    if (typeof u[key] === 'number') out[key] = u[key];
-  }
-  return out as Usage;
-}
-
-type TextPart = Extract<RunPart, { type: 'text' | 'reasoning' }>;
-
-/** The open text or reasoning part with this id; usually the last part, so the scan is short. */
-function editTextPart(ctx: Ctx, run: Mutable<RunState>, type: 'text' | 'reasoning', id: string) {
-  for (let i = run.parts.length - 1; i >= 0; i--) {
-    const part = run.parts[i]!;
-    if (part.type === type && part.id === id) {
-      const parts = ctx.draft.field(run, 'parts') as RunPart[];
-      const owned = ctx.draft.adopt({ ...parts[i] }) as Mutable<TextPart>;
-      parts[i] = owned;
-      return owned;
-    }
-    if (part.type === type && part.state === 'streaming') break;
-  }
-  const part = ctx.draft.adopt({ type, id, text: '', state: 'streaming' }) as Mutable<TextPart>;
-  ctx.draft.push(run, 'parts', part);
-  return part;
-}
-
-// Text deltas are the most frequent chunk: re-copying the part per delta would be wasteful, so
-// the part last copied in this epoch is remembered and edited in place.
-const lastTextPart = new WeakMap<Draft, { run: RunState; part: Mutable<TextPart> }>();
-
-function appendText(
-  ctx: Ctx,
-  run: Mutable<RunState>,
-  type: 'text' | 'reasoning',
-  id: string,
-  text: string,
-) {
-  const cached = lastTextPart.get(ctx.draft);
-  const last = run.parts[run.parts.length - 1];
-  if (cached !== undefined && cached.run === run && last === cached.part && cached.part.id === id) {
-    cached.part.text += text;
-    return;
-  }
-  const part = editTextPart(ctx, run, type, id);
-  part.text += text;
-  lastTextPart.set(ctx.draft, { run, part });
-}
-
-function closeTextPart(ctx: Ctx, run: Mutable<RunState>, type: 'text' | 'reasoning', id: string) {
-  editTextPart(ctx, run, type, id).state = 'done';
-  lastTextPart.delete(ctx.draft);
-}
+import { HUMAN_TOOL_STATUSES, initialState, type RunState, type ToolpaneState } from './state.js';
 
 function reduceRunChunk(ctx: Ctx, chunk: MastraChunk | ObjectChunk, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
@@ -244,27 +176,7 @@ function reduceData(ctx: Ctx, chunk: DataChunk, scope: Scope) {
     });
     return;
   }
-  const name = chunk.type.slice('data-'.length);
-  if (chunk.id !== undefined) {
-    const index = run.parts.findIndex(
-      (p) => p.type === 'data' && p.name === name && p.id === chunk.id,
-    );
-    if (index >= 0) {
-      (ctx.draft.field(run, 'parts') as RunPart[])[index] = {
-        type: 'data',
-        name,
-        id: chunk.id,
-        data: chunk.data,
-      };
-      return;
-    }
-  }
-  ctx.draft.push(run, 'parts', {
-    type: 'data',
-    name,
-    data: chunk.data,
-    ...(chunk.id ? { id: chunk.id } : {}),
-  });
+  putDataPart(ctx, run, chunk.type.slice('data-'.length), chunk.id, chunk.data);
 }
 
 function applyMastra(
