@@ -3,18 +3,100 @@
  * @mastra/core agents on mock models), with in-memory storage so approvals and suspensions can
  * be resumed.
  */
+import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
+import { reactiveModel, step, text, toolCall } from '../../scripts/record/models.ts';
 import {
   AGENT_IDS,
+  bookTableTool,
   createAdminAgent,
   createBookingAgent,
   createOpsAgent,
   createSlowAgent,
   createWeatherAgent,
+  deleteTool,
+  weatherTool,
 } from '../../scripts/record/scenarios.ts';
 
 export { AGENT_IDS };
+
+/** The id of the agent {@link createTaggedAgent} makes. */
+export const TAGGED_AGENT_ID = 'tagged-agent';
+
+/**
+ * An agent whose tool call ids come from the message `<action> <tag>`, so one session can start
+ * many runs without two calls sharing an id. `weather` looks the weather up and answers,
+ * `delete` asks approval to delete record `<tag>`, `delete-two` asks to delete `<tag>-a` and
+ * `<tag>-b` in one step, and `book` suspends until the booking is confirmed.
+ */
+export function createTaggedAgent(): Agent {
+  return new Agent({
+    id: TAGGED_AGENT_ID,
+    name: 'Tagged agent',
+    instructions: 'You are a helpful assistant. Use your tools when they help.',
+    tools: { weatherTool, deleteTool, bookTableTool },
+    model: reactiveModel(
+      ({ lastUserText, stepIndex, toolResults }) => {
+        const [action = '', tag = ''] = lastUserText.split(' ');
+        const textId = `txt-${action}-${tag}`;
+        const results = JSON.stringify([...toolResults.values()]);
+        const deleted = results.includes('"deleted":true');
+        switch (action) {
+          case 'weather': {
+            return stepIndex === 0
+              ? step(
+                  toolCall({
+                    id: `call-weather-${tag}`,
+                    name: 'weatherTool',
+                    input: { city: 'Paris' },
+                  }),
+                )
+              : step(text(textId, 'It is 21°C and sunny in Paris.'));
+          }
+          case 'delete': {
+            return stepIndex === 0
+              ? step(toolCall({ id: `call-delete-${tag}`, name: 'deleteTool', input: { id: tag } }))
+              : step(text(textId, deleted ? `Record ${tag} was deleted.` : `OK, I kept ${tag}.`));
+          }
+          case 'delete-two': {
+            return stepIndex === 0
+              ? step([
+                  ...toolCall({
+                    id: `call-delete-${tag}-a`,
+                    name: 'deleteTool',
+                    input: { id: `${tag}-a` },
+                  }),
+                  ...toolCall({
+                    id: `call-delete-${tag}-b`,
+                    name: 'deleteTool',
+                    input: { id: `${tag}-b` },
+                  }),
+                ])
+              : step(text(textId, `Records ${tag}-a and ${tag}-b were deleted.`));
+          }
+          case 'book': {
+            const input = { restaurant: 'Chez Marie', people: 4, time: '19:30' };
+            return stepIndex === 0
+              ? step(toolCall({ id: `call-book-${tag}`, name: 'bookTableTool', input }))
+              : step(
+                  text(
+                    textId,
+                    results.includes('"booked":true')
+                      ? 'Your table for 4 at Chez Marie is booked.'
+                      : 'No table was booked.',
+                  ),
+                );
+          }
+          default: {
+            return step(text(textId, `I cannot ${action}.`));
+          }
+        }
+      },
+      { modelId: 'tagged-mock' },
+    ),
+  });
+}
 
 /** A fresh Mastra with the agents the server tests use. */
 export function createTestMastra(): Mastra {
@@ -25,6 +107,7 @@ export function createTestMastra(): Mastra {
       [AGENT_IDS.admin]: createAdminAgent(),
       [AGENT_IDS.booking]: createBookingAgent(),
       [AGENT_IDS.slow]: createSlowAgent(),
+      [TAGGED_AGENT_ID]: createTaggedAgent(),
     },
     storage: new InMemoryStore(),
     logger: false,

@@ -2,7 +2,8 @@
  * A real Mastra server for integration tests: `@mastra/hono` routes served by `@hono/node-server`
  * on 127.0.0.1 with an ephemeral port. A middleware in front of Mastra's routes logs every
  * request and can inject faults (an HTTP error, a delay, a reset connection, a connection dropped
- * mid-stream), so tests can count requests and break the transport on purpose.
+ * mid-stream, slow events, an empty stream), so tests can count requests and break the transport
+ * on purpose.
  */
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +36,11 @@ export type FaultAction =
   /** Destroy the socket without answering (a network error for the client). */
   | { readonly kind: 'reset' }
   /** Let Mastra answer, then destroy the socket after this many SSE events. */
-  | { readonly kind: 'drop'; readonly afterEvents: number };
+  | { readonly kind: 'drop'; readonly afterEvents: number }
+  /** Let Mastra answer, writing its SSE events one at a time, each `ms` after the one before. */
+  | { readonly kind: 'slow'; readonly ms: number }
+  /** Answer 200 with an SSE stream that holds only `data: [DONE]`; Mastra never sees the request. */
+  | { readonly kind: 'empty' };
 
 /** A fault for the next `times` requests whose path ends with `route` (e.g. `approve-tool-call`). */
 export interface Fault {
@@ -92,7 +97,9 @@ function socketOf(c: Context): NodeBindings['incoming']['socket'] {
 
 function waitOrAbort(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
+    if (signal.aborted) return resolve();
+    // Node would turn an endless timeout into 1 ms.
+    const timer = Number.isFinite(ms) ? setTimeout(done, ms) : undefined;
     signal.addEventListener('abort', done, { once: true });
     function done() {
       clearTimeout(timer);
@@ -127,6 +134,41 @@ function dropAfter(body: ReadableStream<Uint8Array>, afterEvents: number, c: Con
       }
       events += decoder.decode(value, { stream: true }).split('\n\n').length - 1;
       controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** Passes the body through one SSE event at a time, each written `ms` after the one before. */
+function slowEvents(body: ReadableStream<Uint8Array>, ms: number, signal: AbortSignal) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let pending = '';
+  let ended = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        const end = pending.indexOf('\n\n');
+        if (end !== -1 || (ended && pending !== '')) {
+          const event = end === -1 ? pending : pending.slice(0, end + 2);
+          pending = pending.slice(event.length);
+          await waitOrAbort(ms, signal);
+          // The client left: write nothing more.
+          if (signal.aborted) return reader.cancel().catch(() => undefined);
+          controller.enqueue(encoder.encode(event));
+          return;
+        }
+        if (ended) {
+          controller.close();
+          return;
+        }
+        const { value, done } = await reader.read();
+        if (done) ended = true;
+        pending += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      }
     },
     cancel(reason) {
       return reader.cancel(reason);
@@ -208,6 +250,16 @@ export async function startMastraServer(
           c.res = new Response(dropAfter(c.res.body, action.afterEvents, c), c.res);
         }
         return;
+      }
+      case 'slow': {
+        await next();
+        if (c.res.body !== null) {
+          c.res = new Response(slowEvents(c.res.body, action.ms, c.req.raw.signal), c.res);
+        }
+        return;
+      }
+      case 'empty': {
+        return c.body('data: [DONE]\n\n', 200, { 'content-type': 'text/event-stream' });
       }
       default: {
         action satisfies never;
