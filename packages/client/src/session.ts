@@ -211,6 +211,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       ...(kind === 'decline' && fields.reason !== undefined ? { reason: fields.reason } : {}),
       ...(kind === 'resume' ? { resumeData: fields.resumeData } : {}),
     };
+    // Any chunk for the run replaces this object: it tells whether the continuation reached it.
+    const runBefore = store.getState().runs.get(target.runId);
     const outcome = await post(ROUTES[kind], body, signal, request);
     if (!outcome.ok) {
       const error =
@@ -224,15 +226,22 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       return result;
     }
     lastError = result.status === 'error' ? result.error : undefined;
-    // A continuation that never touched the call leaves it answered forever: let a person act again.
+    // Nothing of the continuation reached the run (an empty stream, or one lost or aborted before
+    // its first event): the call would stay answered forever, so let a person act again. A call
+    // whose run did go on (say, to ask for the next approval) waits for that run instead.
+    const state = store.getState();
     if (
-      result.status === 'done' &&
-      store.getState().toolCalls.get(toolCallId)?.status === 'approval-responded'
+      state.toolCalls.get(toolCallId)?.status === 'approval-responded' &&
+      state.runs.get(target.runId) === runBefore
     ) {
-      const error = 'The server accepted the decision but its stream did not continue the call';
+      const error =
+        result.error ??
+        (result.status === 'aborted'
+          ? 'Aborted before the server continued the call'
+          : 'The server accepted the decision but its stream did not continue the call');
       failed(error);
       return {
-        status: 'error',
+        status: result.status === 'aborted' ? 'aborted' : 'error',
         error,
         ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
       };
