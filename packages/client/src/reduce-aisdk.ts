@@ -3,7 +3,6 @@ import {
   applyClientTransform,
   clientTransformFor,
   pendingValue,
-  suppressedValue,
   type TransformPhase,
 } from './display.js';
 import type { Mutable } from './draft.js';
@@ -14,13 +13,15 @@ import {
   ensureCall,
   ensureRun,
   excerpt,
+  moveTo,
   now,
   parserFor,
   type Scope,
   type Scratch,
+  setEnded,
   TOP,
 } from './reduce-context.js';
-import { reduceBackgroundTask } from './reduce-nested.js';
+import { editStep, editWorkflow, reduceBackgroundTask, workflowStatus } from './reduce-nested.js';
 import {
   appendText,
   closeTextPart,
@@ -30,7 +31,7 @@ import {
   sameUsage,
   type TextPart,
 } from './reduce-parts.js';
-import { errorText } from './reduce-tools.js';
+import { errorText, findNestedCall, pushProgress } from './reduce-tools.js';
 import { parseResumeSchema } from './resume-schema.js';
 import {
   type DecisionTarget,
@@ -40,10 +41,7 @@ import {
   type StepState,
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
-  type ToolCallStatus,
   type WorkflowState,
-  type WorkflowStatus,
-  type WorkflowStepState,
 } from './state.js';
 
 /*
@@ -115,17 +113,17 @@ export function isAiSdkChunk(value: unknown): value is Value {
 /** `id`: a non-empty string; `string`: any string; `object`: a plain object; `array`: an array. */
 type Field = 'id' | 'string' | 'object' | 'array';
 
-const text = { id: 'string', delta: 'string' } as const;
-const marker = { id: 'string' } as const;
+/** The start, delta and end chunks of a text or reasoning part. */
+const textFields = (kind: 'text' | 'reasoning'): Record<string, Record<string, Field>> => ({
+  [`${kind}-start`]: { id: 'string' },
+  [`${kind}-delta`]: { id: 'string', delta: 'string' },
+  [`${kind}-end`]: { id: 'string' },
+});
 
 /** Fields each chunk type needs; optional fields of the wrong type are ignored instead. */
 const REQUIRED: Readonly<Record<string, Readonly<Record<string, Field>>>> = {
-  'text-start': marker,
-  'text-delta': text,
-  'text-end': marker,
-  'reasoning-start': marker,
-  'reasoning-delta': text,
-  'reasoning-end': marker,
+  ...textFields('text'),
+  ...textFields('reasoning'),
   'tool-input-start': { toolCallId: 'id', toolName: 'id' },
   'tool-input-delta': { toolCallId: 'id', inputTextDelta: 'string' },
   'tool-input-available': { toolCallId: 'id', toolName: 'id' },
@@ -348,16 +346,6 @@ function onData(ctx: Ctx, value: Value): void {
 // ---------------------------------------------------------------------------------------------
 // Tool calls
 
-/** Moves a call to `status` unless it already ended. */
-function moveTo(call: Call, status: ToolCallStatus): void {
-  if (!TERMINAL_TOOL_STATUSES.has(call.status)) call.status = status;
-}
-
-function setEnded(ctx: Ctx, call: Call): void {
-  const at = now(ctx);
-  if (at !== undefined) call.endedAt = at;
-}
-
 /** How a value that arrived on this stream is shown (see the note at the top of this file). */
 function shown(ctx: Ctx, call: Call, phase: TransformPhase, value: unknown): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
@@ -423,11 +411,7 @@ function onOutputAvailable(ctx: Ctx, value: Value): void {
   const call = topCall(ctx, value.toolCallId as string, undefined);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (value.preliminary === true) {
-    const progress: DisplayValue =
-      call.displayTransform === 'display'
-        ? suppressedValue()
-        : { kind: 'raw', value: value.output };
-    ctx.draft.push(call, 'progress', progress);
+    pushProgress(ctx, call, value.output);
     return;
   }
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
@@ -485,29 +469,6 @@ function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget, dept
   return false;
 }
 
-/** The innermost, latest open call named `toolName` under `parent`. */
-function findInner(
-  ctx: Ctx,
-  parent: ToolCallState,
-  toolName: string,
-  depth = 0,
-): string | undefined {
-  if (depth > 64) return undefined;
-  for (let i = parent.childRunIds.length - 1; i >= 0; i--) {
-    const run = ctx.draft.root.runs.get(parent.childRunIds[i]!);
-    if (run === undefined) continue;
-    for (let j = run.toolCallIds.length - 1; j >= 0; j--) {
-      const call = ctx.draft.root.toolCalls.get(run.toolCallIds[j]!);
-      if (call === undefined) continue;
-      const deeper = findInner(ctx, call, toolName, depth + 1);
-      if (deeper !== undefined) return deeper;
-      if (call.toolName === toolName && !TERMINAL_TOOL_STATUSES.has(call.status))
-        return call.toolCallId;
-    }
-  }
-  return undefined;
-}
-
 /**
  * The call a human request belongs to. For a request raised inside a subagent, Mastra names the
  * outer `agent-*` call with the inner tool's name; the request goes to the inner call, and an
@@ -516,7 +477,11 @@ function findInner(
 function humanCall(ctx: Ctx, target: DecisionTarget, toolName: string): Call {
   const outer = ctx.draft.root.toolCalls.get(target.toolCallId);
   if (outer !== undefined && outer.kind !== 'tool' && outer.toolName !== toolName) {
-    const innerId = findInner(ctx, outer, toolName);
+    const innerId = findNestedCall(
+      ctx,
+      outer,
+      (call) => call.toolName === toolName && !TERMINAL_TOOL_STATUSES.has(call.status),
+    );
     if (innerId !== undefined) {
       if (outer.status === 'approval-requested' && sameTarget(outer.approval?.target, target)) {
         const editable = ctx.draft.toolCall(outer.toolCallId)!;
@@ -561,41 +526,40 @@ function humanData(ctx: Ctx, value: Value) {
   return { data, target: { runId, toolCallId }, toolName };
 }
 
-function onApprovalData(ctx: Ctx, value: Value): void {
+/** Applies an approval or suspension part to the call it belongs to. */
+function onHumanData(ctx: Ctx, value: Value): void {
   const parsed = humanData(ctx, value);
   if (parsed === undefined) return;
   const { data, target, toolName } = parsed;
   const call = humanCall(ctx, target, toolName);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  const previous = call.approval;
-  const same = sameTarget(previous?.target, target);
-  if (call.input.kind === 'none' && data.args !== undefined)
-    call.input = shown(ctx, call, 'input-available', data.args);
-  call.approval = {
-    toolName,
-    args: shown(ctx, call, 'approval', data.args),
-    resumeSchema: parseResumeSchema(data.resumeSchema),
-    target,
-    ...(same && previous?.decision !== undefined ? { decision: previous.decision } : {}),
-  };
-  if (!(same && call.status === 'approval-responded')) moveTo(call, 'approval-requested');
-}
-
-function onSuspendedData(ctx: Ctx, value: Value): void {
-  const parsed = humanData(ctx, value);
-  if (parsed === undefined) return;
-  const { data, target, toolName } = parsed;
-  const call = humanCall(ctx, target, toolName);
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  const previous = call.suspension;
-  const same = sameTarget(previous?.target, target);
-  call.suspension = {
-    payload: shown(ctx, call, 'suspend', data.suspendPayload),
-    resumeSchema: parseResumeSchema(data.resumeSchema),
-    target,
-    ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
-  };
-  if (!(same && call.status === 'approval-responded')) moveTo(call, 'suspended');
+  const resumeSchema = parseResumeSchema(data.resumeSchema);
+  const approval = value.type === 'data-tool-call-approval';
+  let same: boolean;
+  if (approval) {
+    const previous = call.approval;
+    same = sameTarget(previous?.target, target);
+    if (call.input.kind === 'none' && data.args !== undefined)
+      call.input = shown(ctx, call, 'input-available', data.args);
+    call.approval = {
+      toolName,
+      args: shown(ctx, call, 'approval', data.args),
+      resumeSchema,
+      target,
+      ...(same && previous?.decision !== undefined ? { decision: previous.decision } : {}),
+    };
+  } else {
+    const previous = call.suspension;
+    same = sameTarget(previous?.target, target);
+    call.suspension = {
+      payload: shown(ctx, call, 'suspend', data.suspendPayload),
+      resumeSchema,
+      target,
+      ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
+    };
+  }
+  if (!(same && call.status === 'approval-responded'))
+    moveTo(call, approval ? 'approval-requested' : 'suspended');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -672,12 +636,18 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     }
     pushInputText(ctx, editable, argsText.slice(editable.inputText.length));
   };
-  const onResult = (id: string, entry: Fields) => {
+  // The call a result or an error ends, its input shown; undefined when it already ended.
+  const ending = (id: string, entry: Fields) => {
     const existing = current(id);
-    if (existing !== undefined && TERMINAL_TOOL_STATUSES.has(existing.status)) return;
+    if (existing !== undefined && TERMINAL_TOOL_STATUSES.has(existing.status)) return undefined;
     const editable = call(id, entry);
     if (editable.input.kind === 'none' && entry.args !== undefined)
       editable.input = shown(ctx, editable, 'input-available', entry.args);
+    return editable;
+  };
+  const onResult = (id: string, entry: Fields) => {
+    const editable = ending(id, entry);
+    if (editable === undefined) return;
     if (entry.isError === true) {
       editable.error = shown(ctx, editable, 'error', errorText(entry.result));
       editable.status = 'output-error';
@@ -690,11 +660,8 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     setEnded(ctx, editable);
   };
   const onFailed = (id: string, entry: Fields) => {
-    const existing = current(id);
-    if (existing !== undefined && TERMINAL_TOOL_STATUSES.has(existing.status)) return;
-    const editable = call(id, entry);
-    if (editable.input.kind === 'none' && entry.args !== undefined)
-      editable.input = shown(ctx, editable, 'input-available', entry.args);
+    const editable = ending(id, entry);
+    if (editable === undefined) return;
     const message =
       typeof entry.errorText === 'string' ? errorMessage(entry.errorText) : errorText(entry.error);
     editable.error = shown(ctx, editable, 'error', message);
@@ -822,22 +789,6 @@ function onAgentSnapshot(ctx: Ctx, value: Value): void {
 // ---------------------------------------------------------------------------------------------
 // Workflows: `data-tool-workflow` snapshots
 
-const STATUS: Record<string, WorkflowStatus> = {
-  running: 'running',
-  success: 'success',
-  failed: 'failed',
-  suspended: 'suspended',
-  waiting: 'waiting',
-  canceled: 'canceled',
-  cancelled: 'canceled',
-  paused: 'paused',
-  tripwire: 'tripwire',
-  bailed: 'success',
-};
-
-const workflowStatus = (value: unknown, fallback: WorkflowStatus): WorkflowStatus =>
-  typeof value === 'string' && Object.hasOwn(STATUS, value) ? STATUS[value]! : fallback;
-
 // Which `workflow-*` call each workflow run belongs to, so the search runs once per workflow.
 const workflowCalls = new WeakMap<Scratch, Map<string, string>>();
 
@@ -875,18 +826,6 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
   return found;
 }
 
-function editWorkflow(ctx: Ctx, toolCallId: string): Mutable<WorkflowState> {
-  const call = ctx.draft.toolCall(toolCallId)!;
-  if (call.workflow === undefined) {
-    call.workflow = ctx.draft.adopt<WorkflowState>({
-      status: 'running',
-      stepIds: [],
-      steps: new Map(),
-    });
-  }
-  return ctx.draft.field(call, 'workflow') as Mutable<WorkflowState>;
-}
-
 const present = (value: unknown) => value !== undefined && value !== null;
 
 /** Applies one step of a workflow snapshot, copying the step only when something changed. */
@@ -902,17 +841,10 @@ function applyStep(ctx: Ctx, toolCallId: string, stepId: string, raw: Fields): v
     (before.output === undefined && present(raw.output)) ||
     (before.suspendPayload === undefined && present(raw.suspendPayload));
   if (!changed) return;
-  const workflow = editWorkflow(ctx, toolCallId);
-  const steps = ctx.draft.field(workflow, 'steps') as Map<string, WorkflowStepState>;
+  const workflow = editWorkflow(ctx, toolCallId)!;
   const at = now(ctx);
-  if (!steps.has(stepId)) {
-    steps.set(
-      stepId,
-      ctx.draft.adopt({ id: stepId, name, status, ...(at === undefined ? {} : { startedAt: at }) }),
-    );
-    ctx.draft.push(workflow, 'stepIds', stepId);
-  }
-  const step = ctx.draft.entry(steps, stepId)!;
+  const fresh = { id: stepId, name, status, ...(at === undefined ? {} : { startedAt: at }) };
+  const step = editStep(ctx, workflow, fresh);
   if (step.status !== status && status !== 'running' && at !== undefined) step.endedAt = at;
   step.status = status;
   step.name = name;
@@ -934,7 +866,7 @@ function onWorkflowSnapshot(ctx: Ctx, value: Value): void {
   const before = ctx.draft.root.toolCalls.get(toolCallId)!.workflow;
   const status = workflowStatus(data.status, before?.status ?? 'running');
   if (before?.runId !== workflowRunId || before.status !== status || before.workflowId !== name) {
-    const workflow = editWorkflow(ctx, toolCallId);
+    const workflow = editWorkflow(ctx, toolCallId)!;
     workflow.runId = workflowRunId;
     if (name !== undefined) workflow.workflowId = name;
     workflow.status = status;
@@ -1065,10 +997,8 @@ export function reduceAiSdk(ctx: Ctx, value: Value): void {
       onApprovalRequest(ctx, value);
       return;
     case 'data-tool-call-approval':
-      onApprovalData(ctx, value);
-      return;
     case 'data-tool-call-suspended':
-      onSuspendedData(ctx, value);
+      onHumanData(ctx, value);
       return;
     case 'data-tool-agent':
       onAgentSnapshot(ctx, value);

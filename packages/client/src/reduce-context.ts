@@ -10,6 +10,7 @@ import {
   type StreamIssue,
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
+  type ToolCallStatus,
   type ToolKind,
 } from './state.js';
 
@@ -57,6 +58,18 @@ export interface Ctx {
 
 /** The store clock, or undefined. */
 export const now = (ctx: Ctx): number | undefined => ctx.options.now?.();
+
+/** Moves a call to `status` unless it already ended; terminal states stay terminal. */
+export function moveTo(call: Mutable<ToolCallState>, status: ToolCallStatus): void {
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  call.status = status;
+}
+
+/** Stamps the call's end time from the store clock, when there is one. */
+export function setEnded(ctx: Ctx, call: Mutable<ToolCallState>): void {
+  const at = now(ctx);
+  if (at !== undefined) call.endedAt = at;
+}
 
 /** `agent` for `agent-<key>`, `workflow` for `workflow-<key>`, else `tool`. */
 export function toolKind(toolName: string): ToolKind {

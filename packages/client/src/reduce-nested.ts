@@ -108,10 +108,12 @@ const STATUS: Record<string, WorkflowStatus> = {
   bailed: 'success',
 };
 
-const workflowStatus = (value: unknown, fallback: WorkflowStatus): WorkflowStatus =>
+/** The workflow status a stream's status string names, or `fallback` for one it does not know. */
+export const workflowStatus = (value: unknown, fallback: WorkflowStatus): WorkflowStatus =>
   typeof value === 'string' && Object.hasOwn(STATUS, value) ? STATUS[value]! : fallback;
 
-function editWorkflow(ctx: Ctx, toolCallId: string): Mutable<WorkflowState> | undefined {
+/** The writable workflow of a `workflow-*` call, created on first sight; undefined for no call. */
+export function editWorkflow(ctx: Ctx, toolCallId: string): Mutable<WorkflowState> | undefined {
   const call = ctx.draft.toolCall(toolCallId);
   if (call === undefined) return undefined;
   if (call.workflow === undefined) {
@@ -124,13 +126,18 @@ function editWorkflow(ctx: Ctx, toolCallId: string): Mutable<WorkflowState> | un
   return ctx.draft.field(call, 'workflow') as Mutable<WorkflowState>;
 }
 
-function editStep(ctx: Ctx, workflow: Mutable<WorkflowState>, id: string, name?: string) {
+/** A writable step of a workflow; `fresh` becomes the step when the workflow has none by its id. */
+export function editStep(
+  ctx: Ctx,
+  workflow: Mutable<WorkflowState>,
+  fresh: WorkflowStepState,
+): Mutable<WorkflowStepState> {
   const steps = ctx.draft.field(workflow, 'steps') as Map<string, WorkflowStepState>;
-  if (!steps.has(id)) {
-    steps.set(id, ctx.draft.adopt({ id, name: name ?? id, status: 'running' }));
-    ctx.draft.push(workflow, 'stepIds', id);
+  if (!steps.has(fresh.id)) {
+    steps.set(fresh.id, ctx.draft.adopt(fresh));
+    ctx.draft.push(workflow, 'stepIds', fresh.id);
   }
-  return ctx.draft.entry(steps, id)!;
+  return ctx.draft.entry(steps, fresh.id)!;
 }
 
 /** Applies a `workflow-*` event to the `workflow-*` call it runs inside. */
@@ -158,12 +165,8 @@ export function reduceWorkflowEvent(
     case 'workflow-step-suspended':
     case 'workflow-step-waiting': {
       const id = String(p.id);
-      const step = editStep(
-        ctx,
-        workflow,
-        id,
-        typeof p.stepName === 'string' ? p.stepName : undefined,
-      );
+      const name = typeof p.stepName === 'string' ? p.stepName : id;
+      const step = editStep(ctx, workflow, { id, name, status: 'running' });
       const fallback: WorkflowStatus =
         chunk.type === 'workflow-step-suspended'
           ? 'suspended'

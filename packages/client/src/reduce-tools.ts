@@ -10,26 +10,18 @@ import {
   type TransformPhase,
 } from './display.js';
 import type { Mutable } from './draft.js';
-import { type Ctx, ensureCall, now, parserFor, type Scope } from './reduce-context.js';
+import { type Ctx, ensureCall, moveTo, parserFor, type Scope, setEnded } from './reduce-context.js';
 import { parseResumeSchema } from './resume-schema.js';
 import {
   type ApprovalState,
   type DecisionTarget,
   type DisplayValue,
-  HUMAN_TOOL_STATUSES,
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
-  type ToolCallStatus,
 } from './state.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 type Call = Mutable<ToolCallState>;
-
-/** Moves a call to `status` unless it already ended; terminal states stay terminal. */
-function moveTo(call: Call, status: ToolCallStatus): void {
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  call.status = status;
-}
 
 /** Hides raw values shown before the call turned out to be display-transformed. */
 function markDisplayTransformed(call: Call): void {
@@ -99,11 +91,6 @@ export function errorText(error: unknown): string {
     }
   }
   return error === undefined ? 'Unknown error' : String(error);
-}
-
-function setEnded(ctx: Ctx, call: Call): void {
-  const at = now(ctx);
-  if (at !== undefined) call.endedAt = at;
 }
 
 /** The run and call a decision must be sent to: the outermost call this one runs inside. */
@@ -176,27 +163,30 @@ function runHasDisplayTransform(ctx: Ctx, call: ToolCallState): boolean {
   );
 }
 
-function updateInputFromResult(
-  ctx: Ctx,
-  call: Call,
-  metadata: DisplayMetadata | undefined,
-  args: unknown,
-) {
-  if (args !== undefined) call.raw = { ...call.raw, input: cleanArgs(args) };
+/**
+ * The call a result or an error ends, with its input updated from the chunk; undefined when the
+ * call already ended.
+ */
+function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope: Scope) {
+  const p = chunk.payload;
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return undefined;
+  const metadata = readDisplayMetadata(chunk.metadata);
+  learn(call, metadata, true);
+  if (p.args !== undefined) call.raw = { ...call.raw, input: cleanArgs(p.args) };
   const entry = metadata?.['input-available'];
   if (entry !== undefined) call.input = fromPhase(entry, 'input-available');
-  else if (call.input.kind === 'none' || (call.input.kind === 'raw' && args !== undefined)) {
+  else if (call.input.kind === 'none' || (call.input.kind === 'raw' && p.args !== undefined)) {
     call.input = displayed(ctx, call, metadata, 'input-available', call.raw.input);
   }
+  return { call, metadata };
 }
 
 function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope) {
+  const ending = endingCall(ctx, chunk, scope);
+  if (ending === undefined) return;
+  const { call, metadata } = ending;
   const p = chunk.payload;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  const metadata = readDisplayMetadata(chunk.metadata);
-  learn(call, metadata, true);
-  updateInputFromResult(ctx, call, metadata, p.args);
   const mastra = (
     p.providerMetadata as
       | {
@@ -230,12 +220,10 @@ function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope) {
 }
 
 function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) {
+  const ending = endingCall(ctx, chunk, scope);
+  if (ending === undefined) return;
+  const { call, metadata } = ending;
   const p = chunk.payload;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  const metadata = readDisplayMetadata(chunk.metadata);
-  learn(call, metadata, true);
-  updateInputFromResult(ctx, call, metadata, p.args);
   call.raw = { ...call.raw, error: p.error };
   const entry = metadata?.error;
   call.error =
@@ -259,11 +247,14 @@ function onDenied(ctx: Ctx, chunk: Chunk<'tool-output-denied'>, scope: Scope) {
   setEnded(ctx, call);
 }
 
-/** The innermost call under `parent` that waits for approval of `toolName`. */
-function findNestedApproval(
+/**
+ * The innermost, latest call under `parent` that `matches`: the calls of its subagent and workflow
+ * runs, searched at any depth, latest first.
+ */
+export function findNestedCall(
   ctx: Ctx,
   parent: ToolCallState,
-  toolName: string,
+  matches: (call: ToolCallState) => boolean,
   depth = 0,
 ): string | undefined {
   if (depth > 64) return undefined;
@@ -273,28 +264,36 @@ function findNestedApproval(
     for (let j = run.toolCallIds.length - 1; j >= 0; j--) {
       const call = ctx.draft.root.toolCalls.get(run.toolCallIds[j]!);
       if (call === undefined) continue;
-      const deeper = findNestedApproval(ctx, call, toolName, depth + 1);
+      const deeper = findNestedCall(ctx, call, matches, depth + 1);
       if (deeper !== undefined) return deeper;
-      if (call.status === 'approval-requested' && call.toolName === toolName)
-        return call.toolCallId;
+      if (matches(call)) return call.toolCallId;
     }
   }
   return undefined;
 }
 
-function onApproval(ctx: Ctx, chunk: Chunk<'tool-call-approval'>, scope: Scope) {
+/** Applies a request for a person: an approval or a suspension. */
+function onHumanRequest(
+  ctx: Ctx,
+  chunk: Chunk<'tool-call-approval' | 'tool-call-suspended'>,
+  scope: Scope,
+) {
   const p = chunk.payload;
+  const status = chunk.type === 'tool-call-approval' ? 'approval-requested' : 'suspended';
+  const echo = { runId: chunk.runId, toolCallId: p.toolCallId };
   const existing = ctx.draft.root.toolCalls.get(p.toolCallId);
-  // A nested approval surfaces again at the top: its toolCallId is the parent agent-* call while
+  // A nested request surfaces again at the top: its toolCallId is the parent agent-* call while
   // toolName is the inner tool. Route it to the inner call and remember where to send decisions.
   if (existing !== undefined && existing.kind !== 'tool' && existing.toolName !== p.toolName) {
-    const innerId = findNestedApproval(ctx, existing, p.toolName);
+    const innerId = findNestedCall(
+      ctx,
+      existing,
+      (call) => call.status === status && call.toolName === p.toolName,
+    );
     if (innerId !== undefined) {
       const inner = ctx.draft.toolCall(innerId)!;
-      inner.approval = {
-        ...inner.approval!,
-        target: { runId: chunk.runId, toolCallId: p.toolCallId },
-      };
+      if (status === 'approval-requested') inner.approval = { ...inner.approval!, target: echo };
+      else inner.suspension = { ...inner.suspension!, target: echo };
       return;
     }
   }
@@ -302,71 +301,28 @@ function onApproval(ctx: Ctx, chunk: Chunk<'tool-call-approval'>, scope: Scope) 
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(call, metadata, true);
-  const args = cleanArgs(p.args);
-  if (args !== undefined && call.raw.input === undefined) call.raw = { ...call.raw, input: args };
-  if (call.input.kind === 'none')
-    call.input = displayed(ctx, call, metadata, 'input-available', args);
-  call.approval = {
-    toolName: p.toolName,
-    args: displayed(ctx, call, metadata, 'approval', args),
-    resumeSchema: parseResumeSchema(p.resumeSchema),
-    target:
-      scope.depth === 0
-        ? { runId: chunk.runId, toolCallId: p.toolCallId }
-        : decisionTarget(ctx, call),
-  };
-  moveTo(call, 'approval-requested');
-}
-
-function onSuspended(ctx: Ctx, chunk: Chunk<'tool-call-suspended'>, scope: Scope) {
-  const p = chunk.payload;
-  const existing = ctx.draft.root.toolCalls.get(p.toolCallId);
-  if (existing !== undefined && existing.kind !== 'tool' && existing.toolName !== p.toolName) {
-    // Same routing as approvals: the top-level echo of a suspension inside a subagent.
-    const inner = findNestedSuspension(ctx, existing, p.toolName);
-    if (inner !== undefined) {
-      const call = ctx.draft.toolCall(inner)!;
-      call.suspension = {
-        ...call.suspension!,
-        target: { runId: chunk.runId, toolCallId: p.toolCallId },
-      };
-      return;
-    }
+  const target = scope.depth === 0 ? echo : decisionTarget(ctx, call);
+  if (chunk.type === 'tool-call-approval') {
+    const args = cleanArgs(chunk.payload.args);
+    if (args !== undefined && call.raw.input === undefined) call.raw = { ...call.raw, input: args };
+    if (call.input.kind === 'none')
+      call.input = displayed(ctx, call, metadata, 'input-available', args);
+    call.approval = {
+      toolName: p.toolName,
+      args: displayed(ctx, call, metadata, 'approval', args),
+      resumeSchema: parseResumeSchema(p.resumeSchema),
+      target,
+    };
+  } else {
+    const { suspendPayload } = chunk.payload;
+    call.raw = { ...call.raw, suspendPayload };
+    call.suspension = {
+      payload: displayed(ctx, call, metadata, 'suspend', suspendPayload),
+      resumeSchema: parseResumeSchema(p.resumeSchema),
+      target,
+    };
   }
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  const metadata = readDisplayMetadata(chunk.metadata);
-  learn(call, metadata, true);
-  call.raw = { ...call.raw, suspendPayload: p.suspendPayload };
-  call.suspension = {
-    payload: displayed(ctx, call, metadata, 'suspend', p.suspendPayload),
-    resumeSchema: parseResumeSchema(p.resumeSchema),
-    target:
-      scope.depth === 0
-        ? { runId: chunk.runId, toolCallId: p.toolCallId }
-        : decisionTarget(ctx, call),
-  };
-  moveTo(call, 'suspended');
-}
-
-function findNestedSuspension(
-  ctx: Ctx,
-  parent: ToolCallState,
-  toolName: string,
-  depth = 0,
-): string | undefined {
-  if (depth > 64) return undefined;
-  for (const runId of parent.childRunIds) {
-    const run = ctx.draft.root.runs.get(runId);
-    for (const id of run?.toolCallIds ?? []) {
-      const call = ctx.draft.root.toolCalls.get(id);
-      if (call === undefined) continue;
-      if (call.status === 'suspended' && call.toolName === toolName) return id;
-      const deeper = findNestedSuspension(ctx, call, toolName, depth + 1);
-      if (deeper !== undefined) return deeper;
-    }
-  }
-  return undefined;
+  moveTo(call, status);
 }
 
 /** Adds a preliminary output (`tool-output` written by the tool itself). */
@@ -377,56 +333,36 @@ export function addProgress(
   toolCallId: string,
   value: unknown,
 ) {
-  const call = ensureCall(ctx, runId, scope, toolCallId, undefined);
+  pushProgress(ctx, ensureCall(ctx, runId, scope, toolCallId, undefined), value);
+}
+
+/** Adds a preliminary output to a call; under a display transform only a placeholder shows. */
+export function pushProgress(ctx: Ctx, call: Call, value: unknown): void {
   const shown: DisplayValue =
     call.displayTransform === 'display' ? suppressedValue() : { kind: 'raw', value };
   ctx.draft.push(call, 'progress', shown);
 }
 
+type Handler<T extends MastraChunk['type']> = (ctx: Ctx, chunk: Chunk<T>, scope: Scope) => void;
+
+const HANDLERS: { readonly [T in MastraChunk['type']]?: Handler<T> } = {
+  'tool-call-input-streaming-start': onInputStart,
+  'tool-call-delta': onInputDelta,
+  'tool-call-input-streaming-end': (ctx, chunk, scope) => {
+    ensureCall(ctx, chunk.runId, scope, chunk.payload.toolCallId, undefined);
+  },
+  'tool-call': onToolCall,
+  'tool-result': onToolResult,
+  'tool-error': onToolError,
+  'tool-output-denied': onDenied,
+  'tool-call-approval': onHumanRequest,
+  'tool-call-suspended': onHumanRequest,
+};
+
 /** Applies a tool chunk. Returns false when the chunk is not a tool chunk. */
 export function reduceToolChunk(ctx: Ctx, chunk: MastraChunk, scope: Scope): boolean {
-  switch (chunk.type) {
-    case 'tool-call-input-streaming-start': {
-      onInputStart(ctx, chunk, scope);
-      return true;
-    }
-    case 'tool-call-delta': {
-      onInputDelta(ctx, chunk, scope);
-      return true;
-    }
-    case 'tool-call-input-streaming-end': {
-      ensureCall(ctx, chunk.runId, scope, chunk.payload.toolCallId, undefined);
-      return true;
-    }
-    case 'tool-call': {
-      onToolCall(ctx, chunk, scope);
-      return true;
-    }
-    case 'tool-result': {
-      onToolResult(ctx, chunk, scope);
-      return true;
-    }
-    case 'tool-error': {
-      onToolError(ctx, chunk, scope);
-      return true;
-    }
-    case 'tool-output-denied': {
-      onDenied(ctx, chunk, scope);
-      return true;
-    }
-    case 'tool-call-approval': {
-      onApproval(ctx, chunk, scope);
-      return true;
-    }
-    case 'tool-call-suspended': {
-      onSuspended(ctx, chunk, scope);
-      return true;
-    }
-    default: {
-      return false;
-    }
-  }
+  if (!Object.hasOwn(HANDLERS, chunk.type)) return false;
+  const handler = HANDLERS[chunk.type] as Handler<MastraChunk['type']>;
+  handler(ctx, chunk, scope);
+  return true;
 }
-
-/** Whether the call waits for a person. */
-export const isWaiting = (call: ToolCallState): boolean => HUMAN_TOOL_STATUSES.has(call.status);
