@@ -88,11 +88,12 @@ export default defineConfig({
         },
       },
       {
+        plugins: [react()],
         resolve: { alias },
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
+          include: ['test/server/**/*.test.{ts,tsx}'],
           env: { MASTRA_TELEMETRY_DISABLED: '1' },
           testTimeout: 30_000,
         },
