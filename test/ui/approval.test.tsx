@@ -158,6 +158,8 @@ describe('Approval', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Sending the decision for deleteTool failed',
     );
+    // The failed attempt was never announced as approved.
+    expect(screen.getByRole('status')).not.toHaveTextContent('deleteTool was approved.');
     await user.click(retry);
     await waitFor(() =>
       expect(screen.getByRole('group', { name: 'deleteTool' })).toHaveAttribute(
@@ -169,6 +171,9 @@ describe('Approval', () => {
       'approve-tool-call',
       'approve-tool-call',
     ]);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('deleteTool was approved.'),
+    );
   });
 
   it('renders nothing for a call without an approval', () => {

@@ -16,15 +16,16 @@ function momentOf(call: ToolCallState): Moment | undefined {
       return suspension?.error === undefined ? 'suspended' : `failed:${suspension.error}`;
     case 'output-denied':
       return 'declined';
+    case 'approval-responded':
+      // The answer is still on its way: announcing it now could be taken back by a failure.
+      return undefined;
     default: {
       if (approval?.decision !== undefined)
         return approval.decision.approved ? 'approved' : 'declined';
       if (suspension?.resumeData !== undefined) return 'resumed';
       // The call went on without a decision this client saw (another tab, a replay): it was let through.
-      if (call.status !== 'approval-responded') {
-        if (approval !== undefined) return 'approved';
-        if (suspension !== undefined) return 'resumed';
-      }
+      if (approval !== undefined) return 'approved';
+      if (suspension !== undefined) return 'resumed';
       return undefined;
     }
   }
