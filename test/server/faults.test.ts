@@ -697,3 +697,26 @@ describe('a decision whose answer began but never reached the call', () => {
     expect(requests('approve-tool-call')).toHaveLength(1);
   });
 });
+
+describe('a message whose stream is empty', () => {
+  it('reports an error instead of a silent success, and the next message works', async () => {
+    const session = createAgentSession({ baseUrl: server.baseUrl, agentId: TAGGED_AGENT_ID });
+    server.inject({ route: 'stream', action: { kind: 'empty' } });
+
+    const empty = await session.send('weather empty-1');
+
+    expect(empty).toMatchObject({
+      status: 'error',
+      error: 'The server answered with an empty stream',
+      httpStatus: 200,
+    });
+    expect(session.getStatus()).toBe('error');
+    expect(session.store.getState().issues.at(-1)).toMatchObject({
+      kind: 'transport',
+      message: 'The server answered with an empty stream',
+    });
+    const next = await session.send('weather empty-2');
+    expect(next.status).toBe('done');
+    expect(session.getStatus()).toBe('idle');
+  });
+});

@@ -149,7 +149,21 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         });
         return { status: 'error', error: lastError };
       }
+      const untouched = store.getState();
       const result = await consumeStream(store, outcome.response, { signal });
+      if (result.status === 'done' && store.getState() === untouched) {
+        // A 200 whose stream carried nothing would otherwise look like success with no answer.
+        lastError = 'The server answered with an empty stream';
+        store.dispatch({
+          type: 'toolpane/issue',
+          issue: { kind: 'transport', message: lastError },
+        });
+        return {
+          status: 'error',
+          error: lastError,
+          ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
+        };
+      }
       lastError = result.status === 'error' ? result.error : undefined;
       const runId = store.getState().runOrder[before];
       return runId === undefined ? result : { ...result, runId };
