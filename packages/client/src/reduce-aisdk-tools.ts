@@ -9,7 +9,8 @@ import { type Fields, invalid, isRecord, nonEmpty, type Value } from './reduce-a
 import { errorMessage, topRun } from './reduce-aisdk-run.js';
 import { settleWorkflowResult } from './reduce-aisdk-workflow.js';
 import { type Ctx, ensureCall, moveTo, parserFor, setEnded, TOP } from './reduce-context.js';
-import { findNestedCall, pushProgress } from './reduce-tools.js';
+import { findNestedCall } from './reduce-human.js';
+import { pushProgress } from './reduce-tools.js';
 import { parseResumeSchema } from './resume-schema.js';
 import {
   type DecisionTarget,

@@ -1,20 +1,11 @@
 import type { MastraChunk } from './chunk.js';
-import {
-  applyClientTransform,
-  clientTransformFor,
-  type DisplayMetadata,
-  fromPhase,
-  pendingValue,
-  readDisplayMetadata,
-  suppressedValue,
-  type TransformPhase,
-} from './display.js';
+import { fromPhase, pendingValue, readDisplayMetadata, suppressedValue } from './display.js';
 import type { Mutable } from './draft.js';
 import { type Ctx, ensureCall, moveTo, parserFor, type Scope, setEnded } from './reduce-context.js';
-import { parseResumeSchema } from './resume-schema.js';
+import { cleanArgs, displayed, learn } from './reduce-display.js';
+import { onHumanRequest } from './reduce-human.js';
 import {
   type ApprovalState,
-  type DecisionTarget,
   type DisplayValue,
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
@@ -22,55 +13,6 @@ import {
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 type Call = Mutable<ToolCallState>;
-
-/** Hides raw values shown before the call turned out to be display-transformed. */
-function markDisplayTransformed(call: Call): void {
-  if (call.displayTransform === 'display') return;
-  call.displayTransform = 'display';
-  const hide = (value: DisplayValue): DisplayValue =>
-    value.kind === 'raw' ? pendingValue() : value;
-  call.input = hide(call.input);
-  call.output = hide(call.output);
-  call.error = hide(call.error);
-  if (call.progress.some((p) => p.kind === 'raw')) call.progress = call.progress.map(hide);
-  if (call.approval?.args.kind === 'raw')
-    call.approval = { ...call.approval, args: pendingValue() };
-  if (call.suspension?.payload.kind === 'raw') {
-    call.suspension = { ...call.suspension, payload: pendingValue() };
-  }
-}
-
-/**
- * Learns whether a display transform applies from a chunk's metadata. A chunk that Mastra would
- * have annotated (`evidence`) but that carries no metadata proves that none applies.
- */
-function learn(call: Call, metadata: DisplayMetadata | undefined, evidence: boolean): void {
-  if (metadata !== undefined) markDisplayTransformed(call);
-  else if (evidence && call.displayTransform === 'unknown') call.displayTransform = 'none';
-}
-
-/** The value to show for one phase, honouring server metadata, then client transforms. */
-function displayed(
-  ctx: Ctx,
-  call: Call,
-  metadata: DisplayMetadata | undefined,
-  phase: TransformPhase,
-  raw: unknown,
-): DisplayValue {
-  const entry = metadata?.[phase];
-  if (entry !== undefined) return fromPhase(entry, phase);
-  if (call.displayTransform !== 'display') return { kind: 'raw', value: raw };
-  const client =
-    metadata === undefined ? clientTransformFor(ctx.options.transforms, call.toolName) : undefined;
-  return client === undefined ? pendingValue() : applyClientTransform(client, phase, raw);
-}
-
-/** Mastra may tuck `__mastraMetadata` into args; it is not part of the tool's input. */
-function cleanArgs(args: unknown): unknown {
-  if (typeof args !== 'object' || args === null || !('__mastraMetadata' in args)) return args;
-  const { __mastraMetadata: _, ...rest } = args as Record<string, unknown>;
-  return rest;
-}
 
 /** Human-readable text of a tool error as Mastra serializes it. */
 export function errorText(error: unknown): string {
@@ -91,17 +33,6 @@ export function errorText(error: unknown): string {
     }
   }
   return error === undefined ? 'Unknown error' : String(error);
-}
-
-/** The run and call a decision must be sent to: the outermost call this one runs inside. */
-export function decisionTarget(ctx: Ctx, call: ToolCallState): DecisionTarget {
-  let current = call;
-  for (let i = 0; i < 64 && current.parentToolCallId !== null; i++) {
-    const parent = ctx.draft.root.toolCalls.get(current.parentToolCallId);
-    if (parent === undefined) break;
-    current = parent;
-  }
-  return { runId: current.runId, toolCallId: current.toolCallId };
 }
 
 function onInputStart(ctx: Ctx, chunk: Chunk<'tool-call-input-streaming-start'>, scope: Scope) {
@@ -245,84 +176,6 @@ function onDenied(ctx: Ctx, chunk: Chunk<'tool-output-denied'>, scope: Scope) {
   }
   moveTo(call, 'output-denied');
   setEnded(ctx, call);
-}
-
-/**
- * The innermost, latest call under `parent` that `matches`: the calls of its subagent and workflow
- * runs, searched at any depth, latest first.
- */
-export function findNestedCall(
-  ctx: Ctx,
-  parent: ToolCallState,
-  matches: (call: ToolCallState) => boolean,
-  depth = 0,
-): string | undefined {
-  if (depth > 64) return undefined;
-  for (let i = parent.childRunIds.length - 1; i >= 0; i--) {
-    const run = ctx.draft.root.runs.get(parent.childRunIds[i]!);
-    if (run === undefined) continue;
-    for (let j = run.toolCallIds.length - 1; j >= 0; j--) {
-      const call = ctx.draft.root.toolCalls.get(run.toolCallIds[j]!);
-      if (call === undefined) continue;
-      const deeper = findNestedCall(ctx, call, matches, depth + 1);
-      if (deeper !== undefined) return deeper;
-      if (matches(call)) return call.toolCallId;
-    }
-  }
-  return undefined;
-}
-
-/** Applies a request for a person: an approval or a suspension. */
-function onHumanRequest(
-  ctx: Ctx,
-  chunk: Chunk<'tool-call-approval' | 'tool-call-suspended'>,
-  scope: Scope,
-) {
-  const p = chunk.payload;
-  const status = chunk.type === 'tool-call-approval' ? 'approval-requested' : 'suspended';
-  const echo = { runId: chunk.runId, toolCallId: p.toolCallId };
-  const existing = ctx.draft.root.toolCalls.get(p.toolCallId);
-  // A nested request surfaces again at the top: its toolCallId is the parent agent-* call while
-  // toolName is the inner tool. Route it to the inner call and remember where to send decisions.
-  if (existing !== undefined && existing.kind !== 'tool' && existing.toolName !== p.toolName) {
-    const innerId = findNestedCall(
-      ctx,
-      existing,
-      (call) => call.status === status && call.toolName === p.toolName,
-    );
-    if (innerId !== undefined) {
-      const inner = ctx.draft.toolCall(innerId)!;
-      if (status === 'approval-requested') inner.approval = { ...inner.approval!, target: echo };
-      else inner.suspension = { ...inner.suspension!, target: echo };
-      return;
-    }
-  }
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  const metadata = readDisplayMetadata(chunk.metadata);
-  learn(call, metadata, true);
-  const target = scope.depth === 0 ? echo : decisionTarget(ctx, call);
-  if (chunk.type === 'tool-call-approval') {
-    const args = cleanArgs(chunk.payload.args);
-    if (args !== undefined && call.raw.input === undefined) call.raw = { ...call.raw, input: args };
-    if (call.input.kind === 'none')
-      call.input = displayed(ctx, call, metadata, 'input-available', args);
-    call.approval = {
-      toolName: p.toolName,
-      args: displayed(ctx, call, metadata, 'approval', args),
-      resumeSchema: parseResumeSchema(p.resumeSchema),
-      target,
-    };
-  } else {
-    const { suspendPayload } = chunk.payload;
-    call.raw = { ...call.raw, suspendPayload };
-    call.suspension = {
-      payload: displayed(ctx, call, metadata, 'suspend', suspendPayload),
-      resumeSchema: parseResumeSchema(p.resumeSchema),
-      target,
-    };
-  }
-  moveTo(call, status);
 }
 
 /** Adds a preliminary output (`tool-output` written by the tool itself). */
