@@ -30,6 +30,9 @@ const only = new Set<Section>(
 
 const ALL_PEERS: readonly PeerName[] = ['mastra-react', 'ai-sdk', 'ai-sdk-subagents'];
 
+/** Stream size from which the Toolpane cases and each peer run in separate processes. */
+const SPLIT_FROM = 1_000_000;
+
 /** Ingest runs: one child process per size. */
 const INGEST: readonly IngestOptions[] = smoke
   ? [
@@ -153,6 +156,8 @@ function reportIngest(results: readonly IngestResult[]) {
       '"reduce only" and the peers get the already parsed chunk objects. The AI SDK reads the ' +
       'same run converted by @mastra/ai-sdk `toAISdkStream(…, { version: "v6" })` (conversion ' +
       'not timed); with chatRoute defaults subagent chunks are dropped, so it does less work. ' +
+      'Up to 100k chunks all cases run round-robin in one process; at 1M the Toolpane cases and ' +
+      'each peer run in separate processes that hold only their own input. ' +
       'Median ms; * = estimated (the run passed its time limit or was skipped): the growth ' +
       'between the two smaller sizes, continued, and at least the time the stopped run took ' +
       'divided by the share of its input it got through.',
@@ -166,6 +171,15 @@ function reportIngest(results: readonly IngestResult[]) {
       [
         ['chunks', ...sizes.map((n) => n.toLocaleString('en-US'))],
         ['SSE bytes', ...results.map((r) => mb(r.wireBytes))],
+        [
+          'noise: slowest ÷ fastest floor run',
+          ...results.map((r) => {
+            const samples = caseOf(r, CASE.floor)?.samples ?? [];
+            return samples.length > 1
+              ? fmtRatio(Math.max(...samples) / Math.min(...samples))
+              : 'n/a';
+          }),
+        ],
         ...(['ai-sdk', 'ai-sdk-subagents'] as const).map((peer) => [
           `UI chunks after conversion (${peer})`,
           ...results.map((r) => r.uiChunks[peer]?.toLocaleString('en-US') ?? 'n/a'),
@@ -426,6 +440,24 @@ function reportBundle(rows: readonly BundleRow[]) {
   }
 }
 
+/**
+ * One ingest size. Up to 100k chunks every case runs round-robin in one process; from 1M on, the
+ * Toolpane cases and each peer get a process of their own that holds only their input.
+ */
+async function ingestSize(options: IngestOptions): Promise<IngestResult> {
+  if (options.chunks < SPLIT_FROM) return runChild<IngestResult>('ingest.ts', options);
+  const parts: IngestResult[] = [];
+  for (const only of ['toolpane', ...options.peers] as const) {
+    parts.push(await runChild<IngestResult>('ingest.ts', { ...options, only }));
+  }
+  return {
+    chunks: options.chunks,
+    wireBytes: parts[0]!.wireBytes,
+    uiChunks: Object.assign({}, ...parts.map((p) => p.uiChunks)),
+    cases: parts.flatMap((p) => p.cases),
+  };
+}
+
 async function main() {
   const started = Date.now();
   const cpu = cpus();
@@ -458,7 +490,7 @@ async function main() {
     const results: IngestResult[] = [];
     for (const options of INGEST) {
       progress(`ingest: ${kilo(options.chunks)} chunks`);
-      results.push(await runChild<IngestResult>('ingest.ts', options));
+      results.push(await ingestSize(options));
     }
     reportIngest(results);
   }

@@ -31,6 +31,12 @@ export interface IngestOptions {
   readonly peerLimitMs: number;
   /** Peers to run at this size. */
   readonly peers: readonly PeerName[];
+  /**
+   * Run only the Toolpane cases and the floor, or only one peer: each in a process that holds
+   * nothing but its own input. At 1M chunks the inputs of all cases together fill gigabytes of
+   * heap, which would bill the libraries that make the most garbage for the others' data.
+   */
+  readonly only?: 'toolpane' | PeerName;
 }
 
 /** The peers of the ingest comparison. */
@@ -108,10 +114,12 @@ function floor(segments: readonly string[]): number {
 }
 
 function readUi(chunks: readonly UIMessageChunk[], deadline: Deadline) {
+  let read = 0;
   const stream = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
+    pull(controller) {
+      const next = chunks[read++];
+      if (next === undefined) controller.close();
+      else controller.enqueue(next);
     },
   });
   return (async () => {
@@ -119,7 +127,7 @@ function readUi(chunks: readonly UIMessageChunk[], deadline: Deadline) {
     for await (const message of readUIMessageStream({ stream })) {
       snapshots++;
       if ((snapshots & 255) === 0 && deadline.passed()) {
-        return { processed: snapshots, total: chunks.length };
+        return { processed: Math.min(read, chunks.length), total: chunks.length };
       }
       if (message === undefined) break;
     }
@@ -131,19 +139,26 @@ function readUi(chunks: readonly UIMessageChunk[], deadline: Deadline) {
 export async function ingest(options: IngestOptions): Promise<IngestResult> {
   log(`ingest ${options.chunks} chunks: generating`);
   const lines = generateLines({ chunks: options.chunks });
-  const segments = toSseSegments(lines);
-  const reads = toByteReads(segments);
+  const { only } = options;
+  const toolpane = only === undefined || only === 'toolpane';
+  const peers = options.peers.filter((peer) => only === undefined || only === peer);
+  let segments: string[] = toSseSegments(lines);
   const wireBytes = byteSize(segments);
-  const objects = lines.map((line) => JSON.parse(line) as unknown);
+  if (!toolpane) segments = [];
+  const reads = toolpane ? toByteReads(segments) : [];
+  const objects =
+    toolpane || peers.includes('mastra-react')
+      ? lines.map((line) => JSON.parse(line) as unknown)
+      : [];
   const ui: Partial<Record<PeerName, UIMessageChunk[]>> = {};
   for (const peer of ['ai-sdk', 'ai-sdk-subagents'] as const) {
-    if (!options.peers.includes(peer)) continue;
+    if (!peers.includes(peer)) continue;
     log(`ingest ${options.chunks} chunks: converting for ${peer}`);
     ui[peer] = await toUiChunks(lines, peer === 'ai-sdk-subagents');
   }
   lines.length = 0;
 
-  const cases: Case[] = [
+  const mine: Case[] = [
     { name: CASE.floor, run: () => floor(segments) },
     {
       name: CASE.framing,
@@ -197,12 +212,13 @@ export async function ingest(options: IngestOptions): Promise<IngestResult> {
       },
     },
   ];
+  const cases: Case[] = toolpane ? mine : [];
   const peer = {
     iterations: options.peerIterations,
     warmup: options.peerWarmup,
     limitMs: options.peerLimitMs,
   };
-  if (options.peers.includes('mastra-react')) {
+  if (peers.includes('mastra-react')) {
     cases.push({
       name: CASE.mastra,
       ...peer,
