@@ -7,6 +7,8 @@ import { countedUsage, sameUsage, type TextPart } from './reduce-parts.js';
 import { errorText } from './reduce-tools.js';
 import { type RunPart, type RunState, type StepState, TERMINAL_TOOL_STATUSES } from './state.js';
 
+// Subagents in AI SDK streams: `data-tool-agent` snapshots.
+
 interface AncestryEntry {
   readonly toolCallId: string;
   readonly toolName?: string;

@@ -1,5 +1,7 @@
 import { addIssue, type Ctx, excerpt } from './reduce-context.js';
 
+// AI SDK chunks as received: their fields and the validation of the ones each type needs.
+
 /** An AI SDK UI message stream chunk: a `type` and whatever fields it came with. */
 export type Value = { type: string } & Record<string, unknown>;
 

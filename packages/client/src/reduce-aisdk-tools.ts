@@ -19,6 +19,8 @@ import {
   type ToolCallState,
 } from './state.js';
 
+// Tool calls in AI SDK streams, and the approvals and suspensions that wait for a person.
+
 type Call = Mutable<ToolCallState>;
 
 /** How a value that arrived on this stream is shown (see the note at the top of reduce-aisdk.ts). */

@@ -5,6 +5,8 @@ import { type Ctx, now, type Scratch } from './reduce-context.js';
 import { editStep, editWorkflow, workflowStatus } from './reduce-nested.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState, type WorkflowState } from './state.js';
 
+// Workflows in AI SDK streams: `data-tool-workflow` snapshots.
+
 // Which `workflow-*` call each workflow run belongs to, so the search runs once per workflow.
 const workflowCalls = new WeakMap<Scratch, Map<string, string>>();
 
