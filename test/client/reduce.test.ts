@@ -254,3 +254,21 @@ describe('bad input', () => {
     });
   });
 });
+
+describe('text and reasoning parts', () => {
+  it('keeps reasoning and text apart even when their ids are the same', () => {
+    const runId = 'run-parts';
+    const chunk = (type: string, payload: object) => ({ type, runId, from: 'AGENT', payload });
+    const state = reduceAll([
+      chunk('start', { id: 'agent' }),
+      chunk('text-start', { id: 'p1' }),
+      chunk('text-delta', { id: 'p1', text: 'Answer' }),
+      chunk('reasoning-delta', { id: 'p1', text: 'Thinking' }),
+      chunk('text-delta', { id: 'p1', text: ' more' }),
+    ]);
+    expect(state.runs.get(runId)?.parts).toEqual([
+      { type: 'text', id: 'p1', text: 'Answer more', state: 'streaming' },
+      { type: 'reasoning', id: 'p1', text: 'Thinking', state: 'streaming' },
+    ]);
+  });
+});

@@ -44,8 +44,14 @@ export function appendText(
 ): void {
   const cached = lastTextPart.get(ctx.draft);
   const last = run.parts[run.parts.length - 1];
-  if (cached !== undefined && cached.run === run && last === cached.part && cached.part.id === id) {
-    cached.part.text += delta;
+  const hit =
+    cached !== undefined &&
+    cached.run === run &&
+    last === cached.part &&
+    cached.part.type === type &&
+    cached.part.id === id;
+  if (hit) {
+    cached!.part.text += delta;
     return;
   }
   const part = editTextPart(ctx, run, type, id);
