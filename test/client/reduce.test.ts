@@ -272,3 +272,31 @@ describe('text and reasoning parts', () => {
     ]);
   });
 });
+
+describe('partial input fields', () => {
+  it('tells which fields of the streamed input are complete, then drops the parse', () => {
+    const chunks = loadFixture('tool-call-then-text');
+    const start = chunks.findIndex((c) => (c as { type: string }).type === 'tool-call-delta');
+    const delta = chunks[start] as { payload: { argsTextDelta: string } };
+    const piece = (text: string) => {
+      const next = structuredClone(delta);
+      next.payload.argsTextDelta = text;
+      return next;
+    };
+    const open = reduceAll([...chunks.slice(0, start), piece('{"city":"Paris","days":')]);
+    const partial = open.toolCalls.get('call-1')?.partialInput;
+    expect(partial?.isComplete('/city')).toBe(true);
+    expect(partial?.isComplete('/days')).toBe(false);
+    expect(partial?.complete).toBe(false);
+    const whole = reduceAll(chunks);
+    expect(whole.toolCalls.get('call-1')?.partialInput).toBeUndefined();
+  });
+
+  it('exposes no partial parse under a display transform', () => {
+    const chunks = loadFixture('transform-input-streamed');
+    const firstCall = chunks.findIndex((c) => (c as { type: string }).type === 'tool-call');
+    const state = reduceAll(chunks.slice(0, firstCall));
+    expect(state.toolCalls.get('call-crm-1')?.status).toBe('input-streaming');
+    expect(state.toolCalls.get('call-crm-1')?.partialInput).toBeUndefined();
+  });
+});

@@ -50,8 +50,9 @@ export function pushInputText(ctx: Ctx, call: Call, delta: string): void {
   if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
     call.displayTransform = 'display';
     call.input = pendingValue();
-  } else if (snapshot.value !== undefined) {
-    call.input = { kind: 'raw', value: snapshot.value };
+  } else {
+    call.partialInput = snapshot;
+    if (snapshot.value !== undefined) call.input = { kind: 'raw', value: snapshot.value };
   }
 }
 
@@ -68,7 +69,7 @@ export function onInputAvailable(ctx: Ctx, value: Value): void {
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
   call.input = shown(ctx, call, 'input-available', value.input);
-  if (call.status === 'input-streaming') call.status = 'input-available';
+  if (call.status === 'input-streaming') moveTo(call, 'input-available');
 }
 
 /** `tool-input-error`: the model's input for a call was invalid, which ends the call. */

@@ -63,6 +63,8 @@ export const now = (ctx: Ctx): number | undefined => ctx.options.now?.();
 export function moveTo(call: Mutable<ToolCallState>, status: ToolCallStatus): void {
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   call.status = status;
+  // The partial parse only matters while the arguments stream.
+  if (status !== 'input-streaming') delete call.partialInput;
 }
 
 /** Stamps the call's end time from the store clock, when there is one. */
@@ -261,7 +263,7 @@ export function endOpenCalls(ctx: Ctx, runId: string, reason: string | undefined
     // A background task outlives the run that started it.
     if (call.background !== undefined && BACKGROUND_OPEN.has(call.background.status)) continue;
     const editable = draft.toolCall(toolCallId)!;
-    editable.status = 'output-error';
+    moveTo(editable, 'output-error');
     editable.error = ownMessage(editable, reason ?? 'The run finished before this tool call did');
     if (at !== undefined) editable.endedAt = at;
   }

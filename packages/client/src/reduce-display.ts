@@ -16,6 +16,7 @@ type Call = Mutable<ToolCallState>;
 function markDisplayTransformed(call: Call): void {
   if (call.displayTransform === 'display') return;
   call.displayTransform = 'display';
+  delete call.partialInput;
   const hide = (value: DisplayValue): DisplayValue =>
     value.kind === 'raw' ? pendingValue() : value;
   call.input = hide(call.input);

@@ -57,6 +57,7 @@ function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
     call.input = entry?.suppress || entry?.failed ? suppressedValue() : pendingValue();
     return;
   }
+  call.partialInput = snapshot;
   if (snapshot.value !== undefined) call.input = { kind: 'raw', value: snapshot.value };
 }
 

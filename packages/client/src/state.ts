@@ -1,3 +1,4 @@
+import type { PartialJsonSnapshot } from './partial-json.js';
 import { PersistentMap } from './persistent-map.js';
 
 /**
@@ -166,6 +167,11 @@ export interface ToolCallState {
   readonly childRunIds: readonly string[];
   readonly workflow?: WorkflowState;
   readonly background?: BackgroundTaskState;
+  /**
+   * While the arguments stream and no display transform applies: the incremental parse of the
+   * input, whose `isComplete('/field')` tells which fields are final. Gone once the input is whole.
+   */
+  readonly partialInput?: PartialJsonSnapshot;
   /** Set when an input JSON parse failed or the input did not validate. */
   readonly inputError?: string;
   readonly providerExecuted?: boolean;
