@@ -17,6 +17,11 @@ function storeOf(...fixtures: string[]): ToolpaneStore {
 const slots = (element: Element) =>
   [...element.children].map((child) => child.getAttribute('data-slot'));
 
+function WeatherCard({ input, status }: ToolRendererProps) {
+  const city = input.kind === 'valid' ? (input.value as { city: string }).city : '…';
+  return <article aria-label={`Weather in ${city}`} data-status={status} />;
+}
+
 describe('Transcript', () => {
   it("renders a run's parts in stream order", () => {
     const { container } = render(
@@ -30,10 +35,6 @@ describe('Transcript', () => {
   });
 
   it('sends tool calls to the registry and the rest to the default card', () => {
-    function WeatherCard({ input, status }: ToolRendererProps) {
-      const city = input.kind === 'valid' ? (input.value as { city: string }).city : '…';
-      return <article aria-label={`Weather in ${city}`} data-status={status} />;
-    }
     render(
       <ToolpaneProvider
         store={storeOf('parallel-tools-error')}
