@@ -7,6 +7,7 @@
  *
  * Options: `--smoke`, `--only=ingest,partial-json,memory,react,bundle`.
  */
+import { execFileSync } from 'node:child_process';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { type BundleRow, bundleSizes, overBudget } from './bundle.ts';
 import { runChild } from './child.ts';
@@ -458,6 +459,17 @@ async function ingestSize(options: IngestOptions): Promise<IngestResult> {
   };
 }
 
+/** The commit measured, and whether the packages had uncommitted changes. */
+function revision(): string {
+  try {
+    const git = (...a: string[]) => execFileSync('git', a, { encoding: 'utf8' }).trim();
+    const dirty = git('status', '--porcelain', '--', 'packages') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' (packages/ with uncommitted changes)' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
 async function main() {
   const started = Date.now();
   const cpu = cpus();
@@ -480,6 +492,7 @@ async function main() {
             .join(' '),
         ],
         ['command', smoke ? 'pnpm bench:smoke' : 'pnpm bench'],
+        ['commit', revision()],
       ],
     ),
   );
