@@ -300,3 +300,21 @@ describe('partial input fields', () => {
     expect(state.toolCalls.get('call-crm-1')?.partialInput).toBeUndefined();
   });
 });
+
+describe('identity of a subagent call', () => {
+  it('keeps the agent-* call by reference while only its subagent streams', () => {
+    const chunks = loadFixture('subagent');
+    const store = createToolpaneStore();
+    const firstNested = chunks.findIndex((c) => (c as { type: string }).type === 'tool-output');
+    store.dispatchMany(chunks.slice(0, firstNested + 1));
+    const parent = store.getState().toolCalls.get('call-agent-1');
+    const textDelta = chunks.findIndex(
+      (c, i) =>
+        i > firstNested &&
+        ((c as { payload?: { output?: { type?: string } } }).payload?.output?.type ?? '') ===
+          'text-delta',
+    );
+    store.dispatchMany(chunks.slice(firstNested + 1, textDelta + 1));
+    expect(store.getState().toolCalls.get('call-agent-1')).toBe(parent);
+  });
+});

@@ -74,14 +74,14 @@ export function reduceToolOutput(
   apply: ApplyNested,
 ) {
   const { toolCallId, output } = chunk.payload;
-  const toolName = (chunk.payload as { toolName?: unknown }).toolName;
-  ensureCall(
-    ctx,
-    chunk.runId,
-    scope,
-    toolCallId,
-    typeof toolName === 'string' ? toolName : undefined,
-  );
+  const raw = (chunk.payload as { toolName?: unknown }).toolName;
+  const toolName = typeof raw === 'string' ? raw : undefined;
+  // Most wrappers belong to a call that is already known and complete: taking a writable copy of
+  // it for each would give it a new identity per nested chunk and re-render whatever shows it.
+  const known = ctx.draft.root.toolCalls.get(toolCallId);
+  if (known === undefined || (known.toolName === '' && toolName !== undefined)) {
+    ensureCall(ctx, chunk.runId, scope, toolCallId, toolName);
+  }
   if (isNestedChunk(output)) {
     const nested = { parentToolCallId: toolCallId, depth: scope.depth + 1 };
     applyNested(ctx, apply, output, nested, 'tool-output');
