@@ -15,7 +15,7 @@ import {
 } from '@toolpane/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { loadFixture, toSse } from '../utils/fixtures.js';
+import { loadFixture, recordedResponse } from '../utils/fixtures.js';
 
 interface Gate {
   readonly promise: Promise<Response>;
@@ -28,28 +28,6 @@ function gate(): Gate {
     open = resolve;
   });
   return { promise, open };
-}
-
-/**
- * What a Mastra server answers a stream, approve, decline or resume request with: the recorded
- * chunks as SSE bytes. The bytes are made in the test's own realm because under jsdom a
- * `Uint8Array` read from a fetch `Response` body fails `instanceof Uint8Array`, so the body is
- * given as a stream of this realm's bytes.
- */
-function recorded(fixture: string): Response {
-  const bytes = Uint8Array.from(new TextEncoder().encode(toSse(loadFixture(fixture))));
-  const response = new Response(null, {
-    status: 200,
-    headers: { 'content-type': 'text/event-stream' },
-  });
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (let i = 0; i < bytes.length; i += 64) controller.enqueue(bytes.slice(i, i + 64));
-      controller.close();
-    },
-  });
-  Object.defineProperty(response, 'body', { value: body });
-  return response;
 }
 
 interface Sent {
@@ -112,7 +90,7 @@ describe('useApproval', () => {
     expect(result.current.canRespond).toBe(false);
 
     await act(async () => {
-      reply.open(recorded('approval-approved'));
+      reply.open(recordedResponse('approval-approved'));
       await expect(decided).resolves.toEqual({ ok: true });
     });
     expect(result.current.status).toBe('approved');
@@ -160,7 +138,7 @@ describe('useApproval', () => {
 
   it('declines with a reason', async () => {
     const { session, sent } = sessionAfter(['approval-request'], async () =>
-      recorded('approval-declined'),
+      recordedResponse('approval-declined'),
     );
     const { result } = renderHook(() => useApproval('call-del-1'), {
       wrapper: withSession(session),
@@ -177,7 +155,7 @@ describe('useApproval', () => {
 
   it('checks resume data against the schema before sending, then resumes', async () => {
     const { session, sent } = sessionAfter(['suspend-request'], async () =>
-      recorded('suspend-resume'),
+      recordedResponse('suspend-resume'),
     );
     const { result } = renderHook(() => useApproval('call-book-1'), {
       wrapper: withSession(session),
@@ -209,7 +187,7 @@ describe('useApproval', () => {
 
   it('routes an approval raised inside a subagent through the parent call', async () => {
     const { session, sent } = sessionAfter(['subagent-approval-request'], async () =>
-      recorded('subagent-approval-approved'),
+      recordedResponse('subagent-approval-approved'),
     );
     const { result } = renderHook(
       () => ({ approval: useApproval('sub-del-1'), pending: usePendingApprovals() }),
@@ -246,7 +224,9 @@ describe('useApproval', () => {
   });
 
   it('reports `none` for a call that needs no decision', () => {
-    const { session } = sessionAfter(['tool-then-text'], async () => recorded('tool-then-text'));
+    const { session } = sessionAfter(['tool-then-text'], async () =>
+      recordedResponse('tool-then-text'),
+    );
     const { result } = renderHook(() => useApproval('call-weather-1'), {
       wrapper: withSession(session),
     });
@@ -285,7 +265,7 @@ describe('an approval card on useApproval', () => {
     expect(group).toHaveAttribute('aria-busy', 'true');
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
 
-    reply.open(recorded('approval-approved'));
+    reply.open(recordedResponse('approval-approved'));
     await waitFor(() => expect(group).toHaveAttribute('data-status', 'approved'));
     expect(group).toHaveAttribute('aria-busy', 'false');
   });
@@ -308,7 +288,7 @@ describe('useAgent with a session', () => {
     expect(result.current.status).toBe('streaming');
 
     await act(async () => {
-      reply.open(recorded('tool-then-text'));
+      reply.open(recordedResponse('tool-then-text'));
       await done;
     });
     expect(sent[0]).toMatchObject({

@@ -4,27 +4,7 @@ import { type AgentSession, createAgentSession, createToolpaneStore } from '@too
 import { ToolpaneProvider } from '@toolpane/react';
 import { Approval, ToolCall, ToolpaneAnnouncer } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
-import { loadFixture, toSse } from '../utils/fixtures';
-
-/**
- * The SSE response a Mastra server sends for a recording. The body is a stream of this realm's
- * bytes, because under jsdom a `Uint8Array` read from a fetch body fails `instanceof Uint8Array`.
- */
-function recorded(fixture: string): Response {
-  const bytes = Uint8Array.from(new TextEncoder().encode(toSse(loadFixture(fixture))));
-  const response = new Response(null, {
-    status: 200,
-    headers: { 'content-type': 'text/event-stream' },
-  });
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-  Object.defineProperty(response, 'body', { value: body });
-  return response;
-}
+import { loadFixture, recordedResponse } from '../utils/fixtures';
 
 interface Server {
   readonly session: AgentSession;
@@ -59,7 +39,7 @@ function serve(
           headers: { 'content-type': 'application/json' },
         });
       }
-      return recorded(fixture);
+      return recordedResponse(fixture);
     },
   });
   return { session, sent };

@@ -4,24 +4,7 @@ import { type AgentSession, createAgentSession, createToolpaneStore } from '@too
 import { ToolpaneProvider } from '@toolpane/react';
 import { ResumeForm, resumeFields } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
-import { loadFixture, toSse } from '../utils/fixtures';
-
-/** The SSE response for a recording, as a stream of this realm's bytes (see approval.test). */
-function recorded(fixture: string): Response {
-  const bytes = Uint8Array.from(new TextEncoder().encode(toSse(loadFixture(fixture))));
-  const response = new Response(null, {
-    status: 200,
-    headers: { 'content-type': 'text/event-stream' },
-  });
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-  Object.defineProperty(response, 'body', { value: body });
-  return response;
-}
+import { loadFixture, recordedResponse } from '../utils/fixtures';
 
 /** A schema with every kind of field the form builds. */
 const richSchema = {
@@ -66,7 +49,7 @@ function suspended(schema?: object): { session: AgentSession; sent: Sent[] } {
     store,
     fetch: async (_url, init) => {
       sent.push({ body: JSON.parse(String(init.body)) as Record<string, unknown> });
-      return recorded('suspend-resume');
+      return recordedResponse('suspend-resume');
     },
   });
   return { session, sent };

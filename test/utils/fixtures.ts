@@ -31,3 +31,11 @@ export function byteStream(text: string, size = 64): ReadableStream<Uint8Array> 
     },
   });
 }
+
+/** What a Mastra server answers a stream or decision request with: the recording as SSE. */
+export function recordedResponse(name: string): Response {
+  return new Response(byteStream(toSse(loadFixture(name))), {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream' },
+  });
+}
