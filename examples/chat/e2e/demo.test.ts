@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.ts';
 import { buildPage } from '../scripts/build-page.ts';
 import { DEMO_SECRET } from '../server/agents.ts';
 import { type DemoServer, startDemoServer } from '../server/server.ts';
@@ -25,17 +26,7 @@ beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'toolpane-demo-'));
   await buildPage(outDir);
   server = await startDemoServer({ port: 0, staticDir: outDir, model: { kind: 'scripted' } });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
 });
 
 afterAll(async () => {
