@@ -197,7 +197,7 @@ const CASES: readonly Case[] = [
   {
     name: 'a payload that is not an object',
     text: `{"type":"tool-result","runId":${R},"payload":"done"}`,
-    issues: [issue('invalid-chunk', 'payload.')],
+    issues: [issue('invalid-chunk', 'payload: expected object, received string')],
   },
   {
     name: 'a missing toolCallId',

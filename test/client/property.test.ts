@@ -598,14 +598,31 @@ describe('reducer properties on arbitrary values', () => {
 describe('sequences the properties once broke', () => {
   const typeOf = (chunk: unknown) => (chunk as { type: string }).type;
 
-  it('reports a chunk whose fields trip the validator itself as invalid', () => {
+  it('reports a chunk whose fields would trip a naive validator as invalid', () => {
     // Only a JavaScript source can send this: a `length` whose comparison throws.
     const state = reduce(initialState, { type: 'start', runId: { length: [Object.create(null)] } });
     expect(state.issues).toEqual([
       expect.objectContaining({
         kind: 'invalid-chunk',
-        message: 'The chunk could not be validated: Cannot convert object to primitive value',
+        message: 'runId: expected a non-empty string, received object',
         chunkType: 'start',
+      }),
+    ]);
+  });
+
+  it('reports a chunk whose getter throws during validation as invalid', () => {
+    const payload = {
+      id: 't1',
+      get text(): string {
+        throw new Error('boom');
+      },
+    };
+    const state = reduce(initialState, { type: 'text-delta', runId: 'r1', payload });
+    expect(state.issues).toEqual([
+      expect.objectContaining({
+        kind: 'invalid-chunk',
+        message: 'The chunk could not be validated: boom',
+        chunkType: 'text-delta',
       }),
     ]);
   });

@@ -1,23 +1,36 @@
-import { z } from 'zod';
+import {
+  boolean,
+  type Check,
+  type Checked,
+  formatIssue,
+  nonEmpty,
+  number,
+  object,
+  optional,
+  record,
+  string,
+  stringArray,
+  stringOrBytes,
+  unknown,
+} from './check.js';
 
-const id = z.string().min(1);
-const loose = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape);
-const anyRecord = z.record(z.string(), z.unknown());
-
+const id = nonEmpty;
+const opt = optional;
 const toolRef = { toolCallId: id, toolName: id };
-const text = loose({ id: z.string(), text: z.string() });
-const marker = loose({ id: z.string() });
-const finish = loose({
-  stepResult: loose({ reason: z.string().optional() }).optional(),
-  output: loose({ usage: anyRecord.optional() }).optional(),
-  messageId: z.string().optional(),
+const text = object({ id: string, text: string });
+const marker = object({ id: string });
+const finish = object({
+  stepResult: opt(object({ reason: opt(string) })),
+  output: opt(object({ usage: opt(record) })),
+  messageId: opt(string),
 });
-const background = loose({ taskId: z.string(), toolCallId: id, toolName: z.string().optional() });
+const background = object({ taskId: string, toolCallId: id, toolName: opt(string) });
+const step = object({ id: string });
 
-/** Payload schemas of the Mastra `fullStream` chunks Toolpane interprets, by chunk type. */
+/** Payload checks of the Mastra `fullStream` chunks Toolpane interprets, by chunk type. */
 export const mastraPayloadSchemas = {
-  start: loose({ id: z.string().optional(), messageId: z.string().optional() }),
-  'step-start': loose({ messageId: z.string().optional(), startedAt: z.number().optional() }),
+  start: object({ id: opt(string), messageId: opt(string) }),
+  'step-start': object({ messageId: opt(string), startedAt: opt(number) }),
   'step-finish': finish,
   finish,
   'text-start': marker,
@@ -26,58 +39,44 @@ export const mastraPayloadSchemas = {
   'reasoning-start': marker,
   'reasoning-delta': text,
   'reasoning-end': marker,
-  source: loose({
-    id: z.string(),
-    sourceType: z.string(),
-    title: z.string().optional(),
-    url: z.string().optional(),
-    mimeType: z.string().optional(),
-    filename: z.string().optional(),
+  source: object({
+    id: string,
+    sourceType: string,
+    title: opt(string),
+    url: opt(string),
+    mimeType: opt(string),
+    filename: opt(string),
   }),
-  file: loose({
-    data: z.union([z.string(), z.instanceof(Uint8Array)]),
-    base64: z.string().optional(),
-    mimeType: z.string(),
-    filename: z.string().optional(),
+  file: object({
+    data: stringOrBytes,
+    base64: opt(string),
+    mimeType: string,
+    filename: opt(string),
   }),
-  'tool-call-input-streaming-start': loose({
+  'tool-call-input-streaming-start': object({ ...toolRef, providerExecuted: opt(boolean) }),
+  'tool-call-delta': object({ toolCallId: id, argsTextDelta: string }),
+  'tool-call-input-streaming-end': object({ toolCallId: id }),
+  'tool-call': object({ ...toolRef, args: opt(unknown), providerExecuted: opt(boolean) }),
+  'tool-result': object({
     ...toolRef,
-    providerExecuted: z.boolean().optional(),
+    result: unknown,
+    isError: opt(boolean),
+    args: opt(unknown),
+    providerMetadata: opt(record),
   }),
-  'tool-call-delta': loose({ toolCallId: id, argsTextDelta: z.string() }),
-  'tool-call-input-streaming-end': loose({ toolCallId: id }),
-  'tool-call': loose({
+  'tool-error': object({ ...toolRef, error: unknown, args: opt(unknown) }),
+  'tool-output-denied': object({ ...toolRef, approval: opt(object({ reason: opt(string) })) }),
+  'tool-output': object({ toolCallId: id, output: unknown }),
+  'tool-call-approval': object({ ...toolRef, args: opt(unknown), resumeSchema: opt(unknown) }),
+  'tool-call-suspended': object({
     ...toolRef,
-    args: z.unknown().optional(),
-    providerExecuted: z.boolean().optional(),
+    suspendPayload: opt(unknown),
+    args: opt(unknown),
+    resumeSchema: opt(unknown),
   }),
-  'tool-result': loose({
-    ...toolRef,
-    result: z.unknown(),
-    isError: z.boolean().optional(),
-    args: z.unknown().optional(),
-    providerMetadata: anyRecord.optional(),
-  }),
-  'tool-error': loose({ ...toolRef, error: z.unknown(), args: z.unknown().optional() }),
-  'tool-output-denied': loose({
-    ...toolRef,
-    approval: loose({ reason: z.string().optional() }).optional(),
-  }),
-  'tool-output': loose({ toolCallId: id, output: z.unknown() }),
-  'tool-call-approval': loose({
-    ...toolRef,
-    args: z.unknown().optional(),
-    resumeSchema: z.unknown().optional(),
-  }),
-  'tool-call-suspended': loose({
-    ...toolRef,
-    suspendPayload: z.unknown().optional(),
-    args: z.unknown().optional(),
-    resumeSchema: z.unknown().optional(),
-  }),
-  error: loose({ error: z.unknown() }),
-  abort: z.unknown(),
-  tripwire: loose({ reason: z.string().optional() }),
+  error: object({ error: unknown }),
+  abort: unknown,
+  tripwire: object({ reason: opt(string) }),
   'background-task-started': background,
   'background-task-running': background,
   'background-task-output': background,
@@ -86,21 +85,18 @@ export const mastraPayloadSchemas = {
   'background-task-suspended': background,
   'background-task-resumed': background,
   'background-task-cancelled': background,
-  'background-task-progress': loose({
-    taskIds: z.array(z.string()),
-    elapsedMs: z.number().optional(),
-  }),
-  'workflow-start': loose({ workflowId: z.string().optional() }),
-  'workflow-step-start': loose({ id: z.string() }),
-  'workflow-step-result': loose({ id: z.string() }),
-  'workflow-step-suspended': loose({ id: z.string() }),
-  'workflow-step-waiting': loose({ id: z.string() }),
-  'workflow-step-progress': loose({ id: z.string() }),
-  'workflow-step-output': loose({ output: z.unknown() }),
-  'workflow-step-finish': loose({ id: z.string().optional() }),
-  'workflow-finish': loose({ workflowStatus: z.string().optional() }),
-  'workflow-canceled': z.unknown(),
-  'workflow-paused': z.unknown(),
+  'background-task-progress': object({ taskIds: stringArray, elapsedMs: opt(number) }),
+  'workflow-start': object({ workflowId: opt(string) }),
+  'workflow-step-start': step,
+  'workflow-step-result': step,
+  'workflow-step-suspended': step,
+  'workflow-step-waiting': step,
+  'workflow-step-progress': step,
+  'workflow-step-output': object({ output: unknown }),
+  'workflow-step-finish': object({ id: opt(string) }),
+  'workflow-finish': object({ workflowStatus: opt(string) }),
+  'workflow-canceled': unknown,
+  'workflow-paused': unknown,
 } as const;
 
 type PayloadSchemas = typeof mastraPayloadSchemas;
@@ -115,7 +111,7 @@ export type MastraChunk = {
     readonly type: K;
     readonly runId: string;
     readonly from?: string;
-    readonly payload: z.infer<PayloadSchemas[K]>;
+    readonly payload: Checked<PayloadSchemas[K]>;
     readonly metadata?: Record<string, unknown>;
     /** Top-level `object` of `object` / `object-result` chunks is carried separately. */
     readonly object?: undefined;
@@ -162,19 +158,18 @@ export interface UnknownChunk {
   readonly unexpected: boolean;
 }
 
-const envelopeSchema = z.looseObject({
-  type: z.string().min(1),
-  runId: z.string().min(1).optional(),
-  from: z.string().optional(),
-  payload: z.unknown().optional(),
-  metadata: anyRecord.optional(),
+const envelopeSchema = object({
+  type: nonEmpty,
+  runId: opt(nonEmpty),
+  from: opt(string),
+  payload: opt(unknown),
+  metadata: opt(record),
 });
 
-const dataChunkSchema = z.looseObject({
-  type: z.string().startsWith('data-'),
-  data: z.unknown(),
-  id: z.string().optional(),
-  transient: z.boolean().optional(),
+const dataChunkSchema = object({
+  data: unknown,
+  id: opt(string),
+  transient: opt(boolean),
 });
 
 /** Why a value is not a usable chunk. */
@@ -187,13 +182,6 @@ export interface ChunkError {
 export type ParsedMastraChunk =
   | { readonly ok: true; readonly chunk: MastraChunk | ObjectChunk | DataChunk | UnknownChunk }
   | { readonly ok: false; readonly error: ChunkError };
-
-function describe(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    .join('; ');
-}
 
 /** True when `value` has the shape of a Mastra native chunk (an envelope with `runId`/`payload`). */
 export function looksLikeMastraChunk(value: unknown): boolean {
@@ -226,32 +214,36 @@ export function parseMastraChunk(value: unknown): ParsedMastraChunk {
   }
 }
 
+type Fields = Record<string, unknown>;
+
 function parseChunk(value: unknown): ParsedMastraChunk {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, error: { message: 'A chunk must be a JSON object' } };
   }
-  const type = (value as { type?: unknown }).type;
+  const fields = value as Fields;
+  const type = fields.type;
   if (typeof type !== 'string' || type === '') {
     return { ok: false, error: { message: 'A chunk needs a string "type"' } };
   }
   if (type.startsWith('data-')) {
-    const data = dataChunkSchema.safeParse(value);
-    if (!data.success)
-      return { ok: false, error: { message: describe(data.error), chunkType: type } };
+    const issue = dataChunkSchema.test(value);
+    if (issue !== undefined) {
+      return { ok: false, error: { message: formatIssue(issue), chunkType: type } };
+    }
     return {
       ok: true,
       chunk: {
         format: 'data',
         type: type as `data-${string}`,
-        data: data.data.data,
-        ...(data.data.id === undefined ? {} : { id: data.data.id }),
-        ...(data.data.transient === undefined ? {} : { transient: data.data.transient }),
+        data: fields.data,
+        ...(fields.id === undefined ? {} : { id: fields.id as string }),
+        ...(fields.transient === undefined ? {} : { transient: fields.transient as boolean }),
       },
     };
   }
   // An own-key lookup: a type such as "constructor" must not find Object.prototype's members.
-  const schema = Object.hasOwn(mastraPayloadSchemas, type)
-    ? (mastraPayloadSchemas as Record<string, z.ZodType>)[type]
+  const schema: Check<unknown> | undefined = Object.hasOwn(mastraPayloadSchemas, type)
+    ? (mastraPayloadSchemas as Record<string, Check<unknown>>)[type]
     : undefined;
   const structured = type === 'object' || type === 'object-result';
   if (schema === undefined && !structured) {
@@ -260,30 +252,30 @@ function parseChunk(value: unknown): ParsedMastraChunk {
       chunk: { format: 'unknown', type, value, unexpected: !KNOWN_UNINTERPRETED.has(type) },
     };
   }
-  const envelope = envelopeSchema.safeParse(value);
-  if (!envelope.success) {
-    return { ok: false, error: { message: describe(envelope.error), chunkType: type } };
+  const invalidEnvelope = envelopeSchema.test(value);
+  if (invalidEnvelope !== undefined) {
+    return { ok: false, error: { message: formatIssue(invalidEnvelope), chunkType: type } };
   }
   // Background-task chunks carry their runId in the payload rather than the envelope.
-  const payloadRunId = (envelope.data.payload as { runId?: unknown } | undefined)?.runId;
+  const payloadRunId = (fields.payload as { runId?: unknown } | undefined)?.runId;
   const runId =
-    envelope.data.runId ??
+    (fields.runId as string | undefined) ??
     (typeof payloadRunId === 'string' && payloadRunId !== '' ? payloadRunId : undefined);
   if (runId === undefined) {
     return { ok: false, error: { message: 'runId: a chunk needs a runId', chunkType: type } };
   }
   if (structured) {
-    const object = (value as { object?: unknown }).object;
-    return { ok: true, chunk: { format: 'mastra', type, runId, object } };
+    return { ok: true, chunk: { format: 'mastra', type, runId, object: fields.object } };
   }
-  const payload = schema!.safeParse(envelope.data.payload ?? {});
-  if (!payload.success) {
+  const payload = fields.payload ?? {};
+  const invalidPayload = schema!.test(payload);
+  if (invalidPayload !== undefined) {
     return {
       ok: false,
-      error: { message: `payload.${describe(payload.error)}`, chunkType: type },
+      error: { message: formatIssue(invalidPayload, 'payload'), chunkType: type },
     };
   }
-  const { from, metadata } = envelope.data;
+  const { from, metadata } = fields;
   return {
     ok: true,
     chunk: {
@@ -292,7 +284,7 @@ function parseChunk(value: unknown): ParsedMastraChunk {
       runId,
       ...(from === undefined ? {} : { from }),
       ...(metadata === undefined ? {} : { metadata }),
-      payload: payload.data,
+      payload,
     } as MastraChunk,
   };
 }

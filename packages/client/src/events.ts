@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { boolean, type Check, formatIssue, object, optional, string, unknown } from './check.js';
 import type { StreamIssue } from './state.js';
 
 /**
@@ -39,33 +39,38 @@ export function isToolpaneEvent(value: unknown): value is ToolpaneEvent {
   );
 }
 
-const issueSchema = z.object({
-  kind: z.enum(['invalid-chunk', 'unknown-chunk', 'transport', 'decision', 'orphan']),
-  message: z.string(),
-  chunkType: z.string().optional(),
-  runId: z.string().optional(),
-  toolCallId: z.string().optional(),
-  excerpt: z.string().optional(),
+const ISSUE_KINDS = new Set(['invalid-chunk', 'unknown-chunk', 'transport', 'decision', 'orphan']);
+
+const issueKind: Check<string> = {
+  optional: false,
+  test: (value) =>
+    typeof value === 'string' && ISSUE_KINDS.has(value)
+      ? undefined
+      : { path: [], message: `expected one of ${[...ISSUE_KINDS].join(', ')}` },
+};
+
+const issueSchema = object({
+  kind: issueKind,
+  message: string,
+  chunkType: optional(string),
+  runId: optional(string),
+  toolCallId: optional(string),
+  excerpt: optional(string),
 });
 
-const eventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('toolpane/stream-end') }),
-  z.object({ type: z.literal('toolpane/stream-error'), message: z.string() }),
-  z.object({ type: z.literal('toolpane/abort'), reason: z.string().optional() }),
-  z.object({ type: z.literal('toolpane/issue'), issue: issueSchema }),
-  z.object({
-    type: z.literal('toolpane/decision-sent'),
-    toolCallId: z.string(),
-    approved: z.boolean().optional(),
-    reason: z.string().optional(),
-    resumeData: z.unknown().optional(),
+const eventSchemas: Readonly<Record<string, Check<unknown>>> = {
+  'toolpane/stream-end': object({}),
+  'toolpane/stream-error': object({ message: string }),
+  'toolpane/abort': object({ reason: optional(string) }),
+  'toolpane/issue': object({ issue: issueSchema }),
+  'toolpane/decision-sent': object({
+    toolCallId: string,
+    approved: optional(boolean),
+    reason: optional(string),
+    resumeData: optional(unknown),
   }),
-  z.object({
-    type: z.literal('toolpane/decision-failed'),
-    toolCallId: z.string(),
-    error: z.string(),
-  }),
-]);
+  'toolpane/decision-failed': object({ toolCallId: string, error: string }),
+};
 
 /**
  * Checks the fields of a value whose type is a client event's: a malformed event gives the reason,
@@ -80,11 +85,13 @@ export function parseToolpaneEvent(
 ):
   | { readonly ok: true; readonly event: ToolpaneEvent }
   | { readonly ok: false; readonly message: string } {
-  const parsed = eventSchema.safeParse(value);
-  if (parsed.success) return { ok: true, event: parsed.data as ToolpaneEvent };
-  const issue = parsed.error.issues[0];
-  return {
-    ok: false,
-    message: `Malformed client event: ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`,
-  };
+  const type = (value as { type?: unknown } | null)?.type;
+  const schema =
+    typeof type === 'string' && Object.hasOwn(eventSchemas, type) ? eventSchemas[type] : undefined;
+  if (schema === undefined) {
+    return { ok: false, message: `Malformed client event: type: unknown event type` };
+  }
+  const issue = schema.test(value);
+  if (issue === undefined) return { ok: true, event: value as ToolpaneEvent };
+  return { ok: false, message: `Malformed client event: ${formatIssue(issue)}` };
 }
