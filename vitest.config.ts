@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-const src = (pkg: string) =>
-  fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const src = (pkg: string, file = 'index.ts') =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/${file}`, import.meta.url));
 
 /** Workspace packages resolve to their sources, so tests never need a build. */
 export const alias = {
   '@toolpane/client': src('client'),
+  // Before '@toolpane/react': a string alias also matches the subpaths of its name.
+  '@toolpane/react/registry': src('react', 'registry-entry.ts'),
   '@toolpane/react': src('react'),
   '@toolpane/ui': src('ui'),
 };

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import { mergeConfig } from 'vite';
 
-const src = (pkg: string) =>
-  fileURLToPath(new URL(`../packages/${pkg}/src/index.ts`, import.meta.url));
+const src = (pkg: string, file = 'index.ts') =>
+  fileURLToPath(new URL(`../packages/${pkg}/src/${file}`, import.meta.url));
 
 const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
@@ -15,6 +15,8 @@ const config: StorybookConfig = {
       resolve: {
         alias: {
           '@toolpane/client': src('client'),
+          // Before '@toolpane/react': a string alias also matches the subpaths of its name.
+          '@toolpane/react/registry': src('react', 'registry-entry.ts'),
           '@toolpane/react': src('react'),
           '@toolpane/ui': src('ui'),
         },

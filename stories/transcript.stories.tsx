@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createToolRegistry, ToolpaneProvider, type ToolRendererProps } from '@toolpane/react';
+import { ToolpaneProvider } from '@toolpane/react';
+import { createToolRegistry, type ToolRendererProps } from '@toolpane/react/registry';
 import { Transcript } from '@toolpane/ui';
 import { type ReactElement, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';

@@ -15,6 +15,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@toolpane\/ui\/styles\.css$/, replacement: packages('ui/src/styles.css') },
+      {
+        find: /^@toolpane\/react\/registry$/,
+        replacement: packages('react/src/registry-entry.ts'),
+      },
       { find: /^@toolpane\/(client|react|ui)$/, replacement: packages('$1/src/index.ts') },
     ],
   },

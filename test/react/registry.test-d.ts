@@ -1,8 +1,8 @@
 import { createTool } from '@mastra/core/tools';
 import type { FieldError } from '@toolpane/client';
+import type { DecisionResult } from '@toolpane/react';
 import {
   createToolRegistry,
-  type DecisionResult,
   defineToolRenderer,
   type InferToolInput,
   type InferToolOutput,
@@ -11,7 +11,7 @@ import {
   type ShownValue,
   type ToolRegistryProps,
   type ToolRendererProps,
-} from '@toolpane/react';
+} from '@toolpane/react/registry';
 import { type } from 'arktype';
 import * as v from 'valibot';
 import { describe, expectTypeOf, it } from 'vitest';

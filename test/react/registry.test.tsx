@@ -1,17 +1,17 @@
 import { createTool } from '@mastra/core/tools';
 import { act, render, screen } from '@testing-library/react';
 import { createToolpaneStore, type DisplayValue, type ToolpaneStore } from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
 import {
   createToolRegistry,
   defineToolRenderer,
   ToolCallView,
   type ToolMismatchProps,
-  ToolpaneProvider,
   type ToolRegistry,
   type ToolRendererProps,
   type ValidateDisplayOptions,
   validateDisplayValue,
-} from '@toolpane/react';
+} from '@toolpane/react/registry';
 import { type } from 'arktype';
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,9 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
 import {
-  createToolRegistry,
-  defineToolRenderer,
-  ToolCallView,
   ToolpaneProvider,
   type UpdateBatching,
   useRun,
@@ -11,6 +8,7 @@ import {
   useToolCall,
   useToolCallIds,
 } from '@toolpane/react';
+import { createToolRegistry, defineToolRenderer, ToolCallView } from '@toolpane/react/registry';
 import { memo, Profiler, type ProfilerOnRenderCallback } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFixture } from '../utils/fixtures.js';

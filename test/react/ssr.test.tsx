@@ -1,15 +1,13 @@
 import { act } from '@testing-library/react';
 import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
 import {
-  createToolRegistry,
-  defineToolRenderer,
-  ToolCallView,
   ToolpaneProvider,
   useAgent,
   usePendingApprovals,
   useRun,
   useRunIds,
 } from '@toolpane/react';
+import { createToolRegistry, defineToolRenderer, ToolCallView } from '@toolpane/react/registry';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
-import { createToolRegistry, ToolpaneProvider, type ToolRendererProps } from '@toolpane/react';
+import { ToolpaneProvider } from '@toolpane/react';
+import { createToolRegistry, type ToolRendererProps } from '@toolpane/react/registry';
 import { Transcript } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';

@@ -1,4 +1,4 @@
-import { createToolRegistry, type ToolRendererProps } from '@toolpane/react';
+import { createToolRegistry, type ToolRendererProps } from '@toolpane/react/registry';
 import { ToolCallCard, Transcript } from '@toolpane/ui';
 
 /** One message the person sent, and the run that answered it. */

@@ -1,7 +1,8 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import type { RunPart, RunState } from '@toolpane/client';
-import { ToolCallView, useRun, useRunIds } from '@toolpane/react';
+import { useRun, useRunIds } from '@toolpane/react';
+import { ToolCallView } from '@toolpane/react/registry';
 import { type ComponentProps, memo, type ReactNode } from 'react';
 import { ToolpaneAnnouncer } from '../announcer/announcer.js';
 import { JsonView } from '../json-view/json-view.js';
