@@ -102,15 +102,17 @@ export function optional<T>(check: Check<T>): Check<T | undefined> & { readonly 
  * toolRef.test({ toolCallId: '' }); // { path: ['toolCallId'], message: 'expected a non-empty string, received string' }
  */
 export function object<S extends Shape>(shape: S): Check<ShapeOf<S>> {
-  const fields = Object.entries(shape);
+  const keys = Object.keys(shape);
+  const checks = keys.map((key) => shape[key]!);
   return {
     optional: false,
     test(value) {
       if (!isObject(value)) {
         return { path: [], message: `expected object, received ${describeValue(value)}` };
       }
-      for (const [key, check] of fields) {
-        const issue = check.test(value[key]);
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
+        const issue = checks[i]!.test(value[key]);
         if (issue !== undefined) {
           issue.path.unshift(key);
           return issue;

@@ -275,16 +275,13 @@ function parseChunk(value: unknown): ParsedMastraChunk {
       error: { message: formatIssue(invalidPayload, 'payload'), chunkType: type },
     };
   }
-  const { from, metadata } = fields;
-  return {
-    ok: true,
-    chunk: {
-      format: 'mastra',
-      type,
-      runId,
-      ...(from === undefined ? {} : { from }),
-      ...(metadata === undefined ? {} : { metadata }),
-      payload,
-    } as MastraChunk,
+  const chunk: { -readonly [K in keyof MastraChunk]?: unknown } = {
+    format: 'mastra',
+    type,
+    runId,
+    payload,
   };
+  if (fields.from !== undefined) chunk.from = fields.from;
+  if (fields.metadata !== undefined) chunk.metadata = fields.metadata;
+  return { ok: true, chunk: chunk as MastraChunk };
 }
