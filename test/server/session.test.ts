@@ -455,7 +455,7 @@ describe('resume', () => {
 
     expect(invalid.status).toBe('invalid');
     expect(invalid.fieldErrors?.map((error) => error.path)).toEqual(['/confirmed']);
-    expect(s.checkResumeData('call-book-1', { confirmed: 'yes' }).ok).toBe(false);
+    expect((await s.checkResumeData('call-book-1', { confirmed: 'yes' })).ok).toBe(false);
     expect(s.store.getState().toolCalls.get('call-book-1')?.status).toBe('suspended');
     expect(requestsFor('resume-stream', sent.runId!)).toHaveLength(0);
 

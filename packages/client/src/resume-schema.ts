@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** A JSON Schema document as Mastra sends it (draft-07, parsed). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -34,45 +32,47 @@ export type ResumeValidation =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly errors: readonly FieldError[] };
 
-const cache = new WeakMap<object, z.ZodType>();
+type Validator = (schema: JsonSchema, data: unknown) => ResumeValidation;
 
-function compile(schema: JsonSchema): z.ZodType {
-  let compiled = cache.get(schema);
-  if (compiled === undefined) {
-    // zod converts JSON Schema itself, so the check matches what Mastra's zod schema accepts.
-    compiled = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
-    cache.set(schema, compiled);
-  }
-  return compiled;
+let loading: Promise<Validator> | undefined;
+
+/** Loads the validator on first use: it brings zod, which nothing else on the client needs. */
+function loadValidator(): Promise<Validator> {
+  loading ??= import('./resume-validate.js').then(
+    (module) => module.validateWithZod,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
 
 /**
  * Checks resume data against a call's `resumeSchema` before it is sent. Without a schema any data
- * passes.
+ * passes. The validator (zod's JSON Schema conversion) is loaded on first use, so an app that
+ * never resumes a call with a schema does not download it.
  *
  * @example
- * const check = validateResumeData(call.suspension?.resumeSchema, { confirmed: true });
+ * const check = await validateResumeData(call.suspension?.resumeSchema, { confirmed: true });
  * if (!check.ok) console.log(check.errors); // [{ path: '/confirmed', message: '…' }]
  */
-export function validateResumeData(schema: unknown, data: unknown): ResumeValidation {
+export async function validateResumeData(
+  schema: unknown,
+  data: unknown,
+): Promise<ResumeValidation> {
   if (schema === undefined || schema === null || typeof schema !== 'object')
     return { ok: true, value: data };
-  let compiled: z.ZodType;
+  let validate: Validator;
   try {
-    compiled = compile(schema as JsonSchema);
+    validate = await loadValidator();
   } catch (error) {
     return {
       ok: false,
-      errors: [{ path: '', message: `The resume schema cannot be used: ${String(error)}` }],
+      errors: [
+        { path: '', message: `The resume schema validator could not be loaded: ${String(error)}` },
+      ],
     };
   }
-  const result = compiled.safeParse(data);
-  if (result.success) return { ok: true, value: result.data };
-  return {
-    ok: false,
-    errors: result.error.issues.map((issue) => ({
-      path: issue.path.length === 0 ? '' : `/${issue.path.map(String).join('/')}`,
-      message: issue.message,
-    })),
-  };
+  return validate(schema as JsonSchema, data);
 }

@@ -98,7 +98,7 @@ export interface AgentSession {
     options?: SessionRequestOptions,
   ): Promise<SessionResult>;
   /** Checks resume data against the call's resume schema without sending anything. */
-  checkResumeData(toolCallId: string, resumeData: unknown): ResumeValidation;
+  checkResumeData(toolCallId: string, resumeData: unknown): Promise<ResumeValidation>;
   /** Aborts every open request and stream; open runs end as aborted. */
   abort(reason?: string): void;
   getStatus(): SessionStatus;

@@ -273,23 +273,30 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     if (pending !== undefined) return pending;
     const target = targetOf(toolCallId, kind);
     if (typeof target === 'string') return Promise.resolve({ status: 'invalid', error: target });
-    if (kind === 'resume') {
-      const call = store.getState().toolCalls.get(toolCallId);
-      const check = validateResumeData(call?.suspension?.resumeSchema, fields.resumeData);
-      if (!check.ok) {
-        const error = `The resume data does not match the schema: ${check.errors
-          .map((e) => `${e.path || '/'} ${e.message}`)
-          .join('; ')}`;
-        return Promise.resolve({ status: 'invalid', error, fieldErrors: check.errors });
-      }
-    }
-    // With nothing ahead in the queue the call shows as answered at once; otherwise it does when
-    // its turn comes, because the stream still open may yet change the call.
-    const marked = jobs.size === 0 ? target : undefined;
-    if (marked !== undefined) store.dispatch(sentEvent(toolCallId, kind, fields));
-    const promise = enqueue(
-      (signal) => sendDecision(toolCallId, kind, fields, request, signal, marked),
-      request.signal,
+    const start = (): Promise<SessionResult> => {
+      // With nothing ahead in the queue the call shows as answered at once; otherwise it does when
+      // its turn comes, because the stream still open may yet change the call.
+      const marked = jobs.size === 0 ? target : undefined;
+      if (marked !== undefined) store.dispatch(sentEvent(toolCallId, kind, fields));
+      return enqueue(
+        (signal) => sendDecision(toolCallId, kind, fields, request, signal, marked),
+        request.signal,
+      );
+    };
+    const schema =
+      kind === 'resume'
+        ? store.getState().toolCalls.get(toolCallId)?.suspension?.resumeSchema
+        : undefined;
+    const promise = (
+      schema === undefined
+        ? start()
+        : validateResumeData(schema, fields.resumeData).then((check): Promise<SessionResult> => {
+            if (check.ok) return start();
+            const error = `The resume data does not match the schema: ${check.errors
+              .map((e) => `${e.path || '/'} ${e.message}`)
+              .join('; ')}`;
+            return Promise.resolve({ status: 'invalid', error, fieldErrors: check.errors });
+          })
     ).finally(() => inFlight.delete(toolCallId));
     inFlight.set(toolCallId, promise);
     return promise;

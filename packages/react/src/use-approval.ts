@@ -1,13 +1,12 @@
 'use client';
-import {
-  type AgentSession,
-  type ApprovalState,
-  type FieldError,
-  type SessionResult,
-  type SuspensionState,
-  type ToolCallStatus,
-  type ToolpaneState,
-  validateResumeData,
+import type {
+  AgentSession,
+  ApprovalState,
+  FieldError,
+  SessionResult,
+  SuspensionState,
+  ToolCallStatus,
+  ToolpaneState,
 } from '@toolpane/client';
 import { useCallback, useMemo, useState } from 'react';
 import { shallowEqual } from './shallow-equal.js';
@@ -141,12 +140,12 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
   const run = useCallback(
     async (
       send: (session: AgentSession) => Promise<SessionResult>,
-      precheck?: () => DecisionResult,
+      precheck?: (session: AgentSession) => Promise<DecisionResult>,
     ): Promise<DecisionResult> => {
       let result: DecisionResult;
       if (session === undefined) result = failure(new Error(NO_SESSION));
       else {
-        result = precheck?.() ?? { ok: true };
+        result = precheck === undefined ? { ok: true } : await precheck(session);
         if (result.ok) {
           setAttempt({ sending: true });
           try {
@@ -172,8 +171,9 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
     (resumeData: TResume) =>
       run(
         (s) => s.resume(toolCallId, resumeData),
-        () => {
-          const check = validateResumeData(resumeSchema, resumeData);
+        async (s) => {
+          if (resumeSchema === undefined) return { ok: true };
+          const check = await s.checkResumeData(toolCallId, resumeData);
           return check.ok
             ? { ok: true }
             : { ok: false, error: 'The resume data is not valid.', fieldErrors: check.errors };
