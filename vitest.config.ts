@@ -9,6 +9,9 @@ const src = (pkg: string, file = 'index.ts') =>
 
 /** Workspace packages resolve to their sources, so tests never need a build. */
 export const alias = {
+  // Subpaths before their package: a string alias also matches the subpaths of its name.
+  '@toolpane/client/ai-sdk': src('client', 'ai-sdk.ts'),
+  '@toolpane/client/inspect': src('client', 'inspect-entry.ts'),
   '@toolpane/client': src('client'),
   // Before '@toolpane/react': a string alias also matches the subpaths of its name.
   '@toolpane/react/registry': src('react', 'registry-entry.ts'),

@@ -14,6 +14,9 @@ const config: StorybookConfig = {
     mergeConfig(cfg, {
       resolve: {
         alias: {
+          // Subpaths before their package: a string alias also matches the subpaths of its name.
+          '@toolpane/client/ai-sdk': src('client', 'ai-sdk.ts'),
+          '@toolpane/client/inspect': src('client', 'inspect-entry.ts'),
           '@toolpane/client': src('client'),
           // Before '@toolpane/react': a string alias also matches the subpaths of its name.
           '@toolpane/react/registry': src('react', 'registry-entry.ts'),

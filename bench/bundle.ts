@@ -1,9 +1,11 @@
 /**
  * Bundle size: each entry bundled with esbuild (minified ESM for browsers, React, React DOM and
- * Radix external), then gzipped with node:zlib at level 9. Peers are measured the same way.
+ * Radix external, code splitting on as an app's bundler does it), then gzipped with node:zlib at
+ * level 9. The entry chunk is what a page loads with the import; code behind a dynamic `import()`
+ * is reported beside it as lazy. Peers are measured the same way.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -38,6 +40,8 @@ export interface BundleRow {
   readonly name: string;
   readonly minBytes?: number;
   readonly gzBytes?: number;
+  /** Gzipped size of the chunks behind dynamic imports, loaded on first use. */
+  readonly lazyGzBytes?: number;
   readonly budgetKb?: number;
   /** Why there is no size (the entry does not exist yet, or the bundle failed). */
   readonly note?: string;
@@ -50,12 +54,18 @@ const ui = 'packages/ui/src/index.ts';
 /** Toolpane's entries, with the budgets CI checks. */
 export const TOOLPANE_ENTRIES: readonly Entry[] = [
   { name: '@toolpane/client', file: client, budgetKb: 10 },
-  { name: '@toolpane/client without zod (zod external)', file: client, external: ['zod'] },
+  { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
+  { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
   {
     name: '@toolpane/react (client external)',
     file: react,
     external: ['@toolpane/client'],
     budgetKb: 3,
+  },
+  {
+    name: '@toolpane/react/registry (client external, alone)',
+    file: 'packages/react/src/registry-entry.ts',
+    external: ['@toolpane/client'],
   },
   {
     name: '@toolpane/ui (client and react external)',
@@ -95,6 +105,8 @@ async function measure(entry: Entry): Promise<BundleRow> {
         ? { loader: { '.css': 'css' as const } }
         : {
             format: 'esm' as const,
+            splitting: true,
+            entryNames: '[name]',
             platform: 'browser' as const,
             target: 'es2022',
             // Resolves @toolpane/* to their sources, as the tests do.
@@ -103,12 +115,20 @@ async function measure(entry: Entry): Promise<BundleRow> {
             loader: { '.css': 'empty' as const },
           }),
     });
-    const output = result.outputFiles.find((file) => /\.(js|css)$/.test(file.path));
+    const outputs = result.outputFiles.filter((file) => /\.(js|css)$/.test(file.path));
+    const entryName =
+      entry.file === undefined ? 'stdin' : basename(entry.file).replace(/\.\w+$/, '');
+    const output = outputs.find((file) => basename(file.path).startsWith(`${entryName}.`));
     if (output === undefined) throw new Error('esbuild wrote no output');
+    const gz = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
+    const lazy = outputs.filter((file) => file !== output);
     return {
       name: entry.name,
       minBytes: output.contents.length,
-      gzBytes: gzipSync(output.contents, { level: 9 }).length,
+      gzBytes: gz(output.contents),
+      ...(lazy.length === 0
+        ? {}
+        : { lazyGzBytes: lazy.reduce((sum, file) => sum + gz(file.contents), 0) }),
       ...budget,
     };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { createToolpaneStore } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import { ToolpaneProvider } from '@toolpane/react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { parseRecording } from './replay';
@@ -20,7 +21,7 @@ function ReplayRun({
   readonly speedRef: { readonly current: number };
   readonly children: ReactNode;
 }) {
-  const store = useMemo(() => createToolpaneStore(), []);
+  const store = useMemo(() => createToolpaneStore({ formats: [aiSdk] }), []);
   const [position, setPosition] = useState(0);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 
 /** Splits a `.jsonl` recording (imported with Vite's `?raw`) into chunk objects. */
 export function parseRecording(raw: string): unknown[] {
@@ -27,7 +28,8 @@ function endOf(chunks: readonly unknown[], stop: ReplayStop | undefined): number
 export function storeFrom(
   ...recordings: ReadonlyArray<string | readonly [raw: string, stop: ReplayStop]>
 ): ToolpaneStore {
-  const store = createToolpaneStore();
+  // Native and AI SDK UI message stream recordings alike.
+  const store = createToolpaneStore({ formats: [aiSdk] });
   for (const recording of recordings) {
     const [raw, stop] = typeof recording === 'string' ? [recording, undefined] : recording;
     const chunks = parseRecording(raw);

@@ -15,12 +15,16 @@ import {
   selectSubagents,
   type ToolpaneState,
 } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { byteStream, loadFixture, toSse } from '../utils/fixtures';
 
 type Chunk = Record<string, unknown>;
 
 const END = { type: 'toolpane/stream-end' };
+
+/** Reads AI SDK UI message streams besides native ones. */
+const AI: ReduceOptions = { formats: [aiSdk] };
 
 /** Runs a recorded native stream through the real `@mastra/ai-sdk` converter. */
 async function convert(name: string, version: 'v5' | 'v6'): Promise<Chunk[]> {
@@ -43,7 +47,7 @@ async function convert(name: string, version: 'v5' | 'v6'): Promise<Chunk[]> {
 function play(streams: readonly (readonly unknown[])[], options?: ReduceOptions): ToolpaneState {
   return reduceAll(
     streams.flatMap((chunks) => [...chunks, END]),
-    options,
+    { ...AI, ...options },
   );
 }
 
@@ -175,8 +179,8 @@ describe.each([
     '3d68f7b5-c5ec-4641-8cab-676e8a1b5971',
   ],
 ])('recorded %s', (name, messageId, subRunId) => {
-  const state = reduceAll(loadFixture(name));
-  const native = reduceAll(loadFixture('subagent'));
+  const state = reduceAll(loadFixture(name), AI);
+  const native = reduceAll(loadFixture('subagent'), AI);
 
   it('is detected as an AI SDK stream with one run per message, keyed by the message id', () => {
     expect(state.format).toBe('ai-sdk');
@@ -279,13 +283,16 @@ describe('recorded AI SDK streams that end in an approval', () => {
     const runId = (approvalPart!.data as { runId: string }).runId;
     expect(approvalId).toBe(`${runId}::call-del-ai-1`);
 
-    const onlyRequest = reduceAll(chunks.filter((chunk) => chunk !== approvalPart));
+    const onlyRequest = reduceAll(
+      chunks.filter((chunk) => chunk !== approvalPart),
+      AI,
+    );
     expect(onlyRequest.toolCalls.get('call-del-ai-1')).toMatchObject({
       status: 'approval-requested',
       approval: { toolName: 'deleteTool', target: { runId, toolCallId: 'call-del-ai-1' } },
     });
     const reordered = chunks.filter((chunk) => chunk !== request).concat(request!);
-    expect(selectPendingApprovals(reduceAll(reordered))).toHaveLength(1);
+    expect(selectPendingApprovals(reduceAll(reordered, AI))).toHaveLength(1);
   });
 
   it.each(['aisdk-v5', 'aisdk-v6'])('%s keeps the lookup subagent and its tool call', (name) => {
@@ -412,7 +419,7 @@ describe('values on the AI SDK stream', () => {
   const chunks = loadFixture('aisdk-v6');
 
   it('shows what the server sent as raw and never claims it as the pre-transform value', () => {
-    const call = reduceAll(chunks).toolCalls.get('call-weather-ai-1')!;
+    const call = reduceAll(chunks, AI).toolCalls.get('call-weather-ai-1')!;
     expect(call.input).toEqual({ kind: 'raw', value: { city: 'Paris' } });
     expect(call.inputText).toBe('{"city":"Paris"}');
     expect(call.displayTransform).toBe('unknown');
@@ -421,6 +428,7 @@ describe('values on the AI SDK stream', () => {
 
   it('applies a client transform configured for the tool', () => {
     const state = reduceAll(chunks, {
+      ...AI,
       transforms: {
         deleteTool: { input: () => 'a trip', approval: (args) => ({ trip: (args as Chunk).id }) },
       },
@@ -437,7 +445,7 @@ describe('AI SDK streams through every entry point', () => {
     '%s: chunk-by-chunk reduce and the store agree with reduceAll',
     (name) => {
       const chunks = loadFixture(name);
-      const options = { now: () => 1 };
+      const options = { ...AI, now: () => 1 };
       const whole = reduceAll(chunks, options);
       let state = initialState;
       for (const chunk of chunks) state = reduce(state, chunk, options);
@@ -451,7 +459,7 @@ describe('AI SDK streams through every entry point', () => {
 
   it('consumes the SSE bytes of a recorded AI SDK stream', async () => {
     const chunks = loadFixture('aisdk-v5');
-    const store = createToolpaneStore();
+    const store = createToolpaneStore(AI);
     // Pieces of 37 bytes split frames and the multi-byte "°" alike.
     const result = await consumeStream(store, byteStream(toSse(chunks), 37));
     expect(result.status).toBe('done');
@@ -494,7 +502,7 @@ describe('malformed AI SDK chunks', () => {
   it('become issues while the rest of the stream applies', () => {
     let state: ToolpaneState | undefined;
     expect(() => {
-      state = reduceAll(chunks);
+      state = reduceAll(chunks, AI);
     }).not.toThrow();
     expect(state!.issues.map((issue) => [issue.kind, issue.chunkType])).toEqual([
       ['invalid-chunk', 'tool-input-start'],
@@ -525,8 +533,20 @@ describe('malformed AI SDK chunks', () => {
   });
 
   it('become issues in a pure reduce too', () => {
-    const next = reduce(initialState, { type: 'tool-output-denied', toolCallId: '' });
+    const next = reduce(initialState, { type: 'tool-output-denied', toolCallId: '' }, AI);
     expect(next.issues).toMatchObject([{ kind: 'invalid-chunk', chunkType: 'tool-output-denied' }]);
     expect(next.toolCalls.size).toBe(0);
+  });
+});
+
+describe('without the ai-sdk format', () => {
+  it('reports AI SDK chunks as issues that name the missing option', async () => {
+    const state = reduceAll(await convert('tool-call-then-text', 'v6'));
+    expect(state.toolCalls.size).toBe(0);
+    expect(state.format).toBe('mastra');
+    const messages = state.issues.map((issue) => issue.message);
+    expect(messages).toContain(
+      "runId: a chunk needs a runId; AI SDK UI message streams need `formats: [aiSdk]` from '@toolpane/client/ai-sdk'",
+    );
   });
 });

@@ -4,7 +4,9 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type InspectReport, inspectState, reduceAll } from '@toolpane/client';
+import { reduceAll } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
+import { type InspectReport, inspectState } from '@toolpane/client/inspect';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/client/src/cli-run.js';
 import { loadFixture, toSse } from '../utils/fixtures';
@@ -29,7 +31,9 @@ describe('toolpane inspect', () => {
 
   it.each(names)('reads %s into the same report as the store', async (name) => {
     const chunks = loadFixture(name.replace(/\.jsonl$/, ''));
-    const expected = inspectState(reduceAll([...chunks, { type: 'toolpane/stream-end' }]));
+    const expected = inspectState(
+      reduceAll([...chunks, { type: 'toolpane/stream-end' }], { formats: [aiSdk] }),
+    );
     expect(await report(name)).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 

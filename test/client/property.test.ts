@@ -12,6 +12,7 @@ import {
   type ToolCallStatus,
   type ToolpaneState,
 } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
@@ -49,6 +50,8 @@ function deepFreeze<T>(value: T): T {
 // Frozen so that a reducer writing into a chunk it received fails loudly.
 const load = (name: string) => deepFreeze(loadFixture(name));
 
+/** The mutated recordings include AI SDK UI message streams. */
+const AI = { formats: [aiSdk] };
 const END = deepFreeze({ type: 'toolpane/stream-end' });
 
 /** Recordings played as a session would: a request stream, its end, the decision, the continuation. */
@@ -472,7 +475,7 @@ describe('reducer properties on mutated recordings', () => {
   it('keeps every invariant when a store applies chunks one by one', () => {
     fc.assert(
       fc.property(sequenceArb, (input) => {
-        const store = createToolpaneStore({ now: () => 0 });
+        const store = createToolpaneStore({ now: () => 0, formats: [aiSdk] });
         const tracker = newTracker();
         for (const chunk of sequenceOf(input)) {
           store.dispatch(chunk);
@@ -490,7 +493,11 @@ describe('reducer properties on mutated recordings', () => {
   it('keeps every invariant when a store applies chunks in batches', () => {
     fc.assert(
       fc.property(sequenceArb, fc.array(fc.nat(8), { maxLength: 12 }), (input, cuts) => {
-        const store = createToolpaneStore({ notify: () => undefined, now: () => 0 });
+        const store = createToolpaneStore({
+          notify: () => undefined,
+          now: () => 0,
+          formats: [aiSdk],
+        });
         const tracker = newTracker();
         const seq = sequenceOf(input);
         let offset = 0;
@@ -515,10 +522,10 @@ describe('reducer properties on mutated recordings', () => {
         const tracker = newTracker();
         let state = initialState;
         for (const chunk of sequenceOf(input)) {
-          state = reduce(state, chunk);
+          state = reduce(state, chunk, AI);
           checkStep(state, tracker);
         }
-        state = reduce(state, END);
+        state = reduce(state, END, AI);
         checkStep(state, tracker);
         checkEnded(state);
       }),

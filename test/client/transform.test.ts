@@ -1,4 +1,5 @@
-import { createToolpaneStore, inspectState, reduceAll, type ToolpaneState } from '@toolpane/client';
+import { createToolpaneStore, reduceAll, type ToolpaneState } from '@toolpane/client';
+import { inspectState } from '@toolpane/client/inspect';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
 

@@ -1,5 +1,6 @@
 import { act, fireEvent, render } from '@testing-library/react';
 import { createToolpaneStore } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
 import {
   Approval,
@@ -94,7 +95,7 @@ function Everything() {
 }
 
 function renderAll(chunks: readonly unknown[]) {
-  const store = createToolpaneStore();
+  const store = createToolpaneStore({ formats: [aiSdk] });
   store.dispatchMany(chunks);
   store.dispatch({ type: 'toolpane/stream-end' });
   render(

@@ -262,7 +262,14 @@ function parseChunk(value: unknown): ParsedMastraChunk {
     (fields.runId as string | undefined) ??
     (typeof payloadRunId === 'string' && payloadRunId !== '' ? payloadRunId : undefined);
   if (runId === undefined) {
-    return { ok: false, error: { message: 'runId: a chunk needs a runId', chunkType: type } };
+    // A chunk without any envelope is most likely from an AI SDK UI message stream.
+    const hint = looksLikeMastraChunk(value)
+      ? ''
+      : "; AI SDK UI message streams need `formats: [aiSdk]` from '@toolpane/client/ai-sdk'";
+    return {
+      ok: false,
+      error: { message: `runId: a chunk needs a runId${hint}`, chunkType: type },
+    };
   }
   if (structured) {
     return { ok: true, chunk: { format: 'mastra', type, runId, object: fields.object } };

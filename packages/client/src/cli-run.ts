@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { aiSdk } from './ai-sdk.js';
 import { formatTree, inspectState } from './inspect.js';
 import { createFrameDecoder, sniffFormat } from './sources.js';
 import { createToolpaneStore } from './store.js';
@@ -24,7 +25,7 @@ const processIo: CliIo = {
 };
 
 async function inspect(files: string[], json: boolean, io: CliIo): Promise<number> {
-  const store = createToolpaneStore({ now: () => 0 });
+  const store = createToolpaneStore({ now: () => 0, formats: [aiSdk] });
   for (const file of files) {
     let text: string;
     try {

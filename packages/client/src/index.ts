@@ -31,7 +31,6 @@ export {
   type TransformPhase,
 } from './display.js';
 export { isToolpaneEvent, type ToolpaneEvent } from './events.js';
-export { formatTree, type InspectedToolCall, type InspectReport, inspectState } from './inspect.js';
 export {
   createPartialJsonParser,
   type PartialJsonParser,
@@ -39,7 +38,7 @@ export {
   parsePartialJson,
 } from './partial-json.js';
 export { reduce, reduceAll } from './reduce.js';
-export type { ReduceOptions } from './reduce-context.js';
+export type { ReduceOptions, StreamFormatSupport } from './reduce-context.js';
 export { errorText } from './reduce-tools.js';
 export {
   type FieldError,

@@ -22,6 +22,24 @@ export interface ReduceOptions {
   readonly now?: () => number;
   /** Display transforms applied on the client when the server sends no transform metadata. */
   readonly transforms?: ClientTransforms;
+  /**
+   * Stream formats read besides Mastra's native chunks, e.g. `aiSdk` from
+   * `@toolpane/client/ai-sdk` for AI SDK UI message streams.
+   */
+  readonly formats?: readonly StreamFormatSupport[];
+}
+
+/**
+ * Support for a stream format other than Mastra's native chunks. Formats are separate entry points
+ * (`@toolpane/client/ai-sdk`), so apps that read only native streams do not ship them.
+ */
+export interface StreamFormatSupport {
+  /** The format `state.format` reports once a chunk of it arrived. */
+  readonly name: 'ai-sdk';
+  /** Whether a value (one without a Mastra envelope) is a chunk of this format. */
+  readonly accepts: (value: unknown) => boolean;
+  /** Applies a chunk this format accepts. Malformed chunks become issues; nothing throws. */
+  readonly apply: (ctx: Ctx, value: unknown) => void;
 }
 
 /**

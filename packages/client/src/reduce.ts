@@ -8,7 +8,6 @@ import {
 } from './chunk.js';
 import { Draft } from './draft.js';
 import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from './events.js';
-import { isAiSdkChunk, reduceAiSdk } from './reduce-aisdk.js';
 import {
   addIssue,
   type Ctx,
@@ -85,10 +84,14 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
     }
     return;
   }
-  if (!looksLikeMastraChunk(value) && isAiSdkChunk(value)) {
-    if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = 'ai-sdk';
-    reduceAiSdk(ctx, value);
-    return;
+  const { formats } = ctx.options;
+  if (formats !== undefined && !looksLikeMastraChunk(value)) {
+    for (const format of formats) {
+      if (!format.accepts(value)) continue;
+      if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = format.name;
+      format.apply(ctx, value);
+      return;
+    }
   }
   if (scope !== TOP) {
     const chunk = parseNested(ctx, value);

@@ -63,6 +63,7 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
   const reduceOptions: ReduceOptions = {
     now: options.now ?? Date.now,
     ...(options.transforms ? { transforms: options.transforms } : {}),
+    ...(options.formats ? { formats: options.formats } : {}),
   };
   let reducer: Reducer = createReducer(options.initialState ?? initialState, reduceOptions);
   let snapshot: ToolpaneState = reducer.publish();

@@ -1,0 +1,24 @@
+/**
+ * `@toolpane/client/ai-sdk`: reads AI SDK UI message streams (v5 and v6, as `@mastra/ai-sdk`
+ * writes them for `chatRoute` and friends) into the same state as Mastra's native streams, so one
+ * UI renders both. A separate entry point: apps that read only native streams do not ship it.
+ *
+ * @example
+ * import { createToolpaneStore } from '@toolpane/client';
+ * import { aiSdk } from '@toolpane/client/ai-sdk';
+ *
+ * const store = createToolpaneStore({ formats: [aiSdk] });
+ * await consumeStream(store, await fetch('/chat', { method: 'POST', body }));
+ */
+
+import { isAiSdkChunk, reduceAiSdk } from './reduce-aisdk.js';
+import type { StreamFormatSupport } from './reduce-context.js';
+
+/** AI SDK UI message stream support, for the `formats` option of a store or `reduce`. */
+export const aiSdk: StreamFormatSupport = {
+  name: 'ai-sdk',
+  accepts: isAiSdkChunk,
+  apply: (ctx, value) => reduceAiSdk(ctx, value as Parameters<typeof reduceAiSdk>[1]),
+};
+
+export { isAiSdkChunk };
