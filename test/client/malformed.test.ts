@@ -398,6 +398,19 @@ describe('SSE framing', () => {
     expect(summary(state)).toEqual(CLEAN);
   });
 
+  it('notifies subscribers once per read, however many chunks it holds', async () => {
+    const store = createToolpaneStore();
+    let notified = 0;
+    store.subscribe(() => notified++);
+    const reads = Math.ceil(new TextEncoder().encode(sse).length / 4096);
+    await consumeStream(store, byteStream(sse, 4096));
+    expect(summary(store.getState())).toEqual(CLEAN);
+    // One notification per read plus the stream end, not one per chunk.
+    expect(CHUNKS.length).toBeGreaterThan(reads + 1);
+    expect(notified).toBeLessThanOrEqual(reads + 1);
+    expect(notified).toBeGreaterThan(0);
+  });
+
   it('reports an unknown field and applies the rest', async () => {
     const state = await consume(`${frames('sse', BEFORE)}foo: bar\n${frames('sse', AFTER)}`);
     expect(state.issues).toEqual([issue('invalid-chunk', 'SSE framing: Unknown field "foo"')]);

@@ -78,7 +78,14 @@ async function readAll(
   source: ReadableStream<unknown> | AsyncIterable<unknown> | Iterable<unknown>,
   options: ConsumeOptions,
 ): Promise<void> {
-  const issue = (issue: StreamIssue) => store.dispatch({ type: 'toolpane/issue', issue });
+  // Everything decoded from one read is applied as one batch, so subscribers hear about a read
+  // once rather than once per chunk: a 64 KiB read holds about 150 chunks.
+  let batch: unknown[] | undefined;
+  const apply = (value: unknown) => {
+    if (batch === undefined) store.dispatch(value);
+    else batch.push(value);
+  };
+  const issue = (issue: StreamIssue) => apply({ type: 'toolpane/issue', issue });
   // Client events are the client's to dispatch: a stream that carries one is not believed.
   const dispatch = (value: unknown) => {
     if (isToolpaneEvent(value)) {
@@ -89,7 +96,7 @@ async function readAll(
         excerpt: excerpt(value),
       });
     } else {
-      store.dispatch(value);
+      apply(value);
     }
   };
   const sink: FrameSink = { value: dispatch, issue };
@@ -124,8 +131,15 @@ async function readAll(
   };
   const onValue = (value: unknown): boolean => {
     if (isBytes(value)) {
-      checkUtf8(value);
-      feed(decoder.decode(value, { stream: true }), false);
+      batch = [];
+      try {
+        checkUtf8(value);
+        feed(decoder.decode(value, { stream: true }), false);
+      } finally {
+        const values = batch;
+        batch = undefined;
+        if (values.length > 0) store.dispatchMany(values);
+      }
       return frames?.done ?? false;
     }
     dispatch(value);
