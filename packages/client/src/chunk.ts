@@ -252,14 +252,21 @@ function parseChunk(value: unknown): ParsedMastraChunk {
       chunk: { format: 'unknown', type, value, unexpected: !KNOWN_UNINTERPRETED.has(type) },
     };
   }
-  const invalidEnvelope = envelopeSchema.test(value);
-  if (invalidEnvelope !== undefined) {
-    return { ok: false, error: { message: formatIssue(invalidEnvelope), chunkType: type } };
+  // The envelope's fields are checked inline: this runs for every chunk at every level.
+  const { runId: envelopeRunId, from, metadata } = fields;
+  if (
+    (envelopeRunId !== undefined && (typeof envelopeRunId !== 'string' || envelopeRunId === '')) ||
+    (from !== undefined && typeof from !== 'string') ||
+    (metadata !== undefined &&
+      (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)))
+  ) {
+    const issue = envelopeSchema.test(value)!;
+    return { ok: false, error: { message: formatIssue(issue), chunkType: type } };
   }
   // Background-task chunks carry their runId in the payload rather than the envelope.
   const payloadRunId = (fields.payload as { runId?: unknown } | undefined)?.runId;
   const runId =
-    (fields.runId as string | undefined) ??
+    (envelopeRunId as string | undefined) ??
     (typeof payloadRunId === 'string' && payloadRunId !== '' ? payloadRunId : undefined);
   if (runId === undefined) {
     // A chunk without any envelope is most likely from an AI SDK UI message stream.
@@ -288,7 +295,7 @@ function parseChunk(value: unknown): ParsedMastraChunk {
     runId,
     payload,
   };
-  if (fields.from !== undefined) chunk.from = fields.from;
-  if (fields.metadata !== undefined) chunk.metadata = fields.metadata;
+  if (from !== undefined) chunk.from = from;
+  if (metadata !== undefined) chunk.metadata = metadata;
   return { ok: true, chunk: chunk as MastraChunk };
 }
