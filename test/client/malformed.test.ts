@@ -486,6 +486,22 @@ describe('invalid UTF-8', () => {
     }
   });
 
+  it('does not report a U+FFFD the stream really carries', async () => {
+    for (const size of [1, 2, 64]) {
+      const state = await consume(
+        concat(
+          frames('sse', BEFORE),
+          source(Uint8Array.from([0xef, 0xbf, 0xbd])),
+          frames('sse', AFTER),
+        ),
+        size,
+      );
+      expect(state.issues).toEqual([]);
+      const part = state.runs.get(RUN)?.parts.find((p) => p.type === 'source');
+      expect(part).toMatchObject({ title: 'a\uFFFDb' });
+    }
+  });
+
   it('reports a stream that ends inside a character', async () => {
     const state = await consume(concat(frames('jsonl', CHUNKS), Uint8Array.from([0xe2, 0x82])));
     expect(state.issues).toEqual([

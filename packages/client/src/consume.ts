@@ -73,6 +73,18 @@ function formatFromContentType(response: Response): WireFormat | undefined {
   return undefined;
 }
 
+/** Where the character that `bytes` ends inside starts, or `bytes.length` when none is cut off. */
+function incompleteTail(bytes: Uint8Array): number {
+  const end = bytes.length;
+  for (let i = end - 1; i >= 0 && i >= end - 3; i--) {
+    const byte = bytes[i]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: keep looking for the lead
+    const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return end - i < size ? i : end;
+  }
+  return end;
+}
+
 async function readAll(
   store: ToolpaneStore,
   source: ReadableStream<unknown> | AsyncIterable<unknown> | Iterable<unknown>,
@@ -104,19 +116,36 @@ async function readAll(
   // Text before the framing is known: the first frame must end before it can be told.
   let head = '';
   const decoder = new TextDecoder();
-  // Decodes the same bytes strictly only to notice invalid UTF-8, which `decoder` replaces.
-  let strict: TextDecoder | undefined = new TextDecoder('utf-8', { fatal: true });
-  const checkUtf8 = (bytes?: Uint8Array) => {
-    try {
-      if (bytes === undefined) strict?.decode();
-      else strict?.decode(bytes, { stream: true });
-    } catch {
-      strict = undefined;
-      issue({
-        kind: 'invalid-chunk',
-        message: 'The stream is not valid UTF-8: invalid bytes were replaced with U+FFFD',
-      });
+  // Invalid UTF-8 shows up as U+FFFD in `decoder`'s output. Only a piece whose text holds U+FFFD
+  // is decoded again strictly, to tell replaced bytes from a U+FFFD the stream really carries;
+  // `pending` is the start of a character the previous piece cut off.
+  let reported = false;
+  let pending: Uint8Array = new Uint8Array(0);
+  const reportUtf8 = () => {
+    if (reported) return;
+    reported = true;
+    issue({
+      kind: 'invalid-chunk',
+      message: 'The stream is not valid UTF-8: invalid bytes were replaced with U+FFFD',
+    });
+  };
+  const decodePiece = (bytes: Uint8Array): string => {
+    const text = decoder.decode(bytes, { stream: true });
+    let joined = bytes;
+    if (pending.length > 0) {
+      joined = new Uint8Array(pending.length + bytes.length);
+      joined.set(pending);
+      joined.set(bytes, pending.length);
     }
+    if (!reported && text.includes('\uFFFD')) {
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(joined, { stream: true });
+      } catch {
+        reportUtf8();
+      }
+    }
+    pending = joined.subarray(incompleteTail(joined));
+    return text;
   };
   const feed = (text: string, last: boolean) => {
     if (frames === undefined) {
@@ -133,8 +162,7 @@ async function readAll(
     if (isBytes(value)) {
       batch = [];
       try {
-        checkUtf8(value);
-        feed(decoder.decode(value, { stream: true }), false);
+        feed(decodePiece(value), false);
       } finally {
         const values = batch;
         batch = undefined;
@@ -169,8 +197,10 @@ async function readAll(
     }
   }
   if (!options.signal?.aborted && (frames !== undefined || head !== '')) {
-    checkUtf8();
-    feed(decoder.decode(), true);
+    const rest = decoder.decode();
+    // A stream that ends inside a character.
+    if (rest.includes('\uFFFD')) reportUtf8();
+    feed(rest, true);
     frames?.end();
   }
 }
