@@ -24,6 +24,13 @@ export class Draft {
   /** Owner token of the epoch for in-place edits of persistent maps. */
   private owner: object = {};
   root: ToolpaneState;
+  /**
+   * The run returned last in this epoch: consecutive chunks nearly always belong to the same run,
+   * and this saves the map lookups (a hash of the id each) they would repeat.
+   */
+  private lastRun: { readonly runId: string; readonly run: Mutable<RunState> } | undefined;
+  /** The same for tool calls: argument deltas come in runs of one call. */
+  private lastCall: { readonly id: string; readonly call: Mutable<ToolCallState> } | undefined;
 
   constructor(root: ToolpaneState) {
     // A state from elsewhere (e.g. rebuilt from JSON) may hold plain Maps: adopt them once.
@@ -41,6 +48,8 @@ export class Draft {
   publish(): ToolpaneState {
     this.owned = new WeakSet();
     this.owner = {};
+    this.lastRun = undefined;
+    this.lastCall = undefined;
     return this.root;
   }
 
@@ -98,22 +107,31 @@ export class Draft {
 
   /** A writable run, or undefined when the run is unknown. */
   run(runId: string): Mutable<RunState> | undefined {
+    // Runs are only ever replaced by their writable copy, which stays the same within an epoch.
+    if (this.lastRun !== undefined && this.lastRun.runId === runId) return this.lastRun.run;
     const current = this.root.runs.get(runId);
     if (current === undefined) return undefined;
-    if (this.owned.has(current)) return current as Mutable<RunState>;
-    const copy = this.adopt({ ...current });
-    this.setRun(runId, copy);
-    return copy;
+    let run = current as Mutable<RunState>;
+    if (!this.owned.has(current)) {
+      run = this.adopt({ ...current });
+      this.setRun(runId, run);
+    }
+    this.lastRun = { runId, run };
+    return run;
   }
 
   /** A writable tool call, or undefined when the call is unknown. */
   toolCall(toolCallId: string): Mutable<ToolCallState> | undefined {
+    if (this.lastCall !== undefined && this.lastCall.id === toolCallId) return this.lastCall.call;
     const current = this.root.toolCalls.get(toolCallId);
     if (current === undefined) return undefined;
-    if (this.owned.has(current)) return current as Mutable<ToolCallState>;
-    const copy = this.adopt({ ...current });
-    this.setToolCall(toolCallId, copy);
-    return copy;
+    let call = current as Mutable<ToolCallState>;
+    if (!this.owned.has(current)) {
+      call = this.adopt({ ...current });
+      this.setToolCall(toolCallId, call);
+    }
+    this.lastCall = { id: toolCallId, call };
+    return call;
   }
 
   /** Appends to an array field of a writable object. */

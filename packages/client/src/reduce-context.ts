@@ -129,10 +129,9 @@ export function excerpt(value: unknown): string {
 /** The run, created on first sight; a continuation revives a waiting run. */
 export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunState> {
   const { draft } = ctx;
-  const existing = draft.root.runs.get(runId);
+  const existing = draft.run(runId);
   if (existing !== undefined) {
-    if (existing.status === 'streaming') return draft.run(runId)!;
-    const run = draft.run(runId)!;
+    const run = existing;
     if (run.status === 'waiting' || run.status === 'interrupted') {
       run.status = 'streaming';
       delete run.error;
