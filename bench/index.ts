@@ -421,11 +421,15 @@ function reportBundle(rows: readonly BundleRow[]) {
   print();
   print(
     table(
-      ['entry', 'min', 'min+gz', 'budget'],
+      ['entry', 'min', 'min+gz', 'lazy (min+gz)', 'goal', 'CI budget'],
       rows.map((r) => [
         r.name,
         r.note ?? kb(r.minBytes),
         r.note ? '' : kb(r.gzBytes),
+        r.lazyGzBytes === undefined ? '' : kb(r.lazyGzBytes),
+        r.goalKb === undefined || r.gzBytes === undefined
+          ? ''
+          : `${r.goalKb} KB ${r.gzBytes <= r.goalKb * 1024 ? 'met' : 'NOT met'}`,
         r.budgetKb === undefined
           ? ''
           : r.gzBytes === undefined
@@ -435,9 +439,15 @@ function reportBundle(rows: readonly BundleRow[]) {
     ),
   );
   print();
+  print(
+    'Lazy: code behind a dynamic import, loaded on first use (resume validation loads zod when ' +
+      'a call with a resume schema is resumed). Goal: the size this entry should have; CI ' +
+      'budget: the ceiling `pnpm bench:smoke` enforces.',
+  );
+  print();
   for (const r of rows) {
-    if (r.budgetKb === undefined || r.gzBytes === undefined) continue;
-    verdict(`${r.name} ≤ ${r.budgetKb} KB min+gz`, kb(r.gzBytes), r.gzBytes <= r.budgetKb * 1024);
+    if (r.goalKb === undefined || r.gzBytes === undefined) continue;
+    verdict(`${r.name} ≤ ${r.goalKb} KB min+gz`, kb(r.gzBytes), r.gzBytes <= r.goalKb * 1024);
   }
 }
 
@@ -549,7 +559,7 @@ async function main() {
   const over = overBudget(bundles);
   if (smoke && over.length > 0) {
     progress(
-      `Over budget: ${over.map((r) => `${r.name} ${kb(r.gzBytes)} > ${r.budgetKb} KB`).join('; ')}`,
+      `Over the CI budget: ${over.map((r) => `${r.name} ${kb(r.gzBytes)} > ${r.budgetKb} KB`).join('; ')}`,
     );
     process.exitCode = 1;
   }

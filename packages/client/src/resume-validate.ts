@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { fromJSONSchema, type z } from 'zod';
 import type { JsonSchema, ResumeValidation } from './resume-schema.js';
 
 /*
@@ -12,7 +12,7 @@ const cache = new WeakMap<object, z.ZodType>();
 function compile(schema: JsonSchema): z.ZodType {
   let compiled = cache.get(schema);
   if (compiled === undefined) {
-    compiled = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+    compiled = fromJSONSchema(schema as Parameters<typeof fromJSONSchema>[0]);
     cache.set(schema, compiled);
   }
   return compiled;
