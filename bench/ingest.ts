@@ -53,13 +53,14 @@ export interface IngestResult {
 /** Case names, shared with the report. */
 export const CASE = {
   floor: 'JSON.parse floor',
+  floorBytes: 'JSON.parse floor from bytes (TextDecoder, split, parse)',
   framing: 'SSE framing only',
   store: 'Toolpane: SSE text → store, subscribed',
   storeQuiet: 'Toolpane: SSE text → store, no subscriber',
   consume: 'Toolpane: consumeStream(bytes), subscribed',
   consumeBatched: 'Toolpane: consumeStream(bytes), microtask store, subscribed',
   reduce: 'Toolpane: reduceAll (reduce only)',
-  validate: 'Toolpane: parseMastraChunk only (zod, every level)',
+  validate: 'Toolpane: parseMastraChunk only (checks, every level)',
   mastra: '@mastra/react accumulateChunk',
   aiSdk: 'AI SDK readUIMessageStream',
   aiSdkSubagents: 'AI SDK readUIMessageStream, subagent metadata',
@@ -113,6 +114,27 @@ function floor(segments: readonly string[]): number {
   return count;
 }
 
+function floorBytes(reads: readonly Uint8Array[]): number {
+  const decoder = new TextDecoder();
+  let count = 0;
+  let tail = '';
+  const parse = (lines: string[]) => {
+    for (const line of lines) {
+      if (line.startsWith('data: ') && line !== 'data: [DONE]') {
+        JSON.parse(line.slice(6));
+        count++;
+      }
+    }
+  };
+  for (const read of reads) {
+    const lines = (tail + decoder.decode(read, { stream: true })).split('\n');
+    tail = lines.pop()!;
+    parse(lines);
+  }
+  parse([tail + decoder.decode()]);
+  return count;
+}
+
 function readUi(chunks: readonly UIMessageChunk[], deadline: Deadline) {
   let read = 0;
   const stream = new ReadableStream<UIMessageChunk>({
@@ -160,6 +182,8 @@ export async function ingest(options: IngestOptions): Promise<IngestResult> {
 
   const mine: Case[] = [
     { name: CASE.floor, run: () => floor(segments) },
+    // The floor of the network path, which starts from bytes as consumeStream does.
+    { name: CASE.floorBytes, run: () => floorBytes(reads) },
     {
       name: CASE.framing,
       run: () => {
