@@ -1,5 +1,6 @@
 import { PersistentMap } from './persistent-map.js';
 import type { RunState, ToolCallState, ToolpaneState } from './state.js';
+import { hasOrders, makeState, ORDERS, type Orders, ordersOf } from './state-root.js';
 
 /** Removes `readonly` from the top level of a type. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -33,15 +34,23 @@ export class Draft {
   private lastCall: { readonly id: string; readonly call: Mutable<ToolCallState> } | undefined;
 
   constructor(root: ToolpaneState) {
-    // A state from elsewhere (e.g. rebuilt from JSON) may hold plain Maps: adopt them once.
+    // A state from elsewhere (e.g. rebuilt from JSON) may hold plain Maps and arrays: adopt them
+    // once.
     this.root =
-      root.runs instanceof PersistentMap && root.toolCalls instanceof PersistentMap
+      root.runs instanceof PersistentMap &&
+      root.toolCalls instanceof PersistentMap &&
+      hasOrders(root)
         ? root
-        : {
-            ...root,
-            runs: PersistentMap.from(root.runs),
-            toolCalls: PersistentMap.from(root.toolCalls),
-          };
+        : makeState(
+            {
+              format: root.format,
+              runs: PersistentMap.from(root.runs),
+              toolCalls: PersistentMap.from(root.toolCalls),
+              issues: root.issues,
+              unknownChunks: root.unknownChunks,
+            },
+            ordersOf(root),
+          );
   }
 
   /** Ends the epoch: everything reachable from `root` becomes immutable. */
@@ -62,8 +71,26 @@ export class Draft {
 
   /** A writable root. */
   state(): Mutable<ToolpaneState> {
-    this.root = this.own(this.root);
+    const root = this.root;
+    if (!this.owned.has(root)) {
+      // Not a spread: that would build the order arrays the getters stand for.
+      this.root = this.adopt(makeState(root, ordersOf(root)));
+    }
     return this.root as Mutable<ToolpaneState>;
+  }
+
+  /** Appends a top-level run to `runOrder`. */
+  appendRun(runId: string): void {
+    const state = this.state() as Mutable<ToolpaneState> & { [ORDERS]: Orders };
+    const orders = state[ORDERS];
+    state[ORDERS] = { runs: orders.runs.append(runId), calls: orders.calls };
+  }
+
+  /** Appends a tool call to `toolCallOrder`. */
+  appendCall(toolCallId: string): void {
+    const state = this.state() as Mutable<ToolpaneState> & { [ORDERS]: Orders };
+    const orders = state[ORDERS];
+    state[ORDERS] = { runs: orders.runs, calls: orders.calls.append(toolCallId) };
   }
 
   /** A writable field of an object that is already writable. */

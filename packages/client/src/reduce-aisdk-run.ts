@@ -6,6 +6,7 @@ import { reduceBackgroundTask } from './reduce-nested.js';
 import { appendText, closeTextPart, editTextPart, putDataPart } from './reduce-parts.js';
 import { errorText } from './reduce-tools.js';
 import type { RunState } from './state.js';
+import { ordersOf } from './state-root.js';
 
 /*
  * AI SDK streams carry no runId: each assistant message gets a synthetic top-level run, keyed by
@@ -14,8 +15,8 @@ import type { RunState } from './state.js';
 
 /** A run id for a message that arrived without a `messageId`. */
 function newRunId(ctx: Ctx): string {
-  const { runs, runOrder } = ctx.draft.root;
-  let n = runOrder.length + 1;
+  const { runs } = ctx.draft.root;
+  let n = ordersOf(ctx.draft.root).runs.length + 1;
   while (runs.has(`ai-sdk-run-${n}`)) n++;
   return `ai-sdk-run-${n}`;
 }

@@ -4,6 +4,7 @@ import { onData } from './reduce-aisdk-run.js';
 import { type Ctx, now, type Scratch } from './reduce-context.js';
 import { editStep, editWorkflow, workflowStatus } from './reduce-nested.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState, type WorkflowState } from './state.js';
+import { ordersOf } from './state-root.js';
 
 // Workflows in AI SDK streams: `data-tool-workflow` snapshots.
 
@@ -22,12 +23,13 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
     cache = new Map();
     workflowCalls.set(ctx.scratch, cache);
   }
-  const { toolCalls, toolCallOrder } = ctx.draft.root;
+  const { toolCalls } = ctx.draft.root;
+  const order = ordersOf(ctx.draft.root).calls;
   const cached = cache.get(workflowRunId);
   if (cached !== undefined && toolCalls.has(cached)) return cached;
   const pick = (test: (call: ToolCallState) => boolean): string | undefined => {
-    for (let i = toolCallOrder.length - 1; i >= 0; i--) {
-      const call = toolCalls.get(toolCallOrder[i]!);
+    for (let i = order.length - 1; i >= 0; i--) {
+      const call = toolCalls.get(order.at(i)!);
       if (call !== undefined && test(call)) return call.toolCallId;
     }
     return undefined;

@@ -148,10 +148,9 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
     steps: [],
     ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
   });
-  const state = draft.state();
   draft.setRun(runId, run);
   if (scope.parentToolCallId === null) {
-    draft.push(state, 'runOrder', runId);
+    draft.appendRun(runId);
     ctx.scratch.currentRunId = runId;
   } else {
     const parent = draft.toolCall(scope.parentToolCallId);
@@ -198,9 +197,8 @@ export function ensureCall(
     childRunIds: [],
     ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
   });
-  const state = draft.state();
   draft.setToolCall(toolCallId, call);
-  draft.push(state, 'toolCallOrder', toolCallId);
+  draft.appendCall(toolCallId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
   draft.push(run, 'toolCallIds', toolCallId);
   draft.push(run, 'parts', { type: 'tool-call', toolCallId });

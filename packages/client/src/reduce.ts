@@ -29,6 +29,7 @@ import {
 import { addUnknown, reduceData, reduceRunChunk } from './reduce-run.js';
 import { reduceToolChunk } from './reduce-tools.js';
 import { initialState, type ToolpaneState } from './state.js';
+import { ordersOf } from './state-root.js';
 
 /** Applies a parsed Mastra, object, data or unknown chunk. */
 function applyMastra(
@@ -143,7 +144,7 @@ export function reduce(
   options: ReduceOptions = {},
 ): ToolpaneState {
   const scratch = createScratch();
-  const lastTop = state.runOrder[state.runOrder.length - 1];
+  const lastTop = ordersOf(state).runs.at(-1);
   if (lastTop !== undefined) scratch.currentRunId = lastTop;
   const ctx: Ctx = { draft: new Draft(state), options, scratch };
   applySafely(ctx, chunk);

@@ -1,5 +1,7 @@
+import { AppendList } from './append-list.js';
 import type { PartialJsonSnapshot } from './partial-json.js';
 import { PersistentMap } from './persistent-map.js';
+import { makeState } from './state-root.js';
 
 /**
  * The state Toolpane keeps for one conversation with a Mastra agent.
@@ -299,12 +301,15 @@ export interface ToolpaneState {
 }
 
 /** An empty state. */
-export const initialState: ToolpaneState = Object.freeze({
-  format: 'unknown',
-  runs: PersistentMap.empty<RunState>(),
-  runOrder: [],
-  toolCalls: PersistentMap.empty<ToolCallState>(),
-  toolCallOrder: [],
-  issues: [],
-  unknownChunks: [],
-}) as ToolpaneState;
+export const initialState: ToolpaneState = Object.freeze(
+  makeState(
+    {
+      format: 'unknown',
+      runs: PersistentMap.empty<RunState>(),
+      toolCalls: PersistentMap.empty<ToolCallState>(),
+      issues: [],
+      unknownChunks: [],
+    },
+    { runs: AppendList.from<string>([]), calls: AppendList.from<string>([]) },
+  ),
+);

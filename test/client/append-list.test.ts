@@ -1,0 +1,89 @@
+import { createToolpaneStore, initialState, reduce, reduceAll } from '@toolpane/client';
+import { describe, expect, it } from 'vitest';
+import { AppendList } from '../../packages/client/src/append-list.js';
+import { loadFixture } from '../utils/fixtures';
+
+describe('AppendList', () => {
+  it('keeps every version as it was when later versions append in place', () => {
+    const a = AppendList.from(['x']);
+    const b = a.append('y');
+    const c = b.append('z');
+    expect([a.toArray(), b.toArray(), c.toArray()]).toEqual([['x'], ['x', 'y'], ['x', 'y', 'z']]);
+  });
+
+  it('copies when an older version is appended to, so the versions fork cleanly', () => {
+    const a = AppendList.from(['x']);
+    const b = a.append('y');
+    const fork = a.append('other');
+    expect(b.toArray()).toEqual(['x', 'y']);
+    expect(fork.toArray()).toEqual(['x', 'other']);
+    expect(b.append('z').toArray()).toEqual(['x', 'y', 'z']);
+  });
+
+  it('copies a buffer that a reader froze, and still reads a frozen list', () => {
+    const a = AppendList.from(['x']);
+    Object.freeze(a);
+    Object.freeze((a as unknown as { items: string[] }).items);
+    expect(a.toArray()).toEqual(['x']);
+    expect(a.append('y').toArray()).toEqual(['x', 'y']);
+  });
+
+  it('reads items by index from either end, and builds its array once', () => {
+    const list = AppendList.from(['a', 'b', 'c']);
+    expect([list.at(0), list.at(-1), list.at(3), list.at(-4)]).toEqual([
+      'a',
+      'c',
+      undefined,
+      undefined,
+    ]);
+    expect(list.toArray()).toBe(list.toArray());
+    expect(Object.isFrozen(list.toArray())).toBe(true);
+  });
+});
+
+describe('state orders', () => {
+  const chunks = loadFixture('subagents-parallel');
+
+  it('are plain arrays to spreading, JSON and equality', () => {
+    const state = reduceAll(chunks);
+    const spread = { ...state };
+    expect(Array.isArray(spread.toolCallOrder)).toBe(true);
+    expect(spread.toolCallOrder).toEqual([...state.toolCalls.keys()]);
+    const json = JSON.parse(JSON.stringify({ runOrder: state.runOrder }));
+    expect(json.runOrder).toEqual(state.runOrder);
+    expect(state).toEqual(reduceAll(chunks));
+  });
+
+  it('never change in a published snapshot when the store reads on', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks.slice(0, 8));
+    const before = store.getState();
+    const order = [...before.toolCallOrder];
+    store.dispatchMany(chunks.slice(8));
+    expect(store.getState().toolCallOrder.length).toBeGreaterThan(order.length);
+    expect(before.toolCallOrder).toEqual(order);
+  });
+
+  it('fork when the pure reducer continues an old snapshot', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks.slice(0, 3));
+    const old = store.getState();
+    store.dispatchMany(chunks.slice(3));
+    const forked = reduce(old, { type: 'start', runId: 'run-fork', payload: {} });
+    expect(forked.runOrder).toEqual([...old.runOrder, 'run-fork']);
+    expect(store.getState().runOrder).not.toContain('run-fork');
+    expect(initialState.runOrder).toEqual([]);
+  });
+
+  it('are adopted from a state rebuilt from JSON', () => {
+    const state = reduceAll(chunks);
+    const rebuilt = {
+      ...JSON.parse(JSON.stringify({ ...state, runs: [], toolCalls: [] })),
+      runs: new Map(state.runs),
+      toolCalls: new Map(state.toolCalls),
+    };
+    const next = reduce(rebuilt, { type: 'start', runId: 'run-next', payload: {} });
+    expect(next.runOrder).toEqual([...state.runOrder, 'run-next']);
+    expect(next.toolCallOrder).toEqual(state.toolCallOrder);
+  });
+});
