@@ -44,14 +44,20 @@ describe('AppendList', () => {
 describe('state orders', () => {
   const chunks = loadFixture('subagents-parallel');
 
-  it('are plain arrays to spreading, JSON and equality', () => {
+  it('are arrays to JSON and equality', () => {
     const state = reduceAll(chunks);
-    const spread = { ...state };
-    expect(Array.isArray(spread.toolCallOrder)).toBe(true);
-    expect(spread.toolCallOrder).toEqual([...state.toolCalls.keys()]);
-    const json = JSON.parse(JSON.stringify({ runOrder: state.runOrder }));
+    expect(state.toolCallOrder).toEqual([...state.toolCalls.keys()]);
+    const json = JSON.parse(JSON.stringify(state));
     expect(json.runOrder).toEqual(state.runOrder);
+    expect(json.toolCallOrder).toEqual(state.toolCallOrder);
     expect(state).toEqual(reduceAll(chunks));
+  });
+
+  it('are rebuilt from the maps for a spread copy, which has none', () => {
+    const state = reduceAll(chunks);
+    const next = reduce({ ...state }, { type: 'start', runId: 'run-next', payload: {} });
+    expect(next.runOrder).toEqual([...state.runOrder, 'run-next']);
+    expect(next.toolCallOrder).toEqual(state.toolCallOrder);
   });
 
   it('never change in a published snapshot when the store reads on', () => {

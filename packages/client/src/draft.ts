@@ -1,6 +1,6 @@
 import { PersistentMap } from './persistent-map.js';
 import type { RunState, ToolCallState, ToolpaneState } from './state.js';
-import { hasOrders, makeState, ORDERS, type Orders, ordersOf } from './state-root.js';
+import { hasOrders, makeState, ordersOf, StateRoot } from './state-root.js';
 
 /** Removes `readonly` from the top level of a type. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -73,7 +73,6 @@ export class Draft {
   state(): Mutable<ToolpaneState> {
     const root = this.root;
     if (!this.owned.has(root)) {
-      // Not a spread: that would build the order arrays the getters stand for.
       this.root = this.adopt(makeState(root, ordersOf(root)));
     }
     return this.root as Mutable<ToolpaneState>;
@@ -81,16 +80,16 @@ export class Draft {
 
   /** Appends a top-level run to `runOrder`. */
   appendRun(runId: string): void {
-    const state = this.state() as Mutable<ToolpaneState> & { [ORDERS]: Orders };
-    const orders = state[ORDERS];
-    state[ORDERS] = { runs: orders.runs.append(runId), calls: orders.calls };
+    const state = this.state() as unknown as StateRoot;
+    const orders = StateRoot.orders(state);
+    StateRoot.setOrders(state, { runs: orders.runs.append(runId), calls: orders.calls });
   }
 
   /** Appends a tool call to `toolCallOrder`. */
   appendCall(toolCallId: string): void {
-    const state = this.state() as Mutable<ToolpaneState> & { [ORDERS]: Orders };
-    const orders = state[ORDERS];
-    state[ORDERS] = { runs: orders.runs, calls: orders.calls.append(toolCallId) };
+    const state = this.state() as unknown as StateRoot;
+    const orders = StateRoot.orders(state);
+    StateRoot.setOrders(state, { runs: orders.runs, calls: orders.calls.append(toolCallId) });
   }
 
   /** A writable field of an object that is already writable. */

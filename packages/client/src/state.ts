@@ -288,7 +288,10 @@ export interface ToolpaneState {
   readonly format: StreamFormat;
   /** Every run by runId, top-level and nested. */
   readonly runs: ReadonlyMap<string, RunState>;
-  /** Top-level runs, in the order they started. */
+  /**
+   * Top-level runs, in the order they started. Like `toolCallOrder`, a getter built on first read
+   * (and written by `JSON.stringify`); a spread copy of a state does not carry it.
+   */
   readonly runOrder: readonly string[];
   /** Every tool call at any depth, by toolCallId. */
   readonly toolCalls: ReadonlyMap<string, ToolCallState>;
