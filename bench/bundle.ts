@@ -25,9 +25,10 @@ export const SHARED_EXTERNALS = [
 /** One bundle to measure. */
 interface Entry {
   readonly name: string;
-  /** A file of this repository, or a module specifier re-exported whole. */
+  /** A file of this repository, a module specifier re-exported whole, or module source. */
   readonly file?: string;
   readonly module?: string;
+  readonly source?: string;
   /** Externals beyond {@link SHARED_EXTERNALS}. */
   readonly external?: readonly string[];
   /** The goal for the gzipped size in KB (1 KB = 1,024 bytes). */
@@ -82,6 +83,15 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     budgetKb: 12,
   },
   { name: '@toolpane/ui + react + client', file: ui },
+  {
+    // What a chat app imports: a session, the provider and the transcript.
+    name: 'a chat app: createAgentSession, ToolpaneProvider, Transcript',
+    source: [
+      "export { createAgentSession } from '@toolpane/client';",
+      "export { ToolpaneProvider } from '@toolpane/react';",
+      "export { Transcript } from '@toolpane/ui';",
+    ].join('\n'),
+  },
   { name: '@toolpane/ui styles.css', file: 'packages/ui/src/styles.css', css: true },
 ];
 
@@ -105,7 +115,11 @@ async function measure(entry: Entry): Promise<BundleRow> {
       ...(entry.file !== undefined
         ? { entryPoints: [join(ROOT, entry.file)] }
         : {
-            stdin: { contents: `export * from '${entry.module}';`, resolveDir: ROOT },
+            stdin: {
+              contents: entry.source ?? `export * from '${entry.module}';`,
+              resolveDir: ROOT,
+              loader: 'ts' as const,
+            },
           }),
       bundle: true,
       minify: true,
