@@ -34,21 +34,6 @@ function frame(format: WireFormat, text: string): string {
 const frames = (format: WireFormat, chunks: readonly unknown[]) =>
   chunks.map((chunk) => frame(format, JSON.stringify(chunk))).join('');
 
-/** A byte stream of raw bytes in pieces of `size`, for bytes that are not valid UTF-8. */
-function rawByteStream(bytes: Uint8Array, size = 64): ReadableStream<Uint8Array> {
-  let offset = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (offset >= bytes.length) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(bytes.slice(offset, offset + size));
-      offset += size;
-    },
-  });
-}
-
 function concat(...parts: (string | Uint8Array)[]): Uint8Array {
   const encoded = parts.map((part) =>
     typeof part === 'string' ? new TextEncoder().encode(part) : part,
@@ -64,8 +49,7 @@ function concat(...parts: (string | Uint8Array)[]): Uint8Array {
 
 async function consume(input: string | Uint8Array, size = 64): Promise<ToolpaneState> {
   const store = createToolpaneStore();
-  const source = typeof input === 'string' ? byteStream(input, size) : rawByteStream(input, size);
-  const result = await consumeStream(store, source);
+  const result = await consumeStream(store, byteStream(input, size));
   expect(result.status).toBe('done');
   return store.getState();
 }

@@ -16,9 +16,10 @@ export function toSse(chunks: readonly unknown[]): string {
   return `${chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('')}data: [DONE]\n\n`;
 }
 
-/** A byte stream that delivers `text` in pieces of `size` bytes. */
-export function byteStream(text: string, size = 64): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
+/** A byte stream that delivers `input` (text as UTF-8, or raw bytes) in pieces of `size` bytes. */
+export function byteStream(input: string | Uint8Array, size = 64): ReadableStream<Uint8Array> {
+  // Raw bytes pass through as they are, so tests can send bytes that are not valid UTF-8.
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   let offset = 0;
   return new ReadableStream({
     pull(controller) {
