@@ -82,6 +82,7 @@ export {
 } from './sources.js';
 export * from './state.js';
 export {
+  batchScheduler,
   createToolpaneStore,
   type NotifySchedule,
   type ToolpaneStore,

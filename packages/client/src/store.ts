@@ -37,16 +37,25 @@ export interface ToolpaneStore {
   reset(state?: ToolpaneState): void;
 }
 
-function scheduler(notify: NotifySchedule | undefined): ((flush: () => void) => void) | undefined {
-  if (notify === undefined || notify === 'sync') return undefined;
-  if (notify === 'microtask') return (flush) => queueMicrotask(flush);
-  if (notify === 'frame') {
+/**
+ * The scheduler behind a batching {@link NotifySchedule}: it calls `flush` once the batch is over.
+ * Shared by stores and by `@toolpane/react`'s batched provider.
+ *
+ * @example
+ * const schedule = batchScheduler('frame');
+ * schedule(() => render());
+ */
+export function batchScheduler(
+  schedule: Exclude<NotifySchedule, 'sync'>,
+): (flush: () => void) => void {
+  if (schedule === 'microtask') return (flush) => queueMicrotask(flush);
+  if (schedule === 'frame') {
     return (flush) => {
       if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
       else setTimeout(flush, 16);
     };
   }
-  return notify;
+  return schedule;
 }
 
 /**
@@ -70,7 +79,10 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
   let dirty = false;
   let scheduled = false;
   const listeners = new Set<() => void>();
-  const schedule = scheduler(options.notify);
+  const schedule =
+    options.notify === undefined || options.notify === 'sync'
+      ? undefined
+      : batchScheduler(options.notify);
 
   const getState = (): ToolpaneState => {
     if (dirty) {

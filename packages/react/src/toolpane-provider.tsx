@@ -1,5 +1,11 @@
 'use client';
-import type { AgentSession, NotifySchedule, ToolpaneState, ToolpaneStore } from '@toolpane/client';
+import {
+  type AgentSession,
+  batchScheduler,
+  type NotifySchedule,
+  type ToolpaneState,
+  type ToolpaneStore,
+} from '@toolpane/client';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { ToolRegistry } from './registry.js';
 
@@ -21,24 +27,13 @@ interface ToolpaneContextValue {
 
 const ToolpaneContext = createContext<ToolpaneContextValue | null>(null);
 
-function scheduler(batch: UpdateBatching): (flush: () => void) => void {
-  if (batch === 'microtask') return (flush) => queueMicrotask(flush);
-  if (batch === 'frame') {
-    return (flush) => {
-      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
-      else setTimeout(flush, 16);
-    };
-  }
-  return batch;
-}
-
 /**
  * A view of `store` that tells its listeners about changes at most once per scheduled flush.
  * While anyone listens, it shows the state as of the last flush, so every component renders the
  * same snapshot; with no listeners it reads the store directly.
  */
 function createBatchedSource(store: ToolpaneStore, batch: UpdateBatching): ToolpaneSource {
-  const schedule = scheduler(batch);
+  const schedule = batchScheduler(batch);
   const listeners = new Set<() => void>();
   let shown: ToolpaneState | undefined;
   let pending = false;
