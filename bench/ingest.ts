@@ -3,7 +3,6 @@
  * in this process. Run by bench/index.ts once per stream size.
  */
 import { createRequire } from 'node:module';
-import { toAISdkStream } from '@mastra/ai-sdk';
 import type { MastraDBMessage } from '@mastra/core/agent/message-list';
 import { accumulateChunk } from '@mastra/react';
 import {
@@ -14,6 +13,7 @@ import {
   reduceAll,
 } from '@toolpane/client';
 import { readUIMessageStream, type UIMessageChunk } from 'ai';
+import { aiSdkStream } from './ai-sdk.ts';
 import { childOptions, isMain, log, report } from './child.ts';
 import { byteSize, generateLines, toByteReads, toSseSegments } from './generate.ts';
 import { type Case, type CaseResult, compare, type Deadline, kept } from './measure.ts';
@@ -80,17 +80,7 @@ const { createParser } = requireFromClient('eventsource-parser') as ParserModule
 
 async function toUiChunks(lines: readonly string[], subagents: boolean) {
   const chunks = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  const source = new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  const converted = toAISdkStream(source as never, {
-    from: 'agent',
-    version: 'v6',
-    ...(subagents ? { includeSubAgentMetadata: true } : {}),
-  }) as unknown as ReadableStream<UIMessageChunk>;
+  const converted = aiSdkStream(chunks, { subagents });
   const out: UIMessageChunk[] = [];
   const reader = converted.getReader();
   for (;;) {

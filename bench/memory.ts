@@ -2,11 +2,11 @@
  * Memory: the heap a store retains after reading a whole stream, against the stream's wire size.
  * Needs `--expose-gc` (bench/index.ts starts it that way).
  */
-import { toAISdkStream } from '@mastra/ai-sdk';
 import type { MastraDBMessage } from '@mastra/core/agent/message-list';
 import { accumulateChunk } from '@mastra/react';
 import { createFrameDecoder, createToolpaneStore, type ToolpaneState } from '@toolpane/client';
-import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { readUIMessageStream, type UIMessage } from 'ai';
+import { aiSdkStream } from './ai-sdk.ts';
 import { childOptions, isMain, log, report } from './child.ts';
 import { byteSize, generateLines, toSseSegments } from './generate.ts';
 import { collectGarbage } from './measure.ts';
@@ -43,17 +43,7 @@ function parseSegments(segments: readonly string[]): unknown[] {
 }
 
 async function aiSdkMessages(segments: readonly string[]): Promise<UIMessage[]> {
-  const chunks = parseSegments(segments);
-  const source = new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  const stream = toAISdkStream(source as never, {
-    from: 'agent',
-    version: 'v6',
-  }) as unknown as ReadableStream<UIMessageChunk>;
+  const stream = aiSdkStream(parseSegments(segments));
   // useChat keeps the latest snapshot of every message.
   const messages = new Map<string, UIMessage>();
   for await (const message of readUIMessageStream({ stream })) messages.set(message.id, message);
