@@ -8,6 +8,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -103,6 +104,7 @@ export function SubagentRunRoot({
   useEffect(() => {
     onOpenChangeRef.current = onOpenChange;
   });
+  const context = useMemo(() => ({ toolCallId }), [toolCallId]);
   const isOpen = open ?? openState;
   const setOpen = (next: boolean) => {
     setOpenState(next);
@@ -116,7 +118,7 @@ export function SubagentRunRoot({
   }, [needsPerson]);
 
   return (
-    <SubagentRunContext.Provider value={{ toolCallId }}>
+    <SubagentRunContext.Provider value={context}>
       <ToolCallScope toolCallId={toolCallId}>
         <Collapsible.Root
           data-slot="subagent-run"

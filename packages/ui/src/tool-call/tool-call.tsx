@@ -2,7 +2,7 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import { type ComponentProps, createContext, type ReactNode, useContext } from 'react';
+import { type ComponentProps, createContext, type ReactNode, useContext, useMemo } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { ResumeFormRoot } from '../resume-form/resume-form.js';
@@ -38,7 +38,9 @@ export function ToolCallScope({
   toolCallId,
   children,
 }: ToolCallContextValue & { readonly children: ReactNode }) {
-  return <ToolCallContext.Provider value={{ toolCallId }}>{children}</ToolCallContext.Provider>;
+  // A stable value, so parts passed in as children are not re-rendered each time the root is.
+  const value = useMemo(() => ({ toolCallId }), [toolCallId]);
+  return <ToolCallContext.Provider value={value}>{children}</ToolCallContext.Provider>;
 }
 
 function useCall(part: string): ToolCallState | undefined {
