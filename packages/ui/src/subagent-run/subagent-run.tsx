@@ -56,6 +56,11 @@ function agentIdOf(state: ToolpaneState, toolCallId: string): string | undefined
   return last === undefined ? undefined : state.runs.get(last)?.agentId;
 }
 
+/** A subagent card's name: its agent id, or until its run starts, the tool's name less `agent-`. */
+function subagentName(agentId: string | undefined, toolName: string | undefined) {
+  return agentId ?? toolName?.replace(/^agent-/, '');
+}
+
 function useAgentId(toolCallId: string): string | undefined {
   return useToolpaneSelector(
     useCallback((state: ToolpaneState) => agentIdOf(state, toolCallId), [toolCallId]),
@@ -125,7 +130,7 @@ export function SubagentRunRoot({
           data-status={call?.status}
           data-depth={depth}
           role="group"
-          aria-label={agentId ?? call?.toolName.replace(/^agent-/, '')}
+          aria-label={subagentName(agentId, call?.toolName)}
           aria-busy={isStreaming(call) || undefined}
           open={isOpen}
           onOpenChange={setOpen}
@@ -159,7 +164,7 @@ export function SubagentRunTitle({
   const toolName = useToolCall(toolCallId)?.toolName ?? '';
   return (
     <span data-slot="subagent-run-title" {...props} className={cx(className)}>
-      {agentId ?? toolName.replace(/^agent-/, '')}
+      {subagentName(agentId, toolName)}
     </span>
   );
 }
