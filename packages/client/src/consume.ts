@@ -129,22 +129,26 @@ async function readAll(
       message: 'The stream is not valid UTF-8: invalid bytes were replaced with U+FFFD',
     });
   };
+  const withPending = (bytes: Uint8Array): Uint8Array => {
+    if (pending.length === 0) return bytes;
+    const joined = new Uint8Array(pending.length + bytes.length);
+    joined.set(pending);
+    joined.set(bytes, pending.length);
+    return joined;
+  };
   const decodePiece = (bytes: Uint8Array): string => {
     const text = decoder.decode(bytes, { stream: true });
-    let joined = bytes;
-    if (pending.length > 0) {
-      joined = new Uint8Array(pending.length + bytes.length);
-      joined.set(pending);
-      joined.set(bytes, pending.length);
-    }
     if (!reported && text.includes('\uFFFD')) {
       try {
-        new TextDecoder('utf-8', { fatal: true }).decode(joined, { stream: true });
+        new TextDecoder('utf-8', { fatal: true }).decode(withPending(bytes), { stream: true });
       } catch {
         reportUtf8();
       }
     }
-    pending = joined.subarray(incompleteTail(joined));
+    // A character cut off at the end starts in the last three bytes: with three or more, they are
+    // all in this piece, and only a shorter piece needs the bytes before it.
+    const tail = bytes.length >= 3 ? bytes : withPending(bytes);
+    pending = tail.subarray(incompleteTail(tail));
     return text;
   };
   const feed = (text: string, last: boolean) => {
