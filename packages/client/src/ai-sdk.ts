@@ -20,5 +20,3 @@ export const aiSdk: StreamFormatSupport = {
   accepts: isAiSdkChunk,
   apply: (ctx, value) => reduceAiSdk(ctx, value as Parameters<typeof reduceAiSdk>[1]),
 };
-
-export { isAiSdkChunk };
