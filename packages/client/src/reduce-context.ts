@@ -131,12 +131,11 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
   const { draft } = ctx;
   const existing = draft.run(runId);
   if (existing !== undefined) {
-    const run = existing;
-    if (run.status === 'waiting' || run.status === 'interrupted') {
-      run.status = 'streaming';
-      delete run.error;
+    if (existing.status === 'waiting' || existing.status === 'interrupted') {
+      existing.status = 'streaming';
+      delete existing.error;
     }
-    return run;
+    return existing;
   }
   const run: Mutable<RunState> = draft.adopt({
     runId,
