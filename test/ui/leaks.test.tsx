@@ -1,4 +1,4 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import {
   createToolpaneStore,
   type DisplayValue,
@@ -18,6 +18,7 @@ import {
   WorkflowRun,
 } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
+import { openEverything } from '../utils/dom';
 import { loadFixture } from '../utils/fixtures';
 
 /**
@@ -91,17 +92,6 @@ function Everything() {
       ))}
     </>
   );
-}
-
-/** Opens every closed disclosure, including the branches of JSON views, until none is left. */
-function openEverything(): void {
-  for (let round = 0; round < 20; round++) {
-    const closed = document.body.querySelectorAll('button[aria-expanded="false"]');
-    if (closed.length === 0) return;
-    act(() => {
-      for (const button of closed) fireEvent.click(button);
-    });
-  }
 }
 
 function expectNothingHidden(hidden: RegExp): void {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { createToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
@@ -12,6 +12,7 @@ import {
   WorkflowRun,
 } from '@toolpane/ui';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openEverything } from '../utils/dom';
 import { loadFixture } from '../utils/fixtures';
 
 /**
@@ -103,13 +104,7 @@ function renderAll(chunks: readonly unknown[]) {
       <Everything />
     </ToolpaneProvider>,
   );
-  for (let round = 0; round < 20; round++) {
-    const closed = document.body.querySelectorAll('button[aria-expanded="false"]');
-    if (closed.length === 0) break;
-    act(() => {
-      for (const button of closed) fireEvent.click(button);
-    });
-  }
+  openEverything();
   return store.getState();
 }
 
