@@ -322,12 +322,11 @@ export function ApprovalError({ children, className, ...props }: ComponentProps<
 export function ApprovalRetry({ children, className, onClick, ...props }: ButtonProps) {
   const { handle, send, lastAction, toolName } = useApprovalContext('Retry');
   if (lastAction === undefined || handle.error === undefined) return null;
-  const verb = lastAction.kind === 'approve' ? 'approve' : 'decline';
   return (
     <button
       type="button"
       data-slot="approval-retry"
-      aria-label={children === undefined ? `Try again: ${verb} ${toolName}` : undefined}
+      aria-label={children === undefined ? `Try again: ${lastAction.kind} ${toolName}` : undefined}
       {...props}
       onClick={guard(false, onClick, () => send(lastAction))}
       className={cx(className)}
