@@ -9,11 +9,11 @@ import { formatDuration, WORKFLOW_STATUS_LABELS } from '../utils/format.js';
 
 const WorkflowRunContext = createContext<string | null>(null);
 
-function useWorkflow(part: string) {
+function useWorkflowCall(part: string) {
   const toolCallId = useContext(WorkflowRunContext);
   if (toolCallId === null)
     throw new Error(`<WorkflowRun.${part}> must be inside <WorkflowRun.Root>.`);
-  return useToolCall(toolCallId)?.workflow;
+  return useToolCall(toolCallId);
 }
 
 /** Props of {@link WorkflowRunRoot}. */
@@ -75,7 +75,7 @@ export function WorkflowRunHeader({
   className,
   ...props
 }: Omit<ComponentProps<'div'>, 'children'>) {
-  const workflow = useWorkflow('Header');
+  const workflow = useWorkflowCall('Header')?.workflow;
   if (workflow === undefined) return null;
   return (
     <div data-slot="workflow-run-header" {...props} className={cx(className)}>
@@ -94,7 +94,7 @@ export function WorkflowRunHeader({
  * <WorkflowRun.Steps />
  */
 export function WorkflowRunSteps({ className, ...props }: Omit<ComponentProps<'ol'>, 'children'>) {
-  const workflow = useWorkflow('Steps');
+  const workflow = useWorkflowCall('Steps')?.workflow;
   if (workflow === undefined || workflow.stepIds.length === 0) return null;
   return (
     <ol data-slot="workflow-steps" aria-label="Steps" {...props} className={cx(className)}>
@@ -116,11 +116,11 @@ export function WorkflowRunStep({
   className,
   ...props
 }: Omit<ComponentProps<'li'>, 'children'> & { readonly stepId: string }) {
-  const toolCallId = useContext(WorkflowRunContext);
-  const step = useWorkflow('Step')?.steps.get(stepId);
+  const call = useWorkflowCall('Step');
+  const step = call?.workflow?.steps.get(stepId);
   // Step payloads carry no display transform of their own: under a transformed call they may hold
   // exactly what the transform hides, so they stay out of sight.
-  const hidden = useToolCall(toolCallId ?? '')?.displayTransform === 'display';
+  const hidden = call?.displayTransform === 'display';
   if (step === undefined) return null;
   const duration =
     step.startedAt !== undefined && step.endedAt !== undefined
