@@ -81,16 +81,22 @@ function Leaf({ value, limits, quote }: { value: unknown; limits: Limits; quote:
   );
 }
 
+/** How many items or keys a value has, without building its entries. */
+function sizeOf(value: object): number {
+  return Array.isArray(value) ? value.length : Object.keys(value).length;
+}
+
 function summary(value: object): string {
   if (Array.isArray(value)) return value.length === 1 ? '1 item' : `${value.length} items`;
   const count = Object.keys(value).length;
   return count === 1 ? '1 key' : `${count} keys`;
 }
 
-function entriesOf(value: object): Array<[string, unknown]> {
+/** The first `limit` entries; only those are built, so a huge array costs what it shows. */
+function firstEntries(value: object, limit: number): Array<[string, unknown]> {
   return Array.isArray(value)
-    ? value.map((item, index) => [String(index), item])
-    : Object.entries(value);
+    ? value.slice(0, limit).map((item, index) => [String(index), item])
+    : Object.entries(value).slice(0, limit);
 }
 
 interface NodeProps {
@@ -112,10 +118,9 @@ function Key({ name, limits }: { name: string | undefined; limits: Limits }) {
 }
 
 function Entries({ value, depth, limits, ancestors }: Omit<NodeProps, 'name'> & { value: object }) {
-  const entries = entriesOf(value);
-  const shown = entries.slice(0, limits.maxEntries);
+  const shown = firstEntries(value, limits.maxEntries);
   const inner = new Set(ancestors).add(value);
-  const rest = entries.length - shown.length;
+  const rest = sizeOf(value) - shown.length;
   return (
     <ul data-slot="json-entries">
       {shown.map(([key, item]) => (
@@ -142,8 +147,8 @@ function JsonNode({ name, value, depth, limits, ancestors }: NodeProps): ReactNo
     );
   }
   const brackets = Array.isArray(value) ? '[…]' : '{…}';
-  if (ancestors.has(value) || depth >= limits.maxDepth || entriesOf(value).length === 0) {
-    const empty = entriesOf(value).length === 0;
+  const empty = sizeOf(value) === 0;
+  if (ancestors.has(value) || depth >= limits.maxDepth || empty) {
     return (
       <span data-slot="json-line">
         <Key name={name} limits={limits} />
@@ -199,7 +204,7 @@ export function JsonView({
     body = <Leaf value={value} limits={limits} quote={false} />;
   } else if (type === 'array' || type === 'object') {
     body =
-      entriesOf(value as object).length === 0 ? (
+      sizeOf(value as object) === 0 ? (
         <JsonNode name={undefined} value={value} depth={0} limits={limits} ancestors={new Set()} />
       ) : (
         <Entries value={value as object} depth={0} limits={limits} ancestors={new Set()} />
