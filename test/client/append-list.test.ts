@@ -1,6 +1,6 @@
 import { createToolpaneStore, initialState, reduce, reduceAll } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
-import { AppendList } from '../../packages/client/src/append-list.js';
+import { AppendList } from '../../packages/client/src/state/append-list.js';
 import { loadFixture } from '../utils/fixtures';
 
 describe('AppendList', () => {

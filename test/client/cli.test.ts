@@ -8,7 +8,7 @@ import { reduceAll } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { type InspectReport, inspectState } from '@toolpane/client/inspect';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../packages/client/src/cli-run.js';
+import { runCli } from '../../packages/client/src/inspect/cli-run.js';
 import { loadFixture, toSse } from '../utils/fixtures';
 
 const fixtures = join(process.cwd(), 'test', 'fixtures');

@@ -4,7 +4,7 @@ import {
   createPartialJsonParser,
   type PartialJsonSnapshot,
   parsePartialJson,
-} from '../../packages/client/src/partial-json.js';
+} from '../../packages/client/src/partial-json/partial-json.js';
 
 /** Streams `chunks` into a fresh parser and returns every snapshot. */
 function stream(chunks: readonly string[]): PartialJsonSnapshot[] {

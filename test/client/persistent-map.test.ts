@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PersistentMap } from '../../packages/client/src/persistent-map.js';
+import { PersistentMap } from '../../packages/client/src/state/persistent-map.js';
 
 describe('PersistentMap', () => {
   it('behaves like an insertion-ordered Map and never changes an older version', () => {

@@ -11,8 +11,8 @@
  * await consumeStream(store, await fetch('/chat', { method: 'POST', body }));
  */
 
-import { isAiSdkChunk, reduceAiSdk } from './reduce-aisdk.js';
-import type { StreamFormatSupport } from './reduce-context.js';
+import { isAiSdkChunk, reduceAiSdk } from './ai-sdk/reduce.js';
+import type { StreamFormatSupport } from './reducer/context.js';
 
 /** AI SDK UI message stream support, for the `formats` option of a store or `reduce`. */
 export const aiSdk: StreamFormatSupport = {

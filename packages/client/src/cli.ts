@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { runCli } from './cli-run.js';
+import { runCli } from './inspect/cli-run.js';
 
 runCli(process.argv.slice(2)).then(
   (code) => {

@@ -1,11 +1,4 @@
 export {
-  type AdapterOptions,
-  type ClientJsStreamResponse,
-  type FullStreamSource,
-  fromClientJs,
-  fromFullStream,
-} from './adapters.js';
-export {
   type ChunkError,
   type DataChunk,
   type MastraChunk,
@@ -14,13 +7,16 @@ export {
   type ParsedMastraChunk,
   parseMastraChunk,
   type UnknownChunk,
-} from './chunk.js';
+} from './chunks/mastra.js';
+export { reduce, reduceAll } from './mastra/reduce.js';
 export {
-  type ConsumeOptions,
-  type ConsumeResult,
-  consumeStream,
-  httpErrorMessage,
-} from './consume.js';
+  createPartialJsonParser,
+  type PartialJsonParser,
+  type PartialJsonSnapshot,
+  parsePartialJson,
+} from './partial-json/partial-json.js';
+export type { ReduceOptions, StreamFormatSupport } from './reducer/context.js';
+export { errorText } from './reducer/tools.js';
 export {
   type ClientToolTransform,
   type ClientTransforms,
@@ -29,24 +25,26 @@ export {
   readDisplayMetadata,
   shownValue,
   type TransformPhase,
-} from './display.js';
-export { isToolpaneEvent, type ToolpaneEvent } from './events.js';
-export {
-  createPartialJsonParser,
-  type PartialJsonParser,
-  type PartialJsonSnapshot,
-  parsePartialJson,
-} from './partial-json.js';
-export { reduce, reduceAll } from './reduce.js';
-export type { ReduceOptions, StreamFormatSupport } from './reduce-context.js';
-export { errorText } from './reduce-tools.js';
+} from './reducer/transform.js';
 export {
   type FieldError,
   type JsonSchema,
   parseResumeSchema,
   type ResumeValidation,
   validateResumeData,
-} from './resume-schema.js';
+} from './resume/schema.js';
+export { createAgentSession } from './session/session.js';
+export type {
+  AgentSession,
+  AgentSessionOptions,
+  FetchLike,
+  SendOptions,
+  SessionHeaders,
+  SessionMessage,
+  SessionRequestOptions,
+  SessionResult,
+  SessionStatus,
+} from './session/types.js';
 export {
   type PendingApproval,
   type SubagentRef,
@@ -59,19 +57,29 @@ export {
   selectToolCall,
   selectToolCalls,
   type ToolCallFilter,
-} from './select.js';
-export { createAgentSession } from './session.js';
-export type {
-  AgentSession,
-  AgentSessionOptions,
-  FetchLike,
-  SendOptions,
-  SessionHeaders,
-  SessionMessage,
-  SessionRequestOptions,
-  SessionResult,
-  SessionStatus,
-} from './session-types.js';
+} from './state/select.js';
+export * from './state/state.js';
+export {
+  batchScheduler,
+  createToolpaneStore,
+  type NotifySchedule,
+  type ToolpaneStore,
+  type ToolpaneStoreOptions,
+} from './store/store.js';
+export {
+  type AdapterOptions,
+  type ClientJsStreamResponse,
+  type FullStreamSource,
+  fromClientJs,
+  fromFullStream,
+} from './stream/adapters.js';
+export {
+  type ConsumeOptions,
+  type ConsumeResult,
+  consumeStream,
+  httpErrorMessage,
+} from './stream/consume.js';
+export { isToolpaneEvent, type ToolpaneEvent } from './stream/events.js';
 export {
   type ChunkSource,
   createFrameDecoder,
@@ -79,12 +87,4 @@ export {
   type FrameSink,
   sniffFormat,
   type WireFormat,
-} from './sources.js';
-export * from './state.js';
-export {
-  batchScheduler,
-  createToolpaneStore,
-  type NotifySchedule,
-  type ToolpaneStore,
-  type ToolpaneStoreOptions,
-} from './store.js';
+} from './stream/sources.js';

@@ -8,4 +8,9 @@
  *
  * console.log(formatTree(inspectState(reduceAll(chunks))));
  */
-export { formatTree, type InspectedToolCall, type InspectReport, inspectState } from './inspect.js';
+export {
+  formatTree,
+  type InspectedToolCall,
+  type InspectReport,
+  inspectState,
+} from './inspect/inspect.js';

@@ -1,0 +1,243 @@
+import {
+  type Ctx,
+  endRun,
+  ensureCall,
+  ensureRun,
+  type Scope,
+  setEnded,
+} from '../reducer/context.js';
+import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
+import { errorText } from '../reducer/tools.js';
+import type { Mutable } from '../state/draft.js';
+import {
+  type RunPart,
+  type RunState,
+  type StepState,
+  TERMINAL_TOOL_STATUSES,
+} from '../state/state.js';
+import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
+import { errorMessage } from './run.js';
+import { modelOutputOf, pushInputText, shown, topCall } from './tools.js';
+
+// Subagents in AI SDK streams: `data-tool-agent` snapshots.
+
+interface AncestryEntry {
+  readonly toolCallId: string;
+  readonly toolName?: string;
+}
+
+function parseAncestry(value: unknown): AncestryEntry[] | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const out: AncestryEntry[] = [];
+  for (const entry of value) {
+    const toolCallId = isRecord(entry) ? nonEmpty(entry.toolCallId) : undefined;
+    if (toolCallId === undefined) return undefined;
+    const toolName = nonEmpty((entry as Fields).toolName);
+    out.push(toolName === undefined ? { toolCallId } : { toolCallId, toolName });
+  }
+  return out;
+}
+
+/** Makes sure the `agent-*` call a snapshot runs under exists, at the level above it. */
+function ensureParentCall(ctx: Ctx, ancestry: readonly AncestryEntry[], depth: number): void {
+  const parent = ancestry[ancestry.length - 1]!;
+  if (ctx.draft.root.toolCalls.has(parent.toolCallId)) return;
+  const grand = ancestry[ancestry.length - 2];
+  const grandRun =
+    grand === undefined ? undefined : ctx.draft.root.toolCalls.get(grand.toolCallId)?.childRunIds;
+  const runId = grandRun?.[grandRun.length - 1];
+  if (grand === undefined || runId === undefined) {
+    topCall(ctx, parent.toolCallId, parent.toolName);
+    return;
+  }
+  const scope = { parentToolCallId: grand.toolCallId, depth: Math.max(depth - 1, 1) };
+  ensureCall(ctx, runId, scope, parent.toolCallId, parent.toolName);
+}
+
+const records = (value: unknown): Fields[] => (Array.isArray(value) ? value.filter(isRecord) : []);
+
+/** Applies the tool lists of a snapshot; returns false when an entry had no usable toolCallId. */
+function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields): boolean {
+  let ok = true;
+  const each = (list: unknown, apply: (id: string, entry: Fields) => void) => {
+    for (const entry of records(list)) {
+      const id = nonEmpty(entry.toolCallId);
+      if (id === undefined) ok = false;
+      else apply(id, entry);
+    }
+  };
+  // Read the map afresh each time: the draft replaces it on the first write of an epoch.
+  const current = (id: string) => ctx.draft.root.toolCalls.get(id);
+  const call = (id: string, entry: Fields) =>
+    ensureCall(ctx, runId, scope, id, nonEmpty(entry.toolName));
+
+  const onCall = (id: string, entry: Fields) => {
+    const existing = current(id);
+    if (existing !== undefined && existing.status !== 'input-streaming') return;
+    const editable = call(id, entry);
+    editable.input = shown(ctx, editable, 'input-available', entry.args);
+    editable.status = 'input-available';
+  };
+  const onPending = (id: string, entry: Fields) => {
+    const argsText = typeof entry.argsText === 'string' ? entry.argsText : '';
+    const existing = current(id);
+    if (existing !== undefined) {
+      if (existing.status !== 'input-streaming' || existing.inputText === argsText) return;
+    }
+    const editable = call(id, entry);
+    if (argsText === editable.inputText) return;
+    if (!argsText.startsWith(editable.inputText)) {
+      ctx.scratch.parsers.delete(id);
+      editable.inputText = '';
+    }
+    pushInputText(ctx, editable, argsText.slice(editable.inputText.length));
+  };
+  // The call a result or an error ends, its input shown; undefined when it already ended.
+  const ending = (id: string, entry: Fields) => {
+    const existing = current(id);
+    if (existing !== undefined && TERMINAL_TOOL_STATUSES.has(existing.status)) return undefined;
+    const editable = call(id, entry);
+    if (editable.input.kind === 'none' && entry.args !== undefined)
+      editable.input = shown(ctx, editable, 'input-available', entry.args);
+    return editable;
+  };
+  const onResult = (id: string, entry: Fields) => {
+    const editable = ending(id, entry);
+    if (editable === undefined) return;
+    if (entry.isError === true) {
+      editable.error = shown(ctx, editable, 'error', errorText(entry.result));
+      editable.status = 'output-error';
+    } else {
+      editable.output = shown(ctx, editable, 'output-available', entry.result);
+      editable.status = 'output-available';
+    }
+    const modelOutput = modelOutputOf(entry.providerMetadata);
+    if (modelOutput !== undefined) editable.modelOutput = modelOutput;
+    setEnded(ctx, editable);
+  };
+  const onFailed = (id: string, entry: Fields) => {
+    const editable = ending(id, entry);
+    if (editable === undefined) return;
+    const message =
+      typeof entry.errorText === 'string' ? errorMessage(entry.errorText) : errorText(entry.error);
+    editable.error = shown(ctx, editable, 'error', message);
+    editable.status = 'output-error';
+    setEnded(ctx, editable);
+  };
+
+  // Completed steps first: they hold the calls that happened before the current step's.
+  for (const step of records(data.steps)) {
+    each(step.toolCalls, onCall);
+    each(step.toolResults, onResult);
+    each(step.toolErrors, onFailed);
+  }
+  each(data.toolCalls, onCall);
+  each(data.pendingToolCalls, onPending);
+  each(data.toolResults, onResult);
+  each(data.toolErrors, onFailed);
+  return ok;
+}
+
+/**
+ * Sets a subagent run's text from the snapshot's cumulative text. Text that grows after a tool
+ * call part goes to a new text part, so the transcript keeps the native order.
+ */
+function applySnapshotText(ctx: Ctx, run: Mutable<RunState>, full: string, done: boolean) {
+  let offset = 0;
+  let last = -1;
+  let count = 0;
+  let matches = true;
+  for (let i = 0; i < run.parts.length; i++) {
+    const part = run.parts[i]!;
+    if (part.type !== 'text') continue;
+    count++;
+    if (matches && full.startsWith(part.text, offset)) offset += part.text.length;
+    else matches = false;
+    last = i;
+  }
+  const state = done ? 'done' : 'streaming';
+  if (!matches) {
+    // The text was rewritten rather than extended: start over with one part.
+    const parts = ctx.draft.field(run, 'parts') as RunPart[];
+    const kept = parts.filter((p) => p.type !== 'text');
+    parts.length = 0;
+    parts.push(...kept, { type: 'text', id: `${run.runId}:text:0`, text: full, state });
+    return;
+  }
+  const rest = full.slice(offset);
+  const lastPart = last >= 0 ? (run.parts[last] as TextPart) : undefined;
+  if (rest === '') {
+    if (lastPart !== undefined && lastPart.state !== state) {
+      (ctx.draft.field(run, 'parts') as RunPart[])[last] = { ...lastPart, state };
+    }
+    return;
+  }
+  if (lastPart !== undefined && last === run.parts.length - 1) {
+    const parts = ctx.draft.field(run, 'parts') as RunPart[];
+    parts[last] = { ...lastPart, text: lastPart.text + rest, state };
+    return;
+  }
+  if (lastPart !== undefined && lastPart.state !== 'done') {
+    (ctx.draft.field(run, 'parts') as RunPart[])[last] = { ...lastPart, state: 'done' };
+  }
+  ctx.draft.push(run, 'parts', {
+    type: 'text',
+    id: `${run.runId}:text:${count}`,
+    text: rest,
+    state,
+  });
+}
+
+function applySnapshotSteps(run: Mutable<RunState>, data: Fields): void {
+  const steps = records(data.steps);
+  if (steps.length !== run.steps.length) {
+    run.steps = steps.map((step, index): StepState => {
+      const finishReason = nonEmpty(step.finishReason);
+      const usage = countedUsage(step.usage);
+      return {
+        index,
+        ...(finishReason === undefined ? {} : { finishReason }),
+        ...(usage === undefined ? {} : { usage }),
+      };
+    });
+  }
+  const usage = countedUsage(data.usage);
+  if (usage !== undefined && !sameUsage(run.usage, usage)) run.usage = usage;
+  const finishReason = nonEmpty(data.finishReason);
+  if (finishReason !== undefined) run.finishReason = finishReason;
+}
+
+/**
+ * `data-tool-agent` is a cumulative snapshot of one subagent run, keyed by the subagent's runId.
+ * Each one replaces what the previous one said; nothing is appended twice.
+ */
+export function onAgentSnapshot(ctx: Ctx, value: Value): void {
+  const ancestry = parseAncestry(value.ancestry);
+  if (ancestry === undefined) {
+    invalid(ctx, value, 'data-tool-agent needs an ancestry of { toolCallId } entries');
+    return;
+  }
+  const runId = value.id as string;
+  const data = value.data as Fields;
+  const depth =
+    typeof value.depth === 'number' && Number.isInteger(value.depth) && value.depth >= 1
+      ? value.depth
+      : ancestry.length;
+  ensureParentCall(ctx, ancestry, depth);
+  const scope: Scope = { parentToolCallId: ancestry[ancestry.length - 1]!.toolCallId, depth };
+  const run = ensureRun(ctx, runId, scope);
+  const agentId = nonEmpty(data.id);
+  if (agentId !== undefined && run.agentId !== agentId) run.agentId = agentId;
+  if (!applySnapshotCalls(ctx, runId, scope, data)) {
+    invalid(ctx, value, 'data-tool-agent lists a tool call without a toolCallId');
+  }
+  const finished = data.status === 'finished';
+  const text = typeof data.text === 'string' ? data.text : '';
+  applySnapshotText(ctx, ctx.draft.run(runId)!, text, finished);
+  applySnapshotSteps(ctx.draft.run(runId)!, data);
+  const current = ctx.draft.root.runs.get(runId)!;
+  if (finished && (current.status === 'streaming' || current.status === 'waiting')) {
+    if (current.finishReason === 'error') endRun(ctx, runId, 'error', 'The subagent failed');
+    else endRun(ctx, runId, 'finished', undefined);
+  }
+}

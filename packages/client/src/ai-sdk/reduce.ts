@@ -1,0 +1,115 @@
+import { type Ctx, endRun } from '../reducer/context.js';
+import { onAgentSnapshot } from './agent.js';
+import { type Fields, nonEmpty, type Value, validate } from './chunk.js';
+import {
+  onBackgroundTask,
+  onData,
+  onError,
+  onFile,
+  onFinish,
+  onSource,
+  onStart,
+  onText,
+  onTripwire,
+  topRun,
+} from './run.js';
+import {
+  onApprovalRequest,
+  onDenied,
+  onHumanData,
+  onInputAvailable,
+  onInputDelta,
+  onInputError,
+  onInputStart,
+  onOutputAvailable,
+  onOutputError,
+} from './tools.js';
+import { onWorkflowSnapshot, onWorkflowStep } from './workflow.js';
+
+/*
+ * AI SDK UI message streams, as `@mastra/ai-sdk` writes them, mapped onto the same state as native
+ * Mastra streams so one UI renders both.
+ *
+ * Display values: `@mastra/ai-sdk` substitutes Mastra's display transform before it writes a tool
+ * payload, so the stream carries only what the server chose to show and never the value before
+ * the transform. Such a value is shown as `raw` (nothing on this side transformed it) and
+ * `displayTransform` stays `unknown`, because the stream cannot tell whether a server transform
+ * applied. `call.raw.*` is never filled from this stream: it promises pre-transform values, and
+ * claiming a possibly transformed value as raw would defeat that promise. A client transform, when
+ * one is configured for the tool, still applies, as it does for native streams without metadata.
+ */
+
+type Handler = (ctx: Ctx, value: Value) => void;
+
+/**
+ * Chunk types of the AI SDK UI message stream (v5 and v6) and Mastra's `data-*` parts in it, each
+ * with what applies it.
+ */
+const HANDLERS: Readonly<Record<string, Handler>> = {
+  start: onStart,
+  finish: onFinish,
+  'start-step': (ctx) => {
+    const run = topRun(ctx);
+    ctx.draft.push(run, 'steps', { index: run.steps.length });
+  },
+  'finish-step': (ctx) => {
+    topRun(ctx);
+  },
+  'text-start': onText,
+  'text-delta': onText,
+  'text-end': onText,
+  'reasoning-start': onText,
+  'reasoning-delta': onText,
+  'reasoning-end': onText,
+  'tool-input-start': onInputStart,
+  'tool-input-delta': onInputDelta,
+  'tool-input-available': onInputAvailable,
+  'tool-input-error': onInputError,
+  'tool-output-available': onOutputAvailable,
+  'tool-output-error': onOutputError,
+  'tool-output-denied': onDenied,
+  'tool-approval-request': onApprovalRequest,
+  'source-url': onSource,
+  'source-document': onSource,
+  file: onFile,
+  error: onError,
+  abort: (ctx, value) => {
+    const run = topRun(ctx);
+    endRun(ctx, run.runId, 'aborted', nonEmpty(value.reason) ?? 'The run was aborted');
+  },
+  'message-metadata': (ctx, value) => {
+    ctx.draft.push(ctx.draft.state(), 'unknownChunks', value);
+  },
+  'data-tool-agent': onAgentSnapshot,
+  // Every step is also in the next data-tool-agent snapshot.
+  'data-tool-agent-step': () => {},
+  'data-tool-workflow': onWorkflowSnapshot,
+  'data-tool-workflow-step': onWorkflowStep,
+  'data-tool-network': onData,
+  'data-tool-call-approval': onHumanData,
+  'data-tool-call-suspended': onHumanData,
+  'data-tripwire': onTripwire,
+  'data-structured-output': (ctx, value) => {
+    topRun(ctx).object = (value.data as Fields).object;
+  },
+};
+
+const BACKGROUND_PREFIX = 'data-background-task-';
+
+/** Whether a value is an AI SDK UI message stream chunk (no Mastra envelope). */
+export function isAiSdkChunk(value: unknown): value is Value {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const type = (value as { type?: unknown }).type;
+  return (
+    typeof type === 'string' &&
+    (Object.hasOwn(HANDLERS, type) || type.startsWith(BACKGROUND_PREFIX))
+  );
+}
+
+/** Applies an AI SDK UI message stream chunk. Malformed chunks become issues; nothing throws. */
+export function reduceAiSdk(ctx: Ctx, value: Value): void {
+  if (!validate(ctx, value)) return;
+  if (Object.hasOwn(HANDLERS, value.type)) HANDLERS[value.type]!(ctx, value);
+  else if (value.type.startsWith(BACKGROUND_PREFIX)) onBackgroundTask(ctx, value);
+  else onData(ctx, value);
+}

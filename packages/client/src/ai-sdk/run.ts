@@ -1,0 +1,190 @@
+import type { MastraChunk } from '../chunks/mastra.js';
+import { type Ctx, endRun, ensureRun, TOP } from '../reducer/context.js';
+import { reduceBackgroundTask } from '../reducer/nested.js';
+import { appendText, closeTextPart, editTextPart, putDataPart } from '../reducer/parts.js';
+import { errorText } from '../reducer/tools.js';
+import type { Mutable } from '../state/draft.js';
+import type { RunState } from '../state/state.js';
+import { ordersOf } from '../state/state-root.js';
+import { invalid, isRecord, nonEmpty, type Value } from './chunk.js';
+
+/*
+ * AI SDK streams carry no runId: each assistant message gets a synthetic top-level run, keyed by
+ * its `messageId` when it has one.
+ */
+
+/** A run id for a message that arrived without a `messageId`. */
+function newRunId(ctx: Ctx): string {
+  const { runs } = ctx.draft.root;
+  let n = ordersOf(ctx.draft.root).runs.length + 1;
+  while (runs.has(`ai-sdk-run-${n}`)) n++;
+  return `ai-sdk-run-${n}`;
+}
+
+/**
+ * The run the current message belongs to. A pure `reduce` starts with empty working memory, so in
+ * an AI SDK state the latest top-level run stands in for it.
+ */
+function currentRunId(ctx: Ctx): string | undefined {
+  const id =
+    ctx.scratch.aiSdkRunId ??
+    (ctx.draft.root.format === 'ai-sdk' ? ctx.scratch.currentRunId : undefined);
+  return id !== undefined && ctx.draft.root.runs.has(id) ? id : undefined;
+}
+
+/** The current message's run, created when chunks arrive before any `start`. */
+export function topRun(ctx: Ctx): Mutable<RunState> {
+  const runId = currentRunId(ctx) ?? newRunId(ctx);
+  ctx.scratch.aiSdkRunId = runId;
+  return ensureRun(ctx, runId, TOP);
+}
+
+/** `start` opens the run of a message, or continues the run the message already has. */
+export function onStart(ctx: Ctx, value: Value): void {
+  const messageId = nonEmpty(value.messageId);
+  const { runs } = ctx.draft.root;
+  const current = currentRunId(ctx);
+  const open = current === undefined ? undefined : runs.get(current);
+  let runId: string;
+  if (messageId !== undefined && runs.has(messageId)) {
+    // The same assistant message continues, e.g. after an approval.
+    runId = messageId;
+  } else if (open?.status === 'streaming' && open.messageId === undefined) {
+    // Chunks that came before this `start` already opened the run.
+    runId = open.runId;
+  } else {
+    runId = messageId ?? newRunId(ctx);
+  }
+  ctx.scratch.aiSdkRunId = runId;
+  const run = ensureRun(ctx, runId, TOP);
+  ctx.scratch.currentRunId = runId;
+  if (run.status !== 'streaming') {
+    run.status = 'streaming';
+    delete run.error;
+    delete run.endedAt;
+  }
+  if (messageId !== undefined) run.messageId = messageId;
+}
+
+/** `finish` ends the current message's run. */
+export function onFinish(ctx: Ctx, value: Value): void {
+  const run = topRun(ctx);
+  const reason = nonEmpty(value.finishReason);
+  // @mastra/ai-sdk reports a tripwire as `other`; the run already knows it was a tripwire.
+  if (reason !== undefined) {
+    run.finishReason = reason === 'other' && run.status === 'tripwire' ? 'tripwire' : reason;
+  }
+  // abort → finish and error → finish keep the status the first chunk set.
+  if (run.status === 'aborted' || run.status === 'error' || run.status === 'tripwire') return;
+  if (reason === 'error') endRun(ctx, run.runId, 'error', 'The run failed');
+  else endRun(ctx, run.runId, 'finished', undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text and reasoning
+
+/** A text or reasoning start, delta or end. */
+export function onText(ctx: Ctx, value: Value): void {
+  const run = topRun(ctx);
+  const type = value.type.startsWith('text-') ? 'text' : 'reasoning';
+  const id = value.id as string;
+  if (value.type.endsWith('-delta')) {
+    appendText(ctx, run, type, id, value.delta as string);
+  } else if (value.type.endsWith('-end')) {
+    closeTextPart(ctx, run, type, id);
+  } else {
+    editTextPart(ctx, run, type, id);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors, sources, files, data
+
+/**
+ * The text of an `errorText`. @mastra/ai-sdk serializes error objects to JSON; their message is
+ * what a person should read, exactly as the native stream's error gives it.
+ */
+export function errorMessage(text: string): string {
+  if (!text.trimStart().startsWith('{')) return text;
+  try {
+    return errorText(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
+/** `error` ends the run with the error's message. */
+export function onError(ctx: Ctx, value: Value): void {
+  const run = topRun(ctx);
+  const message = errorMessage(value.errorText as string);
+  ctx.draft.push(run, 'parts', { type: 'error', message });
+  endRun(ctx, run.runId, 'error', message);
+}
+
+/** `data-tripwire`: a processor blocked the run. */
+export function onTripwire(ctx: Ctx, value: Value): void {
+  const run = topRun(ctx);
+  const data = isRecord(value.data) ? value.data : {};
+  const reason = nonEmpty(data.reason) ?? 'Blocked by a processor';
+  ctx.draft.push(run, 'parts', { type: 'tripwire', reason });
+  endRun(ctx, run.runId, 'tripwire', reason);
+}
+
+/** A `source-url` or `source-document` part. */
+export function onSource(ctx: Ctx, value: Value): void {
+  const run = topRun(ctx);
+  const title = typeof value.title === 'string' ? { title: value.title } : {};
+  const part =
+    value.type === 'source-url'
+      ? { type: 'source', id: value.sourceId, sourceType: 'url', url: value.url, ...title }
+      : {
+          type: 'source',
+          id: value.sourceId,
+          sourceType: 'document',
+          mimeType: value.mediaType,
+          ...title,
+          ...(typeof value.filename === 'string' ? { filename: value.filename } : {}),
+        };
+  ctx.draft.push(run, 'parts', part);
+}
+
+const DATA_URL = /^data:[^,]*;base64,/;
+
+/** A `file` part. */
+export function onFile(ctx: Ctx, value: Value): void {
+  const run = topRun(ctx);
+  const url = value.url as string;
+  // Native file parts carry base64 text; a data URL is unwrapped to match, other URLs stay as is.
+  const match = DATA_URL.exec(url);
+  const data = match === null ? url : url.slice(match[0].length);
+  ctx.draft.push(run, 'parts', { type: 'file', mimeType: value.mediaType, data });
+}
+
+/** A data part on the current run; parts with an id are reconciled by name and id. */
+export function onData(ctx: Ctx, value: Value): void {
+  if (value.transient === true) return;
+  const run = topRun(ctx);
+  putDataPart(ctx, run, value.type.slice('data-'.length), nonEmpty(value.id), value.data);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Background tasks
+
+/** `data-background-task-*` carries the native payload; it updates the call like the native chunk. */
+export function onBackgroundTask(ctx: Ctx, value: Value): void {
+  const data = isRecord(value.data) ? value.data : undefined;
+  const type = value.type.slice('data-'.length);
+  const progress = type === 'background-task-progress';
+  const usable =
+    data !== undefined &&
+    (progress
+      ? Array.isArray(data.taskIds) && data.taskIds.every((id) => typeof id === 'string')
+      : nonEmpty(data.taskId) !== undefined && nonEmpty(data.toolCallId) !== undefined);
+  if (!usable) {
+    invalid(ctx, value, `${value.type} needs data.taskId and data.toolCallId`);
+    return;
+  }
+  const { runId } = topRun(ctx);
+  const chunk = { type, runId, from: 'AGENT', payload: data } as unknown as MastraChunk;
+  if (!reduceBackgroundTask(ctx, chunk, TOP)) onData(ctx, value);
+}

@@ -1,0 +1,250 @@
+import { type Ctx, ensureCall, moveTo, parserFor, setEnded, TOP } from '../reducer/context.js';
+import { findNestedCall } from '../reducer/human.js';
+import { pushProgress } from '../reducer/tools.js';
+import {
+  applyClientTransform,
+  clientTransformFor,
+  pendingValue,
+  type TransformPhase,
+} from '../reducer/transform.js';
+import { parseResumeSchema } from '../resume/schema.js';
+import type { Mutable } from '../state/draft.js';
+import {
+  type DecisionTarget,
+  type DisplayValue,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+} from '../state/state.js';
+import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
+import { errorMessage, topRun } from './run.js';
+import { settleWorkflowResult } from './workflow.js';
+
+// Tool calls in AI SDK streams, and the approvals and suspensions that wait for a person.
+
+type Call = Mutable<ToolCallState>;
+
+/** How a value that arrived on this stream is shown (see the note at the top of reduce-aisdk.ts). */
+export function shown(ctx: Ctx, call: Call, phase: TransformPhase, value: unknown): DisplayValue {
+  const client = clientTransformFor(ctx.options.transforms, call.toolName);
+  if (client === undefined) return { kind: 'raw', value };
+  call.displayTransform = 'display';
+  return applyClientTransform(client, phase, value);
+}
+
+/** A call of the current message's run, created on first sight. */
+export function topCall(ctx: Ctx, toolCallId: string, toolName: string | undefined): Call {
+  return ensureCall(ctx, topRun(ctx).runId, TOP, toolCallId, toolName);
+}
+
+/** `tool-input-start` opens a call. */
+export function onInputStart(ctx: Ctx, value: Value): void {
+  const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
+  if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
+}
+
+/** Appends streamed input text and shows the partial input. */
+export function pushInputText(ctx: Ctx, call: Call, delta: string): void {
+  const snapshot = parserFor(ctx, call).push(delta);
+  call.inputText += delta;
+  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
+  if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
+    call.displayTransform = 'display';
+    call.input = pendingValue();
+  } else {
+    call.partialInput = snapshot;
+    if (snapshot.value !== undefined) call.input = { kind: 'raw', value: snapshot.value };
+  }
+}
+
+/** `tool-input-delta`: more of a call's streamed input. */
+export function onInputDelta(ctx: Ctx, value: Value): void {
+  const call = topCall(ctx, value.toolCallId as string, undefined);
+  if (call.status !== 'input-streaming') return;
+  pushInputText(ctx, call, value.inputTextDelta as string);
+}
+
+/** `tool-input-available`: a call's whole input. */
+export function onInputAvailable(ctx: Ctx, value: Value): void {
+  const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
+  call.input = shown(ctx, call, 'input-available', value.input);
+  if (call.status === 'input-streaming') moveTo(call, 'input-available');
+}
+
+/** `tool-input-error`: the model's input for a call was invalid, which ends the call. */
+export function onInputError(ctx: Ctx, value: Value): void {
+  const call = topCall(ctx, value.toolCallId as string, nonEmpty(value.toolName));
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  const message = errorMessage(value.errorText as string);
+  if (value.input !== undefined) call.input = shown(ctx, call, 'input-available', value.input);
+  call.inputError = message;
+  call.error = shown(ctx, call, 'error', message);
+  moveTo(call, 'output-error');
+  setEnded(ctx, call);
+}
+
+/** What the model saw of a result (`toModelOutput`), from `providerMetadata.mastra`. */
+export function modelOutputOf(providerMetadata: unknown): unknown {
+  const mastra = isRecord(providerMetadata) ? providerMetadata.mastra : undefined;
+  return isRecord(mastra) ? mastra.modelOutput : undefined;
+}
+
+/** `tool-output-available`: a call's result, or a preliminary output. */
+export function onOutputAvailable(ctx: Ctx, value: Value): void {
+  const call = topCall(ctx, value.toolCallId as string, undefined);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  if (value.preliminary === true) {
+    pushProgress(ctx, call, value.output);
+    return;
+  }
+  if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
+  const modelOutput = modelOutputOf(value.providerMetadata);
+  if (modelOutput !== undefined) call.modelOutput = modelOutput;
+  call.output = shown(ctx, call, 'output-available', value.output);
+  settleWorkflowResult(ctx, call, value.output);
+  moveTo(call, 'output-available');
+  setEnded(ctx, call);
+}
+
+/** `tool-output-error`: the call failed. */
+export function onOutputError(ctx: Ctx, value: Value): void {
+  const call = topCall(ctx, value.toolCallId as string, undefined);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  call.error = shown(ctx, call, 'error', errorMessage(value.errorText as string));
+  moveTo(call, 'output-error');
+  setEnded(ctx, call);
+}
+
+/** `tool-output-denied`: a person declined the call. */
+export function onDenied(ctx: Ctx, value: Value): void {
+  const call = topCall(ctx, value.toolCallId as string, undefined);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  // The stream carries no reason; keep the one a local decision recorded.
+  if (call.approval !== undefined && call.approval.decision?.approved !== false) {
+    const { error: _, ...approval } = call.approval;
+    call.approval = { ...approval, decision: { approved: false } };
+  }
+  moveTo(call, 'output-denied');
+  setEnded(ctx, call);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Approvals and suspensions
+
+const sameTarget = (a: DecisionTarget | undefined, b: DecisionTarget): boolean =>
+  a !== undefined && a.runId === b.runId && a.toolCallId === b.toolCallId;
+
+/** `tool-approval-request.approvalId` is `${runId}::${toolCallId}`; the runId may contain `::`. */
+function splitApprovalId(approvalId: string): DecisionTarget | undefined {
+  const at = approvalId.lastIndexOf('::');
+  if (at <= 0 || at + 2 >= approvalId.length) return undefined;
+  return { runId: approvalId.slice(0, at), toolCallId: approvalId.slice(at + 2) };
+}
+
+/** The call, at or under `toolCallId`, whose approval already goes to `target`. */
+function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget, depth = 0): boolean {
+  const call = ctx.draft.root.toolCalls.get(toolCallId);
+  if (call === undefined || depth > 64) return false;
+  if (sameTarget(call.approval?.target, target)) return true;
+  for (const runId of call.childRunIds) {
+    for (const id of ctx.draft.root.runs.get(runId)?.toolCallIds ?? []) {
+      if (findApproval(ctx, id, target, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The call a human request belongs to. For a request raised inside a subagent, Mastra names the
+ * outer `agent-*` call with the inner tool's name; the request goes to the inner call, and an
+ * approval that a v6 `tool-approval-request` put on the outer call moves with it.
+ */
+function humanCall(ctx: Ctx, target: DecisionTarget, toolName: string): Call {
+  const outer = ctx.draft.root.toolCalls.get(target.toolCallId);
+  if (outer !== undefined && outer.kind !== 'tool' && outer.toolName !== toolName) {
+    const innerId = findNestedCall(
+      ctx,
+      outer,
+      (call) => call.toolName === toolName && !TERMINAL_TOOL_STATUSES.has(call.status),
+    );
+    if (innerId !== undefined) {
+      if (outer.status === 'approval-requested' && sameTarget(outer.approval?.target, target)) {
+        const editable = ctx.draft.toolCall(outer.toolCallId)!;
+        delete editable.approval;
+        editable.status = editable.input.kind === 'none' ? 'input-streaming' : 'input-available';
+      }
+      return ctx.draft.toolCall(innerId)!;
+    }
+  }
+  return topCall(ctx, target.toolCallId, toolName);
+}
+
+/** `tool-approval-request` (AI SDK v6): the call waits for approval. */
+export function onApprovalRequest(ctx: Ctx, value: Value): void {
+  const target = splitApprovalId(value.approvalId as string);
+  if (target === undefined) {
+    invalid(
+      ctx,
+      value,
+      'tool-approval-request has an approvalId without a "runId::toolCallId" target',
+      value.toolCallId as string,
+    );
+    return;
+  }
+  // The data-tool-call-approval that carries the same request may already have been applied.
+  if (findApproval(ctx, value.toolCallId as string, target)) return;
+  const call = topCall(ctx, value.toolCallId as string, undefined);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  call.approval = { toolName: call.toolName, args: call.input, resumeSchema: undefined, target };
+  moveTo(call, 'approval-requested');
+}
+
+/** The `data` of an approval or suspension part, or undefined after recording an issue. */
+function humanData(ctx: Ctx, value: Value) {
+  const data = value.data as Fields;
+  const runId = nonEmpty(data.runId);
+  const toolCallId = nonEmpty(data.toolCallId);
+  const toolName = nonEmpty(data.toolName);
+  if (runId === undefined || toolCallId === undefined || toolName === undefined) {
+    invalid(ctx, value, `${value.type} needs data.runId, data.toolCallId and data.toolName`);
+    return undefined;
+  }
+  return { data, target: { runId, toolCallId }, toolName };
+}
+
+/** Applies an approval or suspension part to the call it belongs to. */
+export function onHumanData(ctx: Ctx, value: Value): void {
+  const parsed = humanData(ctx, value);
+  if (parsed === undefined) return;
+  const { data, target, toolName } = parsed;
+  const call = humanCall(ctx, target, toolName);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  const resumeSchema = parseResumeSchema(data.resumeSchema);
+  const approval = value.type === 'data-tool-call-approval';
+  let same: boolean;
+  if (approval) {
+    const previous = call.approval;
+    same = sameTarget(previous?.target, target);
+    if (call.input.kind === 'none' && data.args !== undefined)
+      call.input = shown(ctx, call, 'input-available', data.args);
+    call.approval = {
+      toolName,
+      args: shown(ctx, call, 'approval', data.args),
+      resumeSchema,
+      target,
+      ...(same && previous?.decision !== undefined ? { decision: previous.decision } : {}),
+    };
+  } else {
+    const previous = call.suspension;
+    same = sameTarget(previous?.target, target);
+    call.suspension = {
+      payload: shown(ctx, call, 'suspend', data.suspendPayload),
+      resumeSchema,
+      target,
+      ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
+    };
+  }
+  if (!(same && call.status === 'approval-responded'))
+    moveTo(call, approval ? 'approval-requested' : 'suspended');
+}

@@ -1,0 +1,190 @@
+import { selectPendingApprovals, selectSubagents } from '../state/select.js';
+import type { DisplayValue, RunState, ToolCallState, ToolpaneState } from '../state/state.js';
+
+/** One tool call in the `--json` output of `toolpane inspect`. Values are display values only. */
+export interface InspectedToolCall {
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly status: ToolCallState['status'];
+  /** The `agent-*` / `workflow-*` call it ran inside, else null. */
+  readonly parentToolCallId: string | null;
+  /** The id of the agent whose run made the call (from that run's `start`), else null. */
+  readonly agentId: string | null;
+  /** Input as displayed; null when nothing may be shown. */
+  readonly input: unknown;
+  /** Output as displayed; null when nothing may be shown. */
+  readonly output: unknown;
+  /** Error text as displayed, else null. */
+  readonly errorText: string | null;
+}
+
+/** The documented `--json` contract of `toolpane inspect`. */
+export interface InspectReport {
+  readonly toolCalls: readonly InspectedToolCall[];
+  readonly subagents: readonly {
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly agentId: string | null;
+    readonly runId: string;
+  }[];
+  readonly pendingApprovals: readonly {
+    readonly toolCallId: string;
+    readonly toolName: string;
+    readonly resumeWith: { readonly runId: string; readonly toolCallId: string };
+  }[];
+}
+
+/** A display value as plain data: the shown value, a placeholder for hidden ones, null for none. */
+function plain(value: DisplayValue): unknown {
+  switch (value.kind) {
+    case 'raw':
+    case 'transformed': {
+      return value.value ?? null;
+    }
+    case 'hidden': {
+      return value.reason === 'failed'
+        ? { hidden: 'failed', message: value.message ?? null }
+        : { hidden: value.reason };
+    }
+    default: {
+      return null;
+    }
+  }
+}
+
+function errorTextOf(call: ToolCallState): string | null {
+  const error = call.error;
+  if (error.kind === 'raw' || error.kind === 'transformed') {
+    return typeof error.value === 'string' ? error.value : JSON.stringify(error.value);
+  }
+  if (error.kind === 'hidden') return error.message ?? `[${error.reason}]`;
+  return null;
+}
+
+/**
+ * Summarises a state as `toolpane inspect --json` prints it: every call at any depth in stream
+ * order, the subagent runs and the approvals that wait, with display values only.
+ *
+ * @example
+ * const report = inspectState(reduceAll(chunks));
+ * report.pendingApprovals[0]?.resumeWith; // { runId, toolCallId } to send the decision to
+ */
+export function inspectState(state: ToolpaneState): InspectReport {
+  const toolCalls = state.toolCallOrder.flatMap((id) => {
+    const call = state.toolCalls.get(id);
+    if (call === undefined) return [];
+    return [
+      {
+        toolCallId: call.toolCallId,
+        toolName: call.toolName,
+        status: call.status,
+        parentToolCallId: call.parentToolCallId,
+        agentId: state.runs.get(call.runId)?.agentId ?? null,
+        input: plain(call.input),
+        output: plain(call.output),
+        errorText: errorTextOf(call),
+      },
+    ];
+  });
+  return {
+    toolCalls,
+    subagents: selectSubagents(state).map((s) => ({
+      toolCallId: s.toolCallId,
+      toolName: s.toolName,
+      agentId: s.agentId ?? null,
+      runId: s.runId,
+    })),
+    pendingApprovals: selectPendingApprovals(state).map((p) => ({
+      toolCallId: p.toolCallId,
+      toolName: p.toolName,
+      resumeWith: p.resumeWith,
+    })),
+  };
+}
+
+function short(value: unknown, max = 60): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function describeValue(value: DisplayValue): string {
+  if (value.kind === 'none') return '—';
+  if (value.kind === 'hidden')
+    return value.reason === 'failed' ? `[transform failed]` : `[${value.reason}]`;
+  return short(value.value);
+}
+
+function describeRun(
+  state: ToolpaneState,
+  run: RunState,
+  indent: string,
+  lines: string[],
+  depth: number,
+) {
+  const label = run.parentToolCallId === null ? 'run' : 'subagent run';
+  lines.push(
+    `${indent}${label} ${run.runId}${run.agentId ? ` (${run.agentId})` : ''} · ${run.status}`,
+  );
+  for (const part of run.parts) {
+    if (part.type === 'text' && part.text !== '')
+      lines.push(`${indent}  text: ${short(part.text, 70)}`);
+    if (part.type === 'error') lines.push(`${indent}  error: ${part.message}`);
+    if (part.type === 'tripwire') lines.push(`${indent}  tripwire: ${part.reason}`);
+    if (part.type !== 'tool-call') continue;
+    const call = state.toolCalls.get(part.toolCallId);
+    if (call === undefined) continue;
+    lines.push(`${indent}  ${call.toolName} [${call.toolCallId}] · ${call.status}`);
+    lines.push(`${indent}    input:  ${describeValue(call.input)}`);
+    if (call.output.kind !== 'none')
+      lines.push(`${indent}    output: ${describeValue(call.output)}`);
+    if (call.error.kind !== 'none') lines.push(`${indent}    error:  ${errorTextOf(call)}`);
+    if (call.approval && call.status === 'approval-requested') {
+      const t = call.approval.target;
+      lines.push(
+        `${indent}    waits for approval → send runId ${t.runId}, toolCallId ${t.toolCallId}`,
+      );
+    }
+    if (call.suspension && call.status === 'suspended') {
+      const t = call.suspension.target;
+      lines.push(
+        `${indent}    suspended: ${describeValue(call.suspension.payload)} → resume runId ${t.runId}, toolCallId ${t.toolCallId}`,
+      );
+    }
+    if (call.workflow) {
+      lines.push(
+        `${indent}    workflow ${call.workflow.workflowId ?? ''} · ${call.workflow.status}`,
+      );
+      for (const stepId of call.workflow.stepIds) {
+        const step = call.workflow.steps.get(stepId);
+        if (step) lines.push(`${indent}      step ${step.name} · ${step.status}`);
+      }
+    }
+    if (depth < 32) {
+      for (const childRunId of call.childRunIds) {
+        const child = state.runs.get(childRunId);
+        if (child) describeRun(state, child, `${indent}    `, lines, depth + 1);
+      }
+    }
+  }
+}
+
+/**
+ * The tree of runs, subagents and tool calls for a person to read.
+ *
+ * @example
+ * console.log(formatTree(reduceAll(chunks)));
+ */
+export function formatTree(state: ToolpaneState): string {
+  const lines: string[] = [];
+  for (const runId of state.runOrder) {
+    const run = state.runs.get(runId);
+    if (run) describeRun(state, run, '', lines, 0);
+  }
+  for (const issue of state.issues) lines.push(`! ${issue.kind}: ${issue.message}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,103 @@
+import { addIssue, type Ctx, endOpenCalls, endRun, runWaitsForHuman } from '../reducer/context.js';
+import { HUMAN_TOOL_STATUSES } from '../state/state.js';
+import type { ToolpaneEvent } from '../stream/events.js';
+
+/**
+ * Ends every open run: a run that waits for a person waits on, the others end as interrupted or
+ * aborted with `reason`.
+ */
+function endOpenRuns(ctx: Ctx, reason: string, interrupted: boolean) {
+  const endOpen = (runId: string) => {
+    if (ctx.draft.root.runs.get(runId)?.status !== 'streaming') return;
+    if (runWaitsForHuman(ctx, runId)) {
+      markWaiting(ctx, runId);
+    } else {
+      endRun(ctx, runId, interrupted ? 'interrupted' : 'aborted', reason);
+    }
+  };
+  for (const runId of ctx.draft.root.runOrder) endOpen(runId);
+  // What the pass above cannot reach: a subagent run whose parent call ended first, and calls
+  // whose chunks arrived after their run had ended. Once per stream, so linear overall.
+  for (const runId of Array.from(ctx.draft.root.runs.keys())) {
+    endOpen(runId);
+    const run = ctx.draft.root.runs.get(runId)!;
+    if (run.status !== 'streaming' && run.status !== 'waiting') {
+      endOpenCalls(ctx, runId, run.status === 'finished' ? undefined : (run.error ?? reason));
+    }
+  }
+}
+
+/** A run that waits for a person, and every open subagent run on the way to the waiting call. */
+function markWaiting(ctx: Ctx, runId: string, depth = 0) {
+  const run = ctx.draft.run(runId);
+  if (run === undefined || depth > 64) return;
+  run.status = 'waiting';
+  for (const id of run.toolCallIds) {
+    for (const child of ctx.draft.root.toolCalls.get(id)?.childRunIds ?? []) {
+      if (ctx.draft.root.runs.get(child)?.status === 'streaming')
+        markWaiting(ctx, child, depth + 1);
+    }
+  }
+}
+
+/** Applies a client event (stream end, abort, decisions) to the state. */
+export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
+  switch (event.type) {
+    case 'toolpane/stream-end': {
+      endOpenRuns(ctx, 'The stream ended before the run finished', true);
+      return;
+    }
+    case 'toolpane/stream-error': {
+      addIssue(ctx, { kind: 'transport', message: event.message });
+      endOpenRuns(ctx, event.message, true);
+      return;
+    }
+    case 'toolpane/abort': {
+      endOpenRuns(ctx, event.reason ?? 'The run was aborted', false);
+      return;
+    }
+    case 'toolpane/issue': {
+      addIssue(ctx, event.issue);
+      return;
+    }
+    case 'toolpane/decision-sent': {
+      const call = ctx.draft.toolCall(event.toolCallId);
+      if (call === undefined || !HUMAN_TOOL_STATUSES.has(call.status)) return;
+      if (call.status === 'approval-requested' && call.approval !== undefined) {
+        const decision = {
+          approved: event.approved ?? true,
+          ...(event.reason === undefined ? {} : { reason: event.reason }),
+        };
+        const { error: _, ...approval } = call.approval;
+        call.approval = { ...approval, decision };
+      } else if (call.suspension !== undefined) {
+        const { error: _, ...suspension } = call.suspension;
+        call.suspension = { ...suspension, resumeData: event.resumeData };
+      }
+      call.status = 'approval-responded';
+      return;
+    }
+    case 'toolpane/decision-failed': {
+      const call = ctx.draft.toolCall(event.toolCallId);
+      if (call === undefined || call.status !== 'approval-responded') return;
+      if (
+        call.approval !== undefined &&
+        call.approval.decision !== undefined &&
+        call.suspension === undefined
+      ) {
+        const { decision: _, ...approval } = call.approval;
+        call.approval = { ...approval, error: event.error };
+        call.status = 'approval-requested';
+      } else if (call.suspension !== undefined) {
+        const { resumeData: _, ...suspension } = call.suspension;
+        call.suspension = { ...suspension, error: event.error };
+        call.status = 'suspended';
+      }
+      addIssue(ctx, { kind: 'decision', message: event.error, toolCallId: event.toolCallId });
+      return;
+    }
+    default: {
+      event satisfies never;
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import {
+  type DataChunk,
+  looksLikeMastraChunk,
+  type MastraChunk,
+  type ObjectChunk,
+  parseMastraChunk,
+  type UnknownChunk,
+} from '../chunks/mastra.js';
+import {
+  addIssue,
+  type Ctx,
+  createScratch,
+  ensureRun,
+  excerpt,
+  type ReduceOptions,
+  type Scope,
+  type Scratch,
+  TOP,
+} from '../reducer/context.js';
+import {
+  parseNested,
+  reduceBackgroundTask,
+  reduceToolOutput,
+  reduceWorkflowEvent,
+} from '../reducer/nested.js';
+import { reduceToolChunk } from '../reducer/tools.js';
+import { Draft } from '../state/draft.js';
+import { initialState, type ToolpaneState } from '../state/state.js';
+import { ordersOf } from '../state/state-root.js';
+import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
+import { applyEvent } from './events.js';
+import { addUnknown, reduceData, reduceRunChunk } from './run.js';
+
+/** Applies a parsed Mastra, object, data or unknown chunk. */
+function applyMastra(
+  ctx: Ctx,
+  chunk: MastraChunk | ObjectChunk | DataChunk | UnknownChunk,
+  scope: Scope,
+) {
+  if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = 'mastra';
+  if (chunk.format === 'unknown') {
+    addUnknown(ctx, chunk, chunk.unexpected);
+    return;
+  }
+  if (chunk.format === 'data') {
+    reduceData(ctx, chunk, scope);
+    return;
+  }
+  if (chunk.type === 'object' || chunk.type === 'object-result') {
+    reduceRunChunk(ctx, chunk, scope);
+    return;
+  }
+  applyNative(ctx, chunk as MastraChunk, scope);
+}
+
+function applyNative(ctx: Ctx, chunk: MastraChunk, scope: Scope) {
+  if (chunk.type === 'tool-output') {
+    reduceToolOutput(ctx, chunk, scope, applyValue);
+    return;
+  }
+  if (chunk.type.startsWith('workflow-')) {
+    if (!reduceWorkflowEvent(ctx, chunk, scope, applyValue)) addUnknown(ctx, chunk, false);
+    return;
+  }
+  if (chunk.type.startsWith('background-task-')) {
+    reduceBackgroundTask(ctx, chunk, scope);
+    return;
+  }
+  ensureRun(ctx, chunk.runId, scope);
+  if (!reduceToolChunk(ctx, chunk, scope)) reduceRunChunk(ctx, chunk, scope);
+}
+
+/** Applies one value from a stream, in a scope. Never throws. */
+function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
+  if (scope === TOP && isToolpaneEvent(value)) {
+    const parsed = parseToolpaneEvent(value);
+    if (parsed.ok) applyEvent(ctx, parsed.event);
+    else {
+      addIssue(ctx, {
+        kind: 'invalid-chunk',
+        message: parsed.message,
+        chunkType: value.type,
+        excerpt: excerpt(value),
+      });
+    }
+    return;
+  }
+  const { formats } = ctx.options;
+  if (formats !== undefined && !looksLikeMastraChunk(value)) {
+    for (const format of formats) {
+      if (!format.accepts(value)) continue;
+      if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = format.name;
+      format.apply(ctx, value);
+      return;
+    }
+  }
+  if (scope !== TOP) {
+    const chunk = parseNested(ctx, value);
+    if (chunk !== undefined) applyMastra(ctx, chunk, scope);
+    return;
+  }
+  const parsed = parseMastraChunk(value);
+  if (!parsed.ok) {
+    addIssue(ctx, {
+      kind: 'invalid-chunk',
+      message: parsed.error.message,
+      ...(parsed.error.chunkType ? { chunkType: parsed.error.chunkType } : {}),
+      excerpt: excerpt(value),
+    });
+    return;
+  }
+  applyMastra(ctx, parsed.chunk, scope);
+}
+
+/** Applies a value and turns any unexpected exception into an issue, so a stream never breaks. */
+export function applySafely(ctx: Ctx, value: unknown): void {
+  try {
+    applyValue(ctx, value, TOP);
+  } catch (error) {
+    addIssue(ctx, {
+      kind: 'invalid-chunk',
+      message: `Chunk could not be applied: ${error instanceof Error ? error.message : String(error)}`,
+      excerpt: excerpt(value),
+    });
+  }
+}
+
+/**
+ * Applies one chunk (a Mastra `fullStream` chunk, an AI SDK UI stream chunk, a `data-*` chunk or
+ * a {@link ToolpaneEvent}) to a state and returns the next state. Pure: the input state is never
+ * modified, unchanged entities keep their identity, and the same reference comes back when
+ * nothing changed. Invalid chunks become entries in `state.issues`; nothing throws.
+ *
+ * For whole streams prefer {@link reduceAll} or a store, which keep working memory between chunks
+ * and so stay linear in stream size.
+ *
+ * @example
+ * let state = initialState;
+ * for (const chunk of chunks) state = reduce(state, chunk);
+ */
+export function reduce(
+  state: ToolpaneState,
+  chunk: unknown,
+  options: ReduceOptions = {},
+): ToolpaneState {
+  const scratch = createScratch();
+  const lastTop = ordersOf(state).runs.at(-1);
+  if (lastTop !== undefined) scratch.currentRunId = lastTop;
+  const ctx: Ctx = { draft: new Draft(state), options, scratch };
+  applySafely(ctx, chunk);
+  return ctx.draft.publish();
+}
+
+/**
+ * Applies a whole sequence of chunks in one pass, in time linear in their size.
+ *
+ * @example
+ * const state = reduceAll(lines.map((line) => JSON.parse(line)));
+ */
+export function reduceAll(
+  chunks: Iterable<unknown>,
+  options: ReduceOptions = {},
+  state: ToolpaneState = initialState,
+): ToolpaneState {
+  const ctx: Ctx = { draft: new Draft(state), options, scratch: createScratch() };
+  for (const chunk of chunks) applySafely(ctx, chunk);
+  return ctx.draft.publish();
+}
+
+/** Internal: a reducer bound to one draft and scratch, used by the store. */
+export interface Reducer {
+  apply(value: unknown): void;
+  publish(): ToolpaneState;
+  readonly scratch: Scratch;
+}
+
+/** Internal: creates a long-lived reducer that keeps its working memory between chunks. */
+export function createReducer(state: ToolpaneState, options: ReduceOptions): Reducer {
+  const ctx: Ctx = { draft: new Draft(state), options, scratch: createScratch() };
+  return {
+    apply: (value) => applySafely(ctx, value),
+    publish: () => ctx.draft.publish(),
+    scratch: ctx.scratch,
+  };
+}

@@ -1,0 +1,63 @@
+import type { Mutable } from '../state/draft.js';
+import type { DisplayValue, ToolCallState } from '../state/state.js';
+import type { Ctx } from './context.js';
+import {
+  applyClientTransform,
+  clientTransformFor,
+  type DisplayMetadata,
+  fromPhase,
+  pendingValue,
+  type TransformPhase,
+} from './transform.js';
+
+type Call = Mutable<ToolCallState>;
+
+/** Hides raw values shown before the call turned out to be display-transformed. */
+function markDisplayTransformed(call: Call): void {
+  if (call.displayTransform === 'display') return;
+  call.displayTransform = 'display';
+  delete call.partialInput;
+  const hide = (value: DisplayValue): DisplayValue =>
+    value.kind === 'raw' ? pendingValue() : value;
+  call.input = hide(call.input);
+  call.output = hide(call.output);
+  call.error = hide(call.error);
+  if (call.progress.some((p) => p.kind === 'raw')) call.progress = call.progress.map(hide);
+  if (call.approval?.args.kind === 'raw')
+    call.approval = { ...call.approval, args: pendingValue() };
+  if (call.suspension?.payload.kind === 'raw') {
+    call.suspension = { ...call.suspension, payload: pendingValue() };
+  }
+}
+
+/**
+ * Learns whether a display transform applies from a chunk's metadata. A chunk that Mastra would
+ * have annotated (`evidence`) but that carries no metadata proves that none applies.
+ */
+export function learn(call: Call, metadata: DisplayMetadata | undefined, evidence: boolean): void {
+  if (metadata !== undefined) markDisplayTransformed(call);
+  else if (evidence && call.displayTransform === 'unknown') call.displayTransform = 'none';
+}
+
+/** The value to show for one phase, honouring server metadata, then client transforms. */
+export function displayed(
+  ctx: Ctx,
+  call: Call,
+  metadata: DisplayMetadata | undefined,
+  phase: TransformPhase,
+  raw: unknown,
+): DisplayValue {
+  const entry = metadata?.[phase];
+  if (entry !== undefined) return fromPhase(entry, phase);
+  if (call.displayTransform !== 'display') return { kind: 'raw', value: raw };
+  const client =
+    metadata === undefined ? clientTransformFor(ctx.options.transforms, call.toolName) : undefined;
+  return client === undefined ? pendingValue() : applyClientTransform(client, phase, raw);
+}
+
+/** Mastra may tuck `__mastraMetadata` into args; it is not part of the tool's input. */
+export function cleanArgs(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || !('__mastraMetadata' in args)) return args;
+  const { __mastraMetadata: _, ...rest } = args as Record<string, unknown>;
+  return rest;
+}

@@ -1,0 +1,97 @@
+import type { MastraChunk } from '../chunks/mastra.js';
+import { parseResumeSchema } from '../resume/schema.js';
+import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
+import { type Ctx, ensureCall, moveTo, type Scope } from './context.js';
+import { cleanArgs, displayed, learn } from './display.js';
+import { readDisplayMetadata } from './transform.js';
+
+type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
+
+/** The run and call a decision must be sent to: the outermost call this one runs inside. */
+export function decisionTarget(ctx: Ctx, call: ToolCallState): DecisionTarget {
+  let current = call;
+  for (let i = 0; i < 64 && current.parentToolCallId !== null; i++) {
+    const parent = ctx.draft.root.toolCalls.get(current.parentToolCallId);
+    if (parent === undefined) break;
+    current = parent;
+  }
+  return { runId: current.runId, toolCallId: current.toolCallId };
+}
+
+/**
+ * The innermost, latest call under `parent` that `matches`: the calls of its subagent and workflow
+ * runs, searched at any depth, latest first.
+ */
+export function findNestedCall(
+  ctx: Ctx,
+  parent: ToolCallState,
+  matches: (call: ToolCallState) => boolean,
+  depth = 0,
+): string | undefined {
+  if (depth > 64) return undefined;
+  for (let i = parent.childRunIds.length - 1; i >= 0; i--) {
+    const run = ctx.draft.root.runs.get(parent.childRunIds[i]!);
+    if (run === undefined) continue;
+    for (let j = run.toolCallIds.length - 1; j >= 0; j--) {
+      const call = ctx.draft.root.toolCalls.get(run.toolCallIds[j]!);
+      if (call === undefined) continue;
+      const deeper = findNestedCall(ctx, call, matches, depth + 1);
+      if (deeper !== undefined) return deeper;
+      if (matches(call)) return call.toolCallId;
+    }
+  }
+  return undefined;
+}
+
+/** Applies a request for a person: an approval or a suspension. */
+export function onHumanRequest(
+  ctx: Ctx,
+  chunk: Chunk<'tool-call-approval' | 'tool-call-suspended'>,
+  scope: Scope,
+): void {
+  const p = chunk.payload;
+  const status = chunk.type === 'tool-call-approval' ? 'approval-requested' : 'suspended';
+  const echo = { runId: chunk.runId, toolCallId: p.toolCallId };
+  const existing = ctx.draft.root.toolCalls.get(p.toolCallId);
+  // A nested request surfaces again at the top: its toolCallId is the parent agent-* call while
+  // toolName is the inner tool. Route it to the inner call and remember where to send decisions.
+  if (existing !== undefined && existing.kind !== 'tool' && existing.toolName !== p.toolName) {
+    const innerId = findNestedCall(
+      ctx,
+      existing,
+      (call) => call.status === status && call.toolName === p.toolName,
+    );
+    if (innerId !== undefined) {
+      const inner = ctx.draft.toolCall(innerId)!;
+      if (status === 'approval-requested') inner.approval = { ...inner.approval!, target: echo };
+      else inner.suspension = { ...inner.suspension!, target: echo };
+      return;
+    }
+  }
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  const metadata = readDisplayMetadata(chunk.metadata);
+  learn(call, metadata, true);
+  const target = scope.depth === 0 ? echo : decisionTarget(ctx, call);
+  if (chunk.type === 'tool-call-approval') {
+    const args = cleanArgs(chunk.payload.args);
+    if (args !== undefined && call.raw.input === undefined) call.raw = { ...call.raw, input: args };
+    if (call.input.kind === 'none')
+      call.input = displayed(ctx, call, metadata, 'input-available', args);
+    call.approval = {
+      toolName: p.toolName,
+      args: displayed(ctx, call, metadata, 'approval', args),
+      resumeSchema: parseResumeSchema(p.resumeSchema),
+      target,
+    };
+  } else {
+    const { suspendPayload } = chunk.payload;
+    call.raw = { ...call.raw, suspendPayload };
+    call.suspension = {
+      payload: displayed(ctx, call, metadata, 'suspend', suspendPayload),
+      resumeSchema: parseResumeSchema(p.resumeSchema),
+      target,
+    };
+  }
+  moveTo(call, status);
+}

@@ -1,0 +1,119 @@
+import type { Draft, Mutable } from '../state/draft.js';
+import type { RunPart, RunState, Usage } from '../state/state.js';
+import type { Ctx } from './context.js';
+
+/** A text or reasoning part of a run. */
+export type TextPart = Extract<RunPart, { type: 'text' | 'reasoning' }>;
+
+/**
+ * The open text or reasoning part with this id, created when missing. It is usually the last
+ * part, so the scan is short.
+ */
+export function editTextPart(
+  ctx: Ctx,
+  run: Mutable<RunState>,
+  type: TextPart['type'],
+  id: string,
+): Mutable<TextPart> {
+  for (let i = run.parts.length - 1; i >= 0; i--) {
+    const part = run.parts[i]!;
+    if (part.type === type && part.id === id) {
+      const parts = ctx.draft.field(run, 'parts') as RunPart[];
+      const owned = ctx.draft.adopt({ ...part }) as Mutable<TextPart>;
+      parts[i] = owned;
+      return owned;
+    }
+    if (part.type === type && part.state === 'streaming') break;
+  }
+  const part = ctx.draft.adopt({ type, id, text: '', state: 'streaming' }) as Mutable<TextPart>;
+  ctx.draft.push(run, 'parts', part);
+  return part;
+}
+
+// Text deltas are the most frequent chunk: re-copying the part per delta would be wasteful, so
+// the part last copied in this epoch is remembered and edited in place.
+const lastTextPart = new WeakMap<Draft, { run: RunState; part: Mutable<TextPart> }>();
+
+/** Appends a text or reasoning delta to the part with this id. */
+export function appendText(
+  ctx: Ctx,
+  run: Mutable<RunState>,
+  type: TextPart['type'],
+  id: string,
+  delta: string,
+): void {
+  const cached = lastTextPart.get(ctx.draft);
+  const last = run.parts[run.parts.length - 1];
+  const hit =
+    cached !== undefined &&
+    cached.run === run &&
+    last === cached.part &&
+    cached.part.type === type &&
+    cached.part.id === id;
+  if (hit) {
+    cached!.part.text += delta;
+    return;
+  }
+  const part = editTextPart(ctx, run, type, id);
+  part.text += delta;
+  lastTextPart.set(ctx.draft, { run, part });
+}
+
+/** Marks the text or reasoning part with this id as done. */
+export function closeTextPart(
+  ctx: Ctx,
+  run: Mutable<RunState>,
+  type: TextPart['type'],
+  id: string,
+): void {
+  editTextPart(ctx, run, type, id).state = 'done';
+  lastTextPart.delete(ctx.draft);
+}
+
+/** Adds a data part to a run; a part with an id replaces the earlier part of that name and id. */
+export function putDataPart(
+  ctx: Ctx,
+  run: Mutable<RunState>,
+  name: string,
+  id: string | undefined,
+  data: unknown,
+): void {
+  const part: RunPart = { type: 'data', name, data, ...(id ? { id } : {}) };
+  if (id) {
+    const index = run.parts.findIndex((p) => p.type === 'data' && p.name === name && p.id === id);
+    if (index >= 0) {
+      (ctx.draft.field(run, 'parts') as RunPart[])[index] = part;
+      return;
+    }
+  }
+  ctx.draft.push(run, 'parts', part);
+}
+
+const USAGE_KEYS = [
+  'inputTokens',
+  'outputTokens',
+  'totalTokens',
+  'reasoningTokens',
+  'cachedInputTokens',
+] as const;
+
+/** The token counts of a usage object (`{}` when it has none), or undefined for a non-object. */
+export function usageOf(value: unknown): Usage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const u = value as Record<string, unknown>;
+  const out: Record<string, number> = {};
+  for (const key of USAGE_KEYS) {
+    if (typeof u[key] === 'number') out[key] = u[key];
+  }
+  return out as Usage;
+}
+
+/** The token counts of a usage object, or undefined when it has none. */
+export function countedUsage(value: unknown): Usage | undefined {
+  const usage = usageOf(value);
+  return usage !== undefined && Object.keys(usage).length > 0 ? usage : undefined;
+}
+
+/** Whether two usages hold the same counts. */
+export const sameUsage = (a: Usage | undefined, b: Usage | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && USAGE_KEYS.every((key) => a[key] === b[key]));

@@ -1,0 +1,222 @@
+import type { MastraChunk } from '../chunks/mastra.js';
+import type { Mutable } from '../state/draft.js';
+import {
+  type ApprovalState,
+  type DisplayValue,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+} from '../state/state.js';
+import { type Ctx, ensureCall, moveTo, parserFor, type Scope, setEnded } from './context.js';
+import { cleanArgs, displayed, learn } from './display.js';
+import { onHumanRequest } from './human.js';
+import { fromPhase, pendingValue, readDisplayMetadata, suppressedValue } from './transform.js';
+
+type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
+type Call = Mutable<ToolCallState>;
+
+/** Human-readable text of a tool error as Mastra serializes it. */
+export function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null) {
+    const e = error as {
+      message?: unknown;
+      cause?: { message?: unknown };
+      details?: { errorMessage?: unknown };
+    };
+    if (typeof e.message === 'string' && e.message !== '') return e.message;
+    if (typeof e.cause?.message === 'string') return e.cause.message;
+    if (typeof e.details?.errorMessage === 'string') return e.details.errorMessage;
+    try {
+      return JSON.stringify(error);
+    } catch {
+      return 'Unknown error';
+    }
+  }
+  return error === undefined ? 'Unknown error' : String(error);
+}
+
+function onInputStart(ctx: Ctx, chunk: Chunk<'tool-call-input-streaming-start'>, scope: Scope) {
+  const p = chunk.payload;
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
+}
+
+function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
+  const p = chunk.payload;
+  const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName);
+  if (call.status !== 'input-streaming') return;
+  const parser = parserFor(ctx, call);
+  call.inputText += p.argsTextDelta;
+  const metadata = readDisplayMetadata(chunk.metadata);
+  learn(call, metadata, true);
+  const snapshot = parser.push(p.argsTextDelta);
+  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
+  if (call.displayTransform === 'display') {
+    const entry = metadata?.['input-delta'];
+    call.input = entry?.suppress || entry?.failed ? suppressedValue() : pendingValue();
+    return;
+  }
+  call.partialInput = snapshot;
+  if (snapshot.value !== undefined) call.input = { kind: 'raw', value: snapshot.value };
+}
+
+function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
+  const p = chunk.payload;
+  const existed = ctx.draft.root.toolCalls.has(p.toolCallId);
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  // After streamed input Mastra emits a synthetic tool-call without metadata: no evidence.
+  const synthetic = existed && call.status === 'input-streaming';
+  const metadata = readDisplayMetadata(chunk.metadata);
+  learn(call, metadata, !synthetic);
+  if (synthetic && metadata === undefined && call.displayTransform === 'unknown') {
+    if (runHasDisplayTransform(ctx, call)) call.displayTransform = 'display';
+  }
+  const args = cleanArgs(p.args);
+  call.raw = { ...call.raw, input: args };
+  if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
+  const shown = displayed(ctx, call, metadata, 'input-available', args);
+  // Keep a transformed value that arrived earlier rather than replacing it with "pending".
+  if (
+    !(shown.kind === 'hidden' && shown.reason === 'pending' && call.input.kind === 'transformed')
+  ) {
+    call.input = shown;
+  }
+  if (call.status === 'input-streaming') moveTo(call, 'input-available');
+}
+
+/** An agent-level policy annotates every call of the run: a sibling that was transformed tells. */
+function runHasDisplayTransform(ctx: Ctx, call: ToolCallState): boolean {
+  const run = ctx.draft.root.runs.get(call.runId);
+  if (run === undefined) return false;
+  return run.toolCallIds.some(
+    (id) =>
+      id !== call.toolCallId && ctx.draft.root.toolCalls.get(id)?.displayTransform === 'display',
+  );
+}
+
+/**
+ * The call a result or an error ends, with its input updated from the chunk; undefined when the
+ * call already ended.
+ */
+function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope: Scope) {
+  const p = chunk.payload;
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return undefined;
+  const metadata = readDisplayMetadata(chunk.metadata);
+  learn(call, metadata, true);
+  if (p.args !== undefined) call.raw = { ...call.raw, input: cleanArgs(p.args) };
+  const entry = metadata?.['input-available'];
+  if (entry !== undefined) call.input = fromPhase(entry, 'input-available');
+  else if (call.input.kind === 'none' || (call.input.kind === 'raw' && p.args !== undefined)) {
+    call.input = displayed(ctx, call, metadata, 'input-available', call.raw.input);
+  }
+  return { call, metadata };
+}
+
+function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope) {
+  const ending = endingCall(ctx, chunk, scope);
+  if (ending === undefined) return;
+  const { call, metadata } = ending;
+  const p = chunk.payload;
+  const mastra = (
+    p.providerMetadata as
+      | {
+          mastra?: {
+            modelOutput?: unknown;
+            backgroundTask?: { taskId?: unknown; status?: unknown };
+          };
+        }
+      | undefined
+  )?.mastra;
+  // A tool moved to the background answers at once with a notice for the model; its real result
+  // comes later as background-task-completed.
+  const background = mastra?.backgroundTask;
+  if (typeof background?.taskId === 'string' && background.status === 'running') {
+    call.modelOutput = p.result;
+    ctx.scratch.taskCalls.set(background.taskId, call.toolCallId);
+    call.background = { ...call.background, taskId: background.taskId, status: 'running' };
+    moveTo(call, 'input-available');
+    return;
+  }
+  call.raw = { ...call.raw, output: p.result };
+  if (mastra?.modelOutput !== undefined) call.modelOutput = mastra.modelOutput;
+  if (p.isError) {
+    call.error = displayed(ctx, call, metadata, 'error', errorText(p.result));
+    moveTo(call, 'output-error');
+  } else {
+    call.output = displayed(ctx, call, metadata, 'output-available', p.result);
+    moveTo(call, 'output-available');
+  }
+  setEnded(ctx, call);
+}
+
+function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) {
+  const ending = endingCall(ctx, chunk, scope);
+  if (ending === undefined) return;
+  const { call, metadata } = ending;
+  const p = chunk.payload;
+  call.raw = { ...call.raw, error: p.error };
+  const entry = metadata?.error;
+  call.error =
+    entry !== undefined
+      ? fromPhase(entry, 'error')
+      : displayed(ctx, call, metadata, 'error', errorText(p.error));
+  moveTo(call, 'output-error');
+  setEnded(ctx, call);
+}
+
+function onDenied(ctx: Ctx, chunk: Chunk<'tool-output-denied'>, scope: Scope) {
+  const p = chunk.payload;
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  const reason = p.approval?.reason;
+  const decision = { approved: false, ...(reason === undefined ? {} : { reason }) };
+  if (call.approval !== undefined) {
+    call.approval = { ...call.approval, decision };
+    delete (call.approval as Mutable<ApprovalState>).error;
+  }
+  moveTo(call, 'output-denied');
+  setEnded(ctx, call);
+}
+
+/** Adds a preliminary output (`tool-output` written by the tool itself). */
+export function addProgress(
+  ctx: Ctx,
+  runId: string,
+  scope: Scope,
+  toolCallId: string,
+  value: unknown,
+) {
+  pushProgress(ctx, ensureCall(ctx, runId, scope, toolCallId, undefined), value);
+}
+
+/** Adds a preliminary output to a call; under a display transform only a placeholder shows. */
+export function pushProgress(ctx: Ctx, call: Call, value: unknown): void {
+  const shown: DisplayValue =
+    call.displayTransform === 'display' ? suppressedValue() : { kind: 'raw', value };
+  ctx.draft.push(call, 'progress', shown);
+}
+
+type Handler<T extends MastraChunk['type']> = (ctx: Ctx, chunk: Chunk<T>, scope: Scope) => void;
+
+const HANDLERS: { readonly [T in MastraChunk['type']]?: Handler<T> } = {
+  'tool-call-input-streaming-start': onInputStart,
+  'tool-call-delta': onInputDelta,
+  'tool-call-input-streaming-end': (ctx, chunk, scope) => {
+    ensureCall(ctx, chunk.runId, scope, chunk.payload.toolCallId, undefined);
+  },
+  'tool-call': onToolCall,
+  'tool-result': onToolResult,
+  'tool-error': onToolError,
+  'tool-output-denied': onDenied,
+  'tool-call-approval': onHumanRequest,
+  'tool-call-suspended': onHumanRequest,
+};
+
+/** Applies a tool chunk. Returns false when the chunk is not a tool chunk. */
+export function reduceToolChunk(ctx: Ctx, chunk: MastraChunk, scope: Scope): boolean {
+  if (!Object.hasOwn(HANDLERS, chunk.type)) return false;
+  const handler = HANDLERS[chunk.type] as Handler<MastraChunk['type']>;
+  handler(ctx, chunk, scope);
+  return true;
+}

@@ -1,0 +1,328 @@
+import { validateResumeData } from '../resume/schema.js';
+import { selectPendingApprovals } from '../state/select.js';
+import type { DecisionTarget } from '../state/state.js';
+import { createToolpaneStore } from '../store/store.js';
+import { consumeStream } from '../stream/consume.js';
+import type { ToolpaneEvent } from '../stream/events.js';
+import { type Endpoint, normalizePrefix, postOnce } from './request.js';
+import type {
+  AgentSession,
+  AgentSessionOptions,
+  SendOptions,
+  SessionRequestOptions,
+  SessionResult,
+  SessionStatus,
+} from './types.js';
+
+type DecisionKind = 'approve' | 'decline' | 'resume';
+
+interface DecisionFields {
+  readonly reason?: string;
+  readonly resumeData?: unknown;
+}
+
+const ROUTES: Record<DecisionKind, string> = {
+  approve: 'approve-tool-call',
+  decline: 'decline-tool-call',
+  resume: 'resume-stream',
+};
+
+function pickSendFields(options: SendOptions): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of [
+    'runId',
+    'memory',
+    'requestContext',
+    'activeTools',
+    'toolChoice',
+    'requireToolApproval',
+    'maxSteps',
+  ] as const) {
+    if (options[key] !== undefined) out[key] = options[key];
+  }
+  return out;
+}
+
+interface Job {
+  readonly controller: AbortController;
+}
+
+/**
+ * Talks to a Mastra agent over HTTP and feeds every response into a store: `send` starts a run,
+ * `approve` / `decline` / `resume` continue it. A decision is sent exactly once: a second call
+ * for the same tool call while one is in flight returns the same promise, a failed request puts
+ * the call back to waiting with the error and is never retried by itself. Requests run one
+ * after the other, so a decision made while a stream is still open is sent once it has ended.
+ *
+ * @example
+ * const session = createAgentSession({ baseUrl: 'http://localhost:4111', agentId: 'ops-agent' });
+ * await session.send('Delete record abc-123');
+ * const [pending] = selectPendingApprovals(session.store.getState());
+ * if (pending) await session.approve(pending.toolCallId);
+ */
+export function createAgentSession(options: AgentSessionOptions): AgentSession {
+  const store = options.store ?? createToolpaneStore();
+  const endpoint: Endpoint = {
+    baseUrl: options.baseUrl,
+    apiPrefix: normalizePrefix(options.apiPrefix ?? '/api'),
+    agentId: options.agentId,
+    headers: options.headers,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    credentials: options.credentials,
+  };
+  const defaultTimeout = options.timeoutMs ?? 30_000;
+  const jobs = new Set<Job>();
+  const inFlight = new Map<string, Promise<SessionResult>>();
+  const listeners = new Set<() => void>();
+  let lane: Promise<unknown> = Promise.resolve();
+  let lastError: string | undefined;
+  let status: SessionStatus = 'idle';
+
+  const computeStatus = (): SessionStatus => {
+    if (jobs.size > 0) return 'streaming';
+    if (lastError !== undefined) return 'error';
+    return selectPendingApprovals(store.getState()).length > 0 ? 'waiting' : 'idle';
+  };
+  let notifiedError = lastError;
+  const refresh = () => {
+    const next = computeStatus();
+    if (next === status && notifiedError === lastError) return;
+    status = next;
+    notifiedError = lastError;
+    for (const listener of [...listeners]) listener();
+  };
+  status = computeStatus();
+
+  /** Runs `task` after every earlier request has ended; `task` must not reject. */
+  const enqueue = (
+    task: (signal: AbortSignal) => Promise<SessionResult>,
+    external: AbortSignal | undefined,
+  ): Promise<SessionResult> => {
+    const job: Job = { controller: new AbortController() };
+    const { signal } = job.controller;
+    const forward = () => job.controller.abort(external?.reason);
+    if (external?.aborted) forward();
+    else external?.addEventListener('abort', forward, { once: true });
+    jobs.add(job);
+    refresh();
+    const done = lane.then(async (): Promise<SessionResult> => {
+      try {
+        return await task(signal);
+      } catch (error) {
+        // Only a throwing store listener gets here; the session must keep working.
+        lastError = error instanceof Error ? error.message : String(error);
+        return { status: 'error', error: lastError };
+      } finally {
+        external?.removeEventListener('abort', forward);
+        jobs.delete(job);
+        refresh();
+      }
+    });
+    lane = done;
+    return done;
+  };
+
+  const abortAll = (reason?: string) => {
+    for (const job of jobs) job.controller.abort(reason);
+  };
+
+  const post = (
+    route: string,
+    body: unknown,
+    signal: AbortSignal,
+    request: SessionRequestOptions,
+  ) => postOnce(endpoint, route, body, signal, request.timeoutMs ?? defaultTimeout);
+
+  const send: AgentSession['send'] = (messages, sendOptions = {}) => {
+    abortAll('Stopped by a new message');
+    return enqueue(async (signal) => {
+      lastError = undefined;
+      const before = store.getState().runOrder.length;
+      const body = { ...sendOptions.body, messages, ...pickSendFields(sendOptions) };
+      const outcome = await post('stream', body, signal, sendOptions);
+      if (!outcome.ok) {
+        if (outcome.reason === 'aborted') return { status: 'aborted' };
+        lastError = outcome.message;
+        store.dispatch({
+          type: 'toolpane/issue',
+          issue: { kind: 'transport', message: lastError },
+        });
+        return { status: 'error', error: lastError };
+      }
+      const untouched = store.getState();
+      const result = await consumeStream(store, outcome.response, { signal });
+      if (result.status === 'done' && store.getState() === untouched) {
+        // A 200 whose stream carried nothing would otherwise look like success with no answer.
+        lastError = 'The server answered with an empty stream';
+        store.dispatch({
+          type: 'toolpane/issue',
+          issue: { kind: 'transport', message: lastError },
+        });
+        return {
+          status: 'error',
+          error: lastError,
+          ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
+        };
+      }
+      lastError = result.status === 'error' ? result.error : undefined;
+      const runId = store.getState().runOrder[before];
+      return runId === undefined ? result : { ...result, runId };
+    }, sendOptions.signal);
+  };
+
+  const targetOf = (toolCallId: string, kind: DecisionKind): DecisionTarget | string => {
+    const call = store.getState().toolCalls.get(toolCallId);
+    if (call === undefined) return `There is no tool call ${toolCallId}`;
+    if (kind === 'resume') {
+      if (call.status === 'suspended' && call.suspension !== undefined)
+        return call.suspension.target;
+      return `Tool call ${toolCallId} is not suspended (status: ${call.status})`;
+    }
+    if (call.status === 'approval-requested' && call.approval !== undefined)
+      return call.approval.target;
+    if (call.status === 'suspended')
+      return `Tool call ${toolCallId} is suspended: resume it with data instead`;
+    return `Tool call ${toolCallId} does not wait for an approval (status: ${call.status})`;
+  };
+
+  /** The event that marks a call as answered, dispatched right before the POST. */
+  const sentEvent = (toolCallId: string, kind: DecisionKind, fields: DecisionFields) =>
+    (kind === 'resume'
+      ? { type: 'toolpane/decision-sent', toolCallId, resumeData: fields.resumeData }
+      : {
+          type: 'toolpane/decision-sent',
+          toolCallId,
+          approved: kind === 'approve',
+          ...(fields.reason === undefined ? {} : { reason: fields.reason }),
+        }) satisfies ToolpaneEvent;
+
+  const sendDecision = async (
+    toolCallId: string,
+    kind: DecisionKind,
+    fields: DecisionFields,
+    request: SessionRequestOptions,
+    signal: AbortSignal,
+    marked: DecisionTarget | undefined,
+  ): Promise<SessionResult> => {
+    let target = marked;
+    if (target === undefined) {
+      // Checked again now that earlier streams have ended: the call may have moved on meanwhile.
+      const current = targetOf(toolCallId, kind);
+      if (typeof current === 'string') return { status: 'invalid', error: current };
+      if (signal.aborted) return { status: 'aborted' };
+      store.dispatch(sentEvent(toolCallId, kind, fields));
+      target = current;
+    }
+    const failed = (error: string) => {
+      store.dispatch({ type: 'toolpane/decision-failed', toolCallId, error });
+      lastError = undefined;
+    };
+    const body = {
+      ...request.body,
+      ...(request.requestContext === undefined ? {} : { requestContext: request.requestContext }),
+      runId: target.runId,
+      toolCallId: target.toolCallId,
+      ...(kind === 'decline' && fields.reason !== undefined ? { reason: fields.reason } : {}),
+      ...(kind === 'resume' ? { resumeData: fields.resumeData } : {}),
+    };
+    // Any chunk for the run replaces this object: it tells whether the continuation reached it.
+    const runBefore = store.getState().runs.get(target.runId);
+    const outcome = await post(ROUTES[kind], body, signal, request);
+    if (!outcome.ok) {
+      const error =
+        outcome.reason === 'aborted' ? 'Aborted before the server answered' : outcome.message;
+      failed(error);
+      return { status: outcome.reason === 'aborted' ? 'aborted' : 'error', error };
+    }
+    const result = await consumeStream(store, outcome.response, { signal });
+    if (!outcome.response.ok) {
+      failed(result.error ?? `HTTP ${outcome.response.status}`);
+      return result;
+    }
+    lastError = result.status === 'error' ? result.error : undefined;
+    // Nothing of the continuation reached the run (an empty stream, or one lost or aborted before
+    // its first event): the call would stay answered forever, so let a person act again. A call
+    // whose run did go on (say, to ask for the next approval) waits for that run instead.
+    const state = store.getState();
+    if (
+      state.toolCalls.get(toolCallId)?.status === 'approval-responded' &&
+      state.runs.get(target.runId) === runBefore
+    ) {
+      const error =
+        result.error ??
+        (result.status === 'aborted'
+          ? 'Aborted before the server continued the call'
+          : 'The server accepted the decision but its stream did not continue the call');
+      failed(error);
+      return {
+        status: result.status === 'aborted' ? 'aborted' : 'error',
+        error,
+        ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
+      };
+    }
+    return result;
+  };
+
+  const decide = (
+    toolCallId: string,
+    kind: DecisionKind,
+    fields: DecisionFields,
+    request: SessionRequestOptions,
+  ): Promise<SessionResult> => {
+    const pending = inFlight.get(toolCallId);
+    if (pending !== undefined) return pending;
+    const target = targetOf(toolCallId, kind);
+    if (typeof target === 'string') return Promise.resolve({ status: 'invalid', error: target });
+    const start = (): Promise<SessionResult> => {
+      // With nothing ahead in the queue the call shows as answered at once; otherwise it does when
+      // its turn comes, because the stream still open may yet change the call.
+      const marked = jobs.size === 0 ? target : undefined;
+      if (marked !== undefined) store.dispatch(sentEvent(toolCallId, kind, fields));
+      return enqueue(
+        (signal) => sendDecision(toolCallId, kind, fields, request, signal, marked),
+        request.signal,
+      );
+    };
+    const schema =
+      kind === 'resume'
+        ? store.getState().toolCalls.get(toolCallId)?.suspension?.resumeSchema
+        : undefined;
+    const promise = (
+      schema === undefined
+        ? start()
+        : validateResumeData(schema, fields.resumeData).then((check): Promise<SessionResult> => {
+            if (check.ok) return start();
+            const error = `The resume data does not match the schema: ${check.errors
+              .map((e) => `${e.path || '/'} ${e.message}`)
+              .join('; ')}`;
+            return Promise.resolve({ status: 'invalid', error, fieldErrors: check.errors });
+          })
+    ).finally(() => inFlight.delete(toolCallId));
+    inFlight.set(toolCallId, promise);
+    return promise;
+  };
+
+  return {
+    store,
+    send,
+    approve: (toolCallId, request = {}) => decide(toolCallId, 'approve', {}, request),
+    decline: (toolCallId, reason, request = {}) =>
+      decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request),
+    resume: (toolCallId, resumeData, request = {}) =>
+      decide(toolCallId, 'resume', { resumeData }, request),
+    checkResumeData: (toolCallId, resumeData) =>
+      validateResumeData(
+        store.getState().toolCalls.get(toolCallId)?.suspension?.resumeSchema,
+        resumeData,
+      ),
+    abort: (reason) => abortAll(reason),
+    getStatus: () => status,
+    getError: () => lastError,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

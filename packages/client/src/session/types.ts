@@ -1,0 +1,109 @@
+import type { FieldError, ResumeValidation } from '../resume/schema.js';
+import type { ToolpaneStore } from '../store/store.js';
+import type { FetchLike, SessionHeaders } from './request.js';
+
+export type { FetchLike, SessionHeaders } from './request.js';
+
+/**
+ * What a session is doing: `streaming` while a request or its stream is open, `waiting` when a
+ * call needs a person, `error` when the last request or stream failed, else `idle`.
+ */
+export type SessionStatus = 'idle' | 'streaming' | 'waiting' | 'error';
+
+/** Options of {@link createAgentSession}. */
+export interface AgentSessionOptions {
+  /** The Mastra server, e.g. `http://localhost:4111`. */
+  readonly baseUrl: string;
+  /** The agent to talk to, as registered on the server. */
+  readonly agentId: string;
+  /** The route prefix (default `/api`, as in `@mastra/client-js`). */
+  readonly apiPrefix?: string;
+  /** Sent with every request; a function is called per request. */
+  readonly headers?: SessionHeaders;
+  /** A `fetch` to use instead of the global one. */
+  readonly fetch?: FetchLike;
+  /** Passed to `fetch` (e.g. `include` for cookies on another origin). */
+  readonly credentials?: RequestCredentials;
+  /** The store to feed (a new one by default). */
+  readonly store?: ToolpaneStore;
+  /** How long to wait for the response headers of a request, in ms (default 30 000; 0 waits forever). */
+  readonly timeoutMs?: number;
+}
+
+/** Options every request accepts. */
+export interface SessionRequestOptions {
+  /** Overrides the session's `timeoutMs` for this request. */
+  readonly timeoutMs?: number;
+  /** Aborts this request only. */
+  readonly signal?: AbortSignal;
+  /** Mastra's `requestContext`. */
+  readonly requestContext?: Readonly<Record<string, unknown>>;
+  /** Further body fields, sent as they are (the session's own fields win). */
+  readonly body?: Readonly<Record<string, unknown>>;
+}
+
+/** Options of {@link AgentSession.send}, passed through to Mastra's stream route. */
+export interface SendOptions extends SessionRequestOptions {
+  readonly runId?: string;
+  readonly memory?: {
+    readonly thread: string | { readonly id: string; readonly [key: string]: unknown };
+    readonly resource: string;
+    readonly options?: Readonly<Record<string, unknown>>;
+  };
+  readonly activeTools?: readonly string[];
+  readonly toolChoice?:
+    | 'auto'
+    | 'none'
+    | 'required'
+    | { readonly type: 'tool'; readonly toolName: string };
+  readonly requireToolApproval?: boolean;
+  readonly maxSteps?: number;
+}
+
+/** A message as Mastra's stream route accepts it. */
+export type SessionMessage =
+  | string
+  | { readonly role: string; readonly content: unknown; readonly [key: string]: unknown };
+
+/** How a session request ended. Session methods never reject; they resolve with this. */
+export interface SessionResult {
+  /** `invalid`: nothing was sent (the call does not wait for this, or the resume data is wrong). */
+  readonly status: 'done' | 'error' | 'aborted' | 'invalid';
+  readonly error?: string;
+  readonly httpStatus?: number;
+  /** For `invalid` resume data: what is wrong, field by field. */
+  readonly fieldErrors?: readonly FieldError[];
+  /** For `send`: the top-level run the request started. */
+  readonly runId?: string;
+}
+
+/** A conversation with one agent on a Mastra server, feeding one store. */
+export interface AgentSession {
+  /** The store every response is fed into. */
+  readonly store: ToolpaneStore;
+  /** Starts a run. Aborts whatever the session is still streaming first. */
+  send(messages: string | readonly SessionMessage[], options?: SendOptions): Promise<SessionResult>;
+  /** Approves the call shown on a card (for a nested approval, the inner call). */
+  approve(toolCallId: string, options?: SessionRequestOptions): Promise<SessionResult>;
+  /** Declines the call, with an optional reason the model will see. */
+  decline(
+    toolCallId: string,
+    reason?: string,
+    options?: SessionRequestOptions,
+  ): Promise<SessionResult>;
+  /** Resumes a suspended call with data, after checking it against the call's resume schema. */
+  resume(
+    toolCallId: string,
+    resumeData: unknown,
+    options?: SessionRequestOptions,
+  ): Promise<SessionResult>;
+  /** Checks resume data against the call's resume schema without sending anything. */
+  checkResumeData(toolCallId: string, resumeData: unknown): Promise<ResumeValidation>;
+  /** Aborts every open request and stream; open runs end as aborted. */
+  abort(reason?: string): void;
+  getStatus(): SessionStatus;
+  /** The error behind the `error` status. */
+  getError(): string | undefined;
+  /** Calls `listener` when the status or error changes; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}

@@ -1,0 +1,318 @@
+import type { PartialJsonSnapshot } from '../partial-json/partial-json.js';
+import { AppendList } from './append-list.js';
+import { PersistentMap } from './persistent-map.js';
+import { makeState } from './state-root.js';
+
+/**
+ * The state Toolpane keeps for one conversation with a Mastra agent.
+ *
+ * Every object reachable from a published {@link ToolpaneState} is immutable. An entity that did not
+ * change between two snapshots keeps its identity, so UIs can compare by reference.
+ */
+
+/** Lifecycle of one tool call, in the AI SDK's vocabulary extended for Mastra. */
+export type ToolCallStatus =
+  | 'input-streaming'
+  | 'input-available'
+  | 'approval-requested'
+  | 'approval-responded'
+  | 'suspended'
+  | 'output-available'
+  | 'output-error'
+  | 'output-denied';
+
+/** Statuses a tool call never leaves. */
+export const TERMINAL_TOOL_STATUSES: ReadonlySet<ToolCallStatus> = new Set([
+  'output-available',
+  'output-error',
+  'output-denied',
+]);
+
+/** Statuses that mean a person has to act before the run can continue. */
+export const HUMAN_TOOL_STATUSES: ReadonlySet<ToolCallStatus> = new Set([
+  'approval-requested',
+  'suspended',
+]);
+
+/**
+ * A value as it should be shown. `raw` means no display transform applies; `transformed` is the
+ * value Mastra's display transform produced; `hidden` means a transform applies but its value is
+ * not known yet (`pending`), Mastra suppressed it, or the transform failed.
+ */
+export type DisplayValue =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'raw'; readonly value: unknown }
+  | { readonly kind: 'transformed'; readonly value: unknown }
+  | {
+      readonly kind: 'hidden';
+      readonly reason: 'pending' | 'suppressed' | 'failed';
+      /** A placeholder text for `failed`, e.g. Mastra's "Tool output-available payload unavailable". */
+      readonly message?: string;
+    };
+
+/** The display value for "nothing yet". */
+export const NO_VALUE: DisplayValue = Object.freeze({ kind: 'none' });
+
+/** Where an approval or resume must be sent: the top-level run and the call id Mastra expects. */
+export interface DecisionTarget {
+  readonly runId: string;
+  readonly toolCallId: string;
+}
+
+/** An approval Mastra asked for. */
+export interface ApprovalState {
+  /** The tool that needs approval (for a nested approval, the inner tool). */
+  readonly toolName: string;
+  /** The tool's input as it should be shown. */
+  readonly args: DisplayValue;
+  /** Parsed JSON Schema of the decision (`{ approved, reason? }`), if Mastra sent one. */
+  readonly resumeSchema: unknown;
+  /** What to send with the decision. */
+  readonly target: DecisionTarget;
+  /** The decision, once one was sent. */
+  readonly decision?: { readonly approved: boolean; readonly reason?: string };
+  /** Why the last attempt to send a decision failed. */
+  readonly error?: string;
+}
+
+/** A suspension raised by `suspend()` inside a tool. */
+export interface SuspensionState {
+  readonly payload: DisplayValue;
+  /** Parsed JSON Schema that `resumeData` must satisfy, if the tool declared one. */
+  readonly resumeSchema: unknown;
+  readonly target: DecisionTarget;
+  /** The data sent to resume, once sent. */
+  readonly resumeData?: unknown;
+  readonly error?: string;
+}
+
+/** Status of a workflow step or a whole workflow run inside a `workflow-*` tool. */
+export type WorkflowStatus =
+  | 'running'
+  | 'success'
+  | 'failed'
+  | 'suspended'
+  | 'waiting'
+  | 'canceled'
+  | 'paused'
+  | 'tripwire';
+
+/** One step of a workflow run. */
+export interface WorkflowStepState {
+  readonly id: string;
+  readonly name: string;
+  readonly status: WorkflowStatus;
+  readonly input?: unknown;
+  readonly output?: unknown;
+  readonly suspendPayload?: unknown;
+  readonly startedAt?: number;
+  readonly endedAt?: number;
+}
+
+/** A workflow run as seen through its `workflow-*` tool call. */
+export interface WorkflowState {
+  readonly workflowId?: string;
+  readonly runId?: string;
+  readonly status: WorkflowStatus;
+  readonly stepIds: readonly string[];
+  readonly steps: ReadonlyMap<string, WorkflowStepState>;
+  readonly result?: unknown;
+}
+
+/** A tool call that Mastra moved to the background. */
+export interface BackgroundTaskState {
+  readonly taskId: string;
+  readonly status: 'started' | 'running' | 'suspended' | 'completed' | 'failed' | 'cancelled';
+  readonly elapsedMs?: number;
+  readonly error?: string;
+}
+
+/** How a call relates to Mastra's tool families. */
+export type ToolKind = 'tool' | 'agent' | 'workflow';
+
+/** One tool call, keyed by `toolCallId`. */
+export interface ToolCallState {
+  readonly toolCallId: string;
+  /** The key the tool was registered under on the agent (not the tool's `id`). */
+  readonly toolName: string;
+  /** `agent` for `agent-<key>` subagent calls, `workflow` for `workflow-<key>` calls. */
+  readonly kind: ToolKind;
+  readonly status: ToolCallStatus;
+  /** The run whose model made the call. */
+  readonly runId: string;
+  /** The `agent-*` or `workflow-*` call this call ran inside, else null. */
+  readonly parentToolCallId: string | null;
+  /** Raw streamed input text, as received. */
+  readonly inputText: string;
+  /** Input as it should be shown (partial while streaming). */
+  readonly input: DisplayValue;
+  /** Output as it should be shown. */
+  readonly output: DisplayValue;
+  /** Error as it should be shown (a string when raw). */
+  readonly error: DisplayValue;
+  /** Values Mastra sent before any display transform. Never render these by default. */
+  readonly raw: {
+    readonly input?: unknown;
+    readonly output?: unknown;
+    readonly error?: unknown;
+    readonly suspendPayload?: unknown;
+  };
+  /** Whether a display transform applies: learnt from chunk metadata or a client transform. */
+  readonly displayTransform: 'unknown' | 'none' | 'display';
+  /** Preliminary output written by the tool while it runs (`tool-output`). */
+  readonly progress: readonly DisplayValue[];
+  /** What the model saw of the result (`toModelOutput`), when it differs from the output. */
+  readonly modelOutput?: unknown;
+  readonly approval?: ApprovalState;
+  readonly suspension?: SuspensionState;
+  /** For `agent-*` calls: the subagent runs that ran inside, in order. */
+  readonly childRunIds: readonly string[];
+  readonly workflow?: WorkflowState;
+  readonly background?: BackgroundTaskState;
+  /**
+   * While the arguments stream and no display transform applies: the incremental parse of the
+   * input, whose `isComplete('/field')` tells which fields are final. Gone once the input is whole.
+   */
+  readonly partialInput?: PartialJsonSnapshot;
+  /** Set when an input JSON parse failed or the input did not validate. */
+  readonly inputError?: string;
+  readonly providerExecuted?: boolean;
+  /** Milliseconds since the epoch, from the store's clock. */
+  readonly startedAt?: number;
+  readonly endedAt?: number;
+}
+
+/** Why a run stopped. `waiting` means it waits for an approval or a resume. */
+export type RunStatus =
+  | 'streaming'
+  | 'waiting'
+  | 'finished'
+  | 'error'
+  | 'aborted'
+  | 'tripwire'
+  | 'interrupted';
+
+/** Token usage as Mastra reports it. */
+export interface Usage {
+  readonly inputTokens?: number;
+  readonly outputTokens?: number;
+  readonly totalTokens?: number;
+  readonly reasoningTokens?: number;
+  readonly cachedInputTokens?: number;
+}
+
+/** One model step of a run. */
+export interface StepState {
+  readonly index: number;
+  readonly messageId?: string;
+  readonly finishReason?: string;
+  readonly usage?: Usage;
+  readonly startedAt?: number;
+}
+
+/** A piece of a run's transcript, in stream order. */
+export type RunPart =
+  | {
+      readonly type: 'text';
+      readonly id: string;
+      readonly text: string;
+      readonly state: 'streaming' | 'done';
+    }
+  | {
+      readonly type: 'reasoning';
+      readonly id: string;
+      readonly text: string;
+      readonly state: 'streaming' | 'done';
+    }
+  | { readonly type: 'tool-call'; readonly toolCallId: string }
+  | {
+      readonly type: 'source';
+      readonly id: string;
+      readonly sourceType: string;
+      readonly title?: string;
+      readonly url?: string;
+      readonly mimeType?: string;
+      readonly filename?: string;
+    }
+  | {
+      readonly type: 'file';
+      readonly mimeType: string;
+      readonly data: string;
+      readonly filename?: string;
+    }
+  | { readonly type: 'data'; readonly name: string; readonly id?: string; readonly data: unknown }
+  | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'tripwire'; readonly reason: string };
+
+/** One agent run: the top-level run or a subagent run inside an `agent-*` call. */
+export interface RunState {
+  readonly runId: string;
+  /** The agent's `id` property, from the run's `start` chunk. */
+  readonly agentId?: string;
+  readonly messageId?: string;
+  readonly status: RunStatus;
+  /** The `agent-*` call this run is the subagent of, else null. */
+  readonly parentToolCallId: string | null;
+  /** 0 for a top-level run, 1 for its subagents, and so on. */
+  readonly depth: number;
+  readonly parts: readonly RunPart[];
+  readonly toolCallIds: readonly string[];
+  readonly steps: readonly StepState[];
+  readonly usage?: Usage;
+  readonly finishReason?: string;
+  /** The structured output (`object` / `object-result`). */
+  readonly object?: unknown;
+  /** Why the run stopped, when it did not finish normally. */
+  readonly error?: string;
+  readonly startedAt?: number;
+  readonly endedAt?: number;
+}
+
+/** Something in the stream that Toolpane could not use. Nothing else is lost because of it. */
+export interface StreamIssue {
+  readonly kind: 'invalid-chunk' | 'unknown-chunk' | 'transport' | 'decision' | 'orphan';
+  readonly message: string;
+  /** The chunk type, when there was one. */
+  readonly chunkType?: string;
+  readonly runId?: string;
+  readonly toolCallId?: string;
+  /** A short excerpt of what arrived (at most 200 characters), for debugging. */
+  readonly excerpt?: string;
+}
+
+/** The stream format, detected from the chunks. */
+export type StreamFormat = 'unknown' | 'mastra' | 'ai-sdk';
+
+/** Everything Toolpane knows about one conversation. */
+export interface ToolpaneState {
+  readonly format: StreamFormat;
+  /** Every run by runId, top-level and nested. */
+  readonly runs: ReadonlyMap<string, RunState>;
+  /**
+   * Top-level runs, in the order they started. Like `toolCallOrder`, a getter built on first read
+   * (and written by `JSON.stringify`); a spread copy of a state does not carry it.
+   */
+  readonly runOrder: readonly string[];
+  /** Every tool call at any depth, by toolCallId. */
+  readonly toolCalls: ReadonlyMap<string, ToolCallState>;
+  /** Every tool call id at any depth, in stream order. */
+  readonly toolCallOrder: readonly string[];
+  /** Unknown chunk types, malformed chunks and transport problems, in arrival order. */
+  readonly issues: readonly StreamIssue[];
+  /** Chunks of the known vocabulary that Toolpane stores but does not interpret. */
+  readonly unknownChunks: readonly unknown[];
+}
+
+/** An empty state. */
+export const initialState: ToolpaneState = Object.freeze(
+  makeState(
+    {
+      format: 'unknown',
+      runs: PersistentMap.empty<RunState>(),
+      toolCalls: PersistentMap.empty<ToolCallState>(),
+      issues: [],
+      unknownChunks: [],
+    },
+    { runs: AppendList.from<string>([]), calls: AppendList.from<string>([]) },
+  ),
+);

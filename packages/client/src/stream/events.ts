@@ -1,0 +1,105 @@
+import {
+  boolean,
+  type Check,
+  formatIssue,
+  object,
+  optional,
+  string,
+  unknown,
+} from '../chunks/check.js';
+import type { StreamIssue } from '../state/state.js';
+
+/**
+ * Events the client itself dispatches next to stream chunks: the ends of streams, transport
+ * problems and a person's decisions. Their types are namespaced so they never clash with Mastra's.
+ */
+export type ToolpaneEvent =
+  /** The current stream ended (with or without `[DONE]`). */
+  | { readonly type: 'toolpane/stream-end' }
+  /** The connection failed mid-stream: keep everything, mark open runs interrupted. */
+  | { readonly type: 'toolpane/stream-error'; readonly message: string }
+  /** The user aborted the stream. */
+  | { readonly type: 'toolpane/abort'; readonly reason?: string }
+  /** Something to report that is not tied to a chunk. */
+  | { readonly type: 'toolpane/issue'; readonly issue: StreamIssue }
+  /** A decision (approve / decline) or resume data is being sent for a call. */
+  | {
+      readonly type: 'toolpane/decision-sent';
+      readonly toolCallId: string;
+      readonly approved?: boolean;
+      readonly reason?: string;
+      readonly resumeData?: unknown;
+    }
+  /** Sending the decision failed; the call waits for a person again. */
+  | {
+      readonly type: 'toolpane/decision-failed';
+      readonly toolCallId: string;
+      readonly error: string;
+    };
+
+/** Whether a value is one of the client's own events. */
+export function isToolpaneEvent(value: unknown): value is ToolpaneEvent {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { type?: unknown }).type === 'string' &&
+    (value as { type: string }).type.startsWith('toolpane/')
+  );
+}
+
+const ISSUE_KINDS = new Set(['invalid-chunk', 'unknown-chunk', 'transport', 'decision', 'orphan']);
+
+const issueKind: Check<string> = {
+  optional: false,
+  test: (value) =>
+    typeof value === 'string' && ISSUE_KINDS.has(value)
+      ? undefined
+      : { path: [], message: `expected one of ${[...ISSUE_KINDS].join(', ')}` },
+};
+
+const issueSchema = object({
+  kind: issueKind,
+  message: string,
+  chunkType: optional(string),
+  runId: optional(string),
+  toolCallId: optional(string),
+  excerpt: optional(string),
+});
+
+const eventSchemas: Readonly<Record<string, Check<unknown>>> = {
+  'toolpane/stream-end': object({}),
+  'toolpane/stream-error': object({ message: string }),
+  'toolpane/abort': object({ reason: optional(string) }),
+  'toolpane/issue': object({ issue: issueSchema }),
+  'toolpane/decision-sent': object({
+    toolCallId: string,
+    approved: optional(boolean),
+    reason: optional(string),
+    resumeData: optional(unknown),
+  }),
+  'toolpane/decision-failed': object({ toolCallId: string, error: string }),
+};
+
+/**
+ * Checks the fields of a value whose type is a client event's: a malformed event gives the reason,
+ * so that it becomes an issue rather than state with missing fields.
+ *
+ * @example
+ * const parsed = parseToolpaneEvent({ type: 'toolpane/stream-error' });
+ * parsed.ok; // false: the message is missing
+ */
+export function parseToolpaneEvent(
+  value: unknown,
+):
+  | { readonly ok: true; readonly event: ToolpaneEvent }
+  | { readonly ok: false; readonly message: string } {
+  const type = (value as { type?: unknown } | null)?.type;
+  const schema =
+    typeof type === 'string' && Object.hasOwn(eventSchemas, type) ? eventSchemas[type] : undefined;
+  if (schema === undefined) {
+    return { ok: false, message: `Malformed client event: type: unknown event type` };
+  }
+  const issue = schema.test(value);
+  if (issue === undefined) return { ok: true, event: value as ToolpaneEvent };
+  return { ok: false, message: `Malformed client event: ${formatIssue(issue)}` };
+}

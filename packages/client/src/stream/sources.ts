@@ -1,0 +1,158 @@
+import { createParser } from 'eventsource-parser';
+import type { StreamIssue } from '../state/state.js';
+
+/** How the bytes of a stream are framed. */
+export type WireFormat = 'sse' | 'jsonl' | 'record-separated';
+
+/** Receives what a byte stream carries: chunk objects, or problems with single frames. */
+export interface FrameSink {
+  value(value: unknown): void;
+  issue(issue: StreamIssue): void;
+}
+
+const RECORD_SEPARATOR = '\x1e';
+
+function parseFrame(text: string, sink: FrameSink, format: WireFormat): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    sink.issue({
+      kind: 'invalid-chunk',
+      message: `A ${format} frame is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      excerpt: text.length > 200 ? `${text.slice(0, 200)}…` : text,
+    });
+    return;
+  }
+  sink.value(value);
+}
+
+/**
+ * Splits text on a one-character separator, keeping the unterminated rest for the next call. Only
+ * new text is searched and the pieces of a long frame are joined once, so a frame that arrives in
+ * many pieces costs time linear in its size.
+ */
+function createSplitter(separator: string, onFrame: (frame: string) => void) {
+  let pending: string[] = [];
+  return {
+    feed(text: string) {
+      let start = 0;
+      let index = text.indexOf(separator);
+      while (index !== -1) {
+        pending.push(text.slice(start, index));
+        const frame = pending.join('');
+        pending = [];
+        onFrame(frame);
+        start = index + separator.length;
+        index = text.indexOf(separator, start);
+      }
+      if (start < text.length) pending.push(start === 0 ? text : text.slice(start));
+    },
+    end() {
+      const rest = pending.join('');
+      pending = [];
+      if (rest.trim() !== '') onFrame(rest);
+    },
+  };
+}
+
+const SSE_START = /^(?:data|event|id|retry)?:/;
+
+/** Guesses the framing from the first bytes when no content type tells. */
+export function sniffFormat(firstText: string): WireFormat {
+  const text = firstText.replace(/^\uFEFF/, '').trimStart();
+  if (SSE_START.test(text)) return 'sse';
+  if (text.includes(RECORD_SEPARATOR)) return 'record-separated';
+  return 'jsonl';
+}
+
+/** Whether the text seen so far is enough for {@link sniffFormat}: the first frame has ended. */
+export const canSniff = (text: string): boolean =>
+  text.includes('\n') || text.includes('\r') || text.includes(RECORD_SEPARATOR);
+
+/** Decodes one framing into values. `done` is true once an SSE `[DONE]` arrived. */
+export interface FrameDecoder {
+  feed(text: string): void;
+  end(): void;
+  readonly done: boolean;
+}
+
+/**
+ * Creates a decoder for one framing. SSE framing (comments, CRLF, multi-line `data:`, a BOM,
+ * `[DONE]`) is handled by `eventsource-parser`, which implements the WHATWG algorithm; JSON lines
+ * and Mastra's record-separated workflow format are split here, as they are one `indexOf` each.
+ */
+export function createFrameDecoder(format: WireFormat, sink: FrameSink): FrameDecoder {
+  if (format === 'sse') {
+    let done = false;
+    const parser = createParser({
+      onEvent(event) {
+        if (done) return;
+        if (event.data === '[DONE]') {
+          done = true;
+          return;
+        }
+        // An event without data (e.g. a bare `data:` keep-alive) carries no chunk.
+        if (event.data.trim() === '') return;
+        parseFrame(event.data, sink, 'sse');
+      },
+      onError(error) {
+        sink.issue({ kind: 'invalid-chunk', message: `SSE framing: ${error.message}` });
+      },
+    });
+    // The parser is fastest on text that ends at a line end: a piece that ends mid-line makes it
+    // join the rest of that line with the whole next piece. So each piece is cut after its last
+    // line feed, and the rest (part of one line) goes out with the start of the next piece; a
+    // piece without a line feed goes to the parser as it is.
+    let tail = '';
+    const feed = (text: string) => {
+      const first = text.indexOf('\n');
+      if (first === -1) {
+        if (tail !== '') parser.feed(tail);
+        tail = '';
+        parser.feed(text);
+        return;
+      }
+      const last = text.lastIndexOf('\n');
+      parser.feed(tail + text.slice(0, first + 1));
+      if (last > first) parser.feed(text.slice(first + 1, last + 1));
+      tail = text.slice(last + 1);
+    };
+    return {
+      feed,
+      // A last frame without its blank line is still delivered: whole JSON applies, a frame the
+      // connection cut off becomes an issue, so nothing received goes unnoticed.
+      end: () => {
+        if (tail !== '') parser.feed(tail);
+        tail = '';
+        parser.feed('\n\n');
+      },
+      get done() {
+        return done;
+      },
+    };
+  }
+  const separator = format === 'jsonl' ? '\n' : RECORD_SEPARATOR;
+  let first = true;
+  const splitter = createSplitter(separator, (frame) => {
+    let text = frame.endsWith('\r') ? frame.slice(0, -1) : frame;
+    if (first) {
+      text = text.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    if (text.trim() !== '') parseFrame(text, sink, format);
+  });
+  return { feed: splitter.feed, end: splitter.end, done: false };
+}
+
+/** A source of chunks Toolpane can read. */
+export type ChunkSource =
+  | Response
+  | ReadableStream<Uint8Array>
+  | ReadableStream<unknown>
+  | AsyncIterable<unknown>
+  | Iterable<unknown>;
+
+/** Whether `value` is a fetch `Response`. */
+export const isResponse = (value: unknown): value is Response =>
+  typeof Response !== 'undefined' && value instanceof Response;
