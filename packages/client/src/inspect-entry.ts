@@ -6,7 +6,9 @@
  * import { reduceAll } from '@toolpane/client';
  * import { formatTree, inspectState } from '@toolpane/client/inspect';
  *
- * console.log(formatTree(inspectState(reduceAll(chunks))));
+ * const state = reduceAll(chunks);
+ * console.log(formatTree(state));
+ * console.log(JSON.stringify(inspectState(state), null, 2));
  */
 export {
   formatTree,
