@@ -7,6 +7,19 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toAISdkStream } from '@mastra/ai-sdk';
+import { coverageScenarios } from './coverage.ts';
+import {
+  at,
+  type Chunk,
+  collect,
+  continuation,
+  displayOf,
+  endsAwaiting,
+  ofType,
+  problem,
+  type Recording,
+  type Scenario,
+} from './recording.ts';
 import { AGENT_IDS, createScenarioMastra } from './scenarios.ts';
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -14,61 +27,8 @@ const SCENARIO_TIMEOUT_MS = 20_000;
 /** runId of the example approval-request.jsonl / approval-approved.jsonl pair. */
 const EXAMPLE_APPROVAL_RUN_ID = 'c27e2889-abbf-4218-a6ec-67f6ee1f7ad3';
 
-type Chunk = Record<string, unknown>;
-
-interface Recording {
-  file: string;
-  chunks: Chunk[];
-  /** Chunk types that must appear somewhere (also inside nested tool-output wrappers). */
-  expect: string[];
-  /** Further shape checks; returns the problems found. */
-  check?: (chunks: Chunk[]) => string[];
-}
-
-/** `value[path[0]][path[1]]…`, or undefined. */
-function at(value: unknown, ...path: string[]): unknown {
-  let current = value;
-  for (const key of path) {
-    if (!current || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
-
-const ofType = (chunks: Chunk[], type: string) => chunks.filter((c) => c.type === type);
-const displayOf = (chunk: Chunk | undefined, phase: string) =>
-  at(chunk, 'metadata', 'mastra', 'toolPayloadTransform', 'display', phase);
-const problem = (ok: boolean, message: string) => (ok ? [] : [message]);
-
-/** A stream that stops to wait for a human: ends on `type`, with no `finish`. */
-const endsAwaiting = (type: string) => (chunks: Chunk[]) => [
-  ...problem(chunks.at(-1)?.type === type, `last chunk is not ${type}`),
-  ...problem(ofType(chunks, 'finish').length === 0, 'has a finish chunk'),
-];
-/** A continuation stream: no `start`, ends with `finish`. */
-const continuation = (chunks: Chunk[]) => [
-  ...problem(ofType(chunks, 'start').length === 0, 'continuation has a start chunk'),
-  ...problem(chunks.at(-1)?.type === 'finish', 'last chunk is not finish'),
-];
-
 const mastra = createScenarioMastra();
 const agentOf = (id: (typeof AGENT_IDS)[keyof typeof AGENT_IDS]) => mastra.getAgent(id);
-
-async function collect(
-  stream: ReadableStream<unknown> | AsyncIterable<unknown>,
-  onChunk?: (chunk: Chunk, all: Chunk[]) => void,
-): Promise<Chunk[]> {
-  const chunks: Chunk[] = [];
-  for await (const chunk of stream as AsyncIterable<unknown>) {
-    // What the wire carries: Dates become ISO strings, undefined fields disappear.
-    const wire = JSON.parse(JSON.stringify(chunk)) as Chunk;
-    chunks.push(wire);
-    onChunk?.(wire, chunks);
-  }
-  return chunks;
-}
-
-type Scenario = () => Promise<Recording[]>;
 
 const scenarios: Record<string, Scenario> = {
   async toolThenText() {
@@ -441,6 +401,8 @@ function typesIn(chunks: Chunk[]): Set<string> {
     if (typeof chunk.type === 'string') types.add(chunk.type);
     const payload = chunk.payload as Chunk | undefined;
     if (payload && typeof payload === 'object' && 'output' in payload) visit(payload.output);
+    // A network wraps a primitive's chunks whole: `agent-execution-event-<type>` { ...chunk }.
+    if (/^(agent|workflow)-execution-event-/.test(chunk.type as string)) visit(payload);
   };
   for (const chunk of chunks) visit(chunk);
   return types;
@@ -460,7 +422,7 @@ function withTimeout<T>(name: string, promise: Promise<T>): Promise<T> {
 async function main() {
   const only = process.argv.slice(2);
   let failures = 0;
-  for (const [name, run] of Object.entries(scenarios)) {
+  for (const [name, run] of Object.entries({ ...scenarios, ...coverageScenarios })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
       const recordings = await withTimeout(name, run());

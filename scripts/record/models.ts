@@ -173,7 +173,26 @@ export function reactiveModel(respond: Responder, config: ModelConfig = {}): Moc
       const parts = await respond(describeTurn(options));
       return { stream: toReadableStream(parts, options.abortSignal) };
     },
+    // Some callers generate instead of streaming (e.g. a network's routing step): the same step,
+    // collected into one result.
+    doGenerate: async (options) => generated(await respond(describeTurn(options))),
   });
+}
+
+/** A scripted step as one `doGenerate` result: its texts and tool calls, finish and usage. */
+function generated(parts: ScriptPart[]): Awaited<ReturnType<MockLanguageModelV3['doGenerate']>> {
+  type Result = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+  const content: Result['content'] = [];
+  const texts = new Map<string, string>();
+  let end: Extract<StreamPart, { type: 'finish' }> | undefined;
+  for (const part of parts) {
+    if (part.type === 'text-delta') texts.set(part.id, (texts.get(part.id) ?? '') + part.delta);
+    else if (part.type === 'tool-call') content.push(part);
+    else if (part.type === 'finish') end = part;
+  }
+  for (const value of texts.values()) content.unshift({ type: 'text', text: value });
+  if (end === undefined) throw new Error('a generated step needs a finish part');
+  return { content, finishReason: end.finishReason, usage: end.usage, warnings: [] };
 }
 
 /**
