@@ -642,8 +642,8 @@ describe('sequences the properties once broke', () => {
     store.dispatch({ type: 'toolpane/abort' });
     store.dispatchMany(chunks.slice(call + 1));
     expect(store.getState().toolCalls.get('call-index-1')).toMatchObject({
-      status: 'output-error',
-      error: { kind: 'raw', value: 'The run was aborted' },
+      status: 'output-aborted',
+      error: { kind: 'none' },
     });
   });
 
@@ -655,7 +655,7 @@ describe('sequences the properties once broke', () => {
     store.dispatchMany(chunks.slice(1, 9));
     store.dispatch(END);
     const state = store.getState();
-    expect(state.toolCalls.get('call-ops-1')?.status).toBe('output-error');
+    expect(state.toolCalls.get('call-ops-1')?.status).toBe('output-aborted');
     expect([...state.runs.values()].map((run) => run.status)).toEqual(['aborted', 'interrupted']);
     checkEnded(state);
   });

@@ -22,7 +22,12 @@ function endOpenRuns(ctx: Ctx, reason: string, interrupted: boolean) {
     endOpen(runId);
     const run = ctx.draft.root.runs.get(runId)!;
     if (run.status !== 'streaming' && run.status !== 'waiting') {
-      endOpenCalls(ctx, runId, run.status === 'finished' ? undefined : (run.error ?? reason));
+      endOpenCalls(
+        ctx,
+        runId,
+        run.status === 'finished' ? undefined : (run.error ?? reason),
+        run.status === 'aborted',
+      );
     }
   }
 }

@@ -260,14 +260,20 @@ export function endRun(
       if (child?.status === 'streaming') endRun(ctx, childRunId, status, reason, depth + 1);
     }
   }
-  endOpenCalls(ctx, runId, reason);
+  endOpenCalls(ctx, runId, reason, status === 'aborted');
 }
 
 /**
- * Ends the calls of an ended run that are still open in `output-error` with `reason`, unless a
- * person or a background task holds them. Writes only the calls it ends.
+ * Ends the calls of an ended run that are still open, unless a person or a background task holds
+ * them: in `output-aborted` when the run was `aborted` (a stop, not a failure; the reason stays on
+ * the run), else in `output-error` with `reason`. Writes only the calls it ends.
  */
-export function endOpenCalls(ctx: Ctx, runId: string, reason: string | undefined): void {
+export function endOpenCalls(
+  ctx: Ctx,
+  runId: string,
+  reason: string | undefined,
+  aborted = false,
+): void {
   const { draft } = ctx;
   const at = now(ctx);
   for (const toolCallId of draft.root.runs.get(runId)?.toolCallIds ?? []) {
@@ -277,8 +283,12 @@ export function endOpenCalls(ctx: Ctx, runId: string, reason: string | undefined
     // A background task outlives the run that started it.
     if (call.background !== undefined && BACKGROUND_OPEN.has(call.background.status)) continue;
     const editable = draft.toolCall(toolCallId)!;
-    moveTo(editable, 'output-error');
-    editable.error = ownMessage(editable, reason ?? 'The run finished before this tool call did');
+    if (aborted) {
+      moveTo(editable, 'output-aborted');
+    } else {
+      moveTo(editable, 'output-error');
+      editable.error = ownMessage(editable, reason ?? 'The run finished before this tool call did');
+    }
     if (at !== undefined) editable.endedAt = at;
   }
 }

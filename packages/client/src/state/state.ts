@@ -10,7 +10,11 @@ import { makeState } from './state-root.js';
  * change between two snapshots keeps its identity, so UIs can compare by reference.
  */
 
-/** Lifecycle of one tool call, in the AI SDK's vocabulary extended for Mastra. */
+/**
+ * Lifecycle of one tool call, in the AI SDK's vocabulary extended for Mastra. `output-aborted` is a
+ * stop, not a failure: the call was still open when its run was aborted (the user pressed Stop, sent
+ * a new message, or the run's abort signal fired).
+ */
 export type ToolCallStatus =
   | 'input-streaming'
   | 'input-available'
@@ -19,13 +23,15 @@ export type ToolCallStatus =
   | 'suspended'
   | 'output-available'
   | 'output-error'
-  | 'output-denied';
+  | 'output-denied'
+  | 'output-aborted';
 
 /** Statuses a tool call never leaves. */
 export const TERMINAL_TOOL_STATUSES: ReadonlySet<ToolCallStatus> = new Set([
   'output-available',
   'output-error',
   'output-denied',
+  'output-aborted',
 ]);
 
 /** Statuses that mean a person has to act before the run can continue. */
@@ -182,7 +188,11 @@ export interface ToolCallState {
   readonly endedAt?: number;
 }
 
-/** Why a run stopped. `waiting` means it waits for an approval or a resume. */
+/**
+ * Why a run stopped. `waiting` means it waits for an approval or a resume. `aborted` is a stop the
+ * caller chose (Stop, a new message, an abort signal), not a failure; `interrupted` means the stream
+ * ended or broke before the run did.
+ */
 export type RunStatus =
   | 'streaming'
   | 'waiting'

@@ -27,6 +27,7 @@ export const TOOL_CALL_STATUS_LABELS: ToolCallStatusLabels = {
   'output-available': 'Completed',
   'output-error': 'Failed',
   'output-denied': 'Declined',
+  'output-aborted': 'Stopped',
 };
 
 /** The status word for a call; an answered approval says which way it went. */
