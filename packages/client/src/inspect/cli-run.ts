@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { aiSdk } from '../ai-sdk.js';
 import { createToolpaneStore } from '../store/store.js';
+import { chunkSink } from '../stream/consume.js';
 import { createFrameDecoder, sniffFormat } from '../stream/sources.js';
-import { formatTree, inspectState } from './inspect.js';
+import { formatTree, inspectState, printable, printableJson } from './inspect.js';
 
 const USAGE = `Usage: toolpane inspect <file>... [--json]
 
@@ -31,20 +32,25 @@ async function inspect(files: string[], json: boolean, io: CliIo): Promise<numbe
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
-      io.err(`toolpane: cannot read ${file}: ${(error as Error).message}\n`);
+      io.err(`toolpane: cannot read ${printable(file)}: ${printable((error as Error).message)}\n`);
       return 2;
     }
     const format = file.endsWith('.sse') ? 'sse' : sniffFormat(text);
-    const decoder = createFrameDecoder(format, {
-      value: (value) => store.dispatch(value),
-      issue: (issue) => store.dispatch({ type: 'toolpane/issue', issue }),
-    });
+    // A recording holds chunks only: client events found in it become issues, as in a stream.
+    const decoder = createFrameDecoder(
+      format,
+      chunkSink((value) => store.dispatch(value)),
+    );
     decoder.feed(text);
     decoder.end();
     store.dispatch({ type: 'toolpane/stream-end' });
   }
   const state = store.getState();
-  io.out(json ? `${JSON.stringify(inspectState(state), null, 2)}\n` : `${formatTree(state)}\n`);
+  io.out(
+    json
+      ? `${printableJson(JSON.stringify(inspectState(state), null, 2))}\n`
+      : `${formatTree(state)}\n`,
+  );
   return 0;
 }
 

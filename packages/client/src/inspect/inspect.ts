@@ -102,6 +102,60 @@ export function inspectState(state: ToolpaneState): InspectReport {
   };
 }
 
+/**
+ * Characters a terminal acts on rather than shows: C1 controls (U+009B is a one-character CSI),
+ * DEL, line and paragraph separators, and the marks that reorder text (bidi overrides, isolates),
+ * plus C0 controls (ESC starts a sequence) when `c0`.
+ */
+function unprintable(code: number, c0: boolean): boolean {
+  if (code < 0x20) return c0;
+  return (
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x61c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+
+function escapeUnprintable(text: string, c0: boolean): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!unprintable(code, c0)) continue;
+    out += `${text.slice(from, i)}\\u${code.toString(16).padStart(4, '0')}`;
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/**
+ * Text safe to print on a terminal: control characters and the marks that reorder text are written
+ * as `\uXXXX` escapes, so a stream's values cannot move the cursor, recolour, retitle or fake lines.
+ *
+ * @example
+ * printable('rm\u001b[2K'); // 'rm\\u001b[2K'
+ */
+export function printable(text: string): string {
+  return escapeUnprintable(text, true);
+}
+
+/**
+ * JSON text safe to print on a terminal: what `JSON.stringify` leaves unescaped inside strings is
+ * written as a `\uXXXX` escape, so the text stays valid JSON with the same values.
+ *
+ * @example
+ * printableJson(JSON.stringify({ name: 'a\u009b2J' })); // '{"name":"a\\u009b2J"}'
+ */
+export function printableJson(json: string): string {
+  // JSON.stringify already escapes C0 controls inside strings; outside them they are layout.
+  return escapeUnprintable(json, false);
+}
+
 function short(value: unknown, max = 60): string {
   let text: string;
   try {
@@ -109,8 +163,10 @@ function short(value: unknown, max = 60): string {
   } catch {
     text = String(value);
   }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return printable(text.length > max ? `${text.slice(0, max - 1)}…` : text);
 }
+
+const p = printable;
 
 function describeValue(value: DisplayValue): string {
   if (value.kind === 'none') return '—';
@@ -128,40 +184,41 @@ function describeRun(
 ) {
   const label = run.parentToolCallId === null ? 'run' : 'subagent run';
   lines.push(
-    `${indent}${label} ${run.runId}${run.agentId ? ` (${run.agentId})` : ''} · ${run.status}`,
+    `${indent}${label} ${p(run.runId)}${run.agentId ? ` (${p(run.agentId)})` : ''} · ${run.status}`,
   );
   for (const part of run.parts) {
     if (part.type === 'text' && part.text !== '')
       lines.push(`${indent}  text: ${short(part.text, 70)}`);
-    if (part.type === 'error') lines.push(`${indent}  error: ${part.message}`);
-    if (part.type === 'tripwire') lines.push(`${indent}  tripwire: ${part.reason}`);
+    if (part.type === 'error') lines.push(`${indent}  error: ${p(part.message)}`);
+    if (part.type === 'tripwire') lines.push(`${indent}  tripwire: ${p(part.reason)}`);
     if (part.type !== 'tool-call') continue;
     const call = state.toolCalls.get(part.toolCallId);
     if (call === undefined) continue;
-    lines.push(`${indent}  ${call.toolName} [${call.toolCallId}] · ${call.status}`);
+    lines.push(`${indent}  ${p(call.toolName)} [${p(call.toolCallId)}] · ${call.status}`);
     lines.push(`${indent}    input:  ${describeValue(call.input)}`);
     if (call.output.kind !== 'none')
       lines.push(`${indent}    output: ${describeValue(call.output)}`);
-    if (call.error.kind !== 'none') lines.push(`${indent}    error:  ${errorTextOf(call)}`);
+    if (call.error.kind !== 'none')
+      lines.push(`${indent}    error:  ${p(errorTextOf(call) ?? '')}`);
     if (call.approval && call.status === 'approval-requested') {
       const t = call.approval.target;
       lines.push(
-        `${indent}    waits for approval → send runId ${t.runId}, toolCallId ${t.toolCallId}`,
+        `${indent}    waits for approval → send runId ${p(t.runId)}, toolCallId ${p(t.toolCallId)}`,
       );
     }
     if (call.suspension && call.status === 'suspended') {
       const t = call.suspension.target;
       lines.push(
-        `${indent}    suspended: ${describeValue(call.suspension.payload)} → resume runId ${t.runId}, toolCallId ${t.toolCallId}`,
+        `${indent}    suspended: ${describeValue(call.suspension.payload)} → resume runId ${p(t.runId)}, toolCallId ${p(t.toolCallId)}`,
       );
     }
     if (call.workflow) {
       lines.push(
-        `${indent}    workflow ${call.workflow.workflowId ?? ''} · ${call.workflow.status}`,
+        `${indent}    workflow ${p(call.workflow.workflowId ?? '')} · ${call.workflow.status}`,
       );
       for (const stepId of call.workflow.stepIds) {
         const step = call.workflow.steps.get(stepId);
-        if (step) lines.push(`${indent}      step ${step.name} · ${step.status}`);
+        if (step) lines.push(`${indent}      step ${p(step.name)} · ${step.status}`);
       }
     }
     if (depth < 32) {
@@ -185,6 +242,6 @@ export function formatTree(state: ToolpaneState): string {
     const run = state.runs.get(runId);
     if (run) describeRun(state, run, '', lines, 0);
   }
-  for (const issue of state.issues) lines.push(`! ${issue.kind}: ${issue.message}`);
+  for (const issue of state.issues) lines.push(`! ${issue.kind}: ${p(issue.message)}`);
   return lines.join('\n');
 }

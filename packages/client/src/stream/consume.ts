@@ -85,6 +85,33 @@ function incompleteTail(bytes: Uint8Array): number {
   return end;
 }
 
+/**
+ * Where decoded frames go: values to `apply`, problems as `toolpane/issue` events. Client events
+ * are the client's to dispatch: a stream (or a file) that carries one is not believed, and the
+ * value becomes an issue instead.
+ *
+ * @example
+ * const decoder = createFrameDecoder('sse', chunkSink((value) => store.dispatch(value)));
+ */
+export function chunkSink(apply: (value: unknown) => void): FrameSink {
+  const issue = (issue: StreamIssue) => apply({ type: 'toolpane/issue', issue });
+  return {
+    issue,
+    value: (value) => {
+      if (isToolpaneEvent(value)) {
+        issue({
+          kind: 'invalid-chunk',
+          message: 'A stream may not carry client events: "toolpane/" types are reserved',
+          chunkType: value.type.slice(0, 100),
+          excerpt: excerpt(value),
+        });
+      } else {
+        apply(value);
+      }
+    },
+  };
+}
+
 async function readAll(
   store: ToolpaneStore,
   source: ReadableStream<unknown> | AsyncIterable<unknown> | Iterable<unknown>,
@@ -97,21 +124,8 @@ async function readAll(
     if (batch === undefined) store.dispatch(value);
     else batch.push(value);
   };
-  const issue = (issue: StreamIssue) => apply({ type: 'toolpane/issue', issue });
-  // Client events are the client's to dispatch: a stream that carries one is not believed.
-  const dispatch = (value: unknown) => {
-    if (isToolpaneEvent(value)) {
-      issue({
-        kind: 'invalid-chunk',
-        message: 'A stream may not carry client events: "toolpane/" types are reserved',
-        chunkType: value.type.slice(0, 100),
-        excerpt: excerpt(value),
-      });
-    } else {
-      apply(value);
-    }
-  };
-  const sink: FrameSink = { value: dispatch, issue };
+  const sink = chunkSink(apply);
+  const { issue } = sink;
   let frames: ReturnType<typeof createFrameDecoder> | undefined;
   // Text before the framing is known: the first frame must end before it can be told.
   let head = '';
@@ -174,7 +188,7 @@ async function readAll(
       }
       return frames?.done ?? false;
     }
-    dispatch(value);
+    sink.value(value);
     return false;
   };
   if (typeof (source as ReadableStream).getReader === 'function') {
