@@ -1,4 +1,5 @@
 import { type Ctx, ensureCall, moveTo, parserFor, setEnded, TOP } from '../reducer/context.js';
+import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
 import { pushProgress } from '../reducer/tools.js';
 import {
@@ -27,7 +28,7 @@ type Call = Mutable<ToolCallState>;
 export function shown(ctx: Ctx, call: Call, phase: TransformPhase, value: unknown): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
   if (client === undefined) return { kind: 'raw', value };
-  call.displayTransform = 'display';
+  markDisplayTransformed(call);
   return applyClientTransform(client, phase, value);
 }
 
@@ -48,7 +49,7 @@ export function pushInputText(ctx: Ctx, call: Call, delta: string): void {
   call.inputText += delta;
   if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
   if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
-    call.displayTransform = 'display';
+    markDisplayTransformed(call);
     call.input = pendingValue();
   } else {
     call.partialInput = snapshot;

@@ -12,7 +12,8 @@ import {
   type ToolCallStatus,
   type ToolKind,
 } from '../state/state.js';
-import type { ClientTransforms } from './transform.js';
+import { markDisplayTransformed } from './hide.js';
+import { type ClientTransforms, clientTransformFor } from './transform.js';
 
 const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
 
@@ -172,13 +173,15 @@ export function ensureCall(
     if (existing.toolName === '' && toolName) {
       existing.toolName = toolName;
       existing.kind = toolKind(toolName);
+      // The name decides whether a client transform applies: what showed before it is hidden now.
+      if (clientTransformFor(ctx.options.transforms, toolName) !== undefined) {
+        markDisplayTransformed(existing);
+      }
     }
     return existing;
   }
   const name = toolName ?? '';
-  const clientTransform =
-    ctx.options.transforms !== undefined &&
-    (Object.hasOwn(ctx.options.transforms, name) || Object.hasOwn(ctx.options.transforms, '*'));
+  const clientTransform = clientTransformFor(ctx.options.transforms, name) !== undefined;
   const call: Mutable<ToolCallState> = draft.adopt({
     toolCallId,
     toolName: name,

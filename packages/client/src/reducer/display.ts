@@ -1,6 +1,7 @@
 import type { Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
 import type { Ctx } from './context.js';
+import { markDisplayTransformed } from './hide.js';
 import {
   applyClientTransform,
   clientTransformFor,
@@ -11,24 +12,6 @@ import {
 } from './transform.js';
 
 type Call = Mutable<ToolCallState>;
-
-/** Hides raw values shown before the call turned out to be display-transformed. */
-function markDisplayTransformed(call: Call): void {
-  if (call.displayTransform === 'display') return;
-  call.displayTransform = 'display';
-  delete call.partialInput;
-  const hide = (value: DisplayValue): DisplayValue =>
-    value.kind === 'raw' ? pendingValue() : value;
-  call.input = hide(call.input);
-  call.output = hide(call.output);
-  call.error = hide(call.error);
-  if (call.progress.some((p) => p.kind === 'raw')) call.progress = call.progress.map(hide);
-  if (call.approval?.args.kind === 'raw')
-    call.approval = { ...call.approval, args: pendingValue() };
-  if (call.suspension?.payload.kind === 'raw') {
-    call.suspension = { ...call.suspension, payload: pendingValue() };
-  }
-}
 
 /**
  * Learns whether a display transform applies from a chunk's metadata. A chunk that Mastra would

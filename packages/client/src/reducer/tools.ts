@@ -8,6 +8,7 @@ import {
 } from '../state/state.js';
 import { type Ctx, ensureCall, moveTo, parserFor, type Scope, setEnded } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
+import { markDisplayTransformed } from './hide.js';
 import { onHumanRequest } from './human.js';
 import { fromPhase, pendingValue, readDisplayMetadata, suppressedValue } from './transform.js';
 
@@ -70,7 +71,7 @@ function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(call, metadata, !synthetic);
   if (synthetic && metadata === undefined && call.displayTransform === 'unknown') {
-    if (runHasDisplayTransform(ctx, call)) call.displayTransform = 'display';
+    if (runHasDisplayTransform(ctx, call)) markDisplayTransformed(call);
   }
   const args = cleanArgs(p.args);
   call.raw = { ...call.raw, input: args };
