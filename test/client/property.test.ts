@@ -18,6 +18,26 @@ import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
 
 /**
+ * The seed of every property below. `FC_SEED` replays a run (and `FC_PATH` one counterexample of
+ * it); otherwise a fixed seed keeps CI deterministic. The seed in use is printed, and fast-check
+ * prints seed and path of any failure.
+ */
+const SEED = Number.parseInt(process.env.FC_SEED ?? '1942439796', 10);
+if (!Number.isSafeInteger(SEED))
+  throw new Error(`FC_SEED must be an integer: ${process.env.FC_SEED}`);
+const PATH = process.env.FC_PATH;
+console.info(
+  `property tests: seed ${SEED}${PATH ? `, path ${PATH}` : ''} (replay: FC_SEED=${SEED})`,
+);
+
+/** fast-check parameters: the seed, and the number of runs unless one counterexample is replayed. */
+const runs = <T>(numRuns: number): fc.Parameters<T> => ({
+  seed: SEED,
+  numRuns,
+  ...(PATH === undefined ? {} : { path: PATH, endOnFailure: true }),
+});
+
+/**
  * Property tests of the reducer: sequences made by mutating the real recordings (drop, duplicate,
  * reorder, truncate, retype and corrupt chunks, and client events at random points) must never
  * break the state's invariants. Every sequence is checked after each step and once more after a
@@ -486,7 +506,7 @@ describe('reducer properties on mutated recordings', () => {
         checkStep(state, tracker);
         checkEnded(state);
       }),
-      { numRuns: 60_000 },
+      runs(60_000),
     );
   }, 240_000);
 
@@ -512,7 +532,7 @@ describe('reducer properties on mutated recordings', () => {
         checkStep(state, tracker);
         checkEnded(state);
       }),
-      { numRuns: 20_000 },
+      runs(20_000),
     );
   }, 240_000);
 
@@ -529,7 +549,7 @@ describe('reducer properties on mutated recordings', () => {
         checkStep(state, tracker);
         checkEnded(state);
       }),
-      { numRuns: 20_000 },
+      runs(20_000),
     );
   }, 240_000);
 });
@@ -557,7 +577,7 @@ describe('reducer properties on arbitrary values', () => {
           }
         },
       ),
-      { numRuns: 10_000 },
+      runs(10_000),
     );
   }, 120_000);
 
@@ -597,7 +617,7 @@ describe('reducer properties on arbitrary values', () => {
           checkStep(next, newTracker());
         }
       }),
-      { numRuns: 10_000 },
+      runs(10_000),
     );
   }, 120_000);
 });
