@@ -5,8 +5,8 @@
  * Written here rather than with zod because these checks run once per chunk and once per chunk
  * nested inside it. With zod they took 45% of the reduce time and 90 KB of the client bundle (see
  * BENCHMARKS.md); the shapes need nothing beyond `typeof` tests, and a passing value is returned
- * as is instead of being copied. zod stays where it earns its place: resume schemas
- * (`@toolpane/client/resume`).
+ * as is instead of being copied. zod stays where it earns its place: checking resume data against
+ * a call's resume schema (`resume/validate.ts`), loaded on first use.
  */
 
 /** Where a value failed a check, and why. */
