@@ -13,16 +13,25 @@
  * Exits 1 with the failing step's output. Needs the npm registry for the app's dependencies.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const packages = ['client', 'react', 'ui'] as const;
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
-class StepError extends Error {}
+/** A check that failed; its message says what and where. */
+export class StepError extends Error {}
 
 /** Runs a command; throws with its output when it fails. */
 function run(file: string, args: readonly string[], cwd: string): string {
@@ -65,8 +74,8 @@ function pack(into: string): Record<(typeof packages)[number], string> {
   return tarballs;
 }
 
-/** What a tarball must hold, and must not. */
-function checkContents(name: string, tarball: string, unpackInto: string): void {
+/** What a tarball must hold, and must not; throws a StepError listing every problem. */
+export function checkContents(name: string, tarball: string, unpackInto: string): void {
   const files = run('tar', ['-tzf', tarball], root).split('\n').filter(Boolean);
   const problems: string[] = [];
   for (const required of ['package/LICENSE', 'package/README.md', 'package/dist/index.js']) {
@@ -79,8 +88,11 @@ function checkContents(name: string, tarball: string, unpackInto: string): void 
   }
   mkdirSync(unpackInto, { recursive: true });
   run('tar', ['-xzf', tarball, '-C', unpackInto], root);
-  const license = readFileSync(join(unpackInto, 'package', 'LICENSE'), 'utf8');
-  if (license !== readFileSync(join(root, 'LICENSE'), 'utf8')) {
+  const license = join(unpackInto, 'package', 'LICENSE');
+  if (
+    existsSync(license) &&
+    readFileSync(license, 'utf8') !== readFileSync(join(root, 'LICENSE'), 'utf8')
+  ) {
     problems.push("LICENSE differs from the repository's");
   }
   const manifest = JSON.parse(readFileSync(join(unpackInto, 'package', 'package.json'), 'utf8'));
@@ -97,7 +109,7 @@ function checkContents(name: string, tarball: string, unpackInto: string): void 
 const appCheck = `
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const names = ['@toolpane/client', '@toolpane/react', '@toolpane/ui'];
 const report = {};
@@ -215,4 +227,6 @@ function main(): void {
   }
 }
 
-main();
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main();
+}
