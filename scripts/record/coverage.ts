@@ -28,6 +28,7 @@ import {
   endsAwaiting,
   ofType,
   problem,
+  type Recording,
   type Scenario,
 } from './recording.ts';
 import { createAssistantAgent } from './scenarios.ts';
@@ -76,6 +77,13 @@ async function abortDuring(key: string, prompt: string, toolCallId: string, dela
       setTimeout(() => controller.abort(), delayMs);
     }
   });
+}
+
+/** An agent stream as an AI SDK UI message stream of `version`, with subagent snapshots. */
+function uiStream(out: Awaited<ReturnType<Agent['stream']>>, version: 'v6' | 'v7') {
+  return version === 'v6'
+    ? toAISdkStream(out, { from: 'agent', version, includeSubAgentMetadata: true })
+    : toAISdkStream(out, { from: 'agent', version, includeSubAgentMetadata: true });
 }
 
 /** The recorded scenarios, by name (`pnpm record <name>` runs one). */
@@ -307,6 +315,25 @@ export const coverageScenarios: Record<string, Scenario> = {
         expect: ['network-execution-event-finish'],
       },
     ];
+  },
+
+  async aisdkNested() {
+    const recordings: Recording[] = [];
+    for (const version of ['v6', 'v7'] as const) {
+      const suspended = await agent('concierge').stream('Book Le Petit Zinc for two at eight.');
+      recordings.push({
+        file: `aisdk-${version}-nested-suspend.jsonl`,
+        chunks: await collect(uiStream(suspended, version)),
+        expect: ['data-tool-agent', 'data-tool-call-suspended'],
+      });
+      const approval = await agent('director').stream('Have rec-991 removed.');
+      recordings.push({
+        file: `aisdk-${version}-approval-two-level.jsonl`,
+        chunks: await collect(uiStream(approval, version)),
+        expect: ['data-tool-agent', 'tool-approval-request'],
+      });
+    }
+    return recordings;
   },
 
   async aisdkV7() {

@@ -158,16 +158,19 @@ function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget, dept
 
 /**
  * The call a human request belongs to. For a request raised inside a subagent, Mastra names the
- * outer `agent-*` call with the inner tool's name; the request goes to the inner call, and an
- * approval that a v6 `tool-approval-request` put on the outer call moves with it.
+ * outer `agent-*` call (with the inner tool's name for approvals, its own for suspensions); the
+ * request goes to the inner call, and an approval that a v6 `tool-approval-request` put on the
+ * outer call moves with it.
  */
-function humanCall(ctx: Ctx, target: DecisionTarget, toolName: string): Call {
+function humanCall(ctx: Ctx, target: DecisionTarget, toolName: string, suspension: boolean): Call {
   const outer = ctx.draft.root.toolCalls.get(target.toolCallId);
-  if (outer !== undefined && outer.kind !== 'tool' && outer.toolName !== toolName) {
+  // A suspension part names the outer call itself: the inner call is the innermost open one.
+  const named = outer !== undefined && outer.toolName !== toolName;
+  if (outer !== undefined && outer.kind !== 'tool' && (named || suspension)) {
     const innerId = findNestedCall(
       ctx,
       outer,
-      (call) => call.toolName === toolName && !TERMINAL_TOOL_STATUSES.has(call.status),
+      (call) => (!named || call.toolName === toolName) && !TERMINAL_TOOL_STATUSES.has(call.status),
     );
     if (innerId !== undefined) {
       if (outer.status === 'approval-requested' && sameTarget(outer.approval?.target, target)) {
@@ -219,7 +222,7 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   const parsed = humanData(ctx, value);
   if (parsed === undefined) return;
   const { data, target, toolName } = parsed;
-  const call = humanCall(ctx, target, toolName);
+  const call = humanCall(ctx, target, toolName, value.type === 'data-tool-call-suspended');
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const resumeSchema = parseResumeSchema(data.resumeSchema);
   const approval = value.type === 'data-tool-call-approval';

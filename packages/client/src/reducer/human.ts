@@ -53,18 +53,24 @@ export function onHumanRequest(
   const status = chunk.type === 'tool-call-approval' ? 'approval-requested' : 'suspended';
   const echo = { runId: chunk.runId, toolCallId: p.toolCallId };
   const existing = ctx.draft.root.toolCalls.get(p.toolCallId);
-  // A nested request surfaces again at the top: its toolCallId is the parent agent-* call while
-  // toolName is the inner tool. Route it to the inner call and remember where to send decisions.
-  if (existing !== undefined && existing.kind !== 'tool' && existing.toolName !== p.toolName) {
-    const innerId = findNestedCall(
-      ctx,
-      existing,
-      (call) => call.status === status && call.toolName === p.toolName,
-    );
+  // A nested request surfaces again one level up, once per level: its toolCallId is the parent
+  // agent-* call, and toolName the inner tool (approvals) or the parent's own name (suspensions).
+  // It is the same decision: it stays on the inner call, aimed at the outermost call.
+  if (existing !== undefined && existing.kind !== 'tool') {
+    const named = existing.toolName !== p.toolName;
+    const innerId =
+      named || status === 'suspended'
+        ? findNestedCall(
+            ctx,
+            existing,
+            (call) => call.status === status && (!named || call.toolName === p.toolName),
+          )
+        : undefined;
     if (innerId !== undefined) {
       const inner = ctx.draft.toolCall(innerId)!;
-      if (status === 'approval-requested') inner.approval = { ...inner.approval!, target: echo };
-      else inner.suspension = { ...inner.suspension!, target: echo };
+      const target = scope.depth === 0 ? echo : decisionTarget(ctx, existing);
+      if (status === 'approval-requested') inner.approval = { ...inner.approval!, target };
+      else inner.suspension = { ...inner.suspension!, target };
       return;
     }
   }
