@@ -8,7 +8,6 @@ export {
   parseMastraChunk,
   type UnknownChunk,
 } from './chunks/mastra.js';
-export { reduce, reduceAll } from './mastra/reduce.js';
 export {
   createPartialJsonParser,
   type PartialJsonParser,
@@ -16,7 +15,8 @@ export {
   parsePartialJson,
 } from './partial-json/partial-json.js';
 export type { ReduceOptions, StreamFormatSupport } from './reducer/context.js';
-export { errorText } from './reducer/tools.js';
+export { errorText } from './reducer/error-text.js';
+export { reduce, reduceAll } from './reducer/reduce.js';
 export {
   type ClientToolTransform,
   type ClientTransforms,

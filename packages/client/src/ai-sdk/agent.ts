@@ -6,8 +6,8 @@ import {
   type Scope,
   setEnded,
 } from '../reducer/context.js';
+import { errorText } from '../reducer/error-text.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
-import { errorText } from '../reducer/tools.js';
 import type { Mutable } from '../state/draft.js';
 import {
   type RunPart,

@@ -11,17 +11,25 @@ export type Fields = Record<string, unknown>;
 /** `id`: a non-empty string; `string`: any string; `object`: a plain object; `array`: an array. */
 type Field = 'id' | 'string' | 'object' | 'array';
 
-/** The start, delta and end chunks of a text or reasoning part. */
-const textFields = (kind: 'text' | 'reasoning'): Record<string, Record<string, Field>> => ({
-  [`${kind}-start`]: { id: 'string' },
-  [`${kind}-delta`]: { id: 'string', delta: 'string' },
-  [`${kind}-end`]: { id: 'string' },
-});
+const none = {} as const;
 
-/** Fields each chunk type needs; optional fields of the wrong type are ignored instead. */
-const REQUIRED: Readonly<Record<string, Readonly<Record<string, Field>>>> = {
-  ...textFields('text'),
-  ...textFields('reasoning'),
+/**
+ * The chunk types of the AI SDK UI message stream (v5 and v6) and the `data-*` parts Mastra writes
+ * into it that Toolpane interprets, each with the fields it needs (optional fields of the wrong
+ * type are ignored instead). Other `data-*` parts are data parts of the run; a type outside this
+ * table and not `data-*` is no chunk of this format.
+ */
+export const aiSdkChunkFields = {
+  start: none,
+  finish: none,
+  'start-step': none,
+  'finish-step': none,
+  'text-start': { id: 'string' },
+  'text-delta': { id: 'string', delta: 'string' },
+  'text-end': { id: 'string' },
+  'reasoning-start': { id: 'string' },
+  'reasoning-delta': { id: 'string', delta: 'string' },
+  'reasoning-end': { id: 'string' },
   'tool-input-start': { toolCallId: 'id', toolName: 'id' },
   'tool-input-delta': { toolCallId: 'id', inputTextDelta: 'string' },
   'tool-input-available': { toolCallId: 'id', toolName: 'id' },
@@ -34,13 +42,25 @@ const REQUIRED: Readonly<Record<string, Readonly<Record<string, Field>>>> = {
   'source-document': { sourceId: 'string', mediaType: 'string' },
   file: { url: 'string', mediaType: 'string' },
   error: { errorText: 'string' },
+  abort: none,
+  'message-metadata': none,
   'data-tool-agent': { id: 'id', data: 'object', ancestry: 'array' },
+  'data-tool-agent-step': none,
   'data-tool-workflow': { id: 'id', data: 'object' },
   'data-tool-workflow-step': { id: 'id', data: 'object' },
+  'data-tool-network': none,
   'data-tool-call-approval': { data: 'object' },
   'data-tool-call-suspended': { data: 'object' },
+  'data-tripwire': none,
   'data-structured-output': { data: 'object' },
-};
+} as const satisfies Readonly<Record<string, Readonly<Record<string, Field>>>>;
+
+/** A chunk type of the AI SDK vocabulary: every key of the AI SDK handler table. */
+export type AiSdkChunkType = keyof typeof aiSdkChunkFields;
+
+/** Whether a type is one of {@link aiSdkChunkFields}. */
+export const isAiSdkChunkType = (type: string): type is AiSdkChunkType =>
+  Object.hasOwn(aiSdkChunkFields, type);
 
 /** Whether a value is a plain object (not null, not an array). */
 export const isRecord = (value: unknown): value is Fields =>
@@ -83,8 +103,8 @@ export function invalid(ctx: Ctx, value: Value, message: string, toolCallId?: st
 
 /** Checks the required fields of a chunk; records an issue and returns false when one is wrong. */
 export function validate(ctx: Ctx, value: Value): boolean {
-  if (!Object.hasOwn(REQUIRED, value.type)) return true;
-  const fields = REQUIRED[value.type]!;
+  if (!isAiSdkChunkType(value.type)) return true;
+  const fields: Readonly<Record<string, Field>> = aiSdkChunkFields[value.type];
   for (const [key, field] of Object.entries(fields)) {
     if (!fits(value[key], field)) {
       invalid(ctx, value, `"${key}" of ${value.type} must be ${DESCRIBE[field]}`);

@@ -1,6 +1,13 @@
 import { type Ctx, endRun } from '../reducer/context.js';
 import { onAgentSnapshot } from './agent.js';
-import { type Fields, nonEmpty, type Value, validate } from './chunk.js';
+import {
+  type AiSdkChunkType,
+  type Fields,
+  isAiSdkChunkType,
+  nonEmpty,
+  type Value,
+  validate,
+} from './chunk.js';
 import {
   onBackgroundTask,
   onData,
@@ -39,13 +46,17 @@ import { onWorkflowSnapshot, onWorkflowStep } from './workflow.js';
  * one is configured for the tool, still applies, as it does for native streams without metadata.
  */
 
-type Handler = (ctx: Ctx, value: Value) => void;
+/** What applies one AI SDK chunk type. */
+export type AiSdkHandler = (ctx: Ctx, value: Value) => void;
 
 /**
- * Chunk types of the AI SDK UI message stream (v5 and v6) and Mastra's `data-*` parts in it, each
- * with what applies it.
+ * The AI SDK handler table's type: exactly one handler per type of {@link aiSdkChunkFields}. A type
+ * without a handler, or a handler for a type the vocabulary lacks, does not compile.
  */
-const HANDLERS: Readonly<Record<string, Handler>> = {
+export type AiSdkHandlers = { readonly [T in AiSdkChunkType]: AiSdkHandler };
+
+/** Every AI SDK chunk type and what applies it: the one place to look for a chunk's effect. */
+export const aiSdkHandlers: AiSdkHandlers = {
   start: onStart,
   finish: onFinish,
   'start-step': (ctx) => {
@@ -100,16 +111,13 @@ const BACKGROUND_PREFIX = 'data-background-task-';
 export function isAiSdkChunk(value: unknown): value is Value {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const type = (value as { type?: unknown }).type;
-  return (
-    typeof type === 'string' &&
-    (Object.hasOwn(HANDLERS, type) || type.startsWith(BACKGROUND_PREFIX))
-  );
+  return typeof type === 'string' && (isAiSdkChunkType(type) || type.startsWith(BACKGROUND_PREFIX));
 }
 
 /** Applies an AI SDK UI message stream chunk. Malformed chunks become issues; nothing throws. */
 export function reduceAiSdk(ctx: Ctx, value: Value): void {
   if (!validate(ctx, value)) return;
-  if (Object.hasOwn(HANDLERS, value.type)) HANDLERS[value.type]!(ctx, value);
+  if (isAiSdkChunkType(value.type)) aiSdkHandlers[value.type](ctx, value);
   else if (value.type.startsWith(BACKGROUND_PREFIX)) onBackgroundTask(ctx, value);
   else onData(ctx, value);
 }

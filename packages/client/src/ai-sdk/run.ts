@@ -1,8 +1,8 @@
-import type { MastraChunk } from '../chunks/mastra.js';
+import { type NativeChunk, parseMastraChunk } from '../chunks/mastra.js';
+import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js';
 import { type Ctx, endRun, ensureRun, TOP } from '../reducer/context.js';
-import { reduceBackgroundTask } from '../reducer/nested.js';
+import { errorText } from '../reducer/error-text.js';
 import { appendText, closeTextPart, editTextPart, putDataPart } from '../reducer/parts.js';
-import { errorText } from '../reducer/tools.js';
 import type { Mutable } from '../state/draft.js';
 import type { RunState } from '../state/state.js';
 import { ordersOf } from '../state/state-root.js';
@@ -185,6 +185,13 @@ export function onBackgroundTask(ctx: Ctx, value: Value): void {
     return;
   }
   const { runId } = topRun(ctx);
-  const chunk = { type, runId, from: 'AGENT', payload: data } as unknown as MastraChunk;
-  if (!reduceBackgroundTask(ctx, chunk, TOP)) onData(ctx, value);
+  // The native chunk this part carries, checked as the native stream's own would be.
+  const parsed = parseMastraChunk({ type, runId, from: 'AGENT', payload: data });
+  if (!parsed.ok) invalid(ctx, value, parsed.error.message);
+  else if (parsed.chunk.format === 'mastra' && isBackgroundChunk(parsed.chunk)) {
+    reduceBackgroundTask(ctx, parsed.chunk, TOP);
+  } else onData(ctx, value);
 }
+
+const isBackgroundChunk = (chunk: NativeChunk): chunk is BackgroundChunk =>
+  chunk.type.startsWith('background-task-');

@@ -1,7 +1,7 @@
+import { pushProgress } from '../mastra/tools.js';
 import { type Ctx, ensureCall, moveTo, parserFor, setEnded, TOP } from '../reducer/context.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
-import { pushProgress } from '../reducer/tools.js';
 import {
   applyClientTransform,
   clientTransformFor,

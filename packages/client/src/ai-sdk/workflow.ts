@@ -1,5 +1,5 @@
+import { editStep, editWorkflow, workflowStatus } from '../mastra/nested.js';
 import { type Ctx, now, type Scratch } from '../reducer/context.js';
-import { editStep, editWorkflow, workflowStatus } from '../reducer/nested.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState, type WorkflowState } from '../state/state.js';
 import { ordersOf } from '../state/state-root.js';

@@ -140,6 +140,17 @@ export interface ObjectChunk {
   readonly object: unknown;
 }
 
+/** A chunk of Mastra's vocabulary that the native reducer interprets. */
+export type NativeChunk = MastraChunk | ObjectChunk;
+
+/** The type of a {@link NativeChunk}: every key of the native handler table. */
+export type NativeChunkType = NativeChunk['type'];
+
+/** The native chunk of one type. */
+export type NativeChunkOf<T extends NativeChunkType> = T extends ObjectChunk['type']
+  ? ObjectChunk
+  : Extract<MastraChunk, { type: T }>;
+
 /** A `data-*` chunk written by a tool (`writer.custom`), which has no envelope. */
 export interface DataChunk {
   readonly format: 'data';

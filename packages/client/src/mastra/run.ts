@@ -1,119 +1,152 @@
-import type { DataChunk, MastraChunk, ObjectChunk, UnknownChunk } from '../chunks/mastra.js';
+import type {
+  DataChunk,
+  NativeChunkOf,
+  NativeChunkType,
+  ObjectChunk,
+  UnknownChunk,
+} from '../chunks/mastra.js';
 import { addIssue, type Ctx, endRun, ensureRun, type Scope } from '../reducer/context.js';
+import { errorText } from '../reducer/error-text.js';
 import { appendText, closeTextPart, editTextPart, putDataPart, usageOf } from '../reducer/parts.js';
-import { errorText } from '../reducer/tools.js';
 import type { Mutable } from '../state/draft.js';
 import type { RunState } from '../state/state.js';
 
-/** Applies a chunk about the run itself: its steps, text, sources, files, errors and end. */
-export function reduceRunChunk(ctx: Ctx, chunk: MastraChunk | ObjectChunk, scope: Scope): void {
+type Chunk<T extends NativeChunkType> = NativeChunkOf<T>;
+
+/** `start`: the agent and message of the run. */
+export function onStart(ctx: Ctx, chunk: Chunk<'start'>, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
-  switch (chunk.type) {
-    case 'start': {
-      if (chunk.payload.id !== undefined) run.agentId = chunk.payload.id;
-      if (chunk.payload.messageId !== undefined) run.messageId = chunk.payload.messageId;
-      return;
-    }
-    case 'step-start': {
-      const step = {
-        index: run.steps.length,
-        ...(chunk.payload.messageId === undefined ? {} : { messageId: chunk.payload.messageId }),
-        ...(chunk.payload.startedAt === undefined ? {} : { startedAt: chunk.payload.startedAt }),
-      };
-      ctx.draft.push(run, 'steps', step);
-      return;
-    }
-    case 'step-finish': {
-      const steps = ctx.draft.field(run, 'steps') as Mutable<RunState['steps'][number]>[];
-      const last = steps.length - 1;
-      const usage = usageOf(chunk.payload.output?.usage);
-      const reason = chunk.payload.stepResult?.reason;
-      const step = last >= 0 ? { ...steps[last]! } : { index: 0 };
-      if (reason !== undefined) step.finishReason = reason;
-      if (usage !== undefined) step.usage = usage;
-      if (last >= 0) steps[last] = step;
-      else steps.push(step);
-      return;
-    }
-    case 'finish': {
-      const reason = chunk.payload.stepResult?.reason;
-      const usage = usageOf(chunk.payload.output?.usage);
-      if (reason !== undefined) run.finishReason = reason;
-      if (usage !== undefined) run.usage = usage;
-      // abort → finish(tripwire) and error → finish(error) keep the status the first chunk set.
-      const ended = run.status === 'aborted' || run.status === 'error' || run.status === 'tripwire';
-      const status = ended
-        ? run.status
-        : reason === 'error'
-          ? 'error'
-          : reason === 'tripwire'
-            ? 'tripwire'
-            : 'finished';
-      endRun(
-        ctx,
-        chunk.runId,
-        status as 'finished',
-        ended ? run.error : reason === 'error' ? 'The run failed' : undefined,
-      );
-      return;
-    }
-    case 'text-start':
-    case 'reasoning-start': {
-      editTextPart(ctx, run, chunk.type === 'text-start' ? 'text' : 'reasoning', chunk.payload.id);
-      return;
-    }
-    case 'text-delta':
-    case 'reasoning-delta': {
-      const type = chunk.type === 'text-delta' ? 'text' : 'reasoning';
-      appendText(ctx, run, type, chunk.payload.id, chunk.payload.text);
-      return;
-    }
-    case 'text-end':
-    case 'reasoning-end': {
-      closeTextPart(ctx, run, chunk.type === 'text-end' ? 'text' : 'reasoning', chunk.payload.id);
-      return;
-    }
-    case 'source': {
-      const { id, sourceType, title, url, mimeType, filename } = chunk.payload;
-      const part = { type: 'source' as const, id, sourceType, title, url, mimeType, filename };
-      ctx.draft.push(run, 'parts', dropUndefined(part));
-      return;
-    }
-    case 'file': {
-      const { data, base64, mimeType, filename } = chunk.payload;
-      const text = typeof data === 'string' ? data : (base64 ?? '');
-      ctx.draft.push(
-        run,
-        'parts',
-        dropUndefined({ type: 'file' as const, mimeType, data: text, filename }),
-      );
-      return;
-    }
-    case 'error': {
-      const message = errorText(chunk.payload.error);
-      ctx.draft.push(run, 'parts', { type: 'error', message });
-      endRun(ctx, chunk.runId, 'error', message);
-      return;
-    }
-    case 'abort': {
-      endRun(ctx, chunk.runId, 'aborted', 'The run was aborted');
-      return;
-    }
-    case 'tripwire': {
-      const reason = chunk.payload.reason ?? 'Blocked by a processor';
-      ctx.draft.push(run, 'parts', { type: 'tripwire', reason });
-      endRun(ctx, chunk.runId, 'tripwire', reason);
-      return;
-    }
-    case 'object':
-    case 'object-result': {
-      run.object = chunk.object;
-      return;
-    }
-    default: {
-      addUnknown(ctx, chunk, true);
-    }
-  }
+  if (chunk.payload.id !== undefined) run.agentId = chunk.payload.id;
+  if (chunk.payload.messageId !== undefined) run.messageId = chunk.payload.messageId;
+}
+
+/** `step-start`: a new step of the run. */
+export function onStepStart(ctx: Ctx, chunk: Chunk<'step-start'>, scope: Scope): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  const step = {
+    index: run.steps.length,
+    ...(chunk.payload.messageId === undefined ? {} : { messageId: chunk.payload.messageId }),
+    ...(chunk.payload.startedAt === undefined ? {} : { startedAt: chunk.payload.startedAt }),
+  };
+  ctx.draft.push(run, 'steps', step);
+}
+
+/** `step-finish`: the last step's finish reason and usage. */
+export function onStepFinish(ctx: Ctx, chunk: Chunk<'step-finish'>, scope: Scope): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  const steps = ctx.draft.field(run, 'steps') as Mutable<RunState['steps'][number]>[];
+  const last = steps.length - 1;
+  const usage = usageOf(chunk.payload.output?.usage);
+  const reason = chunk.payload.stepResult?.reason;
+  const step = last >= 0 ? { ...steps[last]! } : { index: 0 };
+  if (reason !== undefined) step.finishReason = reason;
+  if (usage !== undefined) step.usage = usage;
+  if (last >= 0) steps[last] = step;
+  else steps.push(step);
+}
+
+/** `finish`: the run ends, finished unless it already failed, was aborted or tripped. */
+export function onFinish(ctx: Ctx, chunk: Chunk<'finish'>, scope: Scope): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  const reason = chunk.payload.stepResult?.reason;
+  const usage = usageOf(chunk.payload.output?.usage);
+  if (reason !== undefined) run.finishReason = reason;
+  if (usage !== undefined) run.usage = usage;
+  // abort → finish(tripwire) and error → finish(error) keep the status the first chunk set.
+  const ended = run.status === 'aborted' || run.status === 'error' || run.status === 'tripwire';
+  const status = ended
+    ? run.status
+    : reason === 'error'
+      ? 'error'
+      : reason === 'tripwire'
+        ? 'tripwire'
+        : 'finished';
+  endRun(
+    ctx,
+    chunk.runId,
+    status as 'finished',
+    ended ? run.error : reason === 'error' ? 'The run failed' : undefined,
+  );
+}
+
+const textType = (type: string) => (type.startsWith('text-') ? 'text' : 'reasoning');
+
+/** `text-start`, `reasoning-start`: a text or reasoning part opens. */
+export function onTextStart(
+  ctx: Ctx,
+  chunk: Chunk<'text-start' | 'reasoning-start'>,
+  scope: Scope,
+): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  editTextPart(ctx, run, textType(chunk.type), chunk.payload.id);
+}
+
+/** `text-delta`, `reasoning-delta`: text appended to its part. */
+export function onTextDelta(
+  ctx: Ctx,
+  chunk: Chunk<'text-delta' | 'reasoning-delta'>,
+  scope: Scope,
+): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  appendText(ctx, run, textType(chunk.type), chunk.payload.id, chunk.payload.text);
+}
+
+/** `text-end`, `reasoning-end`: a text or reasoning part is complete. */
+export function onTextEnd(
+  ctx: Ctx,
+  chunk: Chunk<'text-end' | 'reasoning-end'>,
+  scope: Scope,
+): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  closeTextPart(ctx, run, textType(chunk.type), chunk.payload.id);
+}
+
+/** `source`: a source part. */
+export function onSource(ctx: Ctx, chunk: Chunk<'source'>, scope: Scope): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  const { id, sourceType, title, url, mimeType, filename } = chunk.payload;
+  const part = { type: 'source' as const, id, sourceType, title, url, mimeType, filename };
+  ctx.draft.push(run, 'parts', dropUndefined(part));
+}
+
+/** `file`: a file part, its data as text. */
+export function onFile(ctx: Ctx, chunk: Chunk<'file'>, scope: Scope): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  const { data, base64, mimeType, filename } = chunk.payload;
+  const text = typeof data === 'string' ? data : (base64 ?? '');
+  ctx.draft.push(
+    run,
+    'parts',
+    dropUndefined({ type: 'file' as const, mimeType, data: text, filename }),
+  );
+}
+
+/** `error`: an error part, and the run ends in `error`. */
+export function onError(ctx: Ctx, chunk: Chunk<'error'>, scope: Scope): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  const message = errorText(chunk.payload.error);
+  ctx.draft.push(run, 'parts', { type: 'error', message });
+  endRun(ctx, chunk.runId, 'error', message);
+}
+
+/** `abort`: the run ends in `aborted`. */
+export function onAbort(ctx: Ctx, chunk: Chunk<'abort'>, scope: Scope): void {
+  ensureRun(ctx, chunk.runId, scope);
+  endRun(ctx, chunk.runId, 'aborted', 'The run was aborted');
+}
+
+/** `tripwire`: a processor blocked the run; a tripwire part, and the run ends in `tripwire`. */
+export function onTripwire(ctx: Ctx, chunk: Chunk<'tripwire'>, scope: Scope): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  const reason = chunk.payload.reason ?? 'Blocked by a processor';
+  ctx.draft.push(run, 'parts', { type: 'tripwire', reason });
+  endRun(ctx, chunk.runId, 'tripwire', reason);
+}
+
+/** `object`, `object-result`: the run's structured output, partial or final. */
+export function onObject(ctx: Ctx, chunk: ObjectChunk, scope: Scope): void {
+  const run = ensureRun(ctx, chunk.runId, scope);
+  run.object = chunk.object;
 }
 
 function dropUndefined<T extends object>(value: T): T {

@@ -54,10 +54,16 @@ export interface Scratch {
   currentRunId?: string;
   /** AI SDK streams carry no runId: the synthetic run of the current message. */
   aiSdkRunId?: string;
+  /** Wrapper chunks being unwrapped right now, one inside the other (bounded). */
+  nesting: number;
 }
 
 /** Creates empty working memory for a reducer. */
-export const createScratch = (): Scratch => ({ parsers: new Map(), taskCalls: new Map() });
+export const createScratch = (): Scratch => ({
+  parsers: new Map(),
+  taskCalls: new Map(),
+  nesting: 0,
+});
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */
 export interface Scope {
@@ -68,11 +74,16 @@ export interface Scope {
 /** The top-level scope. */
 export const TOP: Scope = { parentToolCallId: null, depth: 0 };
 
+/** Applies a value at a scope: the reducer's entry, which handlers call for wrapped chunks. */
+export type ApplyValue = (ctx: Ctx, value: unknown, scope: Scope) => void;
+
 /** Everything a reducer step needs. */
 export interface Ctx {
   readonly draft: Draft;
   readonly options: ReduceOptions;
   readonly scratch: Scratch;
+  /** The reducer's entry, for chunks that arrive wrapped inside other chunks. */
+  readonly apply: ApplyValue;
 }
 
 /** The store clock, or undefined. */

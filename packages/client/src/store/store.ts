@@ -1,5 +1,5 @@
-import { createReducer, type Reducer } from '../mastra/reduce.js';
 import type { ReduceOptions } from '../reducer/context.js';
+import { createReducer, type Reducer } from '../reducer/reduce.js';
 import { initialState, type ToolpaneState } from '../state/state.js';
 
 /** When a store tells its subscribers about new chunks. */

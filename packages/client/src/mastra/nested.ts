@@ -1,4 +1,14 @@
 import { type MastraChunk, parseMastraChunk } from '../chunks/mastra.js';
+import {
+  addIssue,
+  type Ctx,
+  ensureCall,
+  excerpt,
+  now,
+  ownMessage,
+  type Scope,
+} from '../reducer/context.js';
+import { errorText } from '../reducer/error-text.js';
 import type { Mutable } from '../state/draft.js';
 import {
   TERMINAL_TOOL_STATUSES,
@@ -6,28 +16,20 @@ import {
   type WorkflowStatus,
   type WorkflowStepState,
 } from '../state/state.js';
-import { addIssue, type Ctx, ensureCall, excerpt, now, ownMessage, type Scope } from './context.js';
-import { addProgress, errorText } from './tools.js';
+import { addProgress } from './tools.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 
-/** Applies a nested chunk in the given scope (set by the caller of this module). */
-export type ApplyNested = (ctx: Ctx, value: unknown, scope: Scope) => void;
-
 const MAX_NESTING = 64;
 
-// Wrappers inside wrappers being applied right now. Reducing is synchronous, so one counter is
-// exact; the bound keeps a hostile stream of deeply nested wrappers off the call stack.
-let nesting = 0;
-
-function applyNested(
-  ctx: Ctx,
-  apply: ApplyNested,
-  value: unknown,
-  scope: Scope,
-  wrapper: string,
-): void {
-  if (nesting >= MAX_NESTING) {
+/**
+ * Applies a chunk found inside a wrapper through the reducer's entry (`ctx.apply`). The depth of
+ * wrappers being applied right now is counted in the working memory, and bounded: a hostile stream
+ * of deeply nested wrappers must not exhaust the call stack.
+ */
+function applyNested(ctx: Ctx, value: unknown, scope: Scope, wrapper: string): void {
+  const { scratch } = ctx;
+  if (scratch.nesting >= MAX_NESTING) {
     addIssue(ctx, {
       kind: 'invalid-chunk',
       message: `Nested chunk: more than ${MAX_NESTING} levels of ${wrapper} wrappers`,
@@ -36,11 +38,11 @@ function applyNested(
     });
     return;
   }
-  nesting++;
+  scratch.nesting++;
   try {
-    apply(ctx, value, scope);
+    ctx.apply(ctx, value, scope);
   } finally {
-    nesting--;
+    scratch.nesting--;
   }
 }
 
@@ -59,12 +61,7 @@ function isNestedChunk(value: unknown): boolean {
  * `tool-output` wraps what runs inside a tool: a subagent's or workflow's chunks (unwrapped here at
  * any depth, one scope level per wrapper) or the tool's own preliminary output.
  */
-export function reduceToolOutput(
-  ctx: Ctx,
-  chunk: Chunk<'tool-output'>,
-  scope: Scope,
-  apply: ApplyNested,
-) {
+export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: Scope): void {
   const { toolCallId, output } = chunk.payload;
   const raw = (chunk.payload as { toolName?: unknown }).toolName;
   const toolName = typeof raw === 'string' ? raw : undefined;
@@ -76,12 +73,12 @@ export function reduceToolOutput(
   }
   if (isNestedChunk(output)) {
     const nested = { parentToolCallId: toolCallId, depth: scope.depth + 1 };
-    applyNested(ctx, apply, output, nested, 'tool-output');
+    applyNested(ctx, output, nested, 'tool-output');
     return;
   }
   const type = (output as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && type.startsWith('data-')) {
-    applyNested(ctx, apply, output, scope, 'tool-output');
+    applyNested(ctx, output, scope, 'tool-output');
     return;
   }
   addProgress(ctx, chunk.runId, scope, toolCallId, output);
@@ -132,13 +129,14 @@ export function editStep(
   return ctx.draft.entry(steps, fresh.id)!;
 }
 
-/** Applies a `workflow-*` event to the `workflow-*` call it runs inside. */
-export function reduceWorkflowEvent(
-  ctx: Ctx,
-  chunk: MastraChunk,
-  scope: Scope,
-  apply: ApplyNested,
-) {
+/** A `workflow-*` chunk: an event of a workflow that runs inside a `workflow-*` call. */
+export type WorkflowChunk = Extract<MastraChunk, { type: `workflow-${string}` }>;
+
+/**
+ * Applies a `workflow-*` event to the `workflow-*` call it runs inside. Returns false when the
+ * event has no such call (it is then kept as an uninterpreted chunk).
+ */
+export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope): boolean {
   const parent = scope.parentToolCallId;
   if (parent === null) return false;
   const workflow = editWorkflow(ctx, parent);
@@ -177,7 +175,7 @@ export function reduceWorkflowEvent(
       return true;
     }
     case 'workflow-step-output': {
-      applyNested(ctx, apply, p.output, scope, 'workflow-step-output');
+      applyNested(ctx, p.output, scope, 'workflow-step-output');
       return true;
     }
     case 'workflow-step-progress':
@@ -198,10 +196,14 @@ export function reduceWorkflowEvent(
       return true;
     }
     default: {
+      chunk satisfies never;
       return false;
     }
   }
 }
+
+/** A `background-task-*` chunk: news of a tool call that runs in the background. */
+export type BackgroundChunk = Extract<MastraChunk, { type: `background-task-${string}` }>;
 
 const BACKGROUND_STATUS = {
   'background-task-started': 'started',
@@ -212,10 +214,10 @@ const BACKGROUND_STATUS = {
   'background-task-completed': 'completed',
   'background-task-failed': 'failed',
   'background-task-cancelled': 'cancelled',
-} as const;
+} as const satisfies Record<Exclude<BackgroundChunk['type'], 'background-task-progress'>, string>;
 
 /** Applies a `background-task-*` chunk to the call that runs in the background. */
-export function reduceBackgroundTask(ctx: Ctx, chunk: MastraChunk, scope: Scope): boolean {
+export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Scope): void {
   if (chunk.type === 'background-task-progress') {
     for (const taskId of chunk.payload.taskIds) {
       const toolCallId = ctx.scratch.taskCalls.get(taskId);
@@ -224,11 +226,10 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: MastraChunk, scope: Scope)
         call.background = { ...call.background, elapsedMs: chunk.payload.elapsedMs };
       }
     }
-    return true;
+    return;
   }
-  if (!(chunk.type in BACKGROUND_STATUS)) return false;
   const p = chunk.payload as Record<string, unknown> & { taskId: string; toolCallId: string };
-  const status = BACKGROUND_STATUS[chunk.type as keyof typeof BACKGROUND_STATUS];
+  const status = BACKGROUND_STATUS[chunk.type];
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName);
   ctx.scratch.taskCalls.set(p.taskId, p.toolCallId);
@@ -261,7 +262,6 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: MastraChunk, scope: Scope)
   } else if (status === 'suspended') {
     call.raw = { ...call.raw, suspendPayload: p.suspendPayload };
   }
-  return true;
 }
 
 /** Parses and applies a chunk found inside a wrapper; a malformed one becomes an issue. */

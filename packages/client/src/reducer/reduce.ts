@@ -6,71 +6,38 @@ import {
   parseMastraChunk,
   type UnknownChunk,
 } from '../chunks/mastra.js';
+import { applyNative } from '../mastra/handlers.js';
+import { parseNested } from '../mastra/nested.js';
+import { addUnknown, reduceData } from '../mastra/run.js';
+import { Draft } from '../state/draft.js';
+import { initialState, type ToolpaneState } from '../state/state.js';
+import { ordersOf } from '../state/state-root.js';
+import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
 import {
   addIssue,
   type Ctx,
   createScratch,
-  ensureRun,
   excerpt,
   type ReduceOptions,
   type Scope,
   type Scratch,
   TOP,
-} from '../reducer/context.js';
-import {
-  parseNested,
-  reduceBackgroundTask,
-  reduceToolOutput,
-  reduceWorkflowEvent,
-} from '../reducer/nested.js';
-import { reduceToolChunk } from '../reducer/tools.js';
-import { Draft } from '../state/draft.js';
-import { initialState, type ToolpaneState } from '../state/state.js';
-import { ordersOf } from '../state/state-root.js';
-import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
+} from './context.js';
 import { applyEvent } from './events.js';
-import { addUnknown, reduceData, reduceRunChunk } from './run.js';
 
-/** Applies a parsed Mastra, object, data or unknown chunk. */
+/** Applies a parsed chunk: native ones through the handler table, `data-*` and unknown ones here. */
 function applyMastra(
   ctx: Ctx,
   chunk: MastraChunk | ObjectChunk | DataChunk | UnknownChunk,
   scope: Scope,
 ) {
   if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = 'mastra';
-  if (chunk.format === 'unknown') {
-    addUnknown(ctx, chunk, chunk.unexpected);
-    return;
-  }
-  if (chunk.format === 'data') {
-    reduceData(ctx, chunk, scope);
-    return;
-  }
-  if (chunk.type === 'object' || chunk.type === 'object-result') {
-    reduceRunChunk(ctx, chunk, scope);
-    return;
-  }
-  applyNative(ctx, chunk as MastraChunk, scope);
+  if (chunk.format === 'unknown') addUnknown(ctx, chunk, chunk.unexpected);
+  else if (chunk.format === 'data') reduceData(ctx, chunk, scope);
+  else applyNative(ctx, chunk, scope);
 }
 
-function applyNative(ctx: Ctx, chunk: MastraChunk, scope: Scope) {
-  if (chunk.type === 'tool-output') {
-    reduceToolOutput(ctx, chunk, scope, applyValue);
-    return;
-  }
-  if (chunk.type.startsWith('workflow-')) {
-    if (!reduceWorkflowEvent(ctx, chunk, scope, applyValue)) addUnknown(ctx, chunk, false);
-    return;
-  }
-  if (chunk.type.startsWith('background-task-')) {
-    reduceBackgroundTask(ctx, chunk, scope);
-    return;
-  }
-  ensureRun(ctx, chunk.runId, scope);
-  if (!reduceToolChunk(ctx, chunk, scope)) reduceRunChunk(ctx, chunk, scope);
-}
-
-/** Applies one value from a stream, in a scope. Never throws. */
+/** Applies one value from a stream, in a scope. */
 function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
   if (scope === TOP && isToolpaneEvent(value)) {
     const parsed = parseToolpaneEvent(value);
@@ -113,7 +80,7 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
 }
 
 /** Applies a value and turns any unexpected exception into an issue, so a stream never breaks. */
-export function applySafely(ctx: Ctx, value: unknown): void {
+function applySafely(ctx: Ctx, value: unknown): void {
   try {
     applyValue(ctx, value, TOP);
   } catch (error) {
@@ -124,6 +91,13 @@ export function applySafely(ctx: Ctx, value: unknown): void {
     });
   }
 }
+
+const createCtx = (state: ToolpaneState, options: ReduceOptions, scratch: Scratch): Ctx => ({
+  draft: new Draft(state),
+  options,
+  scratch,
+  apply: applyValue,
+});
 
 /**
  * Applies one chunk (a Mastra `fullStream` chunk, an AI SDK UI stream chunk, a `data-*` chunk or
@@ -146,7 +120,7 @@ export function reduce(
   const scratch = createScratch();
   const lastTop = ordersOf(state).runs.at(-1);
   if (lastTop !== undefined) scratch.currentRunId = lastTop;
-  const ctx: Ctx = { draft: new Draft(state), options, scratch };
+  const ctx = createCtx(state, options, scratch);
   applySafely(ctx, chunk);
   return ctx.draft.publish();
 }
@@ -162,7 +136,7 @@ export function reduceAll(
   options: ReduceOptions = {},
   state: ToolpaneState = initialState,
 ): ToolpaneState {
-  const ctx: Ctx = { draft: new Draft(state), options, scratch: createScratch() };
+  const ctx = createCtx(state, options, createScratch());
   for (const chunk of chunks) applySafely(ctx, chunk);
   return ctx.draft.publish();
 }
@@ -176,7 +150,7 @@ export interface Reducer {
 
 /** Internal: creates a long-lived reducer that keeps its working memory between chunks. */
 export function createReducer(state: ToolpaneState, options: ReduceOptions): Reducer {
-  const ctx: Ctx = { draft: new Draft(state), options, scratch: createScratch() };
+  const ctx = createCtx(state, options, createScratch());
   return {
     apply: (value) => applySafely(ctx, value),
     publish: () => ctx.draft.publish(),

@@ -1,6 +1,6 @@
-import { addIssue, type Ctx, endOpenCalls, endRun, runWaitsForHuman } from '../reducer/context.js';
 import { HUMAN_TOOL_STATUSES } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
+import { addIssue, type Ctx, endOpenCalls, endRun, runWaitsForHuman } from './context.js';
 
 /**
  * Ends every open run: a run that waits for a person waits on, the others end as interrupted or

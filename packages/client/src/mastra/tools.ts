@@ -1,4 +1,21 @@
 import type { MastraChunk } from '../chunks/mastra.js';
+import {
+  type Ctx,
+  ensureCall,
+  moveTo,
+  parserFor,
+  type Scope,
+  setEnded,
+} from '../reducer/context.js';
+import { cleanArgs, displayed, learn } from '../reducer/display.js';
+import { errorText } from '../reducer/error-text.js';
+import { markDisplayTransformed } from '../reducer/hide.js';
+import {
+  fromPhase,
+  pendingValue,
+  readDisplayMetadata,
+  suppressedValue,
+} from '../reducer/transform.js';
 import type { Mutable } from '../state/draft.js';
 import {
   type ApprovalState,
@@ -6,43 +23,23 @@ import {
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
 } from '../state/state.js';
-import { type Ctx, ensureCall, moveTo, parserFor, type Scope, setEnded } from './context.js';
-import { cleanArgs, displayed, learn } from './display.js';
-import { markDisplayTransformed } from './hide.js';
-import { onHumanRequest } from './human.js';
-import { fromPhase, pendingValue, readDisplayMetadata, suppressedValue } from './transform.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 type Call = Mutable<ToolCallState>;
 
-/** Human-readable text of a tool error as Mastra serializes it. */
-export function errorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  if (typeof error === 'object' && error !== null) {
-    const e = error as {
-      message?: unknown;
-      cause?: { message?: unknown };
-      details?: { errorMessage?: unknown };
-    };
-    if (typeof e.message === 'string' && e.message !== '') return e.message;
-    if (typeof e.cause?.message === 'string') return e.cause.message;
-    if (typeof e.details?.errorMessage === 'string') return e.details.errorMessage;
-    try {
-      return JSON.stringify(error);
-    } catch {
-      return 'Unknown error';
-    }
-  }
-  return error === undefined ? 'Unknown error' : String(error);
-}
-
-function onInputStart(ctx: Ctx, chunk: Chunk<'tool-call-input-streaming-start'>, scope: Scope) {
+/** `tool-call-input-streaming-start`: the call exists, its arguments are about to stream. */
+export function onInputStart(
+  ctx: Ctx,
+  chunk: Chunk<'tool-call-input-streaming-start'>,
+  scope: Scope,
+) {
   const p = chunk.payload;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
   if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
 }
 
-function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
+/** `tool-call-delta`: a piece of the streamed arguments, parsed incrementally. */
+export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
   const p = chunk.payload;
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName);
@@ -62,7 +59,8 @@ function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
   if (snapshot.value !== undefined) call.input = { kind: 'raw', value: snapshot.value };
 }
 
-function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
+/** `tool-call`: the whole arguments; the call may run. */
+export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const p = chunk.payload;
   const existed = ctx.draft.root.toolCalls.has(p.toolCallId);
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
@@ -115,7 +113,8 @@ function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope:
   return { call, metadata };
 }
 
-function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope) {
+/** `tool-result`: the call ended with a result (or a background task took it over). */
+export function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope) {
   const ending = endingCall(ctx, chunk, scope);
   if (ending === undefined) return;
   const { call, metadata } = ending;
@@ -152,7 +151,8 @@ function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope) {
   setEnded(ctx, call);
 }
 
-function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) {
+/** `tool-error`: the call ended with an error. */
+export function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) {
   const ending = endingCall(ctx, chunk, scope);
   if (ending === undefined) return;
   const { call, metadata } = ending;
@@ -167,7 +167,8 @@ function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) {
   setEnded(ctx, call);
 }
 
-function onDenied(ctx: Ctx, chunk: Chunk<'tool-output-denied'>, scope: Scope) {
+/** `tool-output-denied`: a person declined the call. */
+export function onDenied(ctx: Ctx, chunk: Chunk<'tool-output-denied'>, scope: Scope) {
   const p = chunk.payload;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
   const reason = p.approval?.reason;
@@ -198,26 +199,7 @@ export function pushProgress(ctx: Ctx, call: Call, value: unknown): void {
   ctx.draft.push(call, 'progress', shown);
 }
 
-type Handler<T extends MastraChunk['type']> = (ctx: Ctx, chunk: Chunk<T>, scope: Scope) => void;
-
-const HANDLERS: { readonly [T in MastraChunk['type']]?: Handler<T> } = {
-  'tool-call-input-streaming-start': onInputStart,
-  'tool-call-delta': onInputDelta,
-  'tool-call-input-streaming-end': (ctx, chunk, scope) => {
-    ensureCall(ctx, chunk.runId, scope, chunk.payload.toolCallId, undefined);
-  },
-  'tool-call': onToolCall,
-  'tool-result': onToolResult,
-  'tool-error': onToolError,
-  'tool-output-denied': onDenied,
-  'tool-call-approval': onHumanRequest,
-  'tool-call-suspended': onHumanRequest,
-};
-
-/** Applies a tool chunk. Returns false when the chunk is not a tool chunk. */
-export function reduceToolChunk(ctx: Ctx, chunk: MastraChunk, scope: Scope): boolean {
-  if (!Object.hasOwn(HANDLERS, chunk.type)) return false;
-  const handler = HANDLERS[chunk.type] as Handler<MastraChunk['type']>;
-  handler(ctx, chunk, scope);
-  return true;
+/** `tool-call-input-streaming-end`: the arguments are complete; the `tool-call` that follows has them. */
+export function onInputEnd(ctx: Ctx, chunk: Chunk<'tool-call-input-streaming-end'>, scope: Scope) {
+  ensureCall(ctx, chunk.runId, scope, chunk.payload.toolCallId, undefined);
 }

@@ -1,0 +1,20 @@
+/** Human-readable text of a tool error as Mastra serializes it. */
+export function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (typeof error === 'object' && error !== null) {
+    const e = error as {
+      message?: unknown;
+      cause?: { message?: unknown };
+      details?: { errorMessage?: unknown };
+    };
+    if (typeof e.message === 'string' && e.message !== '') return e.message;
+    if (typeof e.cause?.message === 'string') return e.cause.message;
+    if (typeof e.details?.errorMessage === 'string') return e.details.errorMessage;
+    try {
+      return JSON.stringify(error);
+    } catch {
+      return 'Unknown error';
+    }
+  }
+  return error === undefined ? 'Unknown error' : String(error);
+}
