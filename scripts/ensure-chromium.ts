@@ -34,7 +34,7 @@ export type ChromiumPlan =
 /** The commands that install Debian's Chromium, as root. */
 export const aptInstall: readonly Command[] = [
   ['apt-get', 'update'],
-  ['apt-get', 'install', '-y', '--no-install-recommends', 'chromium'],
+  ['apt-get', 'install', '-y', 'chromium'],
 ];
 
 const manual = `sudo apt-get update && sudo apt-get install -y chromium`;
