@@ -8,6 +8,7 @@ import {
   pendingValue,
   type TransformPhase,
 } from '../reducer/transform.js';
+import { nestedCalls } from '../reducer/tree.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
 import {
@@ -143,17 +144,14 @@ function splitApprovalId(approvalId: string): DecisionTarget | undefined {
   return { runId: approvalId.slice(0, at), toolCallId: approvalId.slice(at + 2) };
 }
 
-/** The call, at or under `toolCallId`, whose approval already goes to `target`. */
-function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget, depth = 0): boolean {
+/** Whether the call `toolCallId`, or a call under it at any depth, has an approval to `target`. */
+function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boolean {
   const call = ctx.draft.root.toolCalls.get(toolCallId);
-  if (call === undefined || depth > 64) return false;
+  if (call === undefined) return false;
   if (sameTarget(call.approval?.target, target)) return true;
-  for (const runId of call.childRunIds) {
-    for (const id of ctx.draft.root.runs.get(runId)?.toolCallIds ?? []) {
-      if (findApproval(ctx, id, target, depth + 1)) return true;
-    }
-  }
-  return false;
+  return nestedCalls(ctx.draft.root, call).some((nested) =>
+    sameTarget(nested.approval?.target, target),
+  );
 }
 
 /**

@@ -168,6 +168,9 @@ function short(value: unknown, max = 60): string {
 
 const p = printable;
 
+/** How deep the printed tree goes; the `--json` report lists calls at every depth. */
+const MAX_TREE_DEPTH = 32;
+
 function describeValue(value: DisplayValue): string {
   if (value.kind === 'none') return '—';
   if (value.kind === 'hidden')
@@ -221,11 +224,13 @@ function describeRun(
         if (step) lines.push(`${indent}      step ${p(step.name)} · ${step.status}`);
       }
     }
-    if (depth < 32) {
+    if (depth < MAX_TREE_DEPTH) {
       for (const childRunId of call.childRunIds) {
         const child = state.runs.get(childRunId);
         if (child) describeRun(state, child, `${indent}    `, lines, depth + 1);
       }
+    } else if (call.childRunIds.length > 0) {
+      lines.push(`${indent}    … runs nested deeper than ${MAX_TREE_DEPTH} levels are not shown`);
     }
   }
 }

@@ -14,6 +14,7 @@ import {
 } from '../state/state.js';
 import { markDisplayTransformed } from './hide.js';
 import { type ClientTransforms, clientTransformFor } from './transform.js';
+import { nestedCalls } from './tree.js';
 
 const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
 
@@ -230,16 +231,13 @@ export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
   return parser;
 }
 
-/** Whether the call, or a call nested under it, waits for an approval or a resume. */
-export function waitsForHuman(ctx: Ctx, toolCallId: string, depth = 0): boolean {
+/** Whether the call, or a call nested under it at any depth, waits for an approval or a resume. */
+export function waitsForHuman(ctx: Ctx, toolCallId: string): boolean {
   const call = ctx.draft.root.toolCalls.get(toolCallId);
-  if (call === undefined || depth > 64) return false;
+  if (call === undefined) return false;
   if (HUMAN_TOOL_STATUSES.has(call.status)) return true;
-  for (const childRunId of call.childRunIds) {
-    const child = ctx.draft.root.runs.get(childRunId);
-    if (child?.toolCallIds.some((id) => waitsForHuman(ctx, id, depth + 1))) return true;
-  }
-  return false;
+  if (call.childRunIds.length === 0) return false;
+  return nestedCalls(ctx.draft.root, call).some((nested) => HUMAN_TOOL_STATUSES.has(nested.status));
 }
 
 /** Whether anything in the run waits for a person. */
@@ -249,32 +247,41 @@ export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
 }
 
 /**
- * Ends a run and every subagent run still open under it. Calls that are not terminal and do not
- * wait for a person end in `output-error` with `reason`, so nothing spins forever.
+ * Ends a run and every subagent run still open under it, at any depth. Calls that are not terminal
+ * and do not wait for a person end in `output-error` with `reason`, so nothing spins forever.
  */
 export function endRun(
   ctx: Ctx,
   runId: string,
   status: Exclude<RunStatus, 'streaming'>,
   reason: string | undefined,
-  depth = 0,
 ): void {
   const { draft } = ctx;
-  const run = draft.run(runId);
-  if (run === undefined || depth > 64) return;
-  run.status = status;
-  if (reason !== undefined && status !== 'finished' && run.error === undefined) run.error = reason;
   const at = now(ctx);
-  if (at !== undefined) run.endedAt = at;
-  for (const toolCallId of run.toolCallIds) {
-    const call = draft.root.toolCalls.get(toolCallId);
-    if (call === undefined) continue;
-    for (const childRunId of call.childRunIds) {
-      const child = draft.root.runs.get(childRunId);
-      if (child?.status === 'streaming') endRun(ctx, childRunId, status, reason, depth + 1);
+  const ended: string[] = [];
+  const seen = new Set<string>();
+  const work = [runId];
+  while (work.length > 0) {
+    const id = work.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const run = draft.run(id);
+    if (run === undefined) continue;
+    run.status = status;
+    if (reason !== undefined && status !== 'finished' && run.error === undefined)
+      run.error = reason;
+    if (at !== undefined) run.endedAt = at;
+    ended.push(id);
+    for (const toolCallId of run.toolCallIds) {
+      for (const childRunId of draft.root.toolCalls.get(toolCallId)?.childRunIds ?? []) {
+        if (draft.root.runs.get(childRunId)?.status === 'streaming') work.push(childRunId);
+      }
     }
   }
-  endOpenCalls(ctx, runId, reason, status === 'aborted');
+  // Innermost runs first, as a person would see them end.
+  for (let i = ended.length - 1; i >= 0; i--) {
+    endOpenCalls(ctx, ended[i]!, reason, status === 'aborted');
+  }
 }
 
 /**

@@ -32,15 +32,20 @@ function endOpenRuns(ctx: Ctx, reason: string, interrupted: boolean) {
   }
 }
 
-/** A run that waits for a person, and every open subagent run on the way to the waiting call. */
-function markWaiting(ctx: Ctx, runId: string, depth = 0) {
-  const run = ctx.draft.run(runId);
-  if (run === undefined || depth > 64) return;
-  run.status = 'waiting';
-  for (const id of run.toolCallIds) {
-    for (const child of ctx.draft.root.toolCalls.get(id)?.childRunIds ?? []) {
-      if (ctx.draft.root.runs.get(child)?.status === 'streaming')
-        markWaiting(ctx, child, depth + 1);
+/** A run that waits for a person, and every open subagent run under it, at any depth. */
+function markWaiting(ctx: Ctx, runId: string) {
+  const seen = new Set<string>();
+  const work = [runId];
+  while (work.length > 0) {
+    const id = work.pop()!;
+    const run = seen.has(id) ? undefined : ctx.draft.run(id);
+    seen.add(id);
+    if (run === undefined) continue;
+    run.status = 'waiting';
+    for (const callId of run.toolCallIds) {
+      for (const child of ctx.draft.root.toolCalls.get(callId)?.childRunIds ?? []) {
+        if (ctx.draft.root.runs.get(child)?.status === 'streaming') work.push(child);
+      }
     }
   }
 }

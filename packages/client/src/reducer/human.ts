@@ -4,18 +4,14 @@ import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from 
 import { type Ctx, ensureCall, moveTo, type Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
 import { readDisplayMetadata } from './transform.js';
+import { nestedCalls, topLevelCall } from './tree.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 
 /** The run and call a decision must be sent to: the outermost call this one runs inside. */
 export function decisionTarget(ctx: Ctx, call: ToolCallState): DecisionTarget {
-  let current = call;
-  for (let i = 0; i < 64 && current.parentToolCallId !== null; i++) {
-    const parent = ctx.draft.root.toolCalls.get(current.parentToolCallId);
-    if (parent === undefined) break;
-    current = parent;
-  }
-  return { runId: current.runId, toolCallId: current.toolCallId };
+  const top = topLevelCall(ctx.draft.root, call);
+  return { runId: top.runId, toolCallId: top.toolCallId };
 }
 
 /**
@@ -26,19 +22,11 @@ export function findNestedCall(
   ctx: Ctx,
   parent: ToolCallState,
   matches: (call: ToolCallState) => boolean,
-  depth = 0,
 ): string | undefined {
-  if (depth > 64) return undefined;
-  for (let i = parent.childRunIds.length - 1; i >= 0; i--) {
-    const run = ctx.draft.root.runs.get(parent.childRunIds[i]!);
-    if (run === undefined) continue;
-    for (let j = run.toolCallIds.length - 1; j >= 0; j--) {
-      const call = ctx.draft.root.toolCalls.get(run.toolCallIds[j]!);
-      if (call === undefined) continue;
-      const deeper = findNestedCall(ctx, call, matches, depth + 1);
-      if (deeper !== undefined) return deeper;
-      if (matches(call)) return call.toolCallId;
-    }
+  const calls = nestedCalls(ctx.draft.root, parent);
+  // Reversed stream order: latest first, and each call after the calls nested under it.
+  for (let i = calls.length - 1; i >= 0; i--) {
+    if (matches(calls[i]!)) return calls[i]!.toolCallId;
   }
   return undefined;
 }

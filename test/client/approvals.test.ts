@@ -1,0 +1,85 @@
+// @vitest-environment node
+import {
+  createToolpaneStore,
+  reduceAll,
+  selectPendingApprovals,
+  type ToolpaneState,
+} from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
+import { formatTree } from '@toolpane/client/inspect';
+import { describe, expect, it } from 'vitest';
+
+/** Approvals as state: where they are routed and what a person sees of them. */
+
+/**
+ * An AI SDK stream with a chain of `depth` subagents under the top-level call `agent-0`; the
+ * innermost subagent calls `deleteTool` (`inner`), which asks for approval.
+ */
+function deepChain(depth: number): unknown[] {
+  const chunks: unknown[] = [{ type: 'start', messageId: 'msg-top' }];
+  chunks.push({
+    type: 'tool-input-available',
+    toolCallId: 'agent-0',
+    toolName: 'agent-sub',
+    input: {},
+  });
+  const ancestry: { toolCallId: string; toolName: string }[] = [];
+  for (let level = 0; level < depth; level++) {
+    ancestry.push({ toolCallId: `agent-${level}`, toolName: 'agent-sub' });
+    const innermost = level === depth - 1;
+    const call = innermost
+      ? { toolCallId: 'inner', toolName: 'deleteTool', args: { id: 'rec-1' } }
+      : { toolCallId: `agent-${level + 1}`, toolName: 'agent-sub', args: { prompt: 'go' } };
+    chunks.push({
+      type: 'data-tool-agent',
+      id: `run-${level + 1}`,
+      data: { id: 'sub-agent', text: '', toolCalls: [call], status: 'running' },
+      ancestry: [...ancestry],
+      depth: level + 1,
+    });
+  }
+  chunks.push({
+    type: 'data-tool-call-approval',
+    data: {
+      runId: 'run-top',
+      toolCallId: 'agent-0',
+      toolName: 'deleteTool',
+      args: { id: 'rec-1' },
+    },
+  });
+  return chunks;
+}
+
+describe('approvals at any depth', () => {
+  it.each([3, 64, 65, 100, 300])('routes an approval %i levels down to the inner call', (depth) => {
+    const state = reduceAll([...deepChain(depth), { type: 'toolpane/stream-end' }], {
+      formats: [aiSdk],
+    });
+    const pending = selectPendingApprovals(state);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({
+      toolCallId: 'inner',
+      toolName: 'deleteTool',
+      resumeWith: { runId: 'run-top', toolCallId: 'agent-0' },
+    });
+    expect(state.toolCalls.get('agent-0')?.status).not.toBe('approval-requested');
+    // Every run on the way waits with it.
+    for (let level = 1; level <= depth; level++) {
+      expect(state.runs.get(`run-${level}`)?.status).toBe('waiting');
+    }
+  });
+
+  it('ends a deep chain whole when its top-level run ends', () => {
+    const store = createToolpaneStore({ formats: [aiSdk] });
+    store.dispatchMany(deepChain(120).slice(0, -1));
+    store.dispatch({ type: 'abort' });
+    const state: ToolpaneState = store.getState();
+    expect(state.runs.get('run-120')?.status).toBe('aborted');
+    expect(state.toolCalls.get('inner')?.status).toBe('output-aborted');
+  });
+
+  it('says where the printed tree stops for a chain deeper than it prints', () => {
+    const tree = formatTree(reduceAll(deepChain(40), { formats: [aiSdk] }));
+    expect(tree).toContain('… runs nested deeper than 32 levels are not shown');
+  });
+});
