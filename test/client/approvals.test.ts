@@ -8,6 +8,7 @@ import {
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { formatTree } from '@toolpane/client/inspect';
 import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../utils/fixtures';
 
 /** Approvals as state: where they are routed and what a person sees of them. */
 
@@ -81,5 +82,76 @@ describe('approvals at any depth', () => {
   it('says where the printed tree stops for a chain deeper than it prints', () => {
     const tree = formatTree(reduceAll(deepChain(40), { formats: [aiSdk] }));
     expect(tree).toContain('… runs nested deeper than 32 levels are not shown');
+  });
+});
+
+describe('what a person approves is what they saw', () => {
+  const chunks = loadFixture('approval-request') as { type: string; payload: object }[];
+  const request = chunks.find((chunk) => chunk.type === 'tool-call-approval')!;
+  const withArgs = (args: unknown) => ({ ...request, payload: { ...request.payload, args } });
+
+  it('keeps the request, and a decision on it, when the same request comes again', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks);
+    const shown = store.getState().toolCalls.get('call-del-1')!.approval!;
+    expect(shown.revision).toBe(1);
+    store.dispatch({ type: 'toolpane/decision-sent', toolCallId: 'call-del-1', approved: true });
+    store.dispatch(request);
+    const call = store.getState().toolCalls.get('call-del-1')!;
+    expect(call.status).toBe('approval-responded');
+    expect(call.approval).toMatchObject({ revision: 1, decision: { approved: true } });
+    expect(call.approval!.args).toBe(shown.args);
+  });
+
+  it('shows a request with other arguments as a new request, never as a silent swap', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks);
+    const first = store.getState().toolCalls.get('call-del-1')!.approval!;
+    store.dispatch({ type: 'toolpane/decision-sent', toolCallId: 'call-del-1', approved: true });
+    store.dispatch(withArgs({ id: 'everything', cascade: true }));
+    const state = store.getState();
+    const call = state.toolCalls.get('call-del-1')!;
+    // The person must decide again, on what they now see.
+    expect(call.status).toBe('approval-requested');
+    expect(call.approval).toMatchObject({
+      revision: 2,
+      args: { kind: 'raw', value: { id: 'everything', cascade: true } },
+    });
+    expect(call.approval!.decision).toBeUndefined();
+    expect(first.args).toEqual({ kind: 'raw', value: { id: 'abc-123' } });
+    expect(state.issues).toContainEqual(
+      expect.objectContaining({ kind: 'decision', toolCallId: 'call-del-1' }),
+    );
+    expect(selectPendingApprovals(state).map((p) => p.call.approval?.revision)).toEqual([2]);
+  });
+
+  it('treats changed raw arguments under a display transform as a new request', () => {
+    const meta = {
+      metadata: {
+        mastra: { toolPayloadTransform: { display: { approval: { transformed: { id: '•' } } } } },
+      },
+    };
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks.filter((chunk) => chunk.type !== 'tool-call-approval'));
+    store.dispatch({ ...withArgs({ id: 'abc-123' }), ...meta });
+    store.dispatch({ ...withArgs({ id: 'rec-1', all: true }), ...meta });
+    expect(store.getState().toolCalls.get('call-del-1')?.approval?.revision).toBe(2);
+  });
+
+  it('shows a changed request as a new request on the AI SDK path', () => {
+    const chunks = loadFixture('aisdk-v5') as { type: string; data?: object }[];
+    const part = chunks.find((chunk) => chunk.type === 'data-tool-call-approval')!;
+    const store = createToolpaneStore({ formats: [aiSdk] });
+    store.dispatchMany(chunks);
+    expect(store.getState().toolCalls.get('call-del-ai-1')?.approval?.revision).toBe(1);
+    store.dispatch(part);
+    expect(store.getState().toolCalls.get('call-del-ai-1')?.approval?.revision).toBe(1);
+    store.dispatch({ ...part, data: { ...part.data, args: { id: 'all-trips' } } });
+    const call = store.getState().toolCalls.get('call-del-ai-1')!;
+    expect(call.approval).toMatchObject({
+      revision: 2,
+      args: { kind: 'raw', value: { id: 'all-trips' } },
+    });
+    expect(call.status).toBe('approval-requested');
   });
 });

@@ -1,4 +1,5 @@
 import { pushProgress } from '../mastra/tools.js';
+import { requestApproval } from '../reducer/approval.js';
 import { type Ctx, ensureCall, moveTo, parserFor, setEnded, TOP } from '../reducer/context.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
@@ -198,8 +199,13 @@ export function onApprovalRequest(ctx: Ctx, value: Value): void {
   if (findApproval(ctx, value.toolCallId as string, target)) return;
   const call = topCall(ctx, value.toolCallId as string, undefined);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  call.approval = { toolName: call.toolName, args: call.input, resumeSchema: undefined, target };
-  moveTo(call, 'approval-requested');
+  // The data part with the approval phase's arguments may follow; under a client transform the
+  // input's view is not that phase's, so the arguments wait for it.
+  const args =
+    clientTransformFor(ctx.options.transforms, call.toolName) === undefined
+      ? call.input
+      : pendingValue();
+  requestApproval(ctx, call, { toolName: call.toolName, args, resumeSchema: undefined, target });
 }
 
 /** The `data` of an approval or suspension part, or undefined after recording an issue. */
@@ -223,30 +229,30 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   const call = humanCall(ctx, target, toolName, value.type === 'data-tool-call-suspended');
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const resumeSchema = parseResumeSchema(data.resumeSchema);
-  const approval = value.type === 'data-tool-call-approval';
-  let same: boolean;
-  if (approval) {
-    const previous = call.approval;
-    same = sameTarget(previous?.target, target);
+  if (value.type === 'data-tool-call-approval') {
     if (call.input.kind === 'none' && data.args !== undefined)
       call.input = shown(ctx, call, 'input-available', data.args);
-    call.approval = {
+    const previous = call.approval;
+    requestApproval(ctx, call, {
       toolName,
       args: shown(ctx, call, 'approval', data.args),
       resumeSchema,
       target,
-      ...(same && previous?.decision !== undefined ? { decision: previous.decision } : {}),
-    };
-  } else {
-    const previous = call.suspension;
-    same = sameTarget(previous?.target, target);
-    call.suspension = {
-      payload: shown(ctx, call, 'suspend', data.suspendPayload),
-      resumeSchema,
-      target,
-      ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
-    };
+    });
+    // The same request may bring the schema a v6 `tool-approval-request` did not carry.
+    const current = call.approval!;
+    if (current.revision === previous?.revision && current.resumeSchema === undefined) {
+      if (resumeSchema !== undefined) call.approval = { ...current, resumeSchema };
+    }
+    return;
   }
-  if (!(same && call.status === 'approval-responded'))
-    moveTo(call, approval ? 'approval-requested' : 'suspended');
+  const previous = call.suspension;
+  const same = sameTarget(previous?.target, target);
+  call.suspension = {
+    payload: shown(ctx, call, 'suspend', data.suspendPayload),
+    resumeSchema,
+    target,
+    ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
+  };
+  if (!(same && call.status === 'approval-responded')) moveTo(call, 'suspended');
 }

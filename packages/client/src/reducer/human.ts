@@ -1,6 +1,7 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
+import { requestApproval, sameTarget } from './approval.js';
 import { type Ctx, ensureCall, moveTo, type Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
 import { readDisplayMetadata } from './transform.js';
@@ -55,8 +56,12 @@ export function onHumanRequest(
           )
         : undefined;
     if (innerId !== undefined) {
-      const inner = ctx.draft.toolCall(innerId)!;
       const target = scope.depth === 0 ? echo : decisionTarget(ctx, existing);
+      const current = ctx.draft.root.toolCalls.get(innerId)!;
+      const before = status === 'approval-requested' ? current.approval : current.suspension;
+      // The same target again: nothing changes, and the call keeps its identity.
+      if (before !== undefined && sameTarget(before.target, target)) return;
+      const inner = ctx.draft.toolCall(innerId)!;
       if (status === 'approval-requested') inner.approval = { ...inner.approval!, target };
       else inner.suspension = { ...inner.suspension!, target };
       return;
@@ -72,20 +77,21 @@ export function onHumanRequest(
     if (args !== undefined && call.raw.input === undefined) call.raw = { ...call.raw, input: args };
     if (call.input.kind === 'none')
       call.input = displayed(ctx, call, metadata, 'input-available', args);
-    call.approval = {
+    requestApproval(ctx, call, {
       toolName: p.toolName,
       args: displayed(ctx, call, metadata, 'approval', args),
+      rawArgs: args,
       resumeSchema: parseResumeSchema(p.resumeSchema),
       target,
-    };
-  } else {
-    const { suspendPayload } = chunk.payload;
-    call.raw = { ...call.raw, suspendPayload };
-    call.suspension = {
-      payload: displayed(ctx, call, metadata, 'suspend', suspendPayload),
-      resumeSchema: parseResumeSchema(p.resumeSchema),
-      target,
-    };
+    });
+    return;
   }
+  const { suspendPayload } = chunk.payload;
+  call.raw = { ...call.raw, suspendPayload };
+  call.suspension = {
+    payload: displayed(ctx, call, metadata, 'suspend', suspendPayload),
+    resumeSchema: parseResumeSchema(p.resumeSchema),
+    target,
+  };
   moveTo(call, status);
 }

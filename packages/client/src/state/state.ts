@@ -75,6 +75,12 @@ export interface ApprovalState {
   readonly resumeSchema: unknown;
   /** What to send with the decision. */
   readonly target: DecisionTarget;
+  /**
+   * 1 for the first request; one more each time Mastra asked again with other arguments. Each
+   * revision is a request of its own: the arguments of one never change once shown, and a decision
+   * made on an earlier revision does not carry over (an issue records the change).
+   */
+  readonly revision: number;
   /** The decision, once one was sent. */
   readonly decision?: { readonly approved: boolean; readonly reason?: string };
   /** Why the last attempt to send a decision failed. */
@@ -162,6 +168,8 @@ export interface ToolCallState {
     readonly output?: unknown;
     readonly error?: unknown;
     readonly suspendPayload?: unknown;
+    /** The arguments of the latest approval request. */
+    readonly approvalArgs?: unknown;
   };
   /** Whether a display transform applies: learnt from chunk metadata or a client transform. */
   readonly displayTransform: 'unknown' | 'none' | 'display';
