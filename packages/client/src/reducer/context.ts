@@ -2,6 +2,7 @@ import { createPartialJsonParser, type PartialJsonParser } from '../partial-json
 import type { Draft, Mutable } from '../state/draft.js';
 import {
   type DisplayValue,
+  expiredReason,
   HUMAN_TOOL_STATUSES,
   NO_VALUE,
   type RunState,
@@ -235,9 +236,11 @@ export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
 export function waitsForHuman(ctx: Ctx, toolCallId: string): boolean {
   const call = ctx.draft.root.toolCalls.get(toolCallId);
   if (call === undefined) return false;
-  if (HUMAN_TOOL_STATUSES.has(call.status)) return true;
+  const waits = (c: ToolCallState) =>
+    HUMAN_TOOL_STATUSES.has(c.status) && expiredReason(c) === undefined;
+  if (waits(call)) return true;
   if (call.childRunIds.length === 0) return false;
-  return nestedCalls(ctx.draft.root, call).some((nested) => HUMAN_TOOL_STATUSES.has(nested.status));
+  return nestedCalls(ctx.draft.root, call).some(waits);
 }
 
 /** Whether anything in the run waits for a person. */

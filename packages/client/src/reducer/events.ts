@@ -50,6 +50,37 @@ function markWaiting(ctx: Ctx, runId: string) {
   }
 }
 
+/**
+ * Marks a call's approval or suspension as expired: Mastra no longer holds its run. A run that
+ * waited only for it can no longer go on: it is interrupted, with the same message, and its calls
+ * stay as they were (the expired one keeps what it asked).
+ */
+function expireDecision(ctx: Ctx, toolCallId: string, message: string) {
+  const call = ctx.draft.toolCall(toolCallId);
+  if (call === undefined) return;
+  if (!HUMAN_TOOL_STATUSES.has(call.status) && call.status !== 'approval-responded') return;
+  if (call.suspension !== undefined && (call.status === 'suspended' || !call.approval?.decision)) {
+    const { resumeData: _, error: __, ...suspension } = call.suspension;
+    call.suspension = { ...suspension, expired: message };
+    call.status = 'suspended';
+  } else if (call.approval !== undefined) {
+    const { decision: _, error: __, ...approval } = call.approval;
+    call.approval = { ...approval, expired: message };
+    call.status = 'approval-requested';
+  } else return;
+  addIssue(ctx, { kind: 'decision', message, toolCallId });
+  let top = ctx.draft.root.runs.get(call.runId);
+  for (let i = 0; i < 64 && top?.parentToolCallId; i++) {
+    const parent = ctx.draft.root.toolCalls.get(top.parentToolCallId);
+    top = parent === undefined ? undefined : ctx.draft.root.runs.get(parent.runId);
+  }
+  if (top?.status === 'waiting' && !runWaitsForHuman(ctx, top.runId)) {
+    const run = ctx.draft.run(top.runId)!;
+    run.status = 'interrupted';
+    run.error ??= message;
+  }
+}
+
 /** Applies a client event (stream end, abort, decisions) to the state. */
 export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
   switch (event.type) {
@@ -104,6 +135,10 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
         call.status = 'suspended';
       }
       addIssue(ctx, { kind: 'decision', message: event.error, toolCallId: event.toolCallId });
+      return;
+    }
+    case 'toolpane/decision-expired': {
+      expireDecision(ctx, event.toolCallId, event.message);
       return;
     }
     default: {

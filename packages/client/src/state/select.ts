@@ -1,5 +1,6 @@
 import {
   type DecisionTarget,
+  expiredReason,
   HUMAN_TOOL_STATUSES,
   type RunState,
   type RunStatus,
@@ -117,6 +118,7 @@ export function selectPendingApprovals(state: ToolpaneState): PendingApproval[] 
   for (const id of state.toolCallOrder) {
     const call = state.toolCalls.get(id);
     if (call === undefined || !HUMAN_TOOL_STATUSES.has(call.status)) continue;
+    if (expiredReason(call) !== undefined) continue;
     const approval = call.status === 'approval-requested' ? call.approval : undefined;
     const target = approval?.target ?? call.suspension?.target;
     if (target === undefined) continue;

@@ -41,6 +41,15 @@ export const HUMAN_TOOL_STATUSES: ReadonlySet<ToolCallStatus> = new Set([
 ]);
 
 /**
+ * Why no decision can be sent for a call any more (Mastra no longer holds its run), or undefined
+ * while one can.
+ */
+export const expiredReason = (call: {
+  readonly approval?: { readonly expired?: string };
+  readonly suspension?: { readonly expired?: string };
+}): string | undefined => call.approval?.expired ?? call.suspension?.expired;
+
+/**
  * A value as it should be shown. `raw` means no display transform applies; `transformed` is the
  * value Mastra's display transform produced; `hidden` means a transform applies but its value is
  * not known yet (`pending`), Mastra suppressed it, or the transform failed.
@@ -85,6 +94,11 @@ export interface ApprovalState {
   readonly decision?: { readonly approved: boolean; readonly reason?: string };
   /** Why the last attempt to send a decision failed. */
   readonly error?: string;
+  /**
+   * Set when Mastra no longer holds the run (it finished, or its snapshot is gone): no decision
+   * can be sent any more, and the text says why. Only calls restored from history get here.
+   */
+  readonly expired?: string;
 }
 
 /** A suspension raised by `suspend()` inside a tool. */
@@ -96,6 +110,8 @@ export interface SuspensionState {
   /** The data sent to resume, once sent. */
   readonly resumeData?: unknown;
   readonly error?: string;
+  /** Set when Mastra no longer holds the run: it can no longer be resumed (see {@link ApprovalState}). */
+  readonly expired?: string;
 }
 
 /** Status of a workflow step or a whole workflow run inside a `workflow-*` tool. */
@@ -268,6 +284,11 @@ export interface RunState {
   /** The agent's `id` property, from the run's `start` chunk. */
   readonly agentId?: string;
   readonly messageId?: string;
+  /**
+   * The text of the user message this run answers, when the state was built from history (a live
+   * stream does not repeat the prompt).
+   */
+  readonly prompt?: string;
   readonly status: RunStatus;
   /** The `agent-*` call this run is the subagent of, else null. */
   readonly parentToolCallId: string | null;

@@ -35,6 +35,15 @@ export type ToolpaneEvent =
       readonly type: 'toolpane/decision-failed';
       readonly toolCallId: string;
       readonly error: string;
+    }
+  /**
+   * Mastra no longer holds the call's run: no decision can be sent any more. The call keeps its
+   * approval or suspension, marked `expired` with `message`, and no longer waits.
+   */
+  | {
+      readonly type: 'toolpane/decision-expired';
+      readonly toolCallId: string;
+      readonly message: string;
     };
 
 /** Whether a value is one of the client's own events. */
@@ -78,6 +87,7 @@ const eventSchemas: Readonly<Record<string, Check<unknown>>> = {
     resumeData: optional(unknown),
   }),
   'toolpane/decision-failed': object({ toolCallId: string, error: string }),
+  'toolpane/decision-expired': object({ toolCallId: string, message: string }),
 };
 
 /**
