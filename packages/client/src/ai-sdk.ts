@@ -11,12 +11,5 @@
  * await consumeStream(store, await fetch('/chat', { method: 'POST', body }));
  */
 
-import { isAiSdkChunk, reduceAiSdk } from './ai-sdk/reduce.js';
-import type { StreamFormatSupport } from './reducer/context.js';
-
-/** AI SDK UI message stream support, for the `formats` option of a store or `reduce`. */
-export const aiSdk: StreamFormatSupport = {
-  name: 'ai-sdk',
-  accepts: isAiSdkChunk,
-  apply: (ctx, value) => reduceAiSdk(ctx, value as Parameters<typeof reduceAiSdk>[1]),
-};
+export { aiSdk } from './ai-sdk/format.js';
+export { stateFromUIMessages } from './history/ui-messages.js';

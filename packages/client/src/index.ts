@@ -8,6 +8,7 @@ export {
   parseMastraChunk,
   type UnknownChunk,
 } from './chunks/mastra.js';
+export { stateFromMastraMessages } from './history/mastra-messages.js';
 export {
   createPartialJsonParser,
   type PartialJsonParser,
@@ -44,6 +45,7 @@ export type {
   SessionRequestOptions,
   SessionResult,
   SessionStatus,
+  SessionThread,
 } from './session/types.js';
 export {
   type PendingApproval,

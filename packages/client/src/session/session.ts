@@ -1,14 +1,15 @@
 import { validateResumeData } from '../resume/schema.js';
 import { selectPendingApprovals } from '../state/select.js';
-import type { DecisionTarget } from '../state/state.js';
+import { type DecisionTarget, expiredReason } from '../state/state.js';
 import { createToolpaneStore } from '../store/store.js';
 import { consumeStream } from '../stream/consume.js';
 import type { ToolpaneEvent } from '../stream/events.js';
+import { sendBody } from './body.js';
 import { type Endpoint, normalizePrefix, postOnce } from './request.js';
+import { EXPIRED_MESSAGE, isRunGone, restoreInto } from './restore.js';
 import type {
   AgentSession,
   AgentSessionOptions,
-  SendOptions,
   SessionRequestOptions,
   SessionResult,
   SessionStatus,
@@ -26,22 +27,6 @@ const ROUTES: Record<DecisionKind, string> = {
   decline: 'decline-tool-call',
   resume: 'resume-stream',
 };
-
-function pickSendFields(options: SendOptions): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of [
-    'runId',
-    'memory',
-    'requestContext',
-    'activeTools',
-    'toolChoice',
-    'requireToolApproval',
-    'maxSteps',
-  ] as const) {
-    if (options[key] !== undefined) out[key] = options[key];
-  }
-  return out;
-}
 
 interface Job {
   readonly controller: AbortController;
@@ -138,7 +123,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     return enqueue(async (signal) => {
       lastError = undefined;
       const before = store.getState().runOrder.length;
-      const body = { ...sendOptions.body, messages, ...pickSendFields(sendOptions) };
+      const body = sendBody(messages, sendOptions, options.thread);
       const outcome = await post('stream', body, signal, sendOptions);
       if (!outcome.ok) {
         if (outcome.reason === 'aborted') return { status: 'aborted' };
@@ -173,6 +158,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const targetOf = (toolCallId: string, kind: DecisionKind): DecisionTarget | string => {
     const call = store.getState().toolCalls.get(toolCallId);
     if (call === undefined) return `There is no tool call ${toolCallId}`;
+    const expired = expiredReason(call);
+    if (expired !== undefined) return expired;
     if (kind === 'resume') {
       if (call.status === 'suspended' && call.suspension !== undefined)
         return call.suspension.target;
@@ -214,7 +201,12 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       target = current;
     }
     const failed = (error: string) => {
-      store.dispatch({ type: 'toolpane/decision-failed', toolCallId, error });
+      // Retrying cannot help when Mastra no longer holds the run: the card says so instead.
+      store.dispatch(
+        isRunGone(error)
+          ? { type: 'toolpane/decision-expired', toolCallId, message: EXPIRED_MESSAGE }
+          : { type: 'toolpane/decision-failed', toolCallId, error },
+      );
       lastError = undefined;
     };
     const body = {
@@ -302,9 +294,23 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     return promise;
   };
 
+  const restore: AgentSession['restore'] = (request = {}) => {
+    const { thread } = options;
+    if (thread === undefined) {
+      return Promise.resolve({ status: 'invalid', error: 'The session has no thread to restore' });
+    }
+    return enqueue(async (signal) => {
+      const result = await restoreInto(store, endpoint, thread, signal);
+      lastError = result.status === 'error' ? result.error : undefined;
+      return result;
+    }, request.signal);
+  };
+  if (options.thread !== undefined && options.restore !== false) void restore();
+
   return {
     store,
     send,
+    restore,
     approve: (toolCallId, request = {}) => decide(toolCallId, 'approve', {}, request),
     decline: (toolCallId, reason, request = {}) =>
       decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request),

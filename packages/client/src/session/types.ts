@@ -10,6 +10,12 @@ export type { FetchLike, SessionHeaders } from './request.js';
  */
 export type SessionStatus = 'idle' | 'streaming' | 'waiting' | 'error';
 
+/** The memory thread a session restores and sends into. */
+export interface SessionThread {
+  readonly threadId: string;
+  readonly resourceId: string;
+}
+
 /** Options of {@link createAgentSession}. */
 export interface AgentSessionOptions {
   /** The Mastra server, e.g. `http://localhost:4111`. */
@@ -28,6 +34,14 @@ export interface AgentSessionOptions {
   readonly store?: ToolpaneStore;
   /** How long to wait for the response headers of a request, in ms (default 30 000; 0 waits forever). */
   readonly timeoutMs?: number;
+  /**
+   * A Mastra memory thread: the session restores the conversation from it on creation (see
+   * {@link AgentSession.restore}) and `send` stores new messages in it, unless `send` is given
+   * its own `memory`. The agent needs memory on the server.
+   */
+  readonly thread?: SessionThread;
+  /** Set to false to create a session with a thread without restoring it at once. */
+  readonly restore?: boolean;
 }
 
 /** Options every request accepts. */
@@ -99,6 +113,13 @@ export interface AgentSession {
   ): Promise<SessionResult>;
   /** Checks resume data against the call's resume schema without sending anything. */
   checkResumeData(toolCallId: string, resumeData: unknown): Promise<ResumeValidation>;
+  /**
+   * Replaces the store's state with the conversation of the session's `thread`, read from Mastra
+   * memory. Pending approvals and suspensions come back waiting; those whose run Mastra no longer
+   * holds are marked `expired`, so a card says so instead of offering a button that would fail.
+   * Runs once on creation when a thread is given. Queued behind earlier requests, like them.
+   */
+  restore(options?: Pick<SessionRequestOptions, 'signal'>): Promise<SessionResult>;
   /** Aborts every open request and stream; open runs end as aborted. */
   abort(reason?: string): void;
   getStatus(): SessionStatus;

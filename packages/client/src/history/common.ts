@@ -1,0 +1,95 @@
+import { excerpt, type ReduceOptions } from '../reducer/context.js';
+import { createReducer } from '../reducer/reduce.js';
+import { Draft } from '../state/draft.js';
+import { initialState, type ToolpaneState } from '../state/state.js';
+import type { ToolpaneEvent } from '../stream/events.js';
+
+// What both history readers share: reading loose records, issues, and the prompt of each run.
+
+/** A record read from a message, its fields not yet checked. */
+export type Fields = Record<string, unknown>;
+
+/** Whether a value is a plain object (not null, not an array). */
+export const isRecord = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value when it is a non-empty string, else undefined. */
+export const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/** The records of an array (other entries are skipped), or none for a non-array. */
+export const records = (value: unknown): Fields[] =>
+  Array.isArray(value) ? value.filter(isRecord) : [];
+
+/** The chunks of one message, and the prompt the run they start answers. */
+export interface HistorySegment {
+  readonly chunks: readonly unknown[];
+  readonly prompt?: string;
+  /** The run the chunks belong to, when the reader knows it. */
+  readonly runId?: string;
+}
+
+/** What a history reader produces: a segment per message, then what settles every run. */
+export interface HistoryChunks {
+  readonly segments: HistorySegment[];
+  readonly tail: unknown[];
+}
+
+/**
+ * Applies history chunks with the reducer that reads live streams. The run of each segment is the
+ * one its chunks made current, so runs the reducer names itself get their prompt too.
+ */
+export function buildHistory(history: HistoryChunks, options: ReduceOptions): ToolpaneState {
+  const reducer = createReducer(initialState, options);
+  const prompts = new Map<string, string>();
+  for (const segment of history.segments) {
+    for (const chunk of segment.chunks) reducer.apply(chunk);
+    const runId = segment.runId ?? reducer.scratch.aiSdkRunId ?? reducer.scratch.currentRunId;
+    if (segment.prompt !== undefined && runId !== undefined) prompts.set(runId, segment.prompt);
+  }
+  for (const chunk of history.tail) reducer.apply(chunk);
+  return withPrompts(reducer.publish(), prompts);
+}
+
+/**
+ * The messages as given, or those of a response that holds them (`{ messages }`, as the memory
+ * messages route and `listMessages()` return); undefined for anything else.
+ */
+export function messagesOf(input: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(input)) return input;
+  if (isRecord(input) && Array.isArray(input.messages)) return input.messages;
+  return undefined;
+}
+
+/** The event that records a history message (or history) Toolpane could not read. */
+export const badMessage = (message: string, value: unknown): ToolpaneEvent => ({
+  type: 'toolpane/issue',
+  issue: { kind: 'invalid-chunk', message, chunkType: 'message', excerpt: excerpt(value) },
+});
+
+/** The text of a message, from its `content` string or its text parts. */
+export function textOf(content: unknown, parts: readonly Fields[]): string | undefined {
+  if (typeof content === 'string') return content === '' ? undefined : content;
+  const text = parts
+    .filter((part) => part.type === 'text' && typeof part.text === 'string')
+    .map((part) => part.text as string)
+    .join('\n');
+  return text === '' ? undefined : text;
+}
+
+/** Sets the prompt of each rebuilt run. */
+export function withPrompts(state: ToolpaneState, prompts: Map<string, string>): ToolpaneState {
+  if (prompts.size === 0) return state;
+  const draft = new Draft(state);
+  for (const [runId, prompt] of prompts) {
+    const run = draft.run(runId);
+    if (run !== undefined) run.prompt = prompt;
+  }
+  return draft.publish();
+}
+
+/** Joins the prompts of user messages that came one after the other. */
+export function addPrompt(pending: string | undefined, text: string | undefined) {
+  if (text === undefined) return pending;
+  return pending === undefined ? text : `${pending}\n\n${text}`;
+}

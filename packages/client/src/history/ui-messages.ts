@@ -1,0 +1,252 @@
+import { aiSdk } from '../ai-sdk/format.js';
+import type { ReduceOptions } from '../reducer/context.js';
+import type { ToolpaneState } from '../state/state.js';
+import { AgentAncestry } from './agent-ancestry.js';
+import {
+  addPrompt,
+  badMessage,
+  buildHistory,
+  type Fields,
+  type HistoryChunks,
+  type HistorySegment,
+  isRecord,
+  messagesOf,
+  nonEmpty,
+  records,
+  textOf,
+} from './common.js';
+
+/*
+ * AI SDK `UIMessage`s (v5, v6 and v7: what `useChat` holds, what apps persist, what
+ * `@mastra/ai-sdk/ui`'s `toAISdkMessages` makes of a memory thread) rebuilt as the UI message
+ * stream chunks that made them, so the reducer that reads live streams builds the state. Each
+ * assistant message is one top-level run keyed by its id, which is also what a later stream for
+ * the same message continues.
+ */
+
+const TERMINAL = new Set(['output-available', 'output-error', 'output-denied']);
+const HUMAN_DATA = new Set(['data-tool-call-approval', 'data-tool-call-suspended']);
+
+type Emit = (chunk: unknown) => void;
+
+/** `tool-<name>` parts name the tool in their type; `dynamic-tool` parts carry `toolName`. */
+function toolNameOf(part: Fields): string | undefined {
+  if (part.type === 'dynamic-tool') return nonEmpty(part.toolName);
+  const type = part.type as string;
+  return type.startsWith('tool-') ? nonEmpty(type.slice('tool-'.length)) : undefined;
+}
+
+interface ToolPart {
+  readonly part: Fields;
+  readonly toolCallId: string;
+  readonly toolName: string;
+}
+
+/** The approval a tool part was asked for (v6 and v7 parts keep it, whatever came after). */
+function requestApproval({ part, toolCallId }: ToolPart, emit: Emit): void {
+  const approvalId = isRecord(part.approval) ? nonEmpty(part.approval.id) : undefined;
+  if (approvalId?.includes('::')) emit({ type: 'tool-approval-request', approvalId, toolCallId });
+}
+
+/** What ends a tool part: applied after every part's input and every request for a person. */
+function toolOutcome({ part, toolCallId, toolName }: ToolPart, emit: Emit): void {
+  const approval = isRecord(part.approval) ? part.approval : undefined;
+  const providerExecuted =
+    typeof part.providerExecuted === 'boolean' ? { providerExecuted: part.providerExecuted } : {};
+  switch (part.state) {
+    case 'output-available': {
+      const metadata = part.resultProviderMetadata ?? part.callProviderMetadata;
+      emit({
+        type: 'tool-output-available',
+        toolCallId,
+        output: part.output,
+        ...providerExecuted,
+        ...(metadata === undefined ? {} : { providerMetadata: metadata }),
+        ...(part.preliminary === true ? { preliminary: true } : {}),
+      });
+      return;
+    }
+    case 'output-error': {
+      const errorText = typeof part.errorText === 'string' ? part.errorText : 'Tool error';
+      emit(
+        part.input === undefined
+          ? { type: 'tool-input-error', toolCallId, toolName, errorText, input: part.rawInput }
+          : { type: 'tool-output-error', toolCallId, errorText },
+      );
+      return;
+    }
+    case 'output-denied': {
+      const reason = nonEmpty(approval?.reason);
+      const decision = { approved: false, ...(reason === undefined ? {} : { reason }) };
+      emit({ type: 'toolpane/decision-sent', toolCallId, ...decision });
+      emit({ type: 'tool-output-denied', toolCallId });
+      return;
+    }
+  }
+}
+
+/** The chunks of a tool part's input, in transcript order. */
+function toolInput({ part, toolCallId, toolName }: ToolPart, emit: Emit): void {
+  const providerExecuted =
+    typeof part.providerExecuted === 'boolean' ? { providerExecuted: part.providerExecuted } : {};
+  emit({ type: 'tool-input-start', toolCallId, toolName, ...providerExecuted });
+  if (part.state !== 'input-streaming' && part.input !== undefined) {
+    emit({ type: 'tool-input-available', toolCallId, toolName, input: part.input });
+  }
+}
+
+/**
+ * The approvals and suspensions Mastra keeps in a message's metadata, as their data parts.
+ * Returns the toolCallIds they name.
+ */
+function pendingFromMetadata(metadata: unknown, emit: Emit): unknown[] {
+  const ids: unknown[] = [];
+  if (!isRecord(metadata)) return ids;
+  for (const [key, type] of [
+    ['pendingToolApprovals', 'data-tool-call-approval'],
+    ['suspendedTools', 'data-tool-call-suspended'],
+  ] as const) {
+    const entries = metadata[key];
+    if (!isRecord(entries)) continue;
+    for (const entry of Object.values(entries)) {
+      if (!isRecord(entry)) continue;
+      ids.push(entry.toolCallId);
+      emit({ type, id: entry.toolCallId, data: entry });
+    }
+  }
+  return ids;
+}
+
+/**
+ * The chunks of one assistant message. Returns the run's id. Decisions already made go to
+ * `later`: they apply once every run has ended, as they would after the stream that asked.
+ */
+function assistantChunks(message: Fields, emit: Emit, later: Emit): void {
+  // Without an id the reducer names the run as it names a live message without one.
+  const messageId = nonEmpty(message.id);
+  const runId = messageId ?? 'message';
+  emit(messageId === undefined ? { type: 'start' } : { type: 'start', messageId });
+  const tools: ToolPart[] = [];
+  const human: Fields[] = [];
+  const ancestry = new AgentAncestry();
+  records(message.parts).forEach((part, i) => {
+    const type = typeof part.type === 'string' ? part.type : '';
+    const id = `${runId}:${i}`;
+    if (type === 'text' || type === 'reasoning') {
+      if (typeof part.text !== 'string' || part.text === '') return;
+      emit({ type: `${type}-start`, id });
+      emit({ type: `${type}-delta`, id, delta: part.text });
+      emit({ type: `${type}-end`, id });
+    } else if (type === 'step-start') {
+      emit({ type: 'start-step' });
+    } else if (type === 'dynamic-tool' || type.startsWith('tool-')) {
+      const toolCallId = nonEmpty(part.toolCallId);
+      const toolName = toolNameOf(part);
+      if (toolCallId === undefined || toolName === undefined) {
+        emit(badMessage(`A ${type} part needs a toolCallId and a tool name`, part));
+        return;
+      }
+      const tool = { part, toolCallId, toolName };
+      tools.push(tool);
+      toolInput(tool, emit);
+      ancestry.addTopCall(toolCallId, toolName, part.output);
+    } else if (type === 'data-tool-agent') {
+      const data = isRecord(part.data) ? part.data : undefined;
+      const chain = data === undefined ? undefined : ancestry.ancestryOf(data);
+      if (chain === undefined) {
+        emit(badMessage('No agent-* call found for this data-tool-agent part', part));
+        return;
+      }
+      emit({ ...part, ancestry: chain, depth: chain.length });
+    } else if (HUMAN_DATA.has(type)) {
+      human.push(part);
+    } else if (type !== '') {
+      emit(part);
+    }
+  });
+  // Approvals first, so a call that went on after its approval keeps it, as it did live.
+  for (const tool of tools) requestApproval(tool, emit);
+  for (const part of human) emit(part);
+  const pending = pendingFromMetadata(message.metadata, emit);
+  for (const tool of tools) toolOutcome(tool, emit);
+  // A run that still waits, or whose calls never ended, is settled by the stream end after all.
+  const ended = new Set(
+    tools.filter(({ part }) => TERMINAL.has(part.state as string)).map((t) => t.toolCallId),
+  );
+  const asked = [
+    ...human.map((part) => (isRecord(part.data) ? part.data.toolCallId : undefined)),
+    ...pending,
+  ];
+  if (ended.size === tools.length && asked.every((id) => typeof id === 'string' && ended.has(id))) {
+    emit({ type: 'finish' });
+  }
+  // A decision already made waits for the request that carries it.
+  for (const { part, toolCallId } of tools) {
+    const approval = isRecord(part.approval) ? part.approval : undefined;
+    if (part.state !== 'approval-responded' || typeof approval?.approved !== 'boolean') continue;
+    const reason = nonEmpty(approval.reason);
+    later({
+      type: 'toolpane/decision-sent',
+      toolCallId,
+      approved: approval.approved,
+      ...(reason === undefined ? {} : { reason }),
+    });
+  }
+}
+
+/** Internal: the chunks that rebuild UI messages, a segment per assistant message. */
+export function uiHistoryChunks(history: unknown): HistoryChunks {
+  const segments: HistorySegment[] = [];
+  const messages = messagesOf(history);
+  if (messages === undefined) {
+    return { segments, tail: [badMessage('History must be an array of UI messages', history)] };
+  }
+  const decisions: unknown[] = [];
+  let prompt: string | undefined;
+  messages.forEach((message) => {
+    if (!isRecord(message) || !Array.isArray(message.parts)) {
+      segments.push({ chunks: [badMessage('A UI message needs a role and parts', message)] });
+      return;
+    }
+    if (message.role === 'user') {
+      prompt = addPrompt(prompt, textOf(undefined, records(message.parts)));
+    } else if (message.role === 'assistant') {
+      const chunks: unknown[] = [];
+      assistantChunks(
+        message,
+        (chunk) => chunks.push(chunk),
+        (chunk) => decisions.push(chunk),
+      );
+      segments.push({ chunks, ...(prompt === undefined ? {} : { prompt }) });
+      prompt = undefined;
+    }
+  });
+  return { segments, tail: [{ type: 'toolpane/stream-end' }, ...decisions] };
+}
+
+/**
+ * Builds Toolpane state from AI SDK `UIMessage`s (v5, v6 or v7): what `useChat` holds, what an
+ * app persisted, or what `toAISdkMessages` from `@mastra/ai-sdk/ui` made of a Mastra memory
+ * thread. Each assistant message becomes a top-level run keyed by the message id, with its text,
+ * tool calls, subagent (`data-tool-agent`) and workflow (`data-tool-workflow`) parts; the user
+ * message before it becomes the run's `prompt`. Approvals and suspensions that still wait (tool
+ * parts in `approval-requested`, `data-tool-call-*` parts, or Mastra's pending metadata) come
+ * back waiting, with the runId and toolCallId Mastra resumes them with. Unreadable parts become
+ * `state.issues`; the rest is kept. Never throws.
+ *
+ * @example
+ * import { createToolpaneStore } from '@toolpane/client';
+ * import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
+ *
+ * const store = createToolpaneStore({
+ *   formats: [aiSdk],
+ *   initialState: stateFromUIMessages(savedMessages),
+ * });
+ */
+export function stateFromUIMessages(
+  history: unknown,
+  options: Omit<ReduceOptions, 'now' | 'formats'> = {},
+): ToolpaneState {
+  const { now: _, ...rest } = options as ReduceOptions;
+  return buildHistory(uiHistoryChunks(history), { ...rest, formats: [aiSdk] });
+}

@@ -1,0 +1,218 @@
+/**
+ * History from Mastra memory, against a real Mastra server: agents with memory (core's
+ * `MockMemory` over an `InMemoryStore`) answer through the native stream route, then the thread's
+ * messages come back from `GET /api/memory/threads/:threadId/messages`. The state rebuilt from
+ * them (natively, and through `@mastra/ai-sdk/ui`'s `toAISdkMessages`) must show the conversation
+ * the live stream showed, and a session given the thread restores it and answers what waits.
+ * "Mastra no longer holds the run" is a restarted server: its runs are gone, its memory is not.
+ */
+import { toAISdkMessages } from '@mastra/ai-sdk/ui';
+import type { Agent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core/mastra';
+import { MockMemory } from '@mastra/core/memory';
+import { InMemoryStore } from '@mastra/core/storage';
+import {
+  createAgentSession,
+  type SessionThread,
+  selectPendingApprovals,
+  stateFromMastraMessages,
+} from '@toolpane/client';
+import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AGENT_IDS, createScenarioAgents } from '../../scripts/record/scenarios.ts';
+import { conversation } from '../utils/history.ts';
+import { createTaggedAgent, TAGGED_AGENT_ID } from './agents.ts';
+import { startMastraServer, type TestServer } from './harness.ts';
+
+/** Memory outlives a server; runs (the snapshots Mastra resumes) live and die with it. */
+const memoryStore = new InMemoryStore();
+let server: TestServer | undefined;
+let threads = 0;
+
+async function boot(): Promise<TestServer> {
+  await server?.close();
+  const agents: Record<string, Agent> = {
+    ...createScenarioAgents(),
+    [TAGGED_AGENT_ID]: createTaggedAgent(),
+  };
+  const memory = new MockMemory({ storage: memoryStore });
+  for (const agent of Object.values(agents)) agent.__setMemory(memory);
+  const mastra = new Mastra({ agents, storage: new InMemoryStore(), logger: false });
+  server = await startMastraServer(mastra);
+  return server;
+}
+
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const newThread = (): SessionThread => ({ threadId: `thread-${++threads}`, resourceId: 'user-1' });
+
+async function memoryMessages(base: TestServer, agentId: string, thread: SessionThread) {
+  const query = `agentId=${agentId}&resourceId=${thread.resourceId}`;
+  const response = await fetch(
+    `${base.baseUrl}/api/memory/threads/${thread.threadId}/messages?${query}`,
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: unknown[] }).messages;
+}
+
+type Conversation = ReturnType<typeof conversation>;
+
+/**
+ * What memory can tell of a live conversation. Memory keeps a pending approval raised inside a
+ * subagent under the outer `agent-*` call only (the inner call's id is not stored), so that is
+ * where it comes back: the outer call asks, with the inner tool's name and the same target.
+ */
+const fromMemory = (live: Conversation): Conversation => ({
+  ...live,
+  runs: live.runs.map((run) => ({
+    ...run,
+    calls: run.calls.map((call) => {
+      const nested = live.pending.find(
+        (p) => p.resumeWith.toolCallId === call.toolCallId && p.toolName !== call.toolName,
+      );
+      return nested === undefined
+        ? call
+        : { ...call, status: nested.kind === 'approval' ? 'approval-requested' : 'suspended' };
+    }),
+  })),
+});
+
+/** A conversation with transformed values shown as values that came as they are. */
+const asShown = (c: Conversation): Conversation =>
+  JSON.parse(JSON.stringify(c).replaceAll('"kind":"transformed"', '"kind":"raw"'));
+
+const SCENARIOS: readonly [string, string, string][] = [
+  ['a tool, then text', AGENT_IDS.weather, "What's the weather in Paris?"],
+  ['parallel calls, one failing', AGENT_IDS.travel, 'Weather in Lisbon and flights CDG→LIS?'],
+  ['a display transform', AGENT_IDS.crm, 'Look up Ada Lovelace in the CRM.'],
+  ['subagents two levels deep', AGENT_IDS.supervisor, 'Conditions at Paris CDG?'],
+  ['a pending approval', AGENT_IDS.ops, 'Delete record abc-123.'],
+  ['a pending approval inside a subagent', AGENT_IDS.admin, 'Delete record rec-778.'],
+  ['a pending suspension', AGENT_IDS.booking, 'Book a table for 4 at Chez Marie.'],
+  ['a workflow tool', AGENT_IDS.report, 'Report on Q3 sales.'],
+];
+
+describe('history from Mastra memory', () => {
+  it.each(SCENARIOS)('rebuilds %s as the live stream showed it', async (_, agentId, prompt) => {
+    const base = await boot();
+    const thread = newThread();
+    const session = createAgentSession({ baseUrl: base.baseUrl, agentId, thread });
+    expect((await session.send(prompt)).status).toBe('done');
+    const live = conversation(session.store.getState());
+    const messages = await memoryMessages(base, agentId, thread);
+
+    const native = stateFromMastraMessages(messages);
+    expect(conversation(native)).toEqual(fromMemory(live));
+    expect(native.runs.get(native.runOrder[0]!)?.prompt).toBe(prompt);
+    expect(native.issues).toEqual([]);
+    for (const version of ['v5', 'v6'] as const) {
+      const ui = stateFromUIMessages(toAISdkMessages(messages as never, { version } as never));
+      // The AI SDK path shows what the server substituted as it came, transformed or not.
+      expect(conversation(ui)).toEqual(asShown(fromMemory(live)));
+    }
+  });
+
+  it('restores a thread of several runs into a session, which answers what waits', async () => {
+    const base = await boot();
+    const thread = newThread();
+    const first = createAgentSession({ baseUrl: base.baseUrl, agentId: TAGGED_AGENT_ID, thread });
+    await first.send('weather w1');
+    await first.send('delete r1');
+    await first.send('book b1');
+    const before = conversation(first.store.getState());
+
+    // A reload: a new session for the same thread restores it on creation.
+    const session = createAgentSession({ baseUrl: base.baseUrl, agentId: TAGGED_AGENT_ID, thread });
+    await vi.waitFor(() => expect(session.store.getState().runOrder).toHaveLength(3));
+    const state = session.store.getState();
+    expect(conversation(state)).toEqual(before);
+    expect(state.runOrder.map((id) => state.runs.get(id)?.prompt)).toEqual([
+      'weather w1',
+      'delete r1',
+      'book b1',
+    ]);
+    expect(session.getStatus()).toBe('waiting');
+
+    expect((await session.approve('call-delete-r1')).status).toBe('done');
+    expect((await session.resume('call-book-b1', { confirmed: true })).status).toBe('done');
+    const after = session.store.getState();
+    expect(after.toolCalls.get('call-delete-r1')?.output).toEqual({
+      kind: 'raw',
+      value: { deleted: true, id: 'r1' },
+    });
+    expect(after.toolCalls.get('call-book-b1')?.status).toBe('output-available');
+    expect(selectPendingApprovals(after)).toEqual([]);
+    // New messages go to the same thread.
+    await session.send('weather w2');
+    const reloaded = stateFromMastraMessages(await memoryMessages(base, TAGGED_AGENT_ID, thread));
+    expect(reloaded.toolCalls.get('call-weather-w2')?.status).toBe('output-available');
+  });
+
+  it('marks a restored decision expired when Mastra no longer holds its run', async () => {
+    const thread = newThread();
+    let base = await boot();
+    const first = createAgentSession({ baseUrl: base.baseUrl, agentId: TAGGED_AGENT_ID, thread });
+    await first.send('delete x1');
+    base = await boot();
+
+    const session = createAgentSession({
+      baseUrl: base.baseUrl,
+      agentId: TAGGED_AGENT_ID,
+      thread,
+      restore: false,
+    });
+    expect((await session.restore()).status).toBe('done');
+    const call = session.store.getState().toolCalls.get('call-delete-x1');
+    expect(call?.status).toBe('approval-requested');
+    expect(call?.approval?.expired).toMatch(/no longer holds this run/);
+    expect(selectPendingApprovals(session.store.getState())).toEqual([]);
+    expect(session.getStatus()).toBe('idle');
+    const result = await session.approve('call-delete-x1');
+    expect(result).toMatchObject({ status: 'invalid', error: expect.stringMatching(/no longer/) });
+    expect(base.requestsTo('approve-tool-call')).toEqual([]);
+  });
+
+  it('learns from the first failed attempt when the server cannot tell beforehand', async () => {
+    const thread = newThread();
+    let base = await boot();
+    const first = createAgentSession({ baseUrl: base.baseUrl, agentId: TAGGED_AGENT_ID, thread });
+    await first.send('book y1');
+    base = await boot();
+    base.inject({ route: 'suspended-runs', action: { kind: 'fail', status: 500 } });
+
+    const session = createAgentSession({
+      baseUrl: base.baseUrl,
+      agentId: TAGGED_AGENT_ID,
+      thread,
+      restore: false,
+    });
+    await session.restore();
+    expect(session.store.getState().toolCalls.get('call-book-y1')?.suspension?.expired).toBe(
+      undefined,
+    );
+    const result = await session.resume('call-book-y1', { confirmed: true });
+    expect(result.status).toBe('error');
+    const call = session.store.getState().toolCalls.get('call-book-y1');
+    expect(call?.status).toBe('suspended');
+    expect(call?.suspension?.expired).toMatch(/no longer holds this run/);
+    expect((await session.resume('call-book-y1', { confirmed: true })).status).toBe('invalid');
+    expect(base.requestsTo('resume-stream')).toHaveLength(1);
+  });
+
+  it('reports a thread that cannot be loaded, and keeps what the store had', async () => {
+    const base = await boot();
+    base.inject({ route: 'messages', action: { kind: 'fail', status: 503, message: 'down' } });
+    const session = createAgentSession({
+      baseUrl: base.baseUrl,
+      agentId: TAGGED_AGENT_ID,
+      thread: newThread(),
+      restore: false,
+    });
+    const result = await session.restore();
+    expect(result).toMatchObject({ status: 'error', error: expect.stringMatching(/503.*down/) });
+    expect(session.store.getState().issues.at(-1)?.kind).toBe('transport');
+  });
+});

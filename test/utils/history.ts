@@ -1,0 +1,151 @@
+import {
+  type RunState,
+  selectPendingApprovals,
+  type ToolCallState,
+  type ToolpaneState,
+} from '@toolpane/client';
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+
+/**
+ * What a person sees of a state, without what a live stream and history tell differently (text
+ * part ids, step bookkeeping, clocks, the prompt): two states that summarize the same render the
+ * same conversation.
+ */
+export function summarize(state: ToolpaneState) {
+  const run = (r: RunState) => ({
+    status: r.status,
+    depth: r.depth,
+    parentToolCallId: r.parentToolCallId,
+    toolCallIds: r.toolCallIds,
+    parts: r.parts.map((part) =>
+      part.type === 'text' || part.type === 'reasoning'
+        ? `${part.type}:${part.text}`
+        : part.type === 'tool-call'
+          ? `call:${part.toolCallId}`
+          : part.type === 'data'
+            ? `data:${part.name}`
+            : part.type,
+    ),
+    ...(r.error === undefined ? {} : { error: r.error }),
+  });
+  const call = (c: ToolCallState) => ({
+    toolName: c.toolName,
+    kind: c.kind,
+    status: c.status,
+    runId: c.runId,
+    parentToolCallId: c.parentToolCallId,
+    input: c.input,
+    output: c.output,
+    error: c.error,
+    childRunIds: c.childRunIds,
+    ...(c.approval === undefined
+      ? {}
+      : {
+          approval: {
+            toolName: c.approval.toolName,
+            args: c.approval.args,
+            target: c.approval.target,
+            decision: c.approval.decision,
+          },
+        }),
+    ...(c.suspension === undefined
+      ? {}
+      : {
+          suspension: {
+            payload: c.suspension.payload,
+            target: c.suspension.target,
+            resumeSchema: c.suspension.resumeSchema,
+          },
+        }),
+    ...(c.workflow === undefined
+      ? {}
+      : {
+          workflow: {
+            status: c.workflow.status,
+            runId: c.workflow.runId,
+            stepIds: c.workflow.stepIds,
+            steps: [...c.workflow.steps.values()].map((s) => `${s.id}:${s.status}`),
+          },
+        }),
+  });
+  return {
+    runOrder: state.runOrder,
+    runs: Object.fromEntries([...state.runs].map(([id, r]) => [id, run(r)])),
+    toolCallOrder: state.toolCallOrder,
+    toolCalls: Object.fromEntries([...state.toolCalls].map(([id, c]) => [id, call(c)])),
+    issues: state.issues,
+  };
+}
+
+/**
+ * The assistant message `useChat` holds after reading these UI message stream chunks: the AI
+ * SDK's own `readUIMessageStream`, continuing `message` when given (a continuation after an
+ * approval extends the same message).
+ */
+export async function uiMessageOf(
+  chunks: readonly unknown[],
+  message?: UIMessage,
+): Promise<UIMessage> {
+  const stream = new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk as UIMessageChunk);
+      controller.close();
+    },
+  });
+  let last: UIMessage | undefined = message;
+  for await (const next of readUIMessageStream({
+    stream,
+    ...(message === undefined ? {} : { message }),
+    onError: (error) => {
+      throw error;
+    },
+  })) {
+    last = next;
+  }
+  if (last === undefined) throw new Error('The stream made no message');
+  // What persistence stores and a reload reads: JSON.
+  return JSON.parse(JSON.stringify(last)) as UIMessage;
+}
+
+/** A user message as `useChat` holds it. */
+export const userMessage = (id: string, text: string): UIMessage => ({
+  id,
+  role: 'user',
+  parts: [{ type: 'text', text }],
+});
+
+/**
+ * The conversation a person sees at the top level: each top-level run's status, prompt, text and
+ * tool calls, and the decisions that wait. Memory keeps no subagent runs of its own (their calls
+ * live in the subagent's thread), so this is what a live state and one rebuilt from memory share.
+ */
+export function conversation(state: ToolpaneState) {
+  return {
+    runs: state.runOrder.map((runId) => {
+      const run = state.runs.get(runId)!;
+      return {
+        status: run.status,
+        text: run.parts
+          .flatMap((part) => (part.type === 'text' ? [part.text] : []))
+          .join('')
+          .trim(),
+        calls: run.toolCallIds.map((id) => {
+          const call = state.toolCalls.get(id)!;
+          return {
+            toolCallId: id,
+            toolName: call.toolName,
+            status: call.status,
+            input: call.input,
+            output: call.output,
+            error: call.error,
+          };
+        }),
+      };
+    }),
+    pending: selectPendingApprovals(state).map((pending) => ({
+      toolName: pending.toolName,
+      kind: pending.kind,
+      resumeWith: pending.resumeWith,
+    })),
+  };
+}
