@@ -9,12 +9,7 @@ import {
 import { errorText } from '../reducer/error-text.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
-import {
-  type RunPart,
-  type RunState,
-  type StepState,
-  TERMINAL_TOOL_STATUSES,
-} from '../state/state.js';
+import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage } from './run.js';
 import { modelOutputOf, pushInputText, shown, topCall } from './tools.js';
@@ -158,7 +153,7 @@ function applySnapshotText(ctx: Ctx, run: Mutable<RunState>, full: string, done:
   const state = done ? 'done' : 'streaming';
   if (!matches) {
     // The text was rewritten rather than extended: start over with one part.
-    const parts = ctx.draft.field(run, 'parts') as RunPart[];
+    const parts = ctx.draft.field(run, 'parts');
     const kept = parts.filter((p) => p.type !== 'text');
     parts.length = 0;
     parts.push(...kept, { type: 'text', id: `${run.runId}:text:0`, text: full, state });
@@ -168,17 +163,17 @@ function applySnapshotText(ctx: Ctx, run: Mutable<RunState>, full: string, done:
   const lastPart = last >= 0 ? (run.parts[last] as TextPart) : undefined;
   if (rest === '') {
     if (lastPart !== undefined && lastPart.state !== state) {
-      (ctx.draft.field(run, 'parts') as RunPart[])[last] = { ...lastPart, state };
+      ctx.draft.field(run, 'parts')[last] = { ...lastPart, state };
     }
     return;
   }
   if (lastPart !== undefined && last === run.parts.length - 1) {
-    const parts = ctx.draft.field(run, 'parts') as RunPart[];
+    const parts = ctx.draft.field(run, 'parts');
     parts[last] = { ...lastPart, text: lastPart.text + rest, state };
     return;
   }
   if (lastPart !== undefined && lastPart.state !== 'done') {
-    (ctx.draft.field(run, 'parts') as RunPart[])[last] = { ...lastPart, state: 'done' };
+    ctx.draft.field(run, 'parts')[last] = { ...lastPart, state: 'done' };
   }
   ctx.draft.push(run, 'parts', {
     type: 'text',

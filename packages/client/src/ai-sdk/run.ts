@@ -4,7 +4,7 @@ import { type Ctx, endRun, ensureRun, TOP } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { appendText, closeTextPart, editTextPart, putDataPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
-import type { RunState } from '../state/state.js';
+import type { RunPart, RunState } from '../state/state.js';
 import { ordersOf } from '../state/state-root.js';
 import { invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 
@@ -130,18 +130,19 @@ export function onTripwire(ctx: Ctx, value: Value): void {
   endRun(ctx, run.runId, 'tripwire', reason);
 }
 
-/** A `source-url` or `source-document` part. */
+/** A `source-url` or `source-document` part (their fields were checked by `validate`). */
 export function onSource(ctx: Ctx, value: Value): void {
   const run = topRun(ctx);
   const title = typeof value.title === 'string' ? { title: value.title } : {};
-  const part =
+  const id = value.sourceId as string;
+  const part: RunPart =
     value.type === 'source-url'
-      ? { type: 'source', id: value.sourceId, sourceType: 'url', url: value.url, ...title }
+      ? { type: 'source', id, sourceType: 'url', url: value.url as string, ...title }
       : {
           type: 'source',
-          id: value.sourceId,
+          id,
           sourceType: 'document',
-          mimeType: value.mediaType,
+          mimeType: value.mediaType as string,
           ...title,
           ...(typeof value.filename === 'string' ? { filename: value.filename } : {}),
         };
@@ -157,7 +158,7 @@ export function onFile(ctx: Ctx, value: Value): void {
   // Native file parts carry base64 text; a data URL is unwrapped to match, other URLs stay as is.
   const match = DATA_URL.exec(url);
   const data = match === null ? url : url.slice(match[0].length);
-  ctx.draft.push(run, 'parts', { type: 'file', mimeType: value.mediaType, data });
+  ctx.draft.push(run, 'parts', { type: 'file', mimeType: value.mediaType as string, data });
 }
 
 /** A data part on the current run; parts with an id are reconciled by name and id. */

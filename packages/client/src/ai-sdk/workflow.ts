@@ -1,7 +1,7 @@
 import { editStep, editWorkflow, workflowStatus } from '../mastra/nested.js';
 import { type Ctx, now, type Scratch } from '../reducer/context.js';
 import type { Mutable } from '../state/draft.js';
-import { TERMINAL_TOOL_STATUSES, type ToolCallState, type WorkflowState } from '../state/state.js';
+import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { ordersOf } from '../state/state-root.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { onData } from './run.js';
@@ -129,6 +129,6 @@ export function settleWorkflowResult(
 ): void {
   if (call.workflow === undefined || !isRecord(output) || !('result' in output)) return;
   if (output.runId !== undefined && output.runId !== call.workflow.runId) return;
-  const workflow = ctx.draft.field(call, 'workflow') as Mutable<WorkflowState>;
+  const workflow = ctx.draft.field(call, 'workflow');
   workflow.result = output.result;
 }

@@ -112,7 +112,7 @@ export function editWorkflow(ctx: Ctx, toolCallId: string): Mutable<WorkflowStat
       steps: new Map(),
     });
   }
-  return ctx.draft.field(call, 'workflow') as Mutable<WorkflowState>;
+  return ctx.draft.field(call, 'workflow');
 }
 
 /** A writable step of a workflow; `fresh` becomes the step when the workflow has none by its id. */
@@ -121,7 +121,7 @@ export function editStep(
   workflow: Mutable<WorkflowState>,
   fresh: WorkflowStepState,
 ): Mutable<WorkflowStepState> {
-  const steps = ctx.draft.field(workflow, 'steps') as Map<string, WorkflowStepState>;
+  const steps = ctx.draft.field(workflow, 'steps');
   if (!steps.has(fresh.id)) {
     steps.set(fresh.id, ctx.draft.adopt(fresh));
     ctx.draft.push(workflow, 'stepIds', fresh.id);

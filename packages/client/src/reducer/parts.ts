@@ -18,7 +18,7 @@ export function editTextPart(
   for (let i = run.parts.length - 1; i >= 0; i--) {
     const part = run.parts[i]!;
     if (part.type === type && part.id === id) {
-      const parts = ctx.draft.field(run, 'parts') as RunPart[];
+      const parts = ctx.draft.field(run, 'parts');
       const owned = ctx.draft.adopt({ ...part }) as Mutable<TextPart>;
       parts[i] = owned;
       return owned;
@@ -82,7 +82,7 @@ export function putDataPart(
   if (id) {
     const index = run.parts.findIndex((p) => p.type === 'data' && p.name === name && p.id === id);
     if (index >= 0) {
-      (ctx.draft.field(run, 'parts') as RunPart[])[index] = part;
+      ctx.draft.field(run, 'parts')[index] = part;
       return;
     }
   }

@@ -5,6 +5,28 @@ import { hasOrders, makeState, ordersOf, StateRoot } from './state-root.js';
 /** Removes `readonly` from the top level of a type. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
+/** The writable form of a value in a state: a `Map` for a map, an array for an array. */
+export type Writable<T> =
+  T extends ReadonlyMap<infer K, infer V>
+    ? Map<K, V>
+    : T extends readonly (infer I)[]
+      ? I[]
+      : Mutable<T>;
+
+/** The keys of `P` that hold an object (a nested entity, a map or an array). */
+export type ObjectKey<P> = {
+  [K in keyof P]-?: NonNullable<P[K]> extends object ? K : never;
+}[keyof P];
+
+/** The keys of `P` that hold an array. */
+export type ArrayKey<P> = {
+  [K in keyof P]-?: NonNullable<P[K]> extends readonly unknown[] ? K : never;
+}[keyof P];
+
+/** The element type of the array at `P[K]`. */
+export type ItemOf<P, K extends keyof P> =
+  NonNullable<P[K]> extends readonly (infer I)[] ? I : never;
+
 function shallowCopy<T extends object>(value: T): T {
   if (value instanceof Map) return new Map(value) as T;
   if (Array.isArray(value)) return value.slice() as T;
@@ -78,26 +100,36 @@ export class Draft {
     return this.root as Mutable<ToolpaneState>;
   }
 
+  /** The writable root as the class that holds the orders (`state()` always makes one). */
+  private writableRoot(): StateRoot {
+    const root = this.state();
+    if (!(root instanceof StateRoot)) throw new TypeError('A draft root is always a StateRoot');
+    return root;
+  }
+
   /** Appends a top-level run to `runOrder`. */
   appendRun(runId: string): void {
-    const state = this.state() as unknown as StateRoot;
-    const orders = StateRoot.orders(state);
-    StateRoot.setOrders(state, { runs: orders.runs.append(runId), calls: orders.calls });
+    const root = this.writableRoot();
+    const orders = StateRoot.orders(root);
+    StateRoot.setOrders(root, { runs: orders.runs.append(runId), calls: orders.calls });
   }
 
   /** Appends a tool call to `toolCallOrder`. */
   appendCall(toolCallId: string): void {
-    const state = this.state() as unknown as StateRoot;
-    const orders = StateRoot.orders(state);
-    StateRoot.setOrders(state, { runs: orders.runs, calls: orders.calls.append(toolCallId) });
+    const root = this.writableRoot();
+    const orders = StateRoot.orders(root);
+    StateRoot.setOrders(root, { runs: orders.runs, calls: orders.calls.append(toolCallId) });
   }
 
-  /** A writable field of an object that is already writable. */
-  field<P extends object, K extends keyof P>(parent: P, key: K): Mutable<P[K] & object> {
-    const current = parent[key] as P[K] & object;
-    const next = this.own(current);
-    if (next !== current) (parent as Mutable<P>)[key] = next;
-    return next as Mutable<P[K] & object>;
+  /**
+   * A writable field of an object that is already writable: a copy the first time in an epoch.
+   * The field must hold a value (an optional one is set before it is edited).
+   */
+  field<P extends object, K extends ObjectKey<P>>(parent: P, key: K): Writable<NonNullable<P[K]>> {
+    const current: P[K] = parent[key];
+    const next = this.own(current as P[K] & object);
+    if (next !== current) parent[key] = next;
+    return next as Writable<NonNullable<P[K]>>;
   }
 
   /** A writable entry of a map that is already writable. */
@@ -160,9 +192,13 @@ export class Draft {
     return call;
   }
 
-  /** Appends to an array field of a writable object. */
-  push<P extends object, K extends keyof P>(parent: P, key: K, ...items: unknown[]): void {
-    const list = this.field(parent, key) as unknown as unknown[];
+  /** Appends to an array field of a writable object; the items must fit the array. */
+  push<P extends object, K extends ArrayKey<P> & ObjectKey<P>>(
+    parent: P,
+    key: K,
+    ...items: ItemOf<P, K>[]
+  ): void {
+    const list = this.field(parent, key) as ItemOf<P, K>[];
     list.push(...items);
   }
 }
