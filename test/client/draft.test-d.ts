@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { Draft } from '../../packages/client/src/state/draft.js';
-import { initialState } from '../../packages/client/src/state/state.js';
+import { initialState } from '../../packages/client/src/state/state-root.js';
 
 describe('Draft edits are typed by the field they edit', () => {
   const draft = new Draft(initialState);

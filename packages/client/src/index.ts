@@ -61,6 +61,7 @@ export {
   type ToolCallFilter,
 } from './state/select.js';
 export * from './state/state.js';
+export { initialState } from './state/state-root.js';
 export {
   batchScheduler,
   createToolpaneStore,

@@ -10,8 +10,8 @@ import { applyNative } from '../mastra/handlers.js';
 import { parseNested } from '../mastra/nested.js';
 import { addUnknown, reduceData } from '../mastra/run.js';
 import { Draft } from '../state/draft.js';
-import { initialState, type ToolpaneState } from '../state/state.js';
-import { ordersOf } from '../state/state-root.js';
+import type { ToolpaneState } from '../state/state.js';
+import { initialState, ordersOf } from '../state/state-root.js';
 import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
 import {
   addIssue,

@@ -1,5 +1,6 @@
-/** A JSON Schema document as Mastra sends it (draft-07, parsed). */
-export type JsonSchema = Readonly<Record<string, unknown>>;
+import type { JsonSchema, ResumeValidation } from './types.js';
+
+export type { FieldError, JsonSchema, ResumeValidation } from './types.js';
 
 /**
  * Parses the `resumeSchema` Mastra attaches to approvals and suspensions. Mastra sends it as a
@@ -20,17 +21,6 @@ export function parseResumeSchema(value: unknown): JsonSchema | undefined {
     return value as JsonSchema;
   return undefined;
 }
-
-/** One problem with resume data: where (`/confirmed`, or '' for the root) and what. */
-export interface FieldError {
-  readonly path: string;
-  readonly message: string;
-}
-
-/** What {@link validateResumeData} returns. */
-export type ResumeValidation =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly errors: readonly FieldError[] };
 
 type Validator = (schema: JsonSchema, data: unknown) => ResumeValidation;
 

@@ -1,9 +1,9 @@
 import { fromJSONSchema, type z } from 'zod';
-import type { JsonSchema, ResumeValidation } from './schema.js';
+import type { JsonSchema, ResumeValidation } from './types.js';
 
 /*
  * The zod half of resume validation, loaded by `validateResumeData` on first use (see
- * resume-schema.ts): zod converts JSON Schema itself, so the check matches what Mastra's zod
+ * schema.ts): zod converts JSON Schema itself, so the check matches what Mastra's zod
  * schema accepts on the server.
  */
 

@@ -1,4 +1,5 @@
 import { AppendList } from './append-list.js';
+import { PersistentMap } from './persistent-map.js';
 import type { RunState, StreamFormat, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 
 /*
@@ -90,3 +91,17 @@ export function ordersOf(state: ToolpaneState): Orders {
 
 /** Whether a state was made by {@link makeState}. */
 export const hasOrders = (state: ToolpaneState): boolean => state instanceof StateRoot;
+
+/** An empty state. */
+export const initialState: ToolpaneState = Object.freeze(
+  makeState(
+    {
+      format: 'unknown',
+      runs: PersistentMap.empty<RunState>(),
+      toolCalls: PersistentMap.empty<ToolCallState>(),
+      issues: [],
+      unknownChunks: [],
+    },
+    { runs: AppendList.from<string>([]), calls: AppendList.from<string>([]) },
+  ),
+);

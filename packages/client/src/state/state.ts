@@ -1,7 +1,4 @@
 import type { PartialJsonSnapshot } from '../partial-json/partial-json.js';
-import { AppendList } from './append-list.js';
-import { PersistentMap } from './persistent-map.js';
-import { makeState } from './state-root.js';
 
 /**
  * The state Toolpane keeps for one conversation with a Mastra agent.
@@ -341,17 +338,3 @@ export interface ToolpaneState {
   /** Chunks of the known vocabulary that Toolpane stores but does not interpret. */
   readonly unknownChunks: readonly unknown[];
 }
-
-/** An empty state. */
-export const initialState: ToolpaneState = Object.freeze(
-  makeState(
-    {
-      format: 'unknown',
-      runs: PersistentMap.empty<RunState>(),
-      toolCalls: PersistentMap.empty<ToolCallState>(),
-      issues: [],
-      unknownChunks: [],
-    },
-    { runs: AppendList.from<string>([]), calls: AppendList.from<string>([]) },
-  ),
-);

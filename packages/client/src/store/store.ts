@@ -1,6 +1,7 @@
 import type { ReduceOptions } from '../reducer/context.js';
 import { createReducer, type Reducer } from '../reducer/reduce.js';
-import { initialState, type ToolpaneState } from '../state/state.js';
+import type { ToolpaneState } from '../state/state.js';
+import { initialState } from '../state/state-root.js';
 
 /** When a store tells its subscribers about new chunks. */
 export type NotifySchedule =
