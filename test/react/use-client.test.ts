@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(process.cwd(), 'packages', 'react');
 const srcDir = join(root, 'src');
-const files = readdirSync(srcDir).filter((name) => /\.tsx?$/.test(name));
+const files = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => /\.tsx?$/.test(name))
+  .map((name) => name.split('\\').join('/'))
+  .sort();
 
 /** Whether a file runs React code: it imports a value from React, or a hook from anywhere. */
 function usesReact(source: ts.SourceFile): boolean {
@@ -60,12 +63,12 @@ describe("'use client'", () => {
     );
     expect(withDirective).toEqual(
       expect.arrayContaining([
-        'toolpane-provider.tsx',
-        'tool-call-view.tsx',
-        'use-toolpane-selector.ts',
-        'use-tool-call.ts',
-        'use-approval.ts',
-        'use-agent.ts',
+        'provider/toolpane-provider.tsx',
+        'registry/tool-call-view.tsx',
+        'provider/use-toolpane-selector.ts',
+        'hooks/use-tool-call.ts',
+        'hooks/use-approval.ts',
+        'hooks/use-agent.ts',
       ]),
     );
   });

@@ -1,4 +1,16 @@
-export { shallowEqual, shallowEqualItems } from './shallow-equal.js';
+export { shallowEqual, shallowEqualItems } from './hooks/shallow-equal.js';
+export { type AgentHandle, type AgentStatus, useAgent } from './hooks/use-agent.js';
+export {
+  type ApprovalHandle,
+  type ApprovalStatus,
+  type DecisionResult,
+  useApproval,
+} from './hooks/use-approval.js';
+export { usePendingApprovals } from './hooks/use-pending-approvals.js';
+export { useRun, useRunIds } from './hooks/use-run.js';
+export { useSubagent, useSubagents } from './hooks/use-subagent.js';
+export { useToolCall } from './hooks/use-tool-call.js';
+export { useToolCallIds, useToolCalls } from './hooks/use-tool-calls.js';
 export {
   ToolpaneProvider,
   type ToolpaneProviderProps,
@@ -6,17 +18,5 @@ export {
   type UpdateBatching,
   useToolpaneSession,
   useToolpaneStore,
-} from './toolpane-provider.js';
-export { type AgentHandle, type AgentStatus, useAgent } from './use-agent.js';
-export {
-  type ApprovalHandle,
-  type ApprovalStatus,
-  type DecisionResult,
-  useApproval,
-} from './use-approval.js';
-export { usePendingApprovals } from './use-pending-approvals.js';
-export { useRun, useRunIds } from './use-run.js';
-export { useSubagent, useSubagents } from './use-subagent.js';
-export { useToolCall } from './use-tool-call.js';
-export { useToolCallIds, useToolCalls } from './use-tool-calls.js';
-export { useToolpaneSelector } from './use-toolpane-selector.js';
+} from './provider/toolpane-provider.js';
+export { useToolpaneSelector } from './provider/use-toolpane-selector.js';

@@ -7,8 +7,8 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useToolpaneContext } from './toolpane-provider.js';
-import { useToolpaneSelector } from './use-toolpane-selector.js';
+import { useToolpaneContext } from '../provider/toolpane-provider.js';
+import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 
 /** What the agent is doing: streaming a run, waiting for a person, failed, or idle. */
 export type AgentStatus = SessionStatus;

@@ -1,7 +1,7 @@
 'use client';
 import { type PendingApproval, selectPendingApprovals } from '@toolpane/client';
+import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 import { shallowEqualItems } from './shallow-equal.js';
-import { useToolpaneSelector } from './use-toolpane-selector.js';
 
 /**
  * Every call that waits for a person (an approval or a resume), in stream order and at any depth:

@@ -1,8 +1,8 @@
 'use client';
 import type { RunState, ToolpaneState } from '@toolpane/client';
 import { useCallback } from 'react';
+import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 import { shallowEqual } from './shallow-equal.js';
-import { useToolpaneSelector } from './use-toolpane-selector.js';
 
 /**
  * One run (top-level or subagent) by id; its `parts` hold text, reasoning and tool calls in

@@ -7,8 +7,8 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { useCallback } from 'react';
+import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 import { shallowEqualItems } from './shallow-equal.js';
-import { useToolpaneSelector } from './use-toolpane-selector.js';
 
 /**
  * One subagent run: by its run id, or by the subagent's agent id (then its latest run). Its

@@ -1,7 +1,7 @@
 'use client';
 import type { ToolCallState, ToolpaneState } from '@toolpane/client';
 import { useCallback } from 'react';
-import { useToolpaneSelector } from './use-toolpane-selector.js';
+import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 
 /**
  * One tool call by id, at any depth. The component re-renders only when this call changes: a

@@ -7,8 +7,8 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { useCallback } from 'react';
+import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 import { shallowEqual } from './shallow-equal.js';
-import { useToolpaneSelector } from './use-toolpane-selector.js';
 
 /** The filter's fields as primitives, so an inline filter object does not change the selector. */
 function useFilterSelector<T>(

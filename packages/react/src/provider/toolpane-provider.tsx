@@ -7,7 +7,7 @@ import {
   type ToolpaneStore,
 } from '@toolpane/client';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import type { ToolRegistry } from './registry.js';
+import type { ToolRegistry } from '../registry/types.js';
 
 /** How the provider batches store updates before components hear about them. */
 export type UpdateBatching = Exclude<NotifySchedule, 'sync'>;

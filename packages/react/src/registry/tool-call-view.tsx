@@ -1,17 +1,17 @@
 'use client';
 import type { ToolCallState } from '@toolpane/client';
 import { Component, memo, type ReactNode } from 'react';
-import {
-  type CheckedValue,
-  type ShownValue,
-  type ToolMismatch,
-  type ToolMismatchProps,
-  type ToolRegistry,
-  validateDisplayValue,
-} from './registry.js';
-import { useToolpaneContext } from './toolpane-provider.js';
-import { useApproval } from './use-approval.js';
-import { useToolCall } from './use-tool-call.js';
+import { useApproval } from '../hooks/use-approval.js';
+import { useToolCall } from '../hooks/use-tool-call.js';
+import { useToolpaneContext } from '../provider/toolpane-provider.js';
+import type {
+  CheckedValue,
+  ShownValue,
+  ToolMismatch,
+  ToolMismatchProps,
+  ToolRegistry,
+} from './types.js';
+import { validateDisplayValue } from './validate.js';
 
 /** Props of {@link ToolCallView}. */
 export interface ToolCallViewProps {
