@@ -1,7 +1,8 @@
 import { excerpt, type ReduceOptions } from '../reducer/context.js';
 import { createReducer } from '../reducer/reduce.js';
 import { Draft } from '../state/draft.js';
-import { initialState, type ToolpaneState } from '../state/state.js';
+import type { ToolpaneState } from '../state/state.js';
+import { initialState } from '../state/state-root.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 
 // What both history readers share: reading loose records, issues, and the prompt of each run.
