@@ -10,4 +10,5 @@ export {
   ApprovalRoot,
   type ApprovalRootProps,
 } from './approval.js';
+export { DecisionExpired } from './expired.js';
 export * as Approval from './parts.js';

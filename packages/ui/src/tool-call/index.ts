@@ -1,3 +1,4 @@
+export { MissingToolCall, type MissingToolCallProps } from './missing.js';
 export * as ToolCall from './parts.js';
 export {
   ToolCallContent,

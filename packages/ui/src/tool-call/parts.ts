@@ -1,4 +1,6 @@
 /** The ToolCall parts under short names, for `ToolCall.Root`-style use. */
+
+export { MissingToolCall as Missing } from './missing.js';
 export {
   ToolCallContent as Content,
   ToolCallDuration as Duration,

@@ -14,6 +14,7 @@ import {
   toolCallStatusLabel,
 } from '../utils/format.js';
 import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
+import { MissingToolCall } from './missing.js';
 
 interface ToolCallContextValue {
   readonly toolCallId: string;
@@ -61,6 +62,8 @@ export function isStreaming(call: ToolCallState | undefined): boolean {
 export type ToolCallRootProps = ComponentProps<typeof Collapsible.Root> & {
   /** The call to show. */
   readonly toolCallId: string;
+  /** Shown when the store has no call with this id (by default a {@link MissingToolCall} note). */
+  readonly missing?: ReactNode;
 };
 
 /**
@@ -74,8 +77,15 @@ export type ToolCallRootProps = ComponentProps<typeof Collapsible.Root> & {
  *   <ToolCall.Content />
  * </ToolCall.Root>
  */
-export function ToolCallRoot({ toolCallId, children, className, ...props }: ToolCallRootProps) {
+export function ToolCallRoot({
+  toolCallId,
+  missing,
+  children,
+  className,
+  ...props
+}: ToolCallRootProps) {
   const call = useToolCall(toolCallId);
+  if (call === undefined) return missing ?? <MissingToolCall toolCallId={toolCallId} />;
   return (
     <ToolCallScope toolCallId={toolCallId}>
       <Collapsible.Root
