@@ -2,13 +2,15 @@ import type { ApprovalState, FieldError, SuspensionState } from '@toolpane/clien
 
 /**
  * Where a call's human decision stands. `requested` and `suspended` wait for a person; `sending`
- * means a decision is on its way (or its stream has not finished yet); the last three tell what
+ * means a decision is on its way (or its stream has not finished yet); `expired` means Mastra no
+ * longer holds the run, so nothing can be sent (see `expired` for why); the last three tell what
  * was decided.
  */
 export type ApprovalStatus =
   | 'none'
   | 'requested'
   | 'suspended'
+  | 'expired'
   | 'sending'
   | 'approved'
   | 'declined'
@@ -30,6 +32,8 @@ export interface ApprovalHandle<TResume = unknown> {
   readonly suspension: SuspensionState | undefined;
   /** Why the last decision could not be sent. */
   readonly error: string | undefined;
+  /** Why no decision can be sent any more (Mastra no longer holds the run), when that is so. */
+  readonly expired: string | undefined;
   /** What is wrong with the last resume data, field by field. */
   readonly fieldErrors: readonly FieldError[];
   /** Whether a decision can be sent now: a session is there and the call waits for one. */

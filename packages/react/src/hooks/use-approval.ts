@@ -25,6 +25,11 @@ interface Slice {
 function statusOf(slice: Slice, sending: boolean): ApprovalStatus {
   const { status, approval, suspension } = slice;
   if (status === undefined || (approval === undefined && suspension === undefined)) return 'none';
+  if (
+    (status === 'approval-requested' || status === 'suspended') &&
+    (approval?.expired ?? suspension?.expired) !== undefined
+  )
+    return 'expired';
   if (status === 'approval-requested') return sending ? 'sending' : 'requested';
   if (status === 'suspended') return sending ? 'sending' : 'suspended';
   if (status === 'approval-responded') return 'sending';
@@ -155,6 +160,8 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
       // Once the call has moved on (answered from elsewhere, or a later try went through), an
       // old failure no longer applies.
       error: waiting ? (attempt.failure?.error ?? storeError) : undefined,
+      expired:
+        status === 'expired' ? (slice.approval?.expired ?? slice.suspension?.expired) : undefined,
       fieldErrors: waiting ? (attempt.failure?.fieldErrors ?? NO_FIELD_ERRORS) : NO_FIELD_ERRORS,
       canRespond: session !== undefined && waiting,
       approve,

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { cx } from '../utils/cx.js';
 import { focusCardTrigger, shouldTakeFocus } from '../utils/focus.js';
+import { DecisionExpired } from './expired.js';
 
 type LastAction =
   | { readonly kind: 'approve' }
@@ -121,6 +122,7 @@ export function ApprovalRoot({
         {children ?? (
           <>
             <ApprovalPrompt />
+            {status === 'expired' ? <DecisionExpired message={handle.expired} /> : null}
             <ApprovalActions />
             <ApprovalError />
             <ApprovalOutcome />

@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { DecisionExpired } from '../approval/expired.js';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { cx } from '../utils/cx.js';
 import { shouldTakeFocus } from '../utils/focus.js';
@@ -151,6 +152,7 @@ export function ResumeFormRoot({
         {children ?? (
           <>
             <ResumeFormPayload />
+            {handle.status === 'expired' ? <DecisionExpired message={handle.expired} /> : null}
             <ResumeFormFields />
             <ResumeFormError />
             <ResumeFormSubmit />

@@ -32,9 +32,15 @@ export const TOOL_CALL_STATUS_LABELS: ToolCallStatusLabels = {
 
 /** The status word for a call; an answered approval says which way it went. */
 export function toolCallStatusLabel(
-  call: Pick<ToolCallState, 'status' | 'approval'>,
+  call: Pick<ToolCallState, 'status' | 'approval' | 'suspension'>,
   labels: ToolCallStatusLabels = TOOL_CALL_STATUS_LABELS,
 ): string {
+  // A decision Mastra can no longer take does not wait for anyone.
+  if (
+    (call.status === 'approval-requested' || call.status === 'suspended') &&
+    (call.approval?.expired ?? call.suspension?.expired) !== undefined
+  )
+    return 'Expired';
   if (call.status === 'approval-responded' && call.approval?.decision !== undefined)
     return call.approval.decision.approved ? 'Approved' : 'Declined';
   return labels[call.status];
