@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { reduceAll } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { type InspectReport, inspectState } from '@toolpane/client/inspect';
+import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../packages/client/src/inspect/cli-run.js';
 import { loadFixture, toSse } from '../utils/fixtures';
@@ -32,7 +33,10 @@ describe('toolpane inspect', () => {
   it.each(names)('reads %s into the same report as the store', async (name) => {
     const chunks = loadFixture(name.replace(/\.jsonl$/, ''));
     const expected = inspectState(
-      reduceAll([...chunks, { type: 'toolpane/stream-end' }], { formats: [aiSdk] }),
+      reduceAll([...chunks, { type: 'toolpane/stream-end' }], {
+        formats: [aiSdk],
+        families: [network],
+      }),
     );
     expect(await report(name)).toEqual(JSON.parse(JSON.stringify(expected)));
   });

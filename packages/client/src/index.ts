@@ -9,13 +9,25 @@ export {
   type UnknownChunk,
 } from './chunks/mastra.js';
 export { stateFromMastraMessages } from './history/mastra-messages.js';
+export type {
+  NetworkExecutionStep,
+  NetworkPrimitiveType,
+  NetworkRoutingStep,
+  NetworkState,
+  NetworkStep,
+  NetworkValidationStep,
+} from './network/state.js';
 export {
   createPartialJsonParser,
   type PartialJsonParser,
   type PartialJsonSnapshot,
   parsePartialJson,
 } from './partial-json/partial-json.js';
-export type { ReduceOptions, StreamFormatSupport } from './reducer/context.js';
+export type {
+  ChunkFamilySupport,
+  ReduceOptions,
+  StreamFormatSupport,
+} from './reducer/context.js';
 export { errorText } from './reducer/error-text.js';
 export { reduce, reduceAll } from './reducer/reduce.js';
 export {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { aiSdk } from '../ai-sdk.js';
+import { network } from '../network.js';
 import { createToolpaneStore } from '../store/store.js';
 import { chunkSink } from '../stream/consume.js';
 import { createFrameDecoder, sniffFormat } from '../stream/sources.js';
@@ -26,7 +27,7 @@ const processIo: CliIo = {
 };
 
 async function inspect(files: string[], json: boolean, io: CliIo): Promise<number> {
-  const store = createToolpaneStore({ now: () => 0, formats: [aiSdk] });
+  const store = createToolpaneStore({ now: () => 0, formats: [aiSdk], families: [network] });
   for (const file of files) {
     let text: string;
     try {

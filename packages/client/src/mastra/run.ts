@@ -9,7 +9,7 @@ import { addIssue, type Ctx, endRun, ensureRun, type Scope } from '../reducer/co
 import { errorText } from '../reducer/error-text.js';
 import { appendText, closeTextPart, editTextPart, putDataPart, usageOf } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
-import type { RunState } from '../state/state.js';
+import { type RunState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 
 type Chunk<T extends NativeChunkType> = NativeChunkOf<T>;
 
@@ -54,12 +54,20 @@ export function onFinish(ctx: Ctx, chunk: Chunk<'finish'>, scope: Scope): void {
   if (usage !== undefined) run.usage = usage;
   // abort → finish(tripwire) and error → finish(error) keep the status the first chunk set.
   const ended = run.status === 'aborted' || run.status === 'error' || run.status === 'tripwire';
+  // A run that ends on `tool-calls` with calls still running was stopped under them: a tool that
+  // honours the abort signal leaves no `abort`, no result and no error, only this finish.
+  const stopped =
+    !ended &&
+    reason === 'tool-calls' &&
+    run.toolCallIds.some(
+      (id) => !TERMINAL_TOOL_STATUSES.has(ctx.draft.root.toolCalls.get(id)!.status),
+    );
   const status = ended
     ? run.status
-    : reason === 'error'
-      ? 'error'
-      : reason === 'tripwire'
-        ? 'tripwire'
+    : stopped
+      ? 'aborted'
+      : reason === 'error' || reason === 'tripwire'
+        ? reason
         : 'finished';
   endRun(
     ctx,

@@ -30,6 +30,26 @@ export interface ReduceOptions {
    * `@toolpane/client/ai-sdk` for AI SDK UI message streams.
    */
   readonly formats?: readonly StreamFormatSupport[];
+  /**
+   * Families of Mastra chunks read besides an agent's own, e.g. `network` from
+   * `@toolpane/client/network` for agent networks (`agent.network()`). Without it their chunks are
+   * kept as unknown chunks.
+   */
+  readonly families?: readonly ChunkFamilySupport[];
+}
+
+/**
+ * Support for a family of Mastra chunks beyond an agent stream's own vocabulary. Families are
+ * separate entry points (`@toolpane/client/network`), so apps that never stream them do not ship
+ * them.
+ */
+export interface ChunkFamilySupport {
+  readonly name: 'network';
+  /**
+   * Applies a chunk of the family at a scope and returns true; returns false, changing nothing,
+   * for a chunk of another family. Malformed chunks become issues; nothing throws.
+   */
+  readonly apply: (ctx: Ctx, value: unknown, scope: Scope) => boolean;
 }
 
 /**

@@ -32,8 +32,10 @@ function applyMastra(
   scope: Scope,
 ) {
   if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = 'mastra';
-  if (chunk.format === 'unknown') addUnknown(ctx, chunk, chunk.unexpected);
-  else if (chunk.format === 'data') reduceData(ctx, chunk, scope);
+  if (chunk.format === 'unknown') {
+    if (!ctx.options.families?.some((f) => f.apply(ctx, chunk.value, scope)))
+      addUnknown(ctx, chunk, chunk.unexpected);
+  } else if (chunk.format === 'data') reduceData(ctx, chunk, scope);
   else applyNative(ctx, chunk, scope);
 }
 

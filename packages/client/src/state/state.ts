@@ -1,3 +1,4 @@
+import type { NetworkState } from '../network/state.js';
 import type { PartialJsonSnapshot } from '../partial-json/partial-json.js';
 
 /**
@@ -69,6 +70,11 @@ export const NO_VALUE: DisplayValue = Object.freeze({ kind: 'none' });
 export interface DecisionTarget {
   readonly runId: string;
   readonly toolCallId: string;
+  /**
+   * Set for a decision inside an agent network run: it goes to the network's routes
+   * (`approve-network-tool-call`, `decline-network-tool-call`) with the network's runId.
+   */
+  readonly network?: boolean;
 }
 
 /** An approval Mastra asked for. */
@@ -298,6 +304,8 @@ export interface RunState {
   readonly finishReason?: string;
   /** The structured output (`object` / `object-result`). */
   readonly object?: unknown;
+  /** For the run of an agent network (`agent.network()`): its routing, executions and result. */
+  readonly network?: NetworkState;
   /** Why the run stopped, when it did not finish normally. */
   readonly error?: string;
   readonly startedAt?: number;

@@ -70,11 +70,8 @@ export function batchScheduler(
  * for (const chunk of chunks) store.dispatch(chunk);
  */
 export function createToolpaneStore(options: ToolpaneStoreOptions = {}): ToolpaneStore {
-  const reduceOptions: ReduceOptions = {
-    now: options.now ?? Date.now,
-    ...(options.transforms ? { transforms: options.transforms } : {}),
-    ...(options.formats ? { formats: options.formats } : {}),
-  };
+  // The reducer reads only its own options (clock, transforms, formats, families).
+  const reduceOptions: ReduceOptions = { ...options, now: options.now ?? Date.now };
   let reducer: Reducer = createReducer(options.initialState ?? initialState, reduceOptions);
   let snapshot: ToolpaneState = reducer.publish();
   let dirty = false;

@@ -1,0 +1,309 @@
+import type { Checked } from '../chunks/check.js';
+import { type Ctx, endRun, ensureRun, moveTo, type Scope } from '../reducer/context.js';
+import { appendText, closeTextPart } from '../reducer/parts.js';
+import type { Mutable } from '../state/draft.js';
+import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
+import type { networkPayloadSchemas } from './chunks.js';
+import type {
+  NetworkExecutionStep,
+  NetworkPrimitiveType,
+  NetworkRoutingStep,
+  NetworkState,
+  NetworkStep,
+  NetworkValidationStep,
+} from './state.js';
+
+type Schemas = typeof networkPayloadSchemas;
+
+/** A chunk type of an agent network run. */
+export type NetworkChunkType = keyof Schemas;
+
+/** A validated chunk of an agent network run. */
+export interface NetworkChunkOf<T extends NetworkChunkType> {
+  readonly type: T;
+  readonly runId: string;
+  readonly from?: string;
+  readonly payload: Checked<Schemas[T]>;
+}
+
+/** What applies one network chunk type. */
+export type Handler<T extends NetworkChunkType> = (
+  ctx: Ctx,
+  chunk: NetworkChunkOf<T>,
+  scope: Scope,
+) => void;
+type ExecutionType = NetworkExecutionStep['primitive']['type'];
+
+/** The value when it is a string. */
+export const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/** The writable network of a run, created on first sight. */
+function editNetwork(ctx: Ctx, runId: string, scope: Scope): Mutable<NetworkState> {
+  const run = ensureRun(ctx, runId, scope);
+  if (run.network === undefined) run.network = ctx.draft.adopt<NetworkState>({ steps: [] });
+  return ctx.draft.field(run, 'network') as Mutable<NetworkState>;
+}
+
+/** Replaces the latest step that `matches` with `edit(step)`; false when none matches. */
+function editStep<S extends NetworkStep>(
+  ctx: Ctx,
+  network: Mutable<NetworkState>,
+  matches: (step: NetworkStep) => step is S,
+  edit: (step: S) => S,
+): boolean {
+  const steps = ctx.draft.field(network, 'steps') as NetworkStep[];
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i]!;
+    if (!matches(step)) continue;
+    steps[i] = edit(step);
+    return true;
+  }
+  return false;
+}
+
+const isRouting = (s: NetworkStep): s is NetworkRoutingStep => s.kind === 'routing';
+const isValidation = (s: NetworkStep): s is NetworkValidationStep => s.kind === 'validation';
+
+/** The call that shows the execution Mastra names `executionId` (a resumed one keeps its call). */
+export function executionCall(ctx: Ctx, executionId: string): string | undefined {
+  const { toolCalls, runs } = ctx.draft.root;
+  if (toolCalls.has(executionId)) return executionId;
+  return runs.get(executionId)?.parentToolCallId ?? undefined;
+}
+
+/** The latest open execution of a primitive: a resumed execution continues its call. */
+function openExecution(ctx: Ctx, network: NetworkState, type: ExecutionType, id: string) {
+  for (let i = network.steps.length - 1; i >= 0; i--) {
+    const step = network.steps[i]!;
+    if (step.kind !== 'execution' || step.primitive.type !== type || step.primitive.id !== id)
+      continue;
+    const call = ctx.draft.root.toolCalls.get(step.toolCallId);
+    return call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status) ? call : undefined;
+  }
+  return undefined;
+}
+
+/** Starts an execution: a call of the network run, or the call of the execution it resumes. */
+export function startExecution(
+  ctx: Ctx,
+  chunk: { runId: string },
+  scope: Scope,
+  execution: { id: string; type: ExecutionType; primitiveId: string; iteration: number },
+  call: { toolCallId: string; toolName: string; args: unknown },
+) {
+  const network = editNetwork(ctx, chunk.runId, scope);
+  const resumed =
+    execution.type === 'tool'
+      ? undefined
+      : openExecution(ctx, network, execution.type, execution.primitiveId);
+  let toolCallId = call.toolCallId;
+  if (resumed !== undefined) {
+    toolCallId = resumed.toolCallId;
+    // The runs that waited go on in the new one (which has no `start`): they end with it.
+    let agentId: string | undefined;
+    for (const childId of resumed.childRunIds) {
+      const child = ctx.draft.root.runs.get(childId);
+      agentId ??= child?.agentId;
+      if (child?.status === 'waiting') ensureRun(ctx, childId, scope);
+    }
+    const run = ensureRun(ctx, execution.id, {
+      parentToolCallId: toolCallId,
+      depth: scope.depth + 1,
+    });
+    if (agentId !== undefined) run.agentId ??= agentId;
+  } else {
+    const payload = { toolCallId, toolName: call.toolName, args: call.args };
+    ctx.apply(ctx, { type: 'tool-call', runId: chunk.runId, from: 'NETWORK', payload }, scope);
+  }
+  const step: NetworkExecutionStep = {
+    kind: 'execution',
+    id: execution.id,
+    iteration: execution.iteration,
+    primitive: { type: execution.type, id: execution.primitiveId },
+    toolCallId,
+  };
+  ctx.draft.push(network, 'steps', step);
+}
+
+/** Ends an execution's call with the result the network reports. */
+export function endExecution(
+  ctx: Ctx,
+  runId: string,
+  scope: Scope,
+  toolCallId: string,
+  result: unknown,
+) {
+  const call = ctx.draft.root.toolCalls.get(toolCallId);
+  if (call === undefined) return;
+  const payload = { toolCallId, toolName: call.toolName, result };
+  ctx.apply(ctx, { type: 'tool-result', runId, from: 'NETWORK', payload }, scope);
+}
+
+/** JSON text of a workflow's or tool's prompt, parsed; the text itself when it is not JSON. */
+export function promptValue(prompt: unknown): unknown {
+  if (typeof prompt !== 'string') return prompt;
+  try {
+    return JSON.parse(prompt) as unknown;
+  } catch {
+    return prompt;
+  }
+}
+
+/** The routing agent starts deciding: a routing step of the network. */
+export const onRoutingStart: Handler<'routing-agent-start'> = (ctx, chunk, scope) => {
+  const { networkId, runId, inputData } = chunk.payload;
+  const network = editNetwork(ctx, chunk.runId, scope);
+  const run = ctx.draft.run(chunk.runId)!;
+  if (networkId !== undefined) {
+    network.networkId = networkId;
+    run.agentId ??= networkId;
+  }
+  const step: NetworkStep = {
+    kind: 'routing',
+    id: runId ?? '',
+    iteration: num(inputData?.iteration) ?? 0,
+    status: 'running',
+  };
+  ctx.draft.push(network, 'steps', step);
+};
+
+const PRIMITIVES = new Set<string>(['agent', 'workflow', 'tool', 'none']);
+
+/** The routing agent decided: the chosen primitive, its prompt and the router's reason. */
+export const onRoutingEnd: Handler<'routing-agent-end'> = (ctx, chunk, scope) => {
+  const p = chunk.payload;
+  const network = editNetwork(ctx, chunk.runId, scope);
+  const type = PRIMITIVES.has(p.primitiveType ?? '')
+    ? (p.primitiveType as NetworkPrimitiveType)
+    : undefined;
+  const done = (step: NetworkRoutingStep): NetworkRoutingStep => ({
+    ...step,
+    status: 'done' as const,
+    ...(type === undefined || p.primitiveId === undefined
+      ? {}
+      : { primitive: { type, id: p.primitiveId } }),
+    ...(p.prompt === undefined ? {} : { prompt: p.prompt }),
+    ...(p.selectionReason === undefined ? {} : { selectionReason: p.selectionReason }),
+  });
+  const matches = (s: NetworkStep): s is NetworkRoutingStep =>
+    isRouting(s) && (p.runId === undefined || s.id === p.runId);
+  if (!editStep(ctx, network, matches, done)) {
+    const fresh = { kind: 'routing', id: p.runId ?? '', iteration: p.iteration ?? 0 } as const;
+    ctx.draft.push(network, 'steps', done({ ...fresh, status: 'running' }));
+  }
+};
+
+/** The text id of the open validation step's streamed result. */
+const resultTextId = (iteration: number) => `network-result-${iteration}`;
+
+function openValidation(network: NetworkState): NetworkValidationStep | undefined {
+  const last = network.steps[network.steps.length - 1];
+  return last?.kind === 'validation' && last.status === 'running' ? last : undefined;
+}
+
+/** A piece of the final result a completion check writes: on the check and as the run's text. */
+export const onRoutingText: Handler<'routing-agent-text-delta'> = (ctx, chunk, scope) => {
+  const network = editNetwork(ctx, chunk.runId, scope);
+  const open = openValidation(network);
+  const iteration = open?.iteration ?? 0;
+  if (open !== undefined) {
+    editStep(ctx, network, isValidation, (s) => ({ ...s, text: s.text + chunk.payload.text }));
+  }
+  // The final result is also the network run's own text.
+  appendText(ctx, ctx.draft.run(chunk.runId)!, 'text', resultTextId(iteration), chunk.payload.text);
+};
+
+/** A completion check starts. */
+export const onValidationStart: Handler<'network-validation-start'> = (ctx, chunk, scope) => {
+  const network = editNetwork(ctx, chunk.runId, scope);
+  const step: NetworkValidationStep = {
+    kind: 'validation',
+    iteration: chunk.payload.iteration ?? 0,
+    status: 'running',
+    text: '',
+    ...(chunk.payload.checksCount === undefined ? {} : { checks: chunk.payload.checksCount }),
+  };
+  ctx.draft.push(network, 'steps', step);
+};
+
+/** A completion check ends, passed or not, with its reason. */
+export const onValidationEnd: Handler<'network-validation-end'> = (ctx, chunk, scope) => {
+  const p = chunk.payload;
+  const network = editNetwork(ctx, chunk.runId, scope);
+  const open = openValidation(network);
+  const ended = (step: NetworkValidationStep): NetworkValidationStep => ({
+    ...step,
+    status: p.passed === true ? 'passed' : 'failed',
+    ...(p.reason === undefined ? {} : { reason: p.reason }),
+    ...(p.maxIterationReached === undefined ? {} : { maxIterationReached: p.maxIterationReached }),
+  });
+  if (open === undefined) {
+    const fresh = { kind: 'validation', iteration: p.iteration ?? 0, status: 'running', text: '' };
+    ctx.draft.push(network, 'steps', ended(fresh as NetworkValidationStep));
+    return;
+  }
+  editStep(ctx, network, isValidation, ended);
+  const run = ctx.draft.run(chunk.runId)!;
+  const id = resultTextId(open.iteration);
+  if (run.parts.some((part) => part.type === 'text' && part.id === id)) {
+    closeTextPart(ctx, run, 'text', id);
+  }
+};
+
+/** The network ends: its final result, completion and structured object; the run finishes. */
+export const onFinish: Handler<'network-execution-event-finish'> = (ctx, chunk, scope) => {
+  const p = chunk.payload;
+  const network = editNetwork(ctx, chunk.runId, scope);
+  if (p.isComplete !== undefined) network.isComplete = p.isComplete;
+  if (p.completionReason !== undefined) network.completionReason = p.completionReason;
+  if (p.result !== undefined) network.result = p.result;
+  const run = ctx.draft.run(chunk.runId)!;
+  if (p.object !== undefined) {
+    network.object = p.object;
+    run.object = p.object;
+  }
+  // A final result that was not streamed (the last agent's answer sufficed) is still the answer.
+  if (
+    typeof p.result === 'string' &&
+    p.result !== '' &&
+    !run.parts.some((x) => x.type === 'text')
+  ) {
+    ctx.draft.push(run, 'parts', {
+      type: 'text',
+      id: 'network-result',
+      text: p.result,
+      state: 'done',
+    });
+  }
+  if (network.aborted === true) endRun(ctx, chunk.runId, 'aborted', 'The network run was aborted');
+  else endRun(ctx, chunk.runId, 'finished', undefined);
+};
+
+/** An execution or routing step was aborted: its call stops, the network run ends aborted. */
+export function onNetworkAbort(
+  ctx: Ctx,
+  chunk: { runId: string; payload: { primitiveType?: string; primitiveId?: string } },
+  scope: Scope,
+): void {
+  const network = editNetwork(ctx, chunk.runId, scope);
+  const { primitiveType, primitiveId } = chunk.payload;
+  network.aborted = true;
+  if (primitiveType === 'routing' || primitiveType === undefined) {
+    const routing = (s: NetworkStep): s is NetworkRoutingStep => s.kind === 'routing';
+    editStep(ctx, network, routing, (s) => ({ ...s, status: 'aborted' }));
+    return;
+  }
+  for (let i = network.steps.length - 1; i >= 0; i--) {
+    const step = network.steps[i]!;
+    if (step.kind !== 'execution' || step.primitive.id !== primitiveId) continue;
+    const call = ctx.draft.toolCall(step.toolCallId);
+    if (call === undefined) return;
+    for (const child of call.childRunIds) {
+      if (ctx.draft.root.runs.get(child)?.status === 'streaming')
+        endRun(ctx, child, 'aborted', 'The network run was aborted');
+    }
+    moveTo(call, 'output-aborted');
+    return;
+  }
+}
