@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toAISdkStream } from '@mastra/ai-sdk';
+import { boundaryScenarios } from './boundaries.ts';
 import { coverageScenarios } from './coverage.ts';
 import {
   at,
@@ -422,7 +423,11 @@ function withTimeout<T>(name: string, promise: Promise<T>): Promise<T> {
 async function main() {
   const only = process.argv.slice(2);
   let failures = 0;
-  for (const [name, run] of Object.entries({ ...scenarios, ...coverageScenarios })) {
+  for (const [name, run] of Object.entries({
+    ...scenarios,
+    ...coverageScenarios,
+    ...boundaryScenarios,
+  })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
       const recordings = await withTimeout(name, run());

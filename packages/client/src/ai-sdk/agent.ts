@@ -12,7 +12,7 @@ import type { Mutable } from '../state/draft.js';
 import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage } from './run.js';
-import { modelOutputOf, pushInputText, shown, topCall } from './tools.js';
+import { modelOutputOf, nestedShown, pushNestedInputText, topCall } from './tools.js';
 
 // Subagents in AI SDK streams: `data-tool-agent` snapshots.
 
@@ -70,7 +70,7 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     const existing = current(id);
     if (existing !== undefined && existing.status !== 'input-streaming') return;
     const editable = call(id, entry);
-    editable.input = shown(ctx, editable, 'input-available', entry.args);
+    editable.input = nestedShown(ctx, editable, 'input-available', entry.args);
     editable.status = 'input-available';
   };
   const onPending = (id: string, entry: Fields) => {
@@ -85,7 +85,7 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
       ctx.scratch.parsers.delete(id);
       editable.inputText = '';
     }
-    pushInputText(ctx, editable, argsText.slice(editable.inputText.length));
+    pushNestedInputText(ctx, editable, argsText.slice(editable.inputText.length));
   };
   // The call a result or an error ends, its input shown; undefined when it already ended.
   const ending = (id: string, entry: Fields) => {
@@ -93,17 +93,17 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     if (existing !== undefined && TERMINAL_TOOL_STATUSES.has(existing.status)) return undefined;
     const editable = call(id, entry);
     if (editable.input.kind === 'none' && entry.args !== undefined)
-      editable.input = shown(ctx, editable, 'input-available', entry.args);
+      editable.input = nestedShown(ctx, editable, 'input-available', entry.args);
     return editable;
   };
   const onResult = (id: string, entry: Fields) => {
     const editable = ending(id, entry);
     if (editable === undefined) return;
     if (entry.isError === true) {
-      editable.error = shown(ctx, editable, 'error', errorText(entry.result));
+      editable.error = nestedShown(ctx, editable, 'error', errorText(entry.result));
       editable.status = 'output-error';
     } else {
-      editable.output = shown(ctx, editable, 'output-available', entry.result);
+      editable.output = nestedShown(ctx, editable, 'output-available', entry.result);
       editable.status = 'output-available';
     }
     const modelOutput = modelOutputOf(entry.providerMetadata);
@@ -115,7 +115,7 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     if (editable === undefined) return;
     const message =
       typeof entry.errorText === 'string' ? errorMessage(entry.errorText) : errorText(entry.error);
-    editable.error = shown(ctx, editable, 'error', message);
+    editable.error = nestedShown(ctx, editable, 'error', message);
     editable.status = 'output-error';
     setEnded(ctx, editable);
   };

@@ -3,10 +3,12 @@ import { requestApproval } from '../reducer/approval.js';
 import { type Ctx, ensureCall, moveTo, parserFor, setEnded, TOP } from '../reducer/context.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
+import { showSubagentOutput } from '../reducer/redact.js';
 import {
   applyClientTransform,
   clientTransformFor,
   pendingValue,
+  suppressedValue,
   type TransformPhase,
 } from '../reducer/transform.js';
 import { nestedCalls } from '../reducer/tree.js';
@@ -30,8 +32,38 @@ type Call = Mutable<ToolCallState>;
 export function shown(ctx: Ctx, call: Call, phase: TransformPhase, value: unknown): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
   if (client === undefined) return { kind: 'raw', value };
-  markDisplayTransformed(call);
+  markDisplayTransformed(ctx, call);
   return applyClientTransform(client, phase, value);
+}
+
+/**
+ * How a value of a call nested in a subagent is shown when it comes from a `data-tool-agent`
+ * snapshot. Snapshots carry the inner calls raw, with no transform metadata (protocol §14), so
+ * nothing tells whether a display transform hides them: a client transform for the tool shows its
+ * view, and without one the value stays hidden (`suppressed`). To show such values, configure a
+ * client transform for the tool (one that returns the value shows it as it is).
+ */
+export function nestedShown(
+  ctx: Ctx,
+  call: Call,
+  phase: TransformPhase,
+  value: unknown,
+): DisplayValue {
+  const client = clientTransformFor(ctx.options.transforms, call.toolName);
+  if (client === undefined) return suppressedValue();
+  markDisplayTransformed(ctx, call);
+  return applyClientTransform(client, phase, value);
+}
+
+/** Streamed input of a nested call from a snapshot: kept as text, shown only as `nestedShown`. */
+export function pushNestedInputText(ctx: Ctx, call: Call, delta: string): void {
+  const snapshot = parserFor(ctx, call).push(delta);
+  call.inputText += delta;
+  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
+  if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
+    markDisplayTransformed(ctx, call);
+    call.input = pendingValue();
+  } else call.input = suppressedValue();
 }
 
 /** A call of the current message's run, created on first sight. */
@@ -51,7 +83,7 @@ export function pushInputText(ctx: Ctx, call: Call, delta: string): void {
   call.inputText += delta;
   if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
   if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
-    markDisplayTransformed(call);
+    markDisplayTransformed(ctx, call);
     call.input = pendingValue();
   } else {
     call.partialInput = snapshot;
@@ -68,10 +100,17 @@ export function onInputDelta(ctx: Ctx, value: Value): void {
 
 /** `tool-input-available`: a call's whole input. */
 export function onInputAvailable(ctx: Ctx, value: Value): void {
+  const before = ctx.draft.root.toolCalls.get(value.toolCallId as string);
   const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
-  call.input = shown(ctx, call, 'input-available', value.input);
+  // The input streamed, but no delta came through: @mastra/ai-sdk drops the deltas of a call whose
+  // display transform suppresses them, and then sends the whole input raw (protocol §6.4).
+  const suppressed =
+    before?.status === 'input-streaming' &&
+    before.inputText === '' &&
+    clientTransformFor(ctx.options.transforms, call.toolName) === undefined;
+  call.input = suppressed ? suppressedValue() : shown(ctx, call, 'input-available', value.input);
   if (call.status === 'input-streaming') moveTo(call, 'input-available');
 }
 
@@ -103,8 +142,12 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
   }
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
   const modelOutput = modelOutputOf(value.providerMetadata);
-  if (modelOutput !== undefined) call.modelOutput = modelOutput;
-  call.output = shown(ctx, call, 'output-available', value.output);
+  if (modelOutput !== undefined) {
+    if (call.displayTransform === 'display') call.raw = { ...call.raw, modelOutput };
+    else call.modelOutput = modelOutput;
+  }
+  const output = shown(ctx, call, 'output-available', value.output);
+  call.output = showSubagentOutput(ctx.draft.root, ctx.options.transforms, call, output);
   settleWorkflowResult(ctx, call, value.output);
   moveTo(call, 'output-available');
   setEnded(ctx, call);

@@ -1,5 +1,6 @@
 import { editStep, editWorkflow, workflowStatus } from '../mastra/nested.js';
 import { type Ctx, now, type Scratch } from '../reducer/context.js';
+import { hiddenStepValue } from '../reducer/hide.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { ordersOf } from '../state/state-root.js';
@@ -68,10 +69,13 @@ function applyStep(ctx: Ctx, toolCallId: string, stepId: string, raw: Fields): v
   if (step.status !== status && status !== 'running' && at !== undefined) step.endedAt = at;
   step.status = status;
   step.name = name;
-  if (step.input === undefined && present(raw.input)) step.input = raw.input;
+  // The steps' values come from the workflow call's raw input: its display transform hides them.
+  const hidden = ctx.draft.root.toolCalls.get(toolCallId)?.displayTransform === 'display';
+  const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
+  if (step.input === undefined && present(raw.input)) step.input = view(raw.input);
   // Running snapshots null the outputs; only a real output replaces the known one.
-  if (present(raw.output)) step.output = raw.output;
-  if (present(raw.suspendPayload)) step.suspendPayload = raw.suspendPayload;
+  if (present(raw.output)) step.output = view(raw.output);
+  if (present(raw.suspendPayload)) step.suspendPayload = view(raw.suspendPayload);
 }
 
 /** `data-tool-workflow`: a snapshot of a workflow run, applied to the call that runs it. */
@@ -130,5 +134,6 @@ export function settleWorkflowResult(
   if (call.workflow === undefined || !isRecord(output) || !('result' in output)) return;
   if (output.runId !== undefined && output.runId !== call.workflow.runId) return;
   const workflow = ctx.draft.field(call, 'workflow');
-  workflow.result = output.result;
+  workflow.result =
+    call.displayTransform === 'display' ? hiddenStepValue(output.result) : output.result;
 }

@@ -9,6 +9,7 @@ import {
   type Scope,
 } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
+import { hiddenStepValue } from '../reducer/hide.js';
 import type { Mutable } from '../state/draft.js';
 import {
   TERMINAL_TOOL_STATUSES,
@@ -143,6 +144,9 @@ export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope
   if (workflow === undefined) return false;
   const p = chunk.payload as Record<string, unknown>;
   const at = now(ctx);
+  // The steps' values come from the workflow call's raw input: its display transform hides them.
+  const hidden = ctx.draft.root.toolCalls.get(parent)?.displayTransform === 'display';
+  const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
   switch (chunk.type) {
     case 'workflow-start': {
       if (typeof p.workflowId === 'string') workflow.workflowId = p.workflowId;
@@ -166,9 +170,10 @@ export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope
               ? 'success'
               : 'running';
       step.status = workflowStatus(p.status, fallback);
-      if (chunk.type === 'workflow-step-start' && p.payload !== undefined) step.input = p.payload;
-      if ('output' in p && p.output !== undefined) step.output = p.output;
-      if (p.suspendPayload !== undefined) step.suspendPayload = p.suspendPayload;
+      if (chunk.type === 'workflow-step-start' && p.payload !== undefined)
+        step.input = view(p.payload);
+      if ('output' in p && p.output !== undefined) step.output = view(p.output);
+      if (p.suspendPayload !== undefined) step.suspendPayload = view(p.suspendPayload);
       if (typeof p.startedAt === 'number') step.startedAt = p.startedAt;
       else if (chunk.type === 'workflow-step-start' && at !== undefined) step.startedAt = at;
       if (typeof p.endedAt === 'number') step.endedAt = p.endedAt;
@@ -184,7 +189,7 @@ export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope
     }
     case 'workflow-finish': {
       workflow.status = workflowStatus(p.workflowStatus, 'success');
-      if (p.finalWorkflowResult !== undefined) workflow.result = p.finalWorkflowResult;
+      if (p.finalWorkflowResult !== undefined) workflow.result = view(p.finalWorkflowResult);
       return true;
     }
     case 'workflow-canceled': {

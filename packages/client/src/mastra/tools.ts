@@ -10,6 +10,7 @@ import {
 import { cleanArgs, displayed, learn } from '../reducer/display.js';
 import { errorText } from '../reducer/error-text.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
+import { showSubagentOutput } from '../reducer/redact.js';
 import {
   fromPhase,
   pendingValue,
@@ -47,7 +48,7 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
   const parser = parserFor(ctx, call);
   call.inputText += p.argsTextDelta;
   const metadata = readDisplayMetadata(chunk.metadata);
-  learn(call, metadata, true);
+  learn(ctx, call, metadata, true);
   const snapshot = parser.push(p.argsTextDelta);
   if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
   if (call.displayTransform === 'display') {
@@ -67,9 +68,9 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   // After streamed input Mastra emits a synthetic tool-call without metadata: no evidence.
   const synthetic = existed && call.status === 'input-streaming';
   const metadata = readDisplayMetadata(chunk.metadata);
-  learn(call, metadata, !synthetic);
+  learn(ctx, call, metadata, !synthetic);
   if (synthetic && metadata === undefined && call.displayTransform === 'unknown') {
-    if (runHasDisplayTransform(ctx, call)) markDisplayTransformed(call);
+    if (runHasDisplayTransform(ctx, call)) markDisplayTransformed(ctx, call);
   }
   const args = cleanArgs(p.args);
   call.raw = { ...call.raw, input: args };
@@ -103,7 +104,7 @@ function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope:
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return undefined;
   const metadata = readDisplayMetadata(chunk.metadata);
-  learn(call, metadata, true);
+  learn(ctx, call, metadata, true);
   if (p.args !== undefined) call.raw = { ...call.raw, input: cleanArgs(p.args) };
   const entry = metadata?.['input-available'];
   if (entry !== undefined) call.input = fromPhase(entry, 'input-available');
@@ -140,12 +141,18 @@ export function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope
     return;
   }
   call.raw = { ...call.raw, output: p.result };
-  if (mastra?.modelOutput !== undefined) call.modelOutput = mastra.modelOutput;
+  if (mastra?.modelOutput !== undefined) {
+    // Made from the raw result: under a display transform it is not shown.
+    if (call.displayTransform === 'display') {
+      call.raw = { ...call.raw, modelOutput: mastra.modelOutput };
+    } else call.modelOutput = mastra.modelOutput;
+  }
   if (p.isError) {
     call.error = displayed(ctx, call, metadata, 'error', errorText(p.result));
     moveTo(call, 'output-error');
   } else {
-    call.output = displayed(ctx, call, metadata, 'output-available', p.result);
+    const shown = displayed(ctx, call, metadata, 'output-available', p.result);
+    call.output = showSubagentOutput(ctx.draft.root, ctx.options.transforms, call, shown);
     moveTo(call, 'output-available');
   }
   setEnded(ctx, call);

@@ -14,6 +14,7 @@ import {
   type ToolKind,
 } from '../state/state.js';
 import { markDisplayTransformed } from './hide.js';
+import { redactExcerpt } from './redact.js';
 import { type ClientTransforms, clientTransformFor } from './transform.js';
 import { nestedCalls } from './tree.js';
 
@@ -134,12 +135,16 @@ export function toolKind(toolName: string): ToolKind {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
-/** Records a stream issue, its texts clipped: they may quote a stream's hostile values. */
+/**
+ * Records a stream issue, its texts clipped: they may quote a stream's hostile values. Its excerpt
+ * keeps no payload strings (see {@link redactExcerpt}).
+ */
 export function addIssue(ctx: Ctx, issue: StreamIssue): void {
   const clipped: StreamIssue = {
     ...issue,
     message: clip(issue.message, 500),
     ...(issue.chunkType === undefined ? {} : { chunkType: clip(issue.chunkType, 100) }),
+    ...(issue.excerpt === undefined ? {} : { excerpt: redactExcerpt(clip(issue.excerpt, 200)) }),
   };
   ctx.draft.push(ctx.draft.state(), 'issues', clipped);
 }
@@ -208,7 +213,7 @@ export function ensureCall(
       existing.kind = toolKind(toolName);
       // The name decides whether a client transform applies: what showed before it is hidden now.
       if (clientTransformFor(ctx.options.transforms, toolName) !== undefined) {
-        markDisplayTransformed(existing);
+        markDisplayTransformed(ctx, existing);
       }
     }
     return existing;

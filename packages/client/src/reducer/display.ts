@@ -17,8 +17,13 @@ type Call = Mutable<ToolCallState>;
  * Learns whether a display transform applies from a chunk's metadata. A chunk that Mastra would
  * have annotated (`evidence`) but that carries no metadata proves that none applies.
  */
-export function learn(call: Call, metadata: DisplayMetadata | undefined, evidence: boolean): void {
-  if (metadata !== undefined) markDisplayTransformed(call);
+export function learn(
+  ctx: Ctx,
+  call: Call,
+  metadata: DisplayMetadata | undefined,
+  evidence: boolean,
+): void {
+  if (metadata !== undefined) markDisplayTransformed(ctx, call);
   else if (evidence && call.displayTransform === 'unknown') call.displayTransform = 'none';
 }
 

@@ -1,14 +1,44 @@
 import type { Mutable } from '../state/draft.js';
-import type { DisplayValue, ToolCallState } from '../state/state.js';
+import type {
+  DisplayValue,
+  ToolCallState,
+  WorkflowState,
+  WorkflowStepState,
+} from '../state/state.js';
+import type { Ctx } from './context.js';
+import { showSubagentOutput, unavailable, withholdModelOutput } from './redact.js';
 import { pendingValue } from './transform.js';
 
 type Call = Mutable<ToolCallState>;
 
+/** A workflow step's value as shown when its `workflow-*` call is display-transformed. */
+export const hiddenStepValue = (value: unknown): unknown =>
+  value === undefined ? undefined : unavailable('output-available');
+
+/** The workflow of a display-transformed call with every step value and the result hidden. */
+function hideWorkflow(workflow: WorkflowState): WorkflowState {
+  const steps = new Map<string, WorkflowStepState>();
+  for (const [id, step] of workflow.steps) {
+    const hidden: Mutable<WorkflowStepState> = { ...step };
+    for (const key of ['input', 'output', 'suspendPayload'] as const) {
+      if (step[key] !== undefined) hidden[key] = hiddenStepValue(step[key]);
+    }
+    steps.set(id, hidden);
+  }
+  return {
+    ...workflow,
+    steps,
+    ...(workflow.result === undefined ? {} : { result: hiddenStepValue(workflow.result) }),
+  };
+}
+
 /**
  * Marks a call as display-transformed. Every way to set `displayTransform: 'display'` goes through
- * here, because raw values shown before the call turned out to be transformed must be hidden too.
+ * here, because what was shown before the call turned out to be transformed must be hidden too:
+ * its own values, progress, approval and suspension, workflow steps, what the model saw, and what
+ * the results of the `agent-*` calls it ran inside showed of it.
  */
-export function markDisplayTransformed(call: Call): void {
+export function markDisplayTransformed(ctx: Ctx, call: Call): void {
   if (call.displayTransform === 'display') return;
   call.displayTransform = 'display';
   delete call.partialInput;
@@ -22,5 +52,34 @@ export function markDisplayTransformed(call: Call): void {
     call.approval = { ...call.approval, args: pendingValue() };
   if (call.suspension?.payload.kind === 'raw') {
     call.suspension = { ...call.suspension, payload: pendingValue() };
+  }
+  withholdModelOutput(call);
+  if (call.workflow !== undefined) call.workflow = hideWorkflow(call.workflow);
+  reredactAncestors(ctx, call);
+}
+
+/**
+ * The `agent-*` calls `call` ran inside showed it in their results as what was known then: shown
+ * again with what is known now. An ancestor that is display-transformed itself shows Mastra's
+ * value, which nothing here changes.
+ */
+function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
+  const seen = new Set<string>();
+  let parentId = call.parentToolCallId;
+  while (parentId !== null && !seen.has(parentId)) {
+    seen.add(parentId);
+    const parent = ctx.draft.root.toolCalls.get(parentId);
+    if (parent === undefined) return;
+    if (parent.kind === 'agent' && parent.output.kind !== 'none' && 'output' in parent.raw) {
+      if (parent.displayTransform !== 'display') {
+        const editable = ctx.draft.toolCall(parentId)!;
+        const shown = showSubagentOutput(ctx.draft.root, ctx.options.transforms, editable, {
+          kind: 'raw',
+          value: parent.raw.output,
+        });
+        editable.output = shown;
+      }
+    }
+    parentId = parent.parentToolCallId;
   }
 }

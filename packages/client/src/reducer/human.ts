@@ -70,7 +70,7 @@ export function onHumanRequest(
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const metadata = readDisplayMetadata(chunk.metadata);
-  learn(call, metadata, true);
+  learn(ctx, call, metadata, true);
   const target = scope.depth === 0 ? echo : decisionTarget(ctx, call);
   if (chunk.type === 'tool-call-approval') {
     const args = cleanArgs(chunk.payload.args);

@@ -189,12 +189,18 @@ export interface ToolCallState {
     readonly suspendPayload?: unknown;
     /** The arguments of the latest approval request. */
     readonly approvalArgs?: unknown;
+    /** What the model saw of the result, when it may not be shown (see `modelOutput`). */
+    readonly modelOutput?: unknown;
   };
   /** Whether a display transform applies: learnt from chunk metadata or a client transform. */
   readonly displayTransform: 'unknown' | 'none' | 'display';
   /** Preliminary output written by the tool while it runs (`tool-output`). */
   readonly progress: readonly DisplayValue[];
-  /** What the model saw of the result (`toModelOutput`), when it differs from the output. */
+  /**
+   * What the model saw of the result (`toModelOutput`), when it differs from the output. Withheld
+   * (kept in `raw.modelOutput`) when the call is display-transformed, or when its result had to be
+   * redacted: it is made from the raw values.
+   */
   readonly modelOutput?: unknown;
   readonly approval?: ApprovalState;
   readonly suspension?: SuspensionState;

@@ -1,0 +1,148 @@
+import type { Mutable } from '../state/draft.js';
+import type { DisplayValue, ToolCallState, ToolpaneState } from '../state/state.js';
+import {
+  applyClientTransform,
+  type ClientTransforms,
+  clientTransformFor,
+  shownValue,
+  type TransformPhase,
+} from './transform.js';
+import { nestedCalls } from './tree.js';
+
+/*
+ * Values that cross from one call into another: a subagent's result carries its inner calls raw
+ * (`subAgentToolResults`). What is shown of them follows what is known of the inner call's
+ * display transform; see "Security" in the client README for the whole rule.
+ */
+
+/** Mastra's own placeholder for a payload that may not be shown. */
+export const unavailable = (phase: TransformPhase): { readonly message: string } => ({
+  message: `Tool ${phase} payload unavailable`,
+});
+
+/**
+ * What may be shown of a value of `inner` (a call nested under another one) for `phase`: the value
+ * itself only when the call is known to have no display transform; its transformed value when it
+ * has one; else a client transform for `toolName`, else a placeholder.
+ */
+function viewOf(
+  transforms: ClientTransforms | undefined,
+  inner: ToolCallState | undefined,
+  toolName: string,
+  phase: 'input-available' | 'output-available',
+  raw: unknown,
+): unknown {
+  if (inner?.displayTransform === 'none') return raw;
+  if (inner?.displayTransform === 'display') {
+    const shown = shownValue(phase === 'input-available' ? inner.input : inner.output);
+    return shown === undefined ? unavailable(phase) : shown;
+  }
+  const client = clientTransformFor(transforms, toolName);
+  if (client === undefined) return unavailable(phase);
+  return shownValue(applyClientTransform(client, phase, raw)) ?? unavailable(phase);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A subagent call's result as it may be shown: each `subAgentToolResults[]` entry's `args` and
+ * `result` redacted with what is known of the inner call (see {@link viewOf}). Returns the value
+ * itself when nothing had to change.
+ */
+export function redactSubagentResult(
+  state: ToolpaneState,
+  transforms: ClientTransforms | undefined,
+  parent: ToolCallState,
+  result: unknown,
+): unknown {
+  if (!isRecord(result) || !Array.isArray(result.subAgentToolResults)) return result;
+  const inner = new Map<string, ToolCallState>();
+  for (const call of nestedCalls(state, parent)) inner.set(call.toolCallId, call);
+  let changed = false;
+  const entries = result.subAgentToolResults.map((entry: unknown) => {
+    if (!isRecord(entry)) {
+      changed = true;
+      return unavailable('output-available');
+    }
+    const id = typeof entry.toolCallId === 'string' ? entry.toolCallId : undefined;
+    const call = id === undefined ? undefined : inner.get(id);
+    const name = typeof entry.toolName === 'string' ? entry.toolName : (call?.toolName ?? '');
+    if (call?.displayTransform === 'none') return entry;
+    changed = true;
+    const out: Record<string, unknown> = { ...entry };
+    for (const [key, phase] of [
+      ['args', 'input-available'],
+      ['input', 'input-available'],
+      ['result', 'output-available'],
+      ['output', 'output-available'],
+    ] as const) {
+      if (Object.hasOwn(entry, key)) out[key] = viewOf(transforms, call, name, phase, entry[key]);
+    }
+    return out;
+  });
+  return changed ? { ...result, subAgentToolResults: entries } : result;
+}
+
+/**
+ * The output of an `agent-*` call as shown, from the value its stream gave: a raw result is
+ * redacted (and then shown as `transformed`, as it is no longer the raw value). Also withholds
+ * what the model saw of it (`modelOutput`, which may quote the inner calls) when anything was
+ * redacted: it moves to `raw.modelOutput`.
+ */
+export function showSubagentOutput(
+  state: ToolpaneState,
+  transforms: ClientTransforms | undefined,
+  call: Mutable<ToolCallState>,
+  shown: DisplayValue,
+): DisplayValue {
+  if (call.kind !== 'agent' || shown.kind !== 'raw') return shown;
+  const value = redactSubagentResult(state, transforms, call, shown.value);
+  if (value === shown.value) return shown;
+  withholdModelOutput(call);
+  return { kind: 'transformed', value };
+}
+
+/** Moves what the model saw of a call's result out of sight, to `raw.modelOutput`. */
+export function withholdModelOutput(call: Mutable<ToolCallState>): void {
+  if (call.modelOutput === undefined) return;
+  call.raw = { ...call.raw, modelOutput: call.modelOutput };
+  delete call.modelOutput;
+}
+
+const ENVELOPE_KEYS = new Set([
+  'type',
+  'runId',
+  'from',
+  'toolCallId',
+  'toolName',
+  'id',
+  'messageId',
+  'taskId',
+  'approvalId',
+  'state',
+  'stepName',
+  'workflowId',
+]);
+
+// A JSON string literal (possibly cut off at the end), and whether a colon follows it (a key).
+const STRING_LITERAL = /"(?:[^"\\]|\\.)*(?:"|$)(\s*:)?/g;
+
+/**
+ * An issue excerpt without the values of what arrived: JSON keys, the ids and types of the
+ * envelope (`type`, `runId`, `toolCallId`, `toolName`, …) and numbers stay; every other string is
+ * replaced by `"…"`. A malformed chunk may belong to a call whose transform is not known (or not
+ * known yet), so no excerpt shows a payload's strings.
+ */
+export function redactExcerpt(text: string): string {
+  let previousKey: string | undefined;
+  return text.replace(STRING_LITERAL, (literal: string, colon: string | undefined) => {
+    if (colon !== undefined) {
+      previousKey = literal.slice(1, literal.lastIndexOf('"'));
+      return literal;
+    }
+    const key = previousKey;
+    previousKey = undefined;
+    return key !== undefined && ENVELOPE_KEYS.has(key) ? literal : '"…"';
+  });
+}
