@@ -13,6 +13,7 @@ import {
   type ToolCallStatusLabels,
   toolCallStatusLabel,
 } from '../utils/format.js';
+import { useHydrated } from '../utils/hydrated.js';
 import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
 import { MissingToolCall } from './missing.js';
 
@@ -166,7 +167,9 @@ export function ToolCallDuration({
   ...props
 }: Omit<ComponentProps<'span'>, 'children'>) {
   const call = useCall('Duration');
-  if (call?.startedAt === undefined || call.endedAt === undefined) return null;
+  // The store's clock differs between server and browser: show durations once hydrated.
+  const hydrated = useHydrated();
+  if (!hydrated || call?.startedAt === undefined || call.endedAt === undefined) return null;
   return (
     <span data-slot="tool-call-duration" {...props} className={cx(className)}>
       {formatDuration(call.endedAt - call.startedAt)}

@@ -6,6 +6,7 @@ import { type ComponentProps, createContext, useContext } from 'react';
 import { JsonView } from '../json-view/json-view.js';
 import { cx } from '../utils/cx.js';
 import { formatDuration, WORKFLOW_STATUS_LABELS } from '../utils/format.js';
+import { useHydrated } from '../utils/hydrated.js';
 
 const WorkflowRunContext = createContext<string | null>(null);
 
@@ -121,9 +122,11 @@ export function WorkflowRunStep({
   // Step payloads carry no display transform of their own: under a transformed call they may hold
   // exactly what the transform hides, so they stay out of sight.
   const hidden = call?.displayTransform === 'display';
+  // The store's clock differs between server and browser: show durations once hydrated.
+  const hydrated = useHydrated();
   if (step === undefined) return null;
   const duration =
-    step.startedAt !== undefined && step.endedAt !== undefined
+    hydrated && step.startedAt !== undefined && step.endedAt !== undefined
       ? formatDuration(step.endedAt - step.startedAt)
       : undefined;
   const summary = (
