@@ -84,7 +84,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           include: ['test/react/**/*.test.tsx'],
-          server: { deps: { inline: [/@testing-library\/react/] } },
+          // Radix (under @toolpane/ui) must import the aliased React 18 too.
+          server: { deps: { inline: [/@testing-library\/react/, /@radix-ui\//] } },
           // The same type tests, against React 18's types.
           typecheck: {
             enabled: true,

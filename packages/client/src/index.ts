@@ -72,6 +72,11 @@ export {
   selectToolCalls,
   type ToolCallFilter,
 } from './state/select.js';
+export {
+  deserializeState,
+  type SerializedState,
+  serializeState,
+} from './state/serialize.js';
 export * from './state/state.js';
 export { initialState } from './state/state-root.js';
 export {

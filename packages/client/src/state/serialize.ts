@@ -1,0 +1,143 @@
+import { AppendList } from './append-list.js';
+import { PersistentMap } from './persistent-map.js';
+import type {
+  RunState,
+  StreamIssue,
+  ToolCallState,
+  ToolpaneState,
+  WorkflowState,
+  WorkflowStepState,
+} from './state.js';
+import { initialState, makeState } from './state-root.js';
+
+/**
+ * A {@link ToolpaneState} as plain JSON: what a server hands to the browser (a Next.js server
+ * component to a client component, say). Maps become arrays of their values, in order. Build one
+ * with {@link serializeState}, read it back with {@link deserializeState}.
+ */
+export interface SerializedState {
+  readonly version: 1;
+  readonly format: ToolpaneState['format'];
+  readonly runs: readonly unknown[];
+  readonly runOrder: readonly string[];
+  readonly toolCalls: readonly unknown[];
+  readonly toolCallOrder: readonly string[];
+  readonly issues: readonly StreamIssue[];
+  readonly unknownChunks: readonly unknown[];
+}
+
+/** A call as JSON: its workflow steps as an array; the live partial parse is left out. */
+function callToJson(call: ToolCallState): unknown {
+  const { partialInput: _, workflow, ...rest } = call;
+  if (workflow === undefined) return rest;
+  return { ...rest, workflow: { ...workflow, steps: [...workflow.steps.values()] } };
+}
+
+/**
+ * A state as JSON-safe data, for `JSON.stringify` or a framework's props. Everything a view shows
+ * survives; the incremental parse of arguments that are still streaming (`partialInput`) does not,
+ * as it is rebuilt from `inputText` when more arrives.
+ *
+ * @example
+ * // A Next.js server component
+ * const store = createToolpaneStore({ initialState: stateFromMastraMessages(messages) });
+ * return <Chat snapshot={serializeState(store.getState())} />;
+ */
+export function serializeState(state: ToolpaneState): SerializedState {
+  return {
+    version: 1,
+    format: state.format,
+    runs: [...state.runs.values()],
+    runOrder: [...state.runOrder],
+    toolCalls: [...state.toolCalls.values()].map(callToJson),
+    toolCallOrder: [...state.toolCallOrder],
+    issues: state.issues,
+    unknownChunks: state.unknownChunks,
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const strings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+
+function callFromJson(value: Record<string, unknown>): ToolCallState {
+  const workflow = value.workflow;
+  if (!isRecord(workflow) || !Array.isArray(workflow.steps))
+    return value as unknown as ToolCallState;
+  const steps = (workflow.steps as WorkflowStepState[]).map((step) => [step.id, step] as const);
+  return {
+    ...(value as unknown as ToolCallState),
+    workflow: { ...(workflow as unknown as WorkflowState), steps: new Map(steps) },
+  };
+}
+
+/** Why a value is not a {@link SerializedState}, or undefined when it is one. */
+function problemOf(value: unknown): string | undefined {
+  if (!isRecord(value)) return 'a serialized state must be an object';
+  if (value.version !== 1) return 'unknown version (expected 1)';
+  if (!['unknown', 'mastra', 'ai-sdk'].includes(value.format as string))
+    return 'format must be unknown, mastra or ai-sdk';
+  if (
+    !Array.isArray(value.runs) ||
+    !value.runs.every((r) => isRecord(r) && typeof r.runId === 'string')
+  )
+    return 'runs must be an array of runs';
+  if (
+    !Array.isArray(value.toolCalls) ||
+    !value.toolCalls.every((c) => isRecord(c) && typeof c.toolCallId === 'string')
+  )
+    return 'toolCalls must be an array of tool calls';
+  if (!strings(value.runOrder) || !strings(value.toolCallOrder))
+    return 'orders must be string arrays';
+  if (!Array.isArray(value.issues) || !Array.isArray(value.unknownChunks))
+    return 'issues and unknownChunks must be arrays';
+  return undefined;
+}
+
+/**
+ * Reads a {@link SerializedState} back into a state a store can start from
+ * (`createToolpaneStore({ initialState })`). Never throws: anything that is not a serialized state
+ * gives an empty state whose `issues` say why.
+ *
+ * @example
+ * // A client component
+ * const [store] = useState(() =>
+ *   createToolpaneStore({ initialState: deserializeState(snapshot) }),
+ * );
+ */
+export function deserializeState(value: unknown): ToolpaneState {
+  const problem = problemOf(value);
+  if (problem !== undefined) {
+    const issue: StreamIssue = {
+      kind: 'invalid-chunk',
+      message: `Not a serialized Toolpane state: ${problem}`,
+    };
+    return makeState(
+      {
+        format: initialState.format,
+        runs: initialState.runs,
+        toolCalls: initialState.toolCalls,
+        issues: [issue],
+        unknownChunks: [],
+      },
+      { runs: AppendList.from<string>([]), calls: AppendList.from<string>([]) },
+    );
+  }
+  const json = value as SerializedState;
+  const runs = (json.runs as RunState[]).map((run) => [run.runId, run] as const);
+  const calls = (json.toolCalls as Record<string, unknown>[]).map(
+    (call) => [call.toolCallId as string, callFromJson(call)] as const,
+  );
+  return makeState(
+    {
+      format: json.format,
+      runs: PersistentMap.from(runs),
+      toolCalls: PersistentMap.from(calls),
+      issues: json.issues,
+      unknownChunks: json.unknownChunks,
+    },
+    { runs: AppendList.from(json.runOrder), calls: AppendList.from(json.toolCallOrder) },
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * Server rendering that hydrates: a store built on the server and one built in the browser from
+ * the same recorded chunks, each with its own clock, render the same markup; so does a store
+ * started from the server's serialized snapshot. Runs under React 19 (unit) and React 18.
+ */
+import { act } from '@testing-library/react';
+import {
+  createToolpaneStore,
+  deserializeState,
+  initialState,
+  serializeState,
+  type ToolpaneState,
+  type ToolpaneStore,
+} from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
+import { Transcript } from '@toolpane/ui';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadFixture } from '../utils/fixtures.js';
+import { summarize } from '../utils/history.js';
+
+const FIXTURES = ['tool-then-text', 'workflow-tool', 'subagent', 'approval-request'];
+
+/** A clock that ticks `step` ms per reading from `start`: server and browser tick differently. */
+const clock = (start: number, step: number) => {
+  let now = start;
+  return () => (now += step);
+};
+
+function build(now: () => number, initial?: ToolpaneState): ToolpaneStore {
+  const store = createToolpaneStore({ now, ...(initial ? { initialState: initial } : {}) });
+  if (initial !== undefined) return store;
+  for (const name of FIXTURES) {
+    store.dispatchMany(loadFixture(name));
+    store.dispatch({ type: 'toolpane/stream-end' });
+  }
+  return store;
+}
+
+const page = (store: ToolpaneStore) => (
+  <ToolpaneProvider store={store}>
+    <Transcript.Root />
+  </ToolpaneProvider>
+);
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+  vi.restoreAllMocks();
+});
+
+/** Hydrates the server's markup with the browser's store; returns every complaint React made. */
+async function hydrate(html: string, store: ToolpaneStore) {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const complaints: unknown[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...args) => complaints.push(args));
+  const root = await act(async () =>
+    hydrateRoot(container, page(store), { onRecoverableError: (error) => complaints.push(error) }),
+  );
+  cleanup = () => {
+    act(() => root.unmount());
+    container.remove();
+  };
+  return { container, complaints };
+}
+
+describe('server rendering that hydrates', () => {
+  it('a store built in the browser from the same chunks hydrates the server markup', async () => {
+    const server = build(clock(1_000, 250));
+    const html = renderToString(page(server));
+    const browser = build(clock(9_000_000, 1_000));
+    const { container, complaints } = await hydrate(html, browser);
+    expect(complaints).toEqual([]);
+    // Once hydrated, durations show, from the browser's own store.
+    const durations = container.querySelectorAll('[data-slot="tool-call-duration"]');
+    expect(durations.length).toBeGreaterThan(0);
+  });
+
+  it('a store started from the serialized snapshot hydrates it, and goes on from it', async () => {
+    const server = build(clock(1_000, 250));
+    const html = renderToString(page(server));
+    const snapshot = JSON.parse(JSON.stringify(serializeState(server.getState())));
+    const browser = build(clock(5_000, 10), deserializeState(snapshot));
+    expect(summarize(browser.getState())).toEqual(summarize(server.getState()));
+    const { complaints } = await hydrate(html, browser);
+    expect(complaints).toEqual([]);
+
+    // The approval the server rendered waiting is answered by the stream that continues it.
+    act(() => browser.dispatchMany(loadFixture('approval-approved')));
+    server.dispatchMany(loadFixture('approval-approved'));
+    expect(summarize(browser.getState())).toEqual(summarize(server.getState()));
+    expect(browser.getState().toolCalls.get('call-del-1')?.status).toBe('output-available');
+  });
+
+  it('reads anything that is not a snapshot as an empty state with an issue', () => {
+    for (const bad of [
+      null,
+      'state',
+      { version: 2 },
+      { ...serializeState(initialState), runs: 1 },
+    ]) {
+      const state = deserializeState(bad);
+      expect(state.runs.size).toBe(0);
+      expect(state.issues).toEqual([
+        expect.objectContaining({
+          message: expect.stringMatching(/^Not a serialized Toolpane state/),
+        }),
+      ]);
+    }
+  });
+});
