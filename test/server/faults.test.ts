@@ -312,13 +312,30 @@ const REFUSALS: readonly Refusal[] = [
     transport: false,
   },
   {
-    name: 'an empty stream',
-    action: () => ({ kind: 'empty' }),
-    error: 'The server accepted the decision but its stream did not continue the call',
+    name: 'an HTML page with status 200',
+    action: () => ({
+      kind: 'answer',
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><html><body><h1>Sign in</h1></body></html>',
+    }),
+    error: 'HTTP 200: expected an event stream, got content type text/html',
     httpStatus: 200,
-    transport: false,
-    // Only a decision has a call to hand back when its stream says nothing.
-    routes: ['approve-tool-call', 'decline-tool-call', 'resume-stream'],
+    transport: true,
+  },
+  {
+    name: 'a JSON body with status 200',
+    action: () => ({ kind: 'answer', status: 200, contentType: 'application/json', body: '{}' }),
+    error: 'HTTP 200: expected an event stream, got content type application/json',
+    httpStatus: 200,
+    transport: true,
+  },
+  {
+    name: 'a 204 with no body',
+    action: () => ({ kind: 'answer', status: 204, contentType: 'text/event-stream' }),
+    error: 'HTTP 204: expected an event stream, got no body',
+    httpStatus: 204,
+    transport: true,
   },
 ];
 
@@ -473,14 +490,18 @@ function callIds(requests: readonly LoggedRequest[]) {
 }
 
 describe('decisions made at once', () => {
-  it('sends an approve and a decline of one call as one request', async () => {
+  it('sends an approve once, and a decline made meanwhile sends nothing and says busy', async () => {
     const { session: s, requests } = open('approve and decline at once');
     await sendDone(s, 'delete one');
 
     const approving = s.approve('call-delete-one');
     const declining = s.decline('call-delete-one', 'Keep it');
 
-    expect(declining).toBe(approving);
+    expect(declining).not.toBe(approving);
+    expect(await declining).toEqual({
+      status: 'busy',
+      error: 'Nothing was sent: an approval of call-delete-one is already on its way',
+    });
     expect(await approving).toMatchObject({ status: 'done', httpStatus: 200 });
     expect(callIds(requests('approve-tool-call'))).toEqual(['call-delete-one']);
     expect(requests('decline-tool-call')).toHaveLength(0);
@@ -504,7 +525,8 @@ describe('decisions made at once', () => {
     ];
     const results = await Promise.all(decisions);
 
-    expect(new Set(decisions).size).toBe(1);
+    expect(decisions[1]).toBe(decisions[0]);
+    expect(results[2]?.status).toBe('busy');
     expect(results[0]).toEqual({
       status: 'error',
       error: 'HTTP 503 Service Unavailable: Try later',
@@ -630,71 +652,166 @@ describe('decisions made at once', () => {
   });
 });
 
-describe('a decision whose answer began but never reached the call', () => {
-  it('hands the call back when the connection drops before the first event', async () => {
-    const { session: s, requests } = open('drop before the first event');
-    await sendDone(s, 'delete one');
-    server.inject({ route: 'approve-tool-call', action: { kind: 'drop', afterEvents: 0 } });
+/** How the answer to an accepted decision fails before its first event reaches the call. */
+interface LostAnswer {
+  readonly name: string;
+  /** Injects the fault and, once the response headers are in, does what the case does. */
+  readonly fault: () => FaultAction;
+  readonly abort?: 'signal' | 'session';
+  readonly result: { readonly status: 'error' | 'aborted'; readonly error: string | RegExp };
+  readonly runStatus: 'interrupted' | 'aborted';
+  readonly sessionStatus: 'error' | 'idle';
+}
 
-    const dropped = await s.approve('call-delete-one');
-
-    expect(dropped).toEqual({
+const LOST_ANSWERS: readonly LostAnswer[] = [
+  {
+    name: 'the connection drops before the first event',
+    fault: () => ({ kind: 'drop', afterEvents: 0 }),
+    result: { status: 'error', error: /^The connection failed mid-stream: / },
+    runStatus: 'interrupted',
+    sessionStatus: 'error',
+  },
+  {
+    name: 'the stream is empty',
+    fault: () => ({ kind: 'empty' }),
+    result: {
       status: 'error',
-      error: expect.stringMatching(/^The connection failed mid-stream: /),
-      httpStatus: 200,
-    });
-    const state = s.store.getState();
-    const call = state.toolCalls.get('call-delete-one');
-    expect(call?.status).toBe('approval-requested');
-    expect(call?.approval?.error).toBe(dropped.error);
-    expect(lastRun(state).status).toBe('waiting');
-    expect(state.issues).toEqual([
-      { kind: 'transport', message: dropped.error },
-      { kind: 'decision', message: dropped.error, toolCallId: 'call-delete-one' },
-    ]);
-    expect(s.getStatus()).toBe('waiting');
-    expect(requests('approve-tool-call')).toHaveLength(1);
+      error: 'The server accepted the decision but its stream did not continue the call',
+    },
+    runStatus: 'interrupted',
+    sessionStatus: 'error',
+  },
+  ...(['signal', 'session'] as const).map(
+    (abort): LostAnswer => ({
+      name: `the ${abort === 'signal' ? "request's signal" : 'session'} aborts before the first event`,
+      fault: () => ({ kind: 'slow', ms: 60_000 }),
+      abort,
+      result: {
+        status: 'aborted',
+        error:
+          'Stopped after the server accepted the decision: what the tool did is not known here',
+      },
+      runStatus: 'aborted',
+      sessionStatus: 'idle',
+    }),
+  ),
+];
 
-    // Mastra took the decision before the connection dropped: a retry gets its answer.
-    const retried = await s.approve('call-delete-one');
+describe.each(ROUTES.filter((route) => route.decision !== undefined))(
+  '$name accepted by the server, its answer lost',
+  (route) => {
+    it.each(LOST_ANSWERS)(
+      'ends the call, never re-arms it and never sends again when $name',
+      async (lost) => {
+        const decision = route.decision!;
+        let answered = () => {};
+        const headers = new Promise<void>((resolve) => {
+          answered = resolve;
+        });
+        const cell = `${route.name} accepted, ${lost.name}`;
+        const { session: s, requests } = open(cell, (name) => {
+          if (name === route.name) answered();
+        });
+        await route.prepare(s, 'one');
+        const sent = requests(route.name).length;
+        server.inject({ route: route.name, action: lost.fault() });
+        const controller = new AbortController();
 
-    expect(requests('approve-tool-call')).toHaveLength(2);
-    expect(retried).toMatchObject({ status: 'error', httpStatus: 500 });
-    expect(retried.error).toMatch(/^HTTP 500 .*could not find a suspended run/);
-    expect(s.store.getState().toolCalls.get('call-delete-one')?.approval?.error).toBe(
-      retried.error,
+        const acting = route.act(s, 'one', { signal: controller.signal });
+        if (lost.abort !== undefined) {
+          await headers;
+          if (lost.abort === 'signal') controller.abort();
+          else s.abort();
+        }
+        const result = await acting;
+
+        expect(result).toEqual({
+          status: lost.result.status,
+          error:
+            typeof lost.result.error === 'string'
+              ? lost.result.error
+              : expect.stringMatching(lost.result.error),
+          httpStatus: 200,
+        });
+        const state = s.store.getState();
+        const call = state.toolCalls.get(decision.callId('one'))!;
+        // Not back to waiting: the decision the server took stays taken, with the error.
+        if (lost.abort === undefined) {
+          expect(call.status).toBe('output-error');
+          expect(call.error).toEqual({ kind: 'raw', value: result.error });
+        } else {
+          // A stop is a stop, not a failure; the issue says the outcome is not known.
+          expect(call.status).toBe('output-aborted');
+        }
+        expect(call.approval?.decision ?? call.suspension?.resumeData).toBeDefined();
+        expect(lastRun(state).status).toBe(lost.runStatus);
+        expect(state.issues.at(-1)).toEqual({
+          kind: 'decision',
+          message: result.error,
+          toolCallId: decision.callId('one'),
+        });
+        expect(s.getStatus()).toBe(lost.sessionStatus);
+
+        // A second try, from a retry button or a double click, sends nothing.
+        const again = await route.act(s, 'one');
+        expect(again.status).toBe('invalid');
+        expect(requests(route.name).length).toBe(sent + 1);
+
+        // The session goes on with the next run.
+        await route.prepare(s, 'two');
+        expect((await route.act(s, 'two')).status).toBe('done');
+        expect(lastRun(s.store.getState()).status).toBe('finished');
+        expect(requests(route.name).length).toBe(sent + 2);
+      },
     );
+  },
+);
+
+describe('a decision while another one for the call is on its way', () => {
+  it('says busy for a decline while the approve is held by the server, and sends it once', async () => {
+    const { session: s, requests } = open('decline while approving');
+    await sendDone(s, 'delete one');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.inject({ route: 'approve-tool-call', action: { kind: 'hold', until: held } });
+    const arrived = server.nextRequest('approve-tool-call');
+
+    const approving = s.approve('call-delete-one');
+    await arrived;
+    const declined = await s.decline('call-delete-one', 'Stop');
+
+    // The decline resolves while the approve is still held: it did not wait for it, nor share it.
+    expect(declined).toEqual({
+      status: 'busy',
+      error: 'Nothing was sent: an approval of call-delete-one is already on its way',
+    });
+    expect(s.store.getState().toolCalls.get('call-delete-one')?.approval?.decision).toEqual({
+      approved: true,
+    });
+    release();
+    expect((await approving).status).toBe('done');
+    expect(requests('approve-tool-call')).toHaveLength(1);
+    expect(requests('decline-tool-call')).toHaveLength(0);
+    expect(s.store.getState().toolCalls.get('call-delete-one')?.status).toBe('output-available');
   });
 
-  it('hands the call back when the decision is aborted before the first event', async () => {
-    let answered = () => {};
-    const headers = new Promise<void>((resolve) => {
-      answered = resolve;
-    });
-    const { session: s, requests } = open('abort before the first event', (route) => {
-      if (route === 'approve-tool-call') answered();
-    });
-    await sendDone(s, 'delete one');
-    server.inject({ route: 'approve-tool-call', action: { kind: 'slow', ms: 60_000 } });
-    const controller = new AbortController();
+  it('says busy for a resume with other data while a resume is on its way', async () => {
+    const { session: s, requests } = open('two resumes with different data');
+    await sendDone(s, 'book one');
 
-    const approving = s.approve('call-delete-one', { signal: controller.signal });
-    await headers;
-    controller.abort();
-    const aborted = await approving;
+    const first = s.resume('call-book-one', { confirmed: true });
+    const second = await s.resume('call-book-one', { confirmed: false });
 
-    expect(aborted).toEqual({
-      status: 'aborted',
-      error: 'Aborted before the server continued the call',
-      httpStatus: 200,
+    expect(second).toEqual({
+      status: 'busy',
+      error: 'Nothing was sent: a resume of call-book-one is already on its way',
     });
-    const state = s.store.getState();
-    const call = state.toolCalls.get('call-delete-one');
-    expect(call?.status).toBe('approval-requested');
-    expect(call?.approval?.error).toBe(aborted.error);
-    expect(lastRun(state).status).toBe('waiting');
-    expect(s.getStatus()).toBe('waiting');
-    expect(requests('approve-tool-call')).toHaveLength(1);
+    expect((await first).status).toBe('done');
+    expect(requests('resume-stream').map((request) => request.body)).toEqual([
+      expect.objectContaining({ resumeData: { confirmed: true } }),
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@
  * A real Mastra server for integration tests: `@mastra/hono` routes served by `@hono/node-server`
  * on 127.0.0.1 with an ephemeral port. A middleware in front of Mastra's routes logs every
  * request and can inject faults (an HTTP error, a delay, a reset connection, a connection dropped
- * mid-stream, slow events, an empty stream), so tests can count requests and break the transport
+ * mid-stream, slow events, an empty stream, any other answer), so tests can count requests and break the transport
  * on purpose.
  */
 import type { IncomingMessage } from 'node:http';
@@ -40,7 +40,17 @@ export type FaultAction =
   /** Let Mastra answer, writing its SSE events one at a time, each `ms` after the one before. */
   | { readonly kind: 'slow'; readonly ms: number }
   /** Answer 200 with an SSE stream that holds only `data: [DONE]`; Mastra never sees the request. */
-  | { readonly kind: 'empty' };
+  | { readonly kind: 'empty' }
+  /**
+   * Answer with this status, content type and body (a proxy's HTML page, say); Mastra never sees
+   * the request. Without a body the response has none.
+   */
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly contentType: string;
+      readonly body?: string;
+    };
 
 /** A fault for the next `times` requests whose path ends with `route` (e.g. `approve-tool-call`). */
 export interface Fault {
@@ -260,6 +270,12 @@ export async function startMastraServer(
       }
       case 'empty': {
         return c.body('data: [DONE]\n\n', 200, { 'content-type': 'text/event-stream' });
+      }
+      case 'answer': {
+        return new Response(action.body ?? null, {
+          status: action.status,
+          headers: { 'content-type': action.contentType },
+        });
       }
       default: {
         action satisfies never;

@@ -248,6 +248,25 @@ describe('approve and decline', () => {
     expect(state.runs.get(sent.runId!)?.status).toBe('finished');
   });
 
+  it('ends a nested approval and every level above it when its accepted answer is lost', async () => {
+    const s = session(AGENT_IDS.admin);
+    const sent = await s.send('Delete record rec-779');
+    server.inject({ route: 'approve-tool-call', action: { kind: 'drop', afterEvents: 0 } });
+
+    const result = await s.approve('call-del-sub-1');
+
+    expect(result.status).toBe('error');
+    const state = s.store.getState();
+    const inner = state.toolCalls.get('call-del-sub-1')!;
+    expect(inner.status).toBe('output-error');
+    expect(inner.error).toEqual({ kind: 'raw', value: result.error });
+    expect(state.runs.get(inner.runId)?.status).toBe('interrupted');
+    expect(state.toolCalls.get('call-ops-1')?.status).toBe('output-error');
+    expect(state.runs.get(sent.runId!)?.status).toBe('interrupted');
+    expect((await s.approve('call-del-sub-1')).status).toBe('invalid');
+    expect(requestsFor('approve-tool-call', sent.runId!)).toHaveLength(1);
+  });
+
   it('sends a double approve exactly once', async () => {
     const { s, runId } = await pendingDelete();
 
@@ -277,7 +296,8 @@ describe('approve and decline', () => {
     const decline = s.decline('call-del-1');
 
     expect(second).toBe(first);
-    expect(decline).toBe(first);
+    expect(decline).not.toBe(first);
+    expect((await decline).status).toBe('busy');
     expect(s.store.getState().toolCalls.get('call-del-1')?.status).toBe('approval-responded');
     expect(s.getStatus()).toBe('streaming');
     release();

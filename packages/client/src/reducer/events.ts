@@ -1,6 +1,15 @@
 import { HUMAN_TOOL_STATUSES } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
-import { addIssue, type Ctx, endOpenCalls, endRun, runWaitsForHuman } from './context.js';
+import {
+  addIssue,
+  type Ctx,
+  endOpenCalls,
+  endRun,
+  moveTo,
+  ownMessage,
+  runWaitsForHuman,
+  setEnded,
+} from './context.js';
 
 /**
  * Ends every open run: a run that waits for a person waits on, the others end as interrupted or
@@ -81,6 +90,39 @@ function expireDecision(ctx: Ctx, toolCallId: string, message: string) {
   }
 }
 
+/**
+ * The server took a decision but nothing of what it led to arrived (the stream was aborted, or
+ * ended or broke before its first event). The decision stays taken, so it is never sent again:
+ * the call ends (`output-aborted` after a stop, else `output-error` with the message), the issue
+ * says what happened, and the runs that waited for it, from its own run up to the top, end as
+ * `aborted` or `interrupted`. A loop, not recursion: chains can be deep.
+ */
+function endAcceptedCall(ctx: Ctx, toolCallId: string, error: string, aborted: boolean) {
+  const call = ctx.draft.toolCall(toolCallId)!;
+  if (aborted) {
+    moveTo(call, 'output-aborted');
+  } else {
+    moveTo(call, 'output-error');
+    call.error = ownMessage(call, error);
+  }
+  setEnded(ctx, call);
+  addIssue(ctx, { kind: 'decision', message: error, toolCallId });
+  const seen = new Set<string>();
+  for (let runId: string | undefined = call.runId; runId !== undefined && !seen.has(runId); ) {
+    seen.add(runId);
+    const run = ctx.draft.root.runs.get(runId);
+    if (run === undefined) return;
+    if (run.status === 'waiting' && !runWaitsForHuman(ctx, runId)) {
+      endRun(ctx, runId, aborted ? 'aborted' : 'interrupted', error);
+    }
+    const parent =
+      run.parentToolCallId === null
+        ? undefined
+        : ctx.draft.root.toolCalls.get(run.parentToolCallId);
+    runId = parent?.runId;
+  }
+}
+
 /** Applies a client event (stream end, abort, decisions) to the state. */
 export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
   switch (event.type) {
@@ -121,6 +163,10 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
     case 'toolpane/decision-failed': {
       const call = ctx.draft.toolCall(event.toolCallId);
       if (call === undefined || call.status !== 'approval-responded') return;
+      if (event.accepted === true) {
+        endAcceptedCall(ctx, event.toolCallId, event.error, event.aborted === true);
+        return;
+      }
       if (
         call.approval !== undefined &&
         call.approval.decision !== undefined &&

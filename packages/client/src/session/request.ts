@@ -98,3 +98,21 @@ export async function postOnce(
     if (timer !== undefined) clearTimeout(timer);
   }
 }
+
+/** Content types a Mastra agent route streams in: SSE, or JSON lines. */
+const STREAM_TYPES = ['text/event-stream', 'application/x-ndjson', 'application/jsonl'];
+
+/**
+ * Why a successful response is not a stream the session can read, or undefined when it is one.
+ * A 2xx answer with an HTML page (a proxy's or a single-page app's fallback route), JSON or no
+ * body at all did not come from Mastra's stream route: taking it for an empty run would hide the
+ * failure. The body of a refused response is cancelled, unread.
+ */
+export function notAStream(response: Response): string | undefined {
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const known = STREAM_TYPES.includes(type);
+  if (known && response.body !== null) return undefined;
+  void response.body?.cancel().catch(() => undefined);
+  const what = known ? 'no body' : type === '' ? 'no content type' : `content type ${type}`;
+  return `HTTP ${response.status}: expected an event stream, got ${what}`;
+}

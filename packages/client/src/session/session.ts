@@ -1,11 +1,20 @@
 import { validateResumeData } from '../resume/schema.js';
 import { selectPendingApprovals } from '../state/select.js';
-import { type DecisionTarget, expiredReason } from '../state/state.js';
+import type { DecisionTarget } from '../state/state.js';
 import { createToolpaneStore } from '../store/store.js';
 import { consumeStream } from '../stream/consume.js';
-import type { ToolpaneEvent } from '../stream/events.js';
 import { sendBody } from './body.js';
-import { type Endpoint, normalizePrefix, postOnce } from './request.js';
+import {
+  type DecisionFields,
+  type DecisionKind,
+  fieldsKey,
+  type InFlight,
+  NOUNS,
+  ROUTES,
+  sentEvent,
+  targetOf,
+} from './decisions.js';
+import { type Endpoint, normalizePrefix, notAStream, postOnce } from './request.js';
 import { EXPIRED_MESSAGE, isRunGone, restoreInto } from './restore.js';
 import type {
   AgentSession,
@@ -14,19 +23,6 @@ import type {
   SessionResult,
   SessionStatus,
 } from './types.js';
-
-type DecisionKind = 'approve' | 'decline' | 'resume';
-
-interface DecisionFields {
-  readonly reason?: string;
-  readonly resumeData?: unknown;
-}
-
-const ROUTES: Record<DecisionKind, string> = {
-  approve: 'approve-tool-call',
-  decline: 'decline-tool-call',
-  resume: 'resume-stream',
-};
 
 interface Job {
   readonly controller: AbortController;
@@ -57,7 +53,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   };
   const defaultTimeout = options.timeoutMs ?? 30_000;
   const jobs = new Set<Job>();
-  const inFlight = new Map<string, Promise<SessionResult>>();
+  const inFlight = new Map<string, InFlight>();
   const listeners = new Set<() => void>();
   let lane: Promise<unknown> = Promise.resolve();
   let lastError: string | undefined;
@@ -134,6 +130,12 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
         });
         return { status: 'error', error: lastError };
       }
+      const refused = outcome.response.ok ? notAStream(outcome.response) : undefined;
+      if (refused !== undefined) {
+        lastError = refused;
+        store.dispatch({ type: 'toolpane/issue', issue: { kind: 'transport', message: refused } });
+        return { status: 'error', error: refused, httpStatus: outcome.response.status };
+      }
       const untouched = store.getState();
       const result = await consumeStream(store, outcome.response, { signal });
       if (result.status === 'done' && store.getState() === untouched) {
@@ -155,34 +157,6 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     }, sendOptions.signal);
   };
 
-  const targetOf = (toolCallId: string, kind: DecisionKind): DecisionTarget | string => {
-    const call = store.getState().toolCalls.get(toolCallId);
-    if (call === undefined) return `There is no tool call ${toolCallId}`;
-    const expired = expiredReason(call);
-    if (expired !== undefined) return expired;
-    if (kind === 'resume') {
-      if (call.status === 'suspended' && call.suspension !== undefined)
-        return call.suspension.target;
-      return `Tool call ${toolCallId} is not suspended (status: ${call.status})`;
-    }
-    if (call.status === 'approval-requested' && call.approval !== undefined)
-      return call.approval.target;
-    if (call.status === 'suspended')
-      return `Tool call ${toolCallId} is suspended: resume it with data instead`;
-    return `Tool call ${toolCallId} does not wait for an approval (status: ${call.status})`;
-  };
-
-  /** The event that marks a call as answered, dispatched right before the POST. */
-  const sentEvent = (toolCallId: string, kind: DecisionKind, fields: DecisionFields) =>
-    (kind === 'resume'
-      ? { type: 'toolpane/decision-sent', toolCallId, resumeData: fields.resumeData }
-      : {
-          type: 'toolpane/decision-sent',
-          toolCallId,
-          approved: kind === 'approve',
-          ...(fields.reason === undefined ? {} : { reason: fields.reason }),
-        }) satisfies ToolpaneEvent;
-
   const sendDecision = async (
     toolCallId: string,
     kind: DecisionKind,
@@ -194,7 +168,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     let target = marked;
     if (target === undefined) {
       // Checked again now that earlier streams have ended: the call may have moved on meanwhile.
-      const current = targetOf(toolCallId, kind);
+      const current = targetOf(store.getState(), toolCallId, kind);
       if (typeof current === 'string') return { status: 'invalid', error: current };
       if (signal.aborted) return { status: 'aborted' };
       store.dispatch(sentEvent(toolCallId, kind, fields));
@@ -226,28 +200,44 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       failed(error);
       return { status: outcome.reason === 'aborted' ? 'aborted' : 'error', error };
     }
-    const result = await consumeStream(store, outcome.response, { signal });
-    if (!outcome.response.ok) {
-      failed(result.error ?? `HTTP ${outcome.response.status}`);
+    const { response } = outcome;
+    const refused = response.ok ? notAStream(response) : undefined;
+    if (refused !== undefined) {
+      // Not Mastra's answer (a proxy's page, say): the decision did not reach it.
+      store.dispatch({ type: 'toolpane/issue', issue: { kind: 'transport', message: refused } });
+      failed(refused);
+      return { status: 'error', error: refused, httpStatus: response.status };
+    }
+    const result = await consumeStream(store, response, { signal });
+    if (!response.ok) {
+      failed(result.error ?? `HTTP ${response.status}`);
       return result;
     }
     lastError = result.status === 'error' ? result.error : undefined;
-    // Nothing of the continuation reached the run (an empty stream, or one lost or aborted before
-    // its first event): the call would stay answered forever, so let a person act again. A call
-    // whose run did go on (say, to ask for the next approval) waits for that run instead.
+    // Mastra answered with a stream: it took the decision, which must never be sent again. When
+    // nothing of the continuation reached the run (an empty stream, or one aborted or broken before
+    // its first event), the call ends with the error rather than waiting for a person again.
     const state = store.getState();
     if (
       state.toolCalls.get(toolCallId)?.status === 'approval-responded' &&
       state.runs.get(target.runId) === runBefore
     ) {
+      const aborted = result.status === 'aborted';
       const error =
         result.error ??
-        (result.status === 'aborted'
-          ? 'Aborted before the server continued the call'
+        (aborted
+          ? 'Stopped after the server accepted the decision: what the tool did is not known here'
           : 'The server accepted the decision but its stream did not continue the call');
-      failed(error);
+      store.dispatch({
+        type: 'toolpane/decision-failed',
+        toolCallId,
+        error,
+        accepted: true,
+        ...(aborted ? { aborted } : {}),
+      });
+      if (!aborted) lastError = error;
       return {
-        status: result.status === 'aborted' ? 'aborted' : 'error',
+        status: aborted ? 'aborted' : 'error',
         error,
         ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
       };
@@ -262,8 +252,16 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     request: SessionRequestOptions,
   ): Promise<SessionResult> => {
     const pending = inFlight.get(toolCallId);
-    if (pending !== undefined) return pending;
-    const target = targetOf(toolCallId, kind);
+    if (pending !== undefined) {
+      // The same decision again (a double click) shares the request; another one sends nothing:
+      // what the person chose second must not read as done when the first is what went out.
+      if (pending.kind === kind && pending.fields === fieldsKey(fields)) return pending.promise;
+      return Promise.resolve({
+        status: 'busy',
+        error: `Nothing was sent: ${NOUNS[pending.kind]} of ${toolCallId} is already on its way`,
+      });
+    }
+    const target = targetOf(store.getState(), toolCallId, kind);
     if (typeof target === 'string') return Promise.resolve({ status: 'invalid', error: target });
     const start = (): Promise<SessionResult> => {
       // With nothing ahead in the queue the call shows as answered at once; otherwise it does when
@@ -290,7 +288,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
             return Promise.resolve({ status: 'invalid', error, fieldErrors: check.errors });
           })
     ).finally(() => inFlight.delete(toolCallId));
-    inFlight.set(toolCallId, promise);
+    inFlight.set(toolCallId, { kind, fields: fieldsKey(fields), promise });
     return promise;
   };
 

@@ -81,8 +81,12 @@ export type SessionMessage =
 
 /** How a session request ended. Session methods never reject; they resolve with this. */
 export interface SessionResult {
-  /** `invalid`: nothing was sent (the call does not wait for this, or the resume data is wrong). */
-  readonly status: 'done' | 'error' | 'aborted' | 'invalid';
+  /**
+   * `invalid`: nothing was sent (the call does not wait for this, or the resume data is wrong).
+   * `busy`: nothing was sent because a different decision for the call is already on its way (a
+   * decline while an approve is in flight); that decision's own promise tells how it ends.
+   */
+  readonly status: 'done' | 'error' | 'aborted' | 'invalid' | 'busy';
   readonly error?: string;
   readonly httpStatus?: number;
   /** For `invalid` resume data: what is wrong, field by field. */

@@ -30,11 +30,18 @@ export type ToolpaneEvent =
       readonly reason?: string;
       readonly resumeData?: unknown;
     }
-  /** Sending the decision failed; the call waits for a person again. */
+  /**
+   * Sending the decision failed; the call waits for a person again. With `accepted`, the server
+   * took the decision but nothing of its continuation arrived: a decision the server took is
+   * never sent again, so the call ends instead (`output-aborted` with `aborted`, else
+   * `output-error`), and the runs that waited for it end as `aborted` or `interrupted`.
+   */
   | {
       readonly type: 'toolpane/decision-failed';
       readonly toolCallId: string;
       readonly error: string;
+      readonly accepted?: boolean;
+      readonly aborted?: boolean;
     }
   /**
    * Mastra no longer holds the call's run: no decision can be sent any more. The call keeps its
@@ -86,7 +93,12 @@ const eventSchemas: Readonly<Record<string, Check<unknown>>> = {
     reason: optional(string),
     resumeData: optional(unknown),
   }),
-  'toolpane/decision-failed': object({ toolCallId: string, error: string }),
+  'toolpane/decision-failed': object({
+    toolCallId: string,
+    error: string,
+    accepted: optional(boolean),
+    aborted: optional(boolean),
+  }),
   'toolpane/decision-expired': object({ toolCallId: string, message: string }),
 };
 

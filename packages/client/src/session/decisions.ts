@@ -1,0 +1,80 @@
+import { type DecisionTarget, expiredReason, type ToolpaneState } from '../state/state.js';
+import type { ToolpaneEvent } from '../stream/events.js';
+import type { SessionResult } from './types.js';
+
+/** The three ways to answer a call. */
+export type DecisionKind = 'approve' | 'decline' | 'resume';
+
+/** What a decision carries besides its kind. */
+export interface DecisionFields {
+  readonly reason?: string;
+  readonly resumeData?: unknown;
+}
+
+/** The Mastra route each decision goes to. */
+export const ROUTES: Record<DecisionKind, string> = {
+  approve: 'approve-tool-call',
+  decline: 'decline-tool-call',
+  resume: 'resume-stream',
+};
+
+/** A decision on its way: what it is, to tell a repeat of it from a different one. */
+export interface InFlight {
+  readonly kind: DecisionKind;
+  readonly fields: string;
+  readonly promise: Promise<SessionResult>;
+}
+
+let unsendable = 0;
+
+/**
+ * The decision's fields as text, to compare two decisions. Keys in another order count as another
+ * decision, which errs on the safe side (`busy`); data JSON cannot hold matches nothing.
+ */
+export const fieldsKey = (fields: DecisionFields): string => {
+  try {
+    return JSON.stringify([fields.reason ?? null, fields.resumeData ?? null]);
+  } catch {
+    unsendable += 1;
+    return `unsendable ${unsendable}`;
+  }
+};
+
+/** How an error message names a decision. */
+export const NOUNS: Record<DecisionKind, string> = {
+  approve: 'an approval',
+  decline: 'a decline',
+  resume: 'a resume',
+};
+
+/** Where a decision for the call goes, or why the call does not wait for it. */
+export function targetOf(
+  state: ToolpaneState,
+  toolCallId: string,
+  kind: DecisionKind,
+): DecisionTarget | string {
+  const call = state.toolCalls.get(toolCallId);
+  if (call === undefined) return `There is no tool call ${toolCallId}`;
+  const expired = expiredReason(call);
+  if (expired !== undefined) return expired;
+  if (kind === 'resume') {
+    if (call.status === 'suspended' && call.suspension !== undefined) return call.suspension.target;
+    return `Tool call ${toolCallId} is not suspended (status: ${call.status})`;
+  }
+  if (call.status === 'approval-requested' && call.approval !== undefined)
+    return call.approval.target;
+  if (call.status === 'suspended')
+    return `Tool call ${toolCallId} is suspended: resume it with data instead`;
+  return `Tool call ${toolCallId} does not wait for an approval (status: ${call.status})`;
+}
+
+/** The event that marks a call as answered, dispatched right before the POST. */
+export const sentEvent = (toolCallId: string, kind: DecisionKind, fields: DecisionFields) =>
+  (kind === 'resume'
+    ? { type: 'toolpane/decision-sent', toolCallId, resumeData: fields.resumeData }
+    : {
+        type: 'toolpane/decision-sent',
+        toolCallId,
+        approved: kind === 'approve',
+        ...(fields.reason === undefined ? {} : { reason: fields.reason }),
+      }) satisfies ToolpaneEvent;
