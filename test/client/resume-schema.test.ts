@@ -50,3 +50,103 @@ describe('validateResumeData', () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe('hostile resume schemas', () => {
+  const refused = (message: RegExp) => ({
+    ok: false,
+    errors: [{ path: '', message: expect.stringMatching(message) }],
+  });
+
+  it.each([
+    ['the root', { $ref: '#' }, {}],
+    ['a property', { type: 'object', properties: { next: { $ref: '#' } } }, { next: {} }],
+    [
+      'a cycle of definitions',
+      { $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' },
+      {},
+    ],
+    [
+      'an item three levels down',
+      {
+        type: 'object',
+        properties: {
+          a: { type: 'array', items: { anyOf: [{ type: 'null' }, { $ref: '#/properties/a' }] } },
+        },
+      },
+      { a: [] },
+    ],
+  ])(
+    'refuses a schema that refers to itself from %s, without overflowing the stack',
+    async (_, schema, data) => {
+      await expect(validateResumeData(schema, data)).resolves.toEqual(
+        refused(/^The resume schema cannot be used: it refers to itself \(\$ref ".*"\): recursive/),
+      );
+    },
+  );
+
+  it('refuses a reference that points nowhere, or outside the schema', async () => {
+    await expect(validateResumeData({ $ref: '#/$defs/missing' }, {})).resolves.toEqual(
+      refused(/does not point into the schema/),
+    );
+    await expect(validateResumeData({ $ref: 'https://example.com/s.json' }, {})).resolves.toEqual(
+      refused(/does not point into the schema/),
+    );
+  });
+
+  it('walks a schema nested 20 000 levels deep without overflowing the stack', async () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 20_000; i++) schema = { type: 'object', properties: { a: schema } };
+    await expect(validateResumeData(schema, {})).resolves.toEqual(
+      refused(/more than \d+ subschemas/),
+    );
+  });
+
+  it('matches a catastrophic pattern in linear time instead of blocking the thread', async () => {
+    // With a backtracking RegExp, ^(a+)+$ against these 5 001 characters would never finish.
+    const schema = { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } };
+    await expect(validateResumeData(schema, { code: `${'a'.repeat(5000)}!` })).resolves.toEqual({
+      ok: false,
+      errors: [{ path: '/code', message: 'Must match the pattern /^(a+)+$/' }],
+    });
+    await expect(validateResumeData(schema, { code: 'a'.repeat(5000) })).resolves.toMatchObject({
+      ok: true,
+    });
+    const either = { anyOf: [{ type: 'string', pattern: '^(x|x)*$' }, { type: 'null' }] };
+    await expect(validateResumeData(either, `${'x'.repeat(5000)}y`)).resolves.toMatchObject({
+      ok: false,
+    });
+    await expect(validateResumeData(either, null)).resolves.toMatchObject({ ok: true });
+  });
+
+  it('still checks ordinary patterns, and refuses one it cannot run in linear time', async () => {
+    const zip = { type: 'string', pattern: '^[0-9]{5}$' };
+    await expect(validateResumeData(zip, '1234')).resolves.toMatchObject({ ok: false });
+    await expect(validateResumeData(zip, '12345')).resolves.toEqual({ ok: true, value: '12345' });
+    await expect(
+      validateResumeData({ type: 'string', pattern: '^(?=a)(a+)+\\1$' }, 'a'),
+    ).resolves.toEqual(refused(/pattern .* uses features that cannot be checked safely/));
+  });
+
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'refuses a schema with a property named %s, and never returns data with another prototype',
+    async (name) => {
+      const schema = JSON.parse(
+        `{"type":"object","properties":{"${name}":{"type":"object","properties":{"isAdmin":{"type":"boolean"}}}},"required":["${name}"]}`,
+      ) as object;
+      const data = JSON.parse(`{"${name}":{"isAdmin":true}}`) as object;
+      const result = await validateResumeData(schema, data);
+      expect(result).toEqual(refused(new RegExp(`names a property "${name}"`)));
+      expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
+    },
+  );
+
+  it('gives back the data it was given, with its own prototype', async () => {
+    const data = { confirmed: true };
+    const result = await validateResumeData(
+      { type: 'object', properties: { confirmed: { type: 'boolean' } } },
+      data,
+    );
+    expect(result).toEqual({ ok: true, value: data });
+    if (result.ok) expect(Object.getPrototypeOf(result.value)).toBe(Object.prototype);
+  });
+});

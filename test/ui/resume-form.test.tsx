@@ -165,6 +165,44 @@ describe('ResumeForm', () => {
     });
   });
 
+  it.each([
+    [
+      'a property named __proto__',
+      JSON.parse(
+        '{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}',
+      ) as object,
+      /names a property "__proto__"/,
+    ],
+    ['a recursive $ref', { type: 'object', properties: { next: { $ref: '#' } } }, /recursive/],
+  ])('shows a clear error for %s and sends nothing', async (_, schema, message) => {
+    const user = userEvent.setup();
+    // The schema arrives as JSON text, where "__proto__" is a key like any other.
+    const { session, sent } = suspended(schema);
+    const form = renderForm(session);
+    const first = within(form).getAllByRole('textbox')[0]!;
+    await user.type(first, '{{"isAdmin": true}');
+    await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
+    await waitFor(() => expect(within(form).getByText(message)).toBeInTheDocument());
+    expect(sent).toEqual([]);
+    expect(({} as { isAdmin?: unknown }).isAdmin).toBeUndefined();
+  });
+
+  it('checks a catastrophic pattern without blocking the page', async () => {
+    const user = userEvent.setup();
+    const { session, sent } = suspended({
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^(a+)+$' } },
+      required: ['code'],
+    });
+    const form = renderForm(session);
+    const code = within(form).getByRole('textbox', { name: 'Code (required)' });
+    // A backtracking RegExp takes minutes on these 40 characters.
+    await user.type(code, `${'a'.repeat(40)}!`);
+    await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
+    await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
+    expect(sent).toEqual([]);
+  });
+
   it('asks for required text before anything is checked or sent', async () => {
     const user = userEvent.setup();
     const { session, sent } = suspended(richSchema);

@@ -1,4 +1,6 @@
 import { fromJSONSchema, type z } from 'zod';
+import { schemaProblem, withoutPatterns } from './guard.js';
+import { patternErrors, unsafePattern } from './patterns.js';
 import type { JsonSchema, ResumeValidation } from './types.js';
 
 /*
@@ -9,10 +11,13 @@ import type { JsonSchema, ResumeValidation } from './types.js';
 
 const cache = new WeakMap<object, z.ZodType>();
 
+/** A schema zod can run safely, or why there is none: see guard.ts and patterns.ts. */
 function compile(schema: JsonSchema): z.ZodType {
   let compiled = cache.get(schema);
   if (compiled === undefined) {
-    compiled = fromJSONSchema(schema as Parameters<typeof fromJSONSchema>[0]);
+    const problem = schemaProblem(schema) ?? unsafePattern(schema);
+    if (problem !== undefined) throw new Error(problem);
+    compiled = fromJSONSchema(withoutPatterns(schema) as Parameters<typeof fromJSONSchema>[0]);
     cache.set(schema, compiled);
   }
   return compiled;
@@ -26,11 +31,20 @@ export function validateWithZod(schema: JsonSchema, data: unknown): ResumeValida
   } catch (error) {
     return {
       ok: false,
-      errors: [{ path: '', message: `The resume schema cannot be used: ${String(error)}` }],
+      errors: [
+        {
+          path: '',
+          message: `The resume schema cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      ],
     };
   }
   const result = compiled.safeParse(data);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) {
+    const patterns = patternErrors(schema, data);
+    // The data as given, not zod's copy: zod builds its output by assignment.
+    return patterns.length === 0 ? { ok: true, value: data } : { ok: false, errors: patterns };
+  }
   return {
     ok: false,
     errors: result.error.issues.map((issue) => ({

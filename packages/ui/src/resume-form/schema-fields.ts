@@ -153,6 +153,19 @@ export function initialDraft(fields: readonly ResumeField[]): Record<string, str
   return draft;
 }
 
+/**
+ * Adds a field as an own property. Plain assignment of a field named `__proto__` would set the
+ * object's prototype instead; the client refuses such schemas, and the form never relies on it.
+ */
+function setField(data: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(data, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
 /** Problems turning the draft into data, before schema validation (e.g. unparseable JSON). */
 export type DraftErrors = Record<string, string>;
 
@@ -165,7 +178,7 @@ function fieldValue(field: ResumeField, draft: ResumeDraft, errors: DraftErrors)
       const out: Record<string, unknown> = {};
       for (const inner of field.fields) {
         const value = fieldValue(inner, draft, errors);
-        if (value !== undefined) out[inner.meta.name] = value;
+        if (value !== undefined) setField(out, inner.meta.name, value);
       }
       return out;
     }
@@ -217,7 +230,7 @@ export function draftToData(
   const data: Record<string, unknown> = {};
   for (const field of fields) {
     const value = fieldValue(field, draft, errors);
-    if (value !== undefined) data[field.meta.name] = value;
+    if (value !== undefined) setField(data, field.meta.name, value);
   }
   return { data, errors };
 }
