@@ -5,7 +5,7 @@
  * `pnpm bench:smoke` runs every section at tiny sizes (for CI: it checks that the benchmarks still
  * run) and exits 1 when a bundle is over its budget.
  *
- * Options: `--smoke`, `--only=ingest,partial-json,memory,react,bundle`.
+ * Options: `--smoke`, `--only=ingest,shapes,partial-json,memory,react,bundle`.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
@@ -16,8 +16,9 @@ import { type CaseResult, fmtMs, fmtRatio, table } from './measure.ts';
 import type { MemoryOptions, MemoryRow } from './memory.ts';
 import { type PartialJsonOptions, type PartialJsonResult, PJ } from './partial-json.ts';
 import type { RenderOptions, RenderRow } from './react-renders.tsx';
+import type { ShapeRow, ShapesOptions } from './shapes.ts';
 
-const SECTIONS = ['ingest', 'partial-json', 'memory', 'react', 'bundle'] as const;
+const SECTIONS = ['ingest', 'shapes', 'partial-json', 'memory', 'react', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -92,6 +93,10 @@ const PARTIAL: PartialJsonOptions = smoke
 const MEMORY: MemoryOptions = smoke
   ? { sizes: [2_000], peersUpTo: 0 }
   : { sizes: [10_000, 100_000, 1_000_000], peersUpTo: 100_000 };
+
+const SHAPES: ShapesOptions = smoke
+  ? { sizes: [200, 2_000], warmup: 0, iterations: 1 }
+  : { sizes: [10_000, 100_000], warmup: 1, iterations: 3 };
 
 const RENDERS: RenderOptions = smoke ? { cards: 20, chunks: 20 } : { cards: 500, chunks: 2_000 };
 
@@ -237,7 +242,7 @@ function reportIngest(results: readonly IngestResult[]) {
   print('Peers against Toolpane (how many times slower the peer is; higher is better):');
   print();
   const peers = [CASE.mastra, CASE.aiSdk, CASE.aiSdkSubagents];
-  const against = [CASE.reduce, CASE.consume];
+  const against = [CASE.reduce, CASE.publish, CASE.consume];
   print(
     table(
       ['peer ÷ Toolpane', ...sizes.map(kilo)],
@@ -293,6 +298,17 @@ function reportIngest(results: readonly IngestResult[]) {
     fmtRatio(network),
     network <= 1.5,
   );
+  {
+    const ratios = results.map(
+      (_, i) => timeOf(results, i, CASE.mastra).ms / timeOf(results, i, CASE.publish).ms,
+    );
+    const worst = Math.min(...ratios.filter(Number.isFinite));
+    verdict(
+      '≥ 5× faster than @mastra/react accumulateChunk, both publishing a snapshot per chunk',
+      `${ratios.map(fmtRatio).join(' / ')} at ${sizes.map(kilo).join(' / ')}`,
+      Number.isFinite(worst) ? worst >= 5 : undefined,
+    );
+  }
   for (const peer of [CASE.mastra, CASE.aiSdk]) {
     const ratios = results.map(
       (_, i) => timeOf(results, i, peer).ms / timeOf(results, i, CASE.reduce).ms,
@@ -314,8 +330,54 @@ function reportIngest(results: readonly IngestResult[]) {
   }
 }
 
+function reportShapes(rows: readonly ShapeRow[]) {
+  print('## 2. Adversarial shapes');
+  print();
+  const [a, b] = rows[0]?.sizes ?? [0, 0];
+  print(
+    'One kind of thing piled into one run (tool calls, text blocks, data parts, unknown chunks, ' +
+      'invalid chunks) or into subagent trees, wide and deep (bench/shapes.ts). "reduce" is ' +
+      '`reduceAll`; "publish" is a store that publishes a snapshot after every chunk, as it does ' +
+      `for a subscribed UI on a live stream. Median ms; growth = time at ${kilo(b!)} ÷ time at ` +
+      `${kilo(a!)} (${b! / a!}× the chunks; linear is ${b! / a!}×).`,
+  );
+  print();
+  print(
+    table(
+      [
+        'shape',
+        `reduce ${kilo(a!)}`,
+        `reduce ${kilo(b!)}`,
+        'growth',
+        `publish ${kilo(a!)}`,
+        `publish ${kilo(b!)}`,
+        'growth',
+      ],
+      rows.map((r) => [
+        r.shape,
+        fmtMs(r.reduceMs[0]!),
+        fmtMs(r.reduceMs[1]!),
+        fmtRatio(r.reduceMs[1]! / r.reduceMs[0]!),
+        fmtMs(r.publishMs[0]!),
+        fmtMs(r.publishMs[1]!),
+        fmtRatio(r.publishMs[1]! / r.publishMs[0]!),
+      ]),
+    ),
+  );
+  print();
+  const goal = (11 / 10) * (b! / a!);
+  const worst = Math.max(
+    ...rows.flatMap((r) => [r.reduceMs[1]! / r.reduceMs[0]!, r.publishMs[1]! / r.publishMs[0]!]),
+  );
+  verdict(
+    `Every shape linear: ${b! / a!}× the chunks take ≤ ${goal.toFixed(0)}× the time`,
+    `worst growth ${fmtRatio(worst)}`,
+    worst <= goal,
+  );
+}
+
 function reportPartialJson(result: PartialJsonResult) {
-  print('## 2. Partial JSON');
+  print('## 3. Partial JSON');
   print();
   print(
     `${(result.bytes / 1000).toFixed(0)} KB of tool arguments in ${result.deltas.toLocaleString('en-US')} deltas. ` +
@@ -353,7 +415,7 @@ function reportPartialJson(result: PartialJsonResult) {
 }
 
 function reportMemory(rows: readonly MemoryRow[]) {
-  print('## 3. Memory');
+  print('## 4. Memory');
   print();
   print(
     'Heap retained by the final state after reading the whole stream (node --expose-gc, ' +
@@ -394,7 +456,7 @@ function reportMemory(rows: readonly MemoryRow[]) {
 }
 
 function reportRenders(rows: readonly RenderRow[]) {
-  print('## 4. React renders');
+  print('## 5. React renders');
   print();
   print(
     'jsdom, React 19 development build (the Profiler needs it), one act() per chunk. The list ' +
@@ -420,7 +482,7 @@ function reportRenders(rows: readonly RenderRow[]) {
 }
 
 function reportBundle(rows: readonly BundleRow[]) {
-  print('## 5. Bundle size');
+  print('## 6. Bundle size');
   print();
   print(
     'esbuild (bundle, minify, ESM, browser; react, react-dom and Radix external), then gzip ' +
@@ -524,6 +586,10 @@ async function main() {
       results.push(await ingestSize(options));
     }
     reportIngest(results);
+  }
+  if (only.has('shapes')) {
+    progress('shapes');
+    reportShapes(await runChild<ShapeRow[]>('shapes.ts', SHAPES));
   }
   if (only.has('partial-json')) {
     progress('partial JSON');

@@ -60,6 +60,7 @@ export const CASE = {
   consume: 'Toolpane: consumeStream(bytes), subscribed',
   consumeBatched: 'Toolpane: consumeStream(bytes), microtask store, subscribed',
   reduce: 'Toolpane: reduceAll (reduce only)',
+  publish: 'Toolpane: dispatch parsed chunks, snapshot published after each',
   validate: 'Toolpane: parseMastraChunk only (checks, every level)',
   mastra: '@mastra/react accumulateChunk',
   aiSdk: 'AI SDK readUIMessageStream',
@@ -210,6 +211,19 @@ export async function ingest(options: IngestOptions): Promise<IngestResult> {
       },
     },
     { name: CASE.reduce, run: () => reduceAll(objects) },
+    {
+      // Like for like with accumulateChunk: parsed chunks in, a new snapshot out after each one.
+      name: CASE.publish,
+      run: () => {
+        const store = createToolpaneStore();
+        let state = store.getState();
+        store.subscribe(() => {
+          state = store.getState();
+        });
+        for (const chunk of objects) store.dispatch(chunk);
+        return state;
+      },
+    },
     {
       // The reducer validates the wrapper and every chunk nested in it, as here.
       name: CASE.validate,

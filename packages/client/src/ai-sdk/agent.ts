@@ -153,29 +153,28 @@ function applySnapshotText(ctx: Ctx, run: Mutable<RunState>, full: string, done:
   const state = done ? 'done' : 'streaming';
   if (!matches) {
     // The text was rewritten rather than extended: start over with one part.
-    const parts = ctx.draft.field(run, 'parts');
-    const kept = parts.filter((p) => p.type !== 'text');
-    parts.length = 0;
-    parts.push(...kept, { type: 'text', id: `${run.runId}:text:0`, text: full, state });
+    const kept = run.parts.filter((p) => p.type !== 'text');
+    run.parts = [...kept, { type: 'text', id: `${run.runId}:text:0`, text: full, state }];
+    // The parts moved: the run's part index is rebuilt on its next use.
+    ctx.scratch.partIndexes.delete(run.runId);
     return;
   }
   const rest = full.slice(offset);
   const lastPart = last >= 0 ? (run.parts[last] as TextPart) : undefined;
   if (rest === '') {
     if (lastPart !== undefined && lastPart.state !== state) {
-      ctx.draft.field(run, 'parts')[last] = { ...lastPart, state };
+      ctx.draft.setPart(run, last, { ...lastPart, state });
     }
     return;
   }
   if (lastPart !== undefined && last === run.parts.length - 1) {
-    const parts = ctx.draft.field(run, 'parts');
-    parts[last] = { ...lastPart, text: lastPart.text + rest, state };
+    ctx.draft.setPart(run, last, { ...lastPart, text: lastPart.text + rest, state });
     return;
   }
   if (lastPart !== undefined && lastPart.state !== 'done') {
-    ctx.draft.field(run, 'parts')[last] = { ...lastPart, state: 'done' };
+    ctx.draft.setPart(run, last, { ...lastPart, state: 'done' });
   }
-  ctx.draft.push(run, 'parts', {
+  ctx.draft.pushPart(run, {
     type: 'text',
     id: `${run.runId}:text:${count}`,
     text: rest,

@@ -89,7 +89,7 @@ export const aiSdkHandlers: AiSdkHandlers = {
     endRun(ctx, run.runId, 'aborted', nonEmpty(value.reason) ?? 'The run was aborted');
   },
   'message-metadata': (ctx, value) => {
-    ctx.draft.push(ctx.draft.state(), 'unknownChunks', value);
+    ctx.draft.appendUnknown(value);
   },
   'data-tool-agent': onAgentSnapshot,
   // Every step is also in the next data-tool-agent snapshot.

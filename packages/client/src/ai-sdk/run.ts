@@ -5,7 +5,7 @@ import { errorText } from '../reducer/error-text.js';
 import { appendText, closeTextPart, editTextPart, putDataPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import type { RunPart, RunState } from '../state/state.js';
-import { ordersOf } from '../state/state-root.js';
+import { listsOf } from '../state/state-root.js';
 import { invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 
 /*
@@ -16,7 +16,7 @@ import { invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 /** A run id for a message that arrived without a `messageId`. */
 function newRunId(ctx: Ctx): string {
   const { runs } = ctx.draft.root;
-  let n = ordersOf(ctx.draft.root).runs.length + 1;
+  let n = listsOf(ctx.draft.root).runs.length + 1;
   while (runs.has(`ai-sdk-run-${n}`)) n++;
   return `ai-sdk-run-${n}`;
 }
@@ -117,7 +117,7 @@ export function errorMessage(text: string): string {
 export function onError(ctx: Ctx, value: Value): void {
   const run = topRun(ctx);
   const message = errorMessage(value.errorText as string);
-  ctx.draft.push(run, 'parts', { type: 'error', message });
+  ctx.draft.pushPart(run, { type: 'error', message });
   endRun(ctx, run.runId, 'error', message);
 }
 
@@ -126,7 +126,7 @@ export function onTripwire(ctx: Ctx, value: Value): void {
   const run = topRun(ctx);
   const data = isRecord(value.data) ? value.data : {};
   const reason = nonEmpty(data.reason) ?? 'Blocked by a processor';
-  ctx.draft.push(run, 'parts', { type: 'tripwire', reason });
+  ctx.draft.pushPart(run, { type: 'tripwire', reason });
   endRun(ctx, run.runId, 'tripwire', reason);
 }
 
@@ -134,6 +134,7 @@ export function onTripwire(ctx: Ctx, value: Value): void {
 export function onSource(ctx: Ctx, value: Value): void {
   const run = topRun(ctx);
   const title = typeof value.title === 'string' ? { title: value.title } : {};
+  // The chunk was checked against its schema: these fields are strings.
   const id = value.sourceId as string;
   const part: RunPart =
     value.type === 'source-url'
@@ -146,7 +147,7 @@ export function onSource(ctx: Ctx, value: Value): void {
           ...title,
           ...(typeof value.filename === 'string' ? { filename: value.filename } : {}),
         };
-  ctx.draft.push(run, 'parts', part);
+  ctx.draft.pushPart(run, part);
 }
 
 const DATA_URL = /^data:[^,]*;base64,/;
@@ -158,7 +159,7 @@ export function onFile(ctx: Ctx, value: Value): void {
   // Native file parts carry base64 text; a data URL is unwrapped to match, other URLs stay as is.
   const match = DATA_URL.exec(url);
   const data = match === null ? url : url.slice(match[0].length);
-  ctx.draft.push(run, 'parts', { type: 'file', mimeType: value.mediaType as string, data });
+  ctx.draft.pushPart(run, { type: 'file', mimeType: value.mediaType as string, data });
 }
 
 /** A data part on the current run; parts with an id are reconciled by name and id. */

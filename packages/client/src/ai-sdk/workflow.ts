@@ -3,7 +3,7 @@ import { type Ctx, now, type Scratch } from '../reducer/context.js';
 import { hiddenStepValue } from '../reducer/hide.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
-import { ordersOf } from '../state/state-root.js';
+import { listsOf } from '../state/state-root.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { onData } from './run.js';
 
@@ -25,7 +25,7 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
     workflowCalls.set(ctx.scratch, cache);
   }
   const { toolCalls } = ctx.draft.root;
-  const order = ordersOf(ctx.draft.root).calls;
+  const order = listsOf(ctx.draft.root).calls;
   const cached = cache.get(workflowRunId);
   if (cached !== undefined && toolCalls.has(cached)) return cached;
   const pick = (test: (call: ToolCallState) => boolean): string | undefined => {

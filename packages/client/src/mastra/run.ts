@@ -114,7 +114,7 @@ export function onSource(ctx: Ctx, chunk: Chunk<'source'>, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
   const { id, sourceType, title, url, mimeType, filename } = chunk.payload;
   const part = { type: 'source' as const, id, sourceType, title, url, mimeType, filename };
-  ctx.draft.push(run, 'parts', dropUndefined(part));
+  ctx.draft.pushPart(run, dropUndefined(part));
 }
 
 /** `file`: a file part, its data as text. */
@@ -122,18 +122,14 @@ export function onFile(ctx: Ctx, chunk: Chunk<'file'>, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
   const { data, base64, mimeType, filename } = chunk.payload;
   const text = typeof data === 'string' ? data : (base64 ?? '');
-  ctx.draft.push(
-    run,
-    'parts',
-    dropUndefined({ type: 'file' as const, mimeType, data: text, filename }),
-  );
+  ctx.draft.pushPart(run, dropUndefined({ type: 'file' as const, mimeType, data: text, filename }));
 }
 
 /** `error`: an error part, and the run ends in `error`. */
 export function onError(ctx: Ctx, chunk: Chunk<'error'>, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
   const message = errorText(chunk.payload.error);
-  ctx.draft.push(run, 'parts', { type: 'error', message });
+  ctx.draft.pushPart(run, { type: 'error', message });
   endRun(ctx, chunk.runId, 'error', message);
 }
 
@@ -147,7 +143,7 @@ export function onAbort(ctx: Ctx, chunk: Chunk<'abort'>, scope: Scope): void {
 export function onTripwire(ctx: Ctx, chunk: Chunk<'tripwire'>, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
   const reason = chunk.payload.reason ?? 'Blocked by a processor';
-  ctx.draft.push(run, 'parts', { type: 'tripwire', reason });
+  ctx.draft.pushPart(run, { type: 'tripwire', reason });
   endRun(ctx, chunk.runId, 'tripwire', reason);
 }
 
@@ -170,7 +166,7 @@ export function addUnknown(
   unexpected: boolean,
 ): void {
   const value = chunk.format === 'unknown' ? (chunk as UnknownChunk).value : chunk;
-  ctx.draft.push(ctx.draft.state(), 'unknownChunks', value);
+  ctx.draft.appendUnknown(value);
   if (unexpected) {
     addIssue(ctx, {
       kind: 'unknown-chunk',

@@ -85,14 +85,21 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   if (call.status === 'input-streaming') moveTo(call, 'input-available');
 }
 
-/** An agent-level policy annotates every call of the run: a sibling that was transformed tells. */
+/**
+ * An agent-level policy annotates every call of the run: a sibling that was transformed tells.
+ * The run's calls are looked at once; after that `learn` records each call that turns transformed.
+ */
 function runHasDisplayTransform(ctx: Ctx, call: ToolCallState): boolean {
-  const run = ctx.draft.root.runs.get(call.runId);
-  if (run === undefined) return false;
-  return run.toolCallIds.some(
-    (id) =>
-      id !== call.toolCallId && ctx.draft.root.toolCalls.get(id)?.displayTransform === 'display',
-  );
+  const { displayRuns, displayRunsRead } = ctx.scratch;
+  if (!displayRunsRead.has(call.runId)) {
+    displayRunsRead.add(call.runId);
+    const run = ctx.draft.root.runs.get(call.runId);
+    const found = run?.toolCallIds.some(
+      (id) => ctx.draft.root.toolCalls.get(id)?.displayTransform === 'display',
+    );
+    if (found) displayRuns.add(call.runId);
+  }
+  return displayRuns.has(call.runId);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { createPartialJsonParser, type PartialJsonParser } from '../partial-json/partial-json.js';
+import { AppendList } from '../state/append-list.js';
 import type { Draft, Mutable } from '../state/draft.js';
+import { RunRecord } from '../state/run-record.js';
 import {
   type DisplayValue,
   expiredReason,
@@ -13,7 +15,9 @@ import {
   type ToolCallStatus,
   type ToolKind,
 } from '../state/state.js';
+import { Vector } from '../state/vector.js';
 import { markDisplayTransformed } from './hide.js';
+import type { PartIndex } from './part-index.js';
 import { redactExcerpt } from './redact.js';
 import { type ClientTransforms, clientTransformFor } from './transform.js';
 import { nestedCalls } from './tree.js';
@@ -79,6 +83,14 @@ export interface Scratch {
   aiSdkRunId?: string;
   /** Wrapper chunks being unwrapped right now, one inside the other (bounded). */
   nesting: number;
+  /** Where each run's text, reasoning and data parts sit. */
+  readonly partIndexes: Map<string, PartIndex>;
+  /**
+   * Runs known to hold a display-transformed call, and runs whose calls were all looked at once:
+   * after that, each call that turns display-transformed adds its run.
+   */
+  readonly displayRuns: Set<string>;
+  readonly displayRunsRead: Set<string>;
 }
 
 /** Creates empty working memory for a reducer. */
@@ -86,6 +98,9 @@ export const createScratch = (): Scratch => ({
   parsers: new Map(),
   taskCalls: new Map(),
   nesting: 0,
+  partIndexes: new Map(),
+  displayRuns: new Set(),
+  displayRunsRead: new Set(),
 });
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */
@@ -146,7 +161,7 @@ export function addIssue(ctx: Ctx, issue: StreamIssue): void {
     ...(issue.chunkType === undefined ? {} : { chunkType: clip(issue.chunkType, 100) }),
     ...(issue.excerpt === undefined ? {} : { excerpt: redactExcerpt(clip(issue.excerpt, 200)) }),
   };
-  ctx.draft.push(ctx.draft.state(), 'issues', clipped);
+  ctx.draft.appendIssue(clipped);
 }
 
 /** A short, safe excerpt of a value for an issue entry. */
@@ -176,16 +191,20 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
     }
     return existing;
   }
-  const run: Mutable<RunState> = draft.adopt({
-    runId,
-    status: 'streaming',
-    parentToolCallId: scope.parentToolCallId,
-    depth: scope.depth,
-    parts: [],
-    toolCallIds: [],
-    steps: [],
-    ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
-  });
+  const run: Mutable<RunState> = draft.adopt(
+    new RunRecord(
+      {
+        runId,
+        status: 'streaming',
+        parentToolCallId: scope.parentToolCallId,
+        depth: scope.depth,
+        steps: [],
+        ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
+      },
+      Vector.empty(),
+      AppendList.from([]),
+    ),
+  );
   draft.setRun(runId, run);
   if (scope.parentToolCallId === null) {
     draft.appendRun(runId);
@@ -239,9 +258,10 @@ export function ensureCall(
   });
   draft.setToolCall(toolCallId, call);
   draft.appendCall(toolCallId);
+  if (clientTransform) ctx.scratch.displayRuns.add(runId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
-  draft.push(run, 'toolCallIds', toolCallId);
-  draft.push(run, 'parts', { type: 'tool-call', toolCallId });
+  draft.pushToolCallId(run, toolCallId);
+  draft.pushPart(run, { type: 'tool-call', toolCallId });
   return call;
 }
 

@@ -41,6 +41,8 @@ function hideWorkflow(workflow: WorkflowState): WorkflowState {
 export function markDisplayTransformed(ctx: Ctx, call: Call): void {
   if (call.displayTransform === 'display') return;
   call.displayTransform = 'display';
+  // Sibling calls of an agent-level policy learn from this (see `runHasDisplayTransform`).
+  ctx.scratch.displayRuns.add(call.runId);
   delete call.partialInput;
   const hide = (value: DisplayValue): DisplayValue =>
     value.kind === 'raw' ? pendingValue() : value;

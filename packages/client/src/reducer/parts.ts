@@ -1,13 +1,16 @@
 import type { Draft, Mutable } from '../state/draft.js';
+import { partAt, partCount } from '../state/run-record.js';
 import type { RunPart, RunState, Usage } from '../state/state.js';
 import type { Ctx } from './context.js';
+import { dataKey, lastOpen, partIndexOf, textKey } from './part-index.js';
 
 /** A text or reasoning part of a run. */
 export type TextPart = Extract<RunPart, { type: 'text' | 'reasoning' }>;
 
 /**
- * The open text or reasoning part with this id, created when missing. It is usually the last
- * part, so the scan is short.
+ * The text or reasoning part with this id, created when missing or when a newer part of the same
+ * type is still streaming (a new block with a reused id). Found through the run's part index, so
+ * the cost does not grow with the run.
  */
 export function editTextPart(
   ctx: Ctx,
@@ -15,18 +18,15 @@ export function editTextPart(
   type: TextPart['type'],
   id: string,
 ): Mutable<TextPart> {
-  for (let i = run.parts.length - 1; i >= 0; i--) {
-    const part = run.parts[i]!;
-    if (part.type === type && part.id === id) {
-      const parts = ctx.draft.field(run, 'parts');
-      const owned = ctx.draft.adopt({ ...part }) as Mutable<TextPart>;
-      parts[i] = owned;
-      return owned;
-    }
-    if (part.type === type && part.state === 'streaming') break;
+  const index = partIndexOf(ctx.scratch.partIndexes, run);
+  const at = index.last.get(textKey(type, id));
+  if (at !== undefined && lastOpen(index, run, type) <= at) {
+    const owned = ctx.draft.adopt({ ...partAt(run, at)! }) as Mutable<TextPart>;
+    ctx.draft.setPart(run, at, owned);
+    return owned;
   }
   const part = ctx.draft.adopt({ type, id, text: '', state: 'streaming' }) as Mutable<TextPart>;
-  ctx.draft.push(run, 'parts', part);
+  ctx.draft.pushPart(run, part);
   return part;
 }
 
@@ -43,7 +43,7 @@ export function appendText(
   delta: string,
 ): void {
   const cached = lastTextPart.get(ctx.draft);
-  const last = run.parts[run.parts.length - 1];
+  const last = partAt(run, partCount(run) - 1);
   const hit =
     cached !== undefined &&
     cached.run === run &&
@@ -80,13 +80,13 @@ export function putDataPart(
 ): void {
   const part: RunPart = { type: 'data', name, data, ...(id ? { id } : {}) };
   if (id) {
-    const index = run.parts.findIndex((p) => p.type === 'data' && p.name === name && p.id === id);
-    if (index >= 0) {
-      ctx.draft.field(run, 'parts')[index] = part;
+    const at = partIndexOf(ctx.scratch.partIndexes, run).last.get(dataKey(name, id));
+    if (at !== undefined) {
+      ctx.draft.setPart(run, at, part);
       return;
     }
   }
-  ctx.draft.push(run, 'parts', part);
+  ctx.draft.pushPart(run, part);
 }
 
 const USAGE_KEYS = [

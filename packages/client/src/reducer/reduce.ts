@@ -11,7 +11,7 @@ import { parseNested } from '../mastra/nested.js';
 import { addUnknown, reduceData } from '../mastra/run.js';
 import { Draft } from '../state/draft.js';
 import type { ToolpaneState } from '../state/state.js';
-import { initialState, ordersOf } from '../state/state-root.js';
+import { initialState, listsOf } from '../state/state-root.js';
 import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
 import {
   addIssue,
@@ -120,7 +120,7 @@ export function reduce(
   options: ReduceOptions = {},
 ): ToolpaneState {
   const scratch = createScratch();
-  const lastTop = ordersOf(state).runs.at(-1);
+  const lastTop = listsOf(state).runs.at(-1);
   if (lastTop !== undefined) scratch.currentRunId = lastTop;
   const ctx = createCtx(state, options, scratch);
   applySafely(ctx, chunk);

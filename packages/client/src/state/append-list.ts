@@ -1,5 +1,6 @@
 /**
- * An immutable list that only grows, for the orders of the state (`runOrder`, `toolCallOrder`).
+ * An immutable list that only grows, for the growing lists of the state (`runOrder`,
+ * `toolCallOrder`, `issues`, `unknownChunks`) and a run's tool call ids.
  *
  * Versions share one buffer: a version is the buffer and its length, so appending to the newest
  * version writes in place and costs O(1), and every older version still sees only its own items.

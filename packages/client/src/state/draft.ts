@@ -1,6 +1,8 @@
+import type { AppendList } from './append-list.js';
 import { PersistentMap } from './persistent-map.js';
-import type { RunState, ToolCallState, ToolpaneState } from './state.js';
-import { hasOrders, makeState, ordersOf, StateRoot } from './state-root.js';
+import { RunRecord } from './run-record.js';
+import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
+import { hasLists, type Lists, listsOf, makeState, StateRoot } from './state-root.js';
 
 /** Removes `readonly` from the top level of a type. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -61,17 +63,15 @@ export class Draft {
     this.root =
       root.runs instanceof PersistentMap &&
       root.toolCalls instanceof PersistentMap &&
-      hasOrders(root)
+      hasLists(root)
         ? root
         : makeState(
             {
               format: root.format,
               runs: PersistentMap.from(root.runs),
               toolCalls: PersistentMap.from(root.toolCalls),
-              issues: root.issues,
-              unknownChunks: root.unknownChunks,
             },
-            ordersOf(root),
+            listsOf(root),
           );
   }
 
@@ -95,30 +95,48 @@ export class Draft {
   state(): Mutable<ToolpaneState> {
     const root = this.root;
     if (!this.owned.has(root)) {
-      this.root = this.adopt(makeState(root, ordersOf(root)));
+      this.root = this.adopt(makeState(root, listsOf(root)));
     }
     return this.root as Mutable<ToolpaneState>;
   }
 
-  /** The writable root as the class that holds the orders (`state()` always makes one). */
+  /** The writable root as the class that holds the lists (`state()` always makes one). */
   private writableRoot(): StateRoot {
     const root = this.state();
     if (!(root instanceof StateRoot)) throw new TypeError('A draft root is always a StateRoot');
     return root;
   }
 
+  private append<K extends keyof Lists>(
+    key: K,
+    item: Lists[K] extends AppendList<infer T> ? T : never,
+  ): void {
+    const root = this.writableRoot();
+    const lists = StateRoot.lists(root);
+    StateRoot.setLists(root, {
+      ...lists,
+      [key]: (lists[key] as AppendList<typeof item>).append(item),
+    });
+  }
+
   /** Appends a top-level run to `runOrder`. */
   appendRun(runId: string): void {
-    const root = this.writableRoot();
-    const orders = StateRoot.orders(root);
-    StateRoot.setOrders(root, { runs: orders.runs.append(runId), calls: orders.calls });
+    this.append('runs', runId);
   }
 
   /** Appends a tool call to `toolCallOrder`. */
   appendCall(toolCallId: string): void {
-    const root = this.writableRoot();
-    const orders = StateRoot.orders(root);
-    StateRoot.setOrders(root, { runs: orders.runs, calls: orders.calls.append(toolCallId) });
+    this.append('calls', toolCallId);
+  }
+
+  /** Appends to `issues`. */
+  appendIssue(issue: StreamIssue): void {
+    this.append('issues', issue);
+  }
+
+  /** Appends to `unknownChunks`. */
+  appendUnknown(chunk: unknown): void {
+    this.append('unknown', chunk);
   }
 
   /**
@@ -171,7 +189,7 @@ export class Draft {
     if (current === undefined) return undefined;
     let run = current as Mutable<RunState>;
     if (!this.owned.has(current)) {
-      run = this.adopt({ ...current });
+      run = this.adopt(RunRecord.copy(current));
       this.setRun(runId, run);
     }
     this.lastRun = { runId, run };
@@ -192,6 +210,21 @@ export class Draft {
     return call;
   }
 
+  /** Appends a part to a writable run. */
+  pushPart(run: Mutable<RunState>, part: RunPart): void {
+    RunRecord.pushPart(record(run), part);
+  }
+
+  /** Replaces the part at `index` of a writable run. */
+  setPart(run: Mutable<RunState>, index: number, part: RunPart): void {
+    RunRecord.setPart(record(run), index, part);
+  }
+
+  /** Appends a tool call id to a writable run. */
+  pushToolCallId(run: Mutable<RunState>, toolCallId: string): void {
+    RunRecord.pushToolCallId(record(run), toolCallId);
+  }
+
   /** Appends to an array field of a writable object; the items must fit the array. */
   push<P extends object, K extends ArrayKey<P> & ObjectKey<P>>(
     parent: P,
@@ -201,4 +234,10 @@ export class Draft {
     const list = this.field(parent, key) as ItemOf<P, K>[];
     list.push(...items);
   }
+}
+
+/** A writable run is always a record: `Draft.run` and `ensureRun` make nothing else. */
+function record(run: Mutable<RunState>): RunRecord {
+  if (run instanceof RunRecord) return run;
+  throw new Error('A writable run must come from the draft');
 }

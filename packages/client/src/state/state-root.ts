@@ -3,48 +3,55 @@ import { PersistentMap } from './persistent-map.js';
 import type { RunState, StreamFormat, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 
 /*
- * Internal: how a state stores its orders. Not exported from the package: a state is read through
- * its public fields only.
+ * Internal: how a state stores its growing lists. Not exported from the package: a state is read
+ * through its public fields only.
  */
 
-/** The append-only lists behind `runOrder` and `toolCallOrder`. */
-export interface Orders {
+/** The append-only lists behind `runOrder`, `toolCallOrder`, `issues` and `unknownChunks`. */
+export interface Lists {
   readonly runs: AppendList<string>;
   readonly calls: AppendList<string>;
+  readonly issues: AppendList<StreamIssue>;
+  readonly unknown: AppendList<unknown>;
 }
 
-/** The fields of a state besides its orders. */
-export type StateFields = Omit<ToolpaneState, 'runOrder' | 'toolCallOrder'>;
+/** The fields of a state besides its lists. */
+export type StateFields = Pick<ToolpaneState, 'format' | 'runs' | 'toolCalls'>;
 
 /**
- * A state whose `runOrder` and `toolCallOrder` are getters over append-only lists: the reducer
- * appends in O(1), and an order nobody reads is never built. A class, because creating it costs
- * what a plain object does (one is made per published snapshot), where own accessor properties
- * cost a hundred times more. `toJSON` writes the orders as arrays.
+ * A state whose `runOrder`, `toolCallOrder`, `issues` and `unknownChunks` are getters over
+ * append-only lists: the reducer appends in O(1), and a list nobody reads is never built, so a
+ * snapshot published after every chunk costs O(1) however long these lists grow. A class, because
+ * creating it costs what a plain object does (one is made per published snapshot), where own
+ * accessor properties cost a hundred times more. `toJSON` writes the lists as arrays.
  */
 export class StateRoot implements ToolpaneState {
   format: StreamFormat;
   runs: ReadonlyMap<string, RunState>;
   toolCalls: ReadonlyMap<string, ToolCallState>;
-  issues: readonly StreamIssue[];
-  unknownChunks: readonly unknown[];
-  #orders: Orders;
+  #lists: Lists;
 
-  constructor(fields: StateFields, orders: Orders) {
+  constructor(fields: StateFields, lists: Lists) {
     this.format = fields.format;
     this.runs = fields.runs;
     this.toolCalls = fields.toolCalls;
-    this.issues = fields.issues;
-    this.unknownChunks = fields.unknownChunks;
-    this.#orders = orders;
+    this.#lists = lists;
   }
 
   get runOrder(): readonly string[] {
-    return this.#orders.runs.toArray();
+    return this.#lists.runs.toArray();
   }
 
   get toolCallOrder(): readonly string[] {
-    return this.#orders.calls.toArray();
+    return this.#lists.calls.toArray();
+  }
+
+  get issues(): readonly StreamIssue[] {
+    return this.#lists.issues.toArray();
+  }
+
+  get unknownChunks(): readonly unknown[] {
+    return this.#lists.unknown.toArray();
   }
 
   toJSON(): Record<keyof ToolpaneState, unknown> {
@@ -60,37 +67,42 @@ export class StateRoot implements ToolpaneState {
   }
 
   /** The lists of a root. */
-  static orders(root: StateRoot): Orders {
-    return root.#orders;
+  static lists(root: StateRoot): Lists {
+    return root.#lists;
   }
 
   /** Replaces the lists of a root the reducer owns. */
-  static setOrders(root: StateRoot, orders: Orders): void {
-    root.#orders = orders;
+  static setLists(root: StateRoot, lists: Lists): void {
+    root.#lists = lists;
   }
 }
 
-/** A state with the given fields and orders. */
-export const makeState = (fields: StateFields, orders: Orders): ToolpaneState =>
-  new StateRoot(fields, orders);
+/** A state with the given fields and lists. */
+export const makeState = (fields: StateFields, lists: Lists): ToolpaneState =>
+  new StateRoot(fields, lists);
 
 /**
- * The order lists of a state; for a state made elsewhere (rebuilt from JSON, or a spread copy,
- * which has no getters) they are built from its arrays, or from the maps' insertion order.
+ * The lists of a state; for a state made elsewhere (rebuilt from JSON, or a spread copy, which has
+ * no getters) they are built from its arrays, or the orders from the maps' insertion order.
  */
-export function ordersOf(state: ToolpaneState): Orders {
-  if (state instanceof StateRoot) return StateRoot.orders(state);
+export function listsOf(state: ToolpaneState): Lists {
+  if (state instanceof StateRoot) return StateRoot.lists(state);
   const runOrder =
     (state.runOrder as readonly string[] | undefined) ??
     [...state.runs.values()].filter((run) => run.parentToolCallId === null).map((run) => run.runId);
   const toolCallOrder = (state.toolCallOrder as readonly string[] | undefined) ?? [
     ...state.toolCalls.keys(),
   ];
-  return { runs: AppendList.from(runOrder), calls: AppendList.from(toolCallOrder) };
+  return {
+    runs: AppendList.from(runOrder),
+    calls: AppendList.from(toolCallOrder),
+    issues: AppendList.from((state.issues as readonly StreamIssue[] | undefined) ?? []),
+    unknown: AppendList.from((state.unknownChunks as readonly unknown[] | undefined) ?? []),
+  };
 }
 
 /** Whether a state was made by {@link makeState}. */
-export const hasOrders = (state: ToolpaneState): boolean => state instanceof StateRoot;
+export const hasLists = (state: ToolpaneState): boolean => state instanceof StateRoot;
 
 /** An empty state. */
 export const initialState: ToolpaneState = Object.freeze(
@@ -99,9 +111,12 @@ export const initialState: ToolpaneState = Object.freeze(
       format: 'unknown',
       runs: PersistentMap.empty<RunState>(),
       toolCalls: PersistentMap.empty<ToolCallState>(),
-      issues: [],
-      unknownChunks: [],
     },
-    { runs: AppendList.from<string>([]), calls: AppendList.from<string>([]) },
+    {
+      runs: AppendList.from<string>([]),
+      calls: AppendList.from<string>([]),
+      issues: AppendList.from<StreamIssue>([]),
+      unknown: AppendList.from<unknown>([]),
+    },
   ),
 );

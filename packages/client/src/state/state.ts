@@ -339,8 +339,10 @@ export interface ToolpaneState {
   /** Every run by runId, top-level and nested. */
   readonly runs: ReadonlyMap<string, RunState>;
   /**
-   * Top-level runs, in the order they started. Like `toolCallOrder`, a getter built on first read
-   * (and written by `JSON.stringify`); a spread copy of a state does not carry it.
+   * Top-level runs, in the order they started. Like `toolCallOrder`, `issues` and
+   * `unknownChunks`, a getter whose array is built on first read (and written by
+   * `JSON.stringify`), so a snapshot nobody reads costs nothing; a spread copy of a state does not
+   * carry these four.
    */
   readonly runOrder: readonly string[];
   /** Every tool call at any depth, by toolCallId. */

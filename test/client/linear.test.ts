@@ -1,0 +1,132 @@
+import { createToolpaneStore, reduceAll } from '@toolpane/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SHAPES } from '../../bench/shapes';
+
+/**
+ * Linearity without a clock: while a stream is applied, every array copy and scan (slice, concat,
+ * spread, for…of, map, filter, find, findIndex, some, every, indexOf, includes, reduce) and every
+ * Map copy or iteration counts the items it touches. A per-chunk copy or scan of a growing list
+ * makes ten times the chunks cost about a hundred times the items. The bound leaves room for the
+ * O(log n) path copies of the persistent map (one node of at most 32 slots per level, and 10k
+ * calls fill one level more than 1k do): ten times the chunks may cost at most twenty times.
+ */
+const BOUND = 20;
+const counted = { items: 0 };
+
+type Patched = { target: object; key: PropertyKey; original: unknown };
+const patched: Patched[] = [];
+
+function patch(target: object, key: PropertyKey) {
+  const original = (target as Record<PropertyKey, unknown>)[key] as (
+    this: { length?: number; size?: number },
+    ...args: unknown[]
+  ) => unknown;
+  patched.push({ target, key, original });
+  Object.defineProperty(target, key, {
+    configurable: true,
+    writable: true,
+    value: function (this: { length?: number; size?: number }, ...args: unknown[]) {
+      counted.items += this.length ?? this.size ?? 0;
+      return original.apply(this, args);
+    },
+  });
+}
+
+function countItems(work: () => void): number {
+  for (const key of [
+    'slice',
+    'concat',
+    'map',
+    'filter',
+    'find',
+    'findIndex',
+    'findLast',
+    'findLastIndex',
+    'some',
+    'every',
+    'indexOf',
+    'lastIndexOf',
+    'includes',
+    'reduce',
+    'forEach',
+    Symbol.iterator,
+  ]) {
+    patch(Array.prototype, key);
+  }
+  patch(Map.prototype, Symbol.iterator);
+  patch(Map.prototype, 'forEach');
+  patch(Set.prototype, Symbol.iterator);
+  counted.items = 0;
+  try {
+    work();
+    return counted.items;
+  } finally {
+    restore();
+  }
+}
+
+function restore() {
+  for (const { target, key, original } of patched.splice(0).reverse()) {
+    Object.defineProperty(target, key, { configurable: true, writable: true, value: original });
+  }
+}
+
+afterEach(restore);
+
+/** A store that publishes a snapshot after every chunk, as a subscribed UI makes it do. */
+function publishEach(chunks: readonly unknown[]) {
+  const store = createToolpaneStore({ now: () => 0 });
+  store.subscribe(() => {
+    store.getState();
+  });
+  for (const chunk of chunks) store.dispatch(chunk);
+  return store.getState();
+}
+
+const SMALL = 1_000;
+const LARGE = 10_000;
+
+describe('every shape costs work linear in its chunks', () => {
+  for (const shape of SHAPES) {
+    describe(shape.name, () => {
+      const small = shape.chunks(SMALL);
+      const large = shape.chunks(LARGE);
+
+      it('through a store that publishes after every chunk', () => {
+        const a = countItems(() => publishEach(small));
+        const b = countItems(() => publishEach(large));
+        expect(b / Math.max(a, SMALL)).toBeLessThanOrEqual(BOUND);
+      });
+
+      it('through reduceAll', () => {
+        const a = countItems(() => reduceAll(small));
+        const b = countItems(() => reduceAll(large));
+        expect(b / Math.max(a, SMALL)).toBeLessThanOrEqual(BOUND);
+      });
+    });
+  }
+
+  it('counts the copies it is meant to catch', () => {
+    // A list copied on every chunk: the counter must see quadratic work as quadratic.
+    const grow = (n: number) => {
+      let list: number[] = [];
+      for (let i = 0; i < n; i++) {
+        list = list.slice();
+        list.push(i);
+      }
+      return list;
+    };
+    const a = countItems(() => grow(SMALL));
+    const b = countItems(() => grow(LARGE));
+    expect(b / a).toBeGreaterThan(50);
+  });
+
+  it('reads the same state whichever way it was built', () => {
+    for (const shape of SHAPES) {
+      const chunks = shape.chunks(SMALL);
+      expect(JSON.parse(JSON.stringify(publishEach(chunks)))).toEqual(
+        JSON.parse(JSON.stringify(reduceAll(chunks, { now: () => 0 }))),
+      );
+    }
+  });
+});
