@@ -119,10 +119,13 @@ export function deserializeState(value: unknown): ToolpaneState {
         format: initialState.format,
         runs: initialState.runs,
         toolCalls: initialState.toolCalls,
-        issues: [issue],
-        unknownChunks: [],
       },
-      { runs: AppendList.from<string>([]), calls: AppendList.from<string>([]) },
+      {
+        runs: AppendList.from<string>([]),
+        calls: AppendList.from<string>([]),
+        issues: AppendList.from([issue]),
+        unknown: AppendList.from<unknown>([]),
+      },
     );
   }
   const json = value as SerializedState;
@@ -135,9 +138,12 @@ export function deserializeState(value: unknown): ToolpaneState {
       format: json.format,
       runs: PersistentMap.from(runs),
       toolCalls: PersistentMap.from(calls),
-      issues: json.issues,
-      unknownChunks: json.unknownChunks,
     },
-    { runs: AppendList.from(json.runOrder), calls: AppendList.from(json.toolCallOrder) },
+    {
+      runs: AppendList.from(json.runOrder),
+      calls: AppendList.from(json.toolCallOrder),
+      issues: AppendList.from(json.issues),
+      unknown: AppendList.from(json.unknownChunks),
+    },
   );
 }
