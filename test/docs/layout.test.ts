@@ -23,6 +23,7 @@ const KNOWN_CYCLES: readonly string[] = [
 ];
 const KNOWN_LONG_FILES: readonly string[] = [
   'packages/client/src/partial-json/machine.ts',
+  'packages/client/src/state/state.ts',
   'packages/ui/src/approval/approval.tsx',
   'packages/ui/src/resume-form/resume-form.tsx',
   'packages/ui/src/tool-call/tool-call.tsx',

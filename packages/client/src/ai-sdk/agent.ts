@@ -1,12 +1,6 @@
-import {
-  type Ctx,
-  endRun,
-  ensureCall,
-  ensureRun,
-  type Scope,
-  setEnded,
-} from '../reducer/context.js';
+import type { Ctx, Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
+import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';

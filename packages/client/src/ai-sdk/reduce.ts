@@ -1,4 +1,5 @@
-import { type Ctx, endRun } from '../reducer/context.js';
+import type { Ctx } from '../reducer/context.js';
+import { endRun } from '../reducer/lifecycle.js';
 import { onAgentSnapshot } from './agent.js';
 import {
   type AiSdkChunkType,

@@ -1,7 +1,8 @@
 import { type NativeChunk, parseMastraChunk } from '../chunks/mastra.js';
 import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js';
-import { type Ctx, endRun, ensureRun, TOP } from '../reducer/context.js';
+import { type Ctx, TOP } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
+import { endRun, ensureRun } from '../reducer/lifecycle.js';
 import { appendText, closeTextPart, editTextPart, putDataPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import type { RunPart, RunState } from '../state/state.js';

@@ -1,8 +1,9 @@
 import { pushProgress } from '../mastra/tools.js';
 import { requestApproval } from '../reducer/approval.js';
-import { type Ctx, ensureCall, moveTo, parserFor, setEnded, TOP } from '../reducer/context.js';
+import { type Ctx, TOP } from '../reducer/context.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
+import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import {
   applyClientTransform,

@@ -1,6 +1,7 @@
 import type { NativeChunk, NativeChunkOf, NativeChunkType } from '../chunks/mastra.js';
-import { type Ctx, ensureRun, type Scope } from '../reducer/context.js';
+import type { Ctx, Scope } from '../reducer/context.js';
 import { onHumanRequest } from '../reducer/human.js';
+import { ensureRun } from '../reducer/lifecycle.js';
 import {
   type BackgroundChunk,
   reduceBackgroundTask,

@@ -1,15 +1,8 @@
 import { type MastraChunk, parseMastraChunk } from '../chunks/mastra.js';
-import {
-  addIssue,
-  type Ctx,
-  ensureCall,
-  excerpt,
-  now,
-  ownMessage,
-  type Scope,
-} from '../reducer/context.js';
+import { addIssue, type Ctx, excerpt, now, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { hiddenStepValue } from '../reducer/hide.js';
+import { ensureCall, ownMessage } from '../reducer/lifecycle.js';
 import type { Mutable } from '../state/draft.js';
 import {
   TERMINAL_TOOL_STATUSES,

@@ -5,8 +5,9 @@ import type {
   ObjectChunk,
   UnknownChunk,
 } from '../chunks/mastra.js';
-import { addIssue, type Ctx, endRun, ensureRun, type Scope } from '../reducer/context.js';
+import { addIssue, type Ctx, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
+import { endRun, ensureRun } from '../reducer/lifecycle.js';
 import { appendText, closeTextPart, editTextPart, putDataPart, usageOf } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import { type RunState, TERMINAL_TOOL_STATUSES } from '../state/state.js';

@@ -1,15 +1,9 @@
 import type { MastraChunk } from '../chunks/mastra.js';
-import {
-  type Ctx,
-  ensureCall,
-  moveTo,
-  parserFor,
-  type Scope,
-  setEnded,
-} from '../reducer/context.js';
+import type { Ctx, Scope } from '../reducer/context.js';
 import { cleanArgs, displayed, learn } from '../reducer/display.js';
 import { errorText } from '../reducer/error-text.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
+import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import {
   fromPhase,

@@ -1,5 +1,6 @@
 import type { Checked } from '../chunks/check.js';
-import { type Ctx, endRun, ensureRun, moveTo, type Scope } from '../reducer/context.js';
+import type { Ctx, Scope } from '../reducer/context.js';
+import { endRun, ensureRun, moveTo } from '../reducer/lifecycle.js';
 import { appendText, closeTextPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES } from '../state/state.js';

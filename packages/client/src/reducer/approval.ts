@@ -1,6 +1,7 @@
 import type { Mutable } from '../state/draft.js';
 import type { ApprovalState, DecisionTarget, DisplayValue, ToolCallState } from '../state/state.js';
-import { addIssue, type Ctx, moveTo } from './context.js';
+import { addIssue, type Ctx } from './context.js';
+import { moveTo } from './lifecycle.js';
 
 /** A request for approval as a chunk states it. */
 export interface ApprovalRequest {

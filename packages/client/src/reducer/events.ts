@@ -1,15 +1,14 @@
 import { HUMAN_TOOL_STATUSES } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
+import { addIssue, type Ctx } from './context.js';
 import {
-  addIssue,
-  type Ctx,
   endOpenCalls,
   endRun,
   moveTo,
   ownMessage,
   runWaitsForHuman,
   setEnded,
-} from './context.js';
+} from './lifecycle.js';
 
 /**
  * Ends every open run: a run that waits for a person waits on, the others end as interrupted or

@@ -2,8 +2,9 @@ import type { MastraChunk } from '../chunks/mastra.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { requestApproval, sameTarget } from './approval.js';
-import { type Ctx, ensureCall, moveTo, type Scope } from './context.js';
+import type { Ctx, Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
+import { ensureCall, moveTo } from './lifecycle.js';
 import { readDisplayMetadata } from './transform.js';
 import { nestedCalls, topLevelCall } from './tree.js';
 

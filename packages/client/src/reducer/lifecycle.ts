@@ -1,0 +1,239 @@
+/*
+ * The life of runs and calls: created on first sight, moved between statuses, ended with their run.
+ */
+import { createPartialJsonParser, type PartialJsonParser } from '../partial-json/partial-json.js';
+import { AppendList } from '../state/append-list.js';
+import type { Mutable } from '../state/draft.js';
+import { RunRecord } from '../state/run-record.js';
+import {
+  type DisplayValue,
+  expiredReason,
+  HUMAN_TOOL_STATUSES,
+  NO_VALUE,
+  type RunState,
+  type RunStatus,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+  type ToolCallStatus,
+  type ToolKind,
+} from '../state/state.js';
+import { Vector } from '../state/vector.js';
+import { type Ctx, now, type Scope } from './context.js';
+import { markDisplayTransformed } from './hide.js';
+import { clientTransformFor } from './transform.js';
+import { nestedCalls } from './tree.js';
+
+const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
+
+/** Moves a call to `status` unless it already ended; terminal states stay terminal. */
+export function moveTo(call: Mutable<ToolCallState>, status: ToolCallStatus): void {
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  call.status = status;
+  // The partial parse only matters while the arguments stream.
+  if (status !== 'input-streaming') delete call.partialInput;
+}
+
+/** Stamps the call's end time from the store clock, when there is one. */
+export function setEnded(ctx: Ctx, call: Mutable<ToolCallState>): void {
+  const at = now(ctx);
+  if (at !== undefined) call.endedAt = at;
+}
+
+/** `agent` for `agent-<key>`, `workflow` for `workflow-<key>`, else `tool`. */
+export function toolKind(toolName: string): ToolKind {
+  if (toolName.startsWith('agent-')) return 'agent';
+  if (toolName.startsWith('workflow-')) return 'workflow';
+  return 'tool';
+}
+
+/** The run, created on first sight; a continuation revives a waiting run. */
+export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunState> {
+  const { draft } = ctx;
+  const existing = draft.run(runId);
+  if (existing !== undefined) {
+    if (existing.status === 'waiting' || existing.status === 'interrupted') {
+      existing.status = 'streaming';
+      delete existing.error;
+    }
+    return existing;
+  }
+  const run: Mutable<RunState> = draft.adopt(
+    new RunRecord(
+      {
+        runId,
+        status: 'streaming',
+        parentToolCallId: scope.parentToolCallId,
+        depth: scope.depth,
+        steps: [],
+        ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
+      },
+      Vector.empty(),
+      AppendList.from([]),
+    ),
+  );
+  draft.setRun(runId, run);
+  if (scope.parentToolCallId === null) {
+    draft.appendRun(runId);
+    ctx.scratch.currentRunId = runId;
+  } else {
+    const parent = draft.toolCall(scope.parentToolCallId);
+    if (parent !== undefined) draft.push(parent, 'childRunIds', runId);
+  }
+  return run;
+}
+
+/** The call, created on first sight under its run. */
+export function ensureCall(
+  ctx: Ctx,
+  runId: string,
+  scope: Scope,
+  toolCallId: string,
+  toolName: string | undefined,
+): Mutable<ToolCallState> {
+  const { draft } = ctx;
+  const existing = draft.toolCall(toolCallId);
+  if (existing !== undefined) {
+    if (existing.toolName === '' && toolName) {
+      existing.toolName = toolName;
+      existing.kind = toolKind(toolName);
+      // The name decides whether a client transform applies: what showed before it is hidden now.
+      if (clientTransformFor(ctx.options.transforms, toolName) !== undefined) {
+        markDisplayTransformed(ctx, existing);
+      }
+    }
+    return existing;
+  }
+  const name = toolName ?? '';
+  const clientTransform = clientTransformFor(ctx.options.transforms, name) !== undefined;
+  const call: Mutable<ToolCallState> = draft.adopt({
+    toolCallId,
+    toolName: name,
+    kind: toolKind(name),
+    status: 'input-streaming',
+    runId,
+    parentToolCallId: scope.parentToolCallId,
+    inputText: '',
+    input: NO_VALUE,
+    output: NO_VALUE,
+    error: NO_VALUE,
+    raw: {},
+    displayTransform: clientTransform ? 'display' : 'unknown',
+    progress: [],
+    childRunIds: [],
+    ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
+  });
+  draft.setToolCall(toolCallId, call);
+  draft.appendCall(toolCallId);
+  if (clientTransform) ctx.scratch.displayRuns.add(runId);
+  const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
+  draft.pushToolCallId(run, toolCallId);
+  draft.pushPart(run, { type: 'tool-call', toolCallId });
+  return call;
+}
+
+/** The incremental parser of a call's streamed input. */
+export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
+  let parser = ctx.scratch.parsers.get(call.toolCallId);
+  if (parser === undefined) {
+    parser = createPartialJsonParser();
+    // A pure reduce starts without the parser of earlier chunks: catch up once.
+    if (call.inputText !== '') parser.push(call.inputText);
+    ctx.scratch.parsers.set(call.toolCallId, parser);
+  }
+  return parser;
+}
+
+/** Whether the call, or a call nested under it at any depth, waits for an approval or a resume. */
+export function waitsForHuman(ctx: Ctx, toolCallId: string): boolean {
+  const call = ctx.draft.root.toolCalls.get(toolCallId);
+  if (call === undefined) return false;
+  const waits = (c: ToolCallState) =>
+    HUMAN_TOOL_STATUSES.has(c.status) && expiredReason(c) === undefined;
+  if (waits(call)) return true;
+  if (call.childRunIds.length === 0) return false;
+  return nestedCalls(ctx.draft.root, call).some(waits);
+}
+
+/** Whether anything in the run waits for a person. */
+export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
+  const run = ctx.draft.root.runs.get(runId);
+  return run?.toolCallIds.some((id) => waitsForHuman(ctx, id)) ?? false;
+}
+
+/**
+ * Ends a run and every subagent run still open under it, at any depth. Calls that are not terminal
+ * and do not wait for a person end in `output-error` with `reason`, so nothing spins forever.
+ */
+export function endRun(
+  ctx: Ctx,
+  runId: string,
+  status: Exclude<RunStatus, 'streaming'>,
+  reason: string | undefined,
+): void {
+  const { draft } = ctx;
+  const at = now(ctx);
+  const ended: string[] = [];
+  const seen = new Set<string>();
+  const work = [runId];
+  while (work.length > 0) {
+    const id = work.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const run = draft.run(id);
+    if (run === undefined) continue;
+    run.status = status;
+    if (reason !== undefined && status !== 'finished' && run.error === undefined)
+      run.error = reason;
+    if (at !== undefined) run.endedAt = at;
+    ended.push(id);
+    for (const toolCallId of run.toolCallIds) {
+      for (const childRunId of draft.root.toolCalls.get(toolCallId)?.childRunIds ?? []) {
+        if (draft.root.runs.get(childRunId)?.status === 'streaming') work.push(childRunId);
+      }
+    }
+  }
+  // Innermost runs first, as a person would see them end.
+  for (let i = ended.length - 1; i >= 0; i--) {
+    endOpenCalls(ctx, ended[i]!, reason, status === 'aborted');
+  }
+}
+
+/**
+ * Ends the calls of an ended run that are still open, unless a person or a background task holds
+ * them: in `output-aborted` when the run was `aborted` (a stop, not a failure; the reason stays on
+ * the run), else in `output-error` with `reason`. Writes only the calls it ends.
+ */
+export function endOpenCalls(
+  ctx: Ctx,
+  runId: string,
+  reason: string | undefined,
+  aborted = false,
+): void {
+  const { draft } = ctx;
+  const at = now(ctx);
+  for (const toolCallId of draft.root.runs.get(runId)?.toolCallIds ?? []) {
+    const call = draft.root.toolCalls.get(toolCallId);
+    if (call === undefined || TERMINAL_TOOL_STATUSES.has(call.status)) continue;
+    if (waitsForHuman(ctx, toolCallId)) continue;
+    // A background task outlives the run that started it.
+    if (call.background !== undefined && BACKGROUND_OPEN.has(call.background.status)) continue;
+    const editable = draft.toolCall(toolCallId)!;
+    if (aborted) {
+      moveTo(editable, 'output-aborted');
+    } else {
+      moveTo(editable, 'output-error');
+      editable.error = ownMessage(editable, reason ?? 'The run finished before this tool call did');
+    }
+    if (at !== undefined) editable.endedAt = at;
+  }
+}
+
+/**
+ * Toolpane's own text in a call's error slot. It is no value of the tool, but a call under a
+ * display transform shows nothing raw, so there it is the message of a hidden value.
+ */
+export function ownMessage(call: ToolCallState, message: string): DisplayValue {
+  return call.displayTransform === 'display'
+    ? { kind: 'hidden', reason: 'failed', message }
+    : { kind: 'raw', value: message };
+}
