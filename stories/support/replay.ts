@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
+import { network } from '@toolpane/client/network';
 
 /** Splits a `.jsonl` recording (imported with Vite's `?raw`) into chunk objects. */
 export function parseRecording(raw: string): unknown[] {
@@ -29,7 +30,7 @@ export function storeFrom(
   ...recordings: ReadonlyArray<string | readonly [raw: string, stop: ReplayStop]>
 ): ToolpaneStore {
   // Native and AI SDK UI message stream recordings alike.
-  const store = createToolpaneStore({ formats: [aiSdk] });
+  const store = createToolpaneStore({ formats: [aiSdk], families: [network] });
   for (const recording of recordings) {
     const [raw, stop] = typeof recording === 'string' ? [recording, undefined] : recording;
     const chunks = parseRecording(raw);

@@ -6,6 +6,7 @@ export {
   type DecisionResult,
   useApproval,
 } from './hooks/use-approval.js';
+export { useNetwork } from './hooks/use-network.js';
 export { usePendingApprovals } from './hooks/use-pending-approvals.js';
 export { useRun, useRunIds } from './hooks/use-run.js';
 export { useSubagent, useSubagents } from './hooks/use-subagent.js';

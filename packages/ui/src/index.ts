@@ -5,6 +5,7 @@ export {
   type DisplayValueViewProps,
 } from './display-value/display-value.js';
 export { JsonView, type JsonViewLimits, type JsonViewProps } from './json-view/json-view.js';
+export * from './network-run/index.js';
 export * from './resume-form/index.js';
 export * from './subagent-run/index.js';
 export * from './tool-call/index.js';

@@ -1,0 +1,7 @@
+export {
+  NetworkRunResult,
+  NetworkRunRoot,
+  type NetworkRunRootProps,
+  NetworkRunSteps,
+} from './network-run.js';
+export * as NetworkRun from './parts.js';

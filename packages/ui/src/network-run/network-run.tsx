@@ -1,0 +1,146 @@
+'use client';
+import type { NetworkStep } from '@toolpane/client';
+import { useNetwork } from '@toolpane/react';
+import { type ComponentProps, createContext, useContext } from 'react';
+import { ToolCallCard } from '../tool-call-card/tool-call-card.js';
+import { cx } from '../utils/cx.js';
+
+const NetworkRunContext = createContext<string | null>(null);
+
+function useRunNetwork(part: string) {
+  const runId = useContext(NetworkRunContext);
+  if (runId === null) throw new Error(`<NetworkRun.${part}> must be inside <NetworkRun.Root>.`);
+  return useNetwork(runId);
+}
+
+/** Props of {@link NetworkRunRoot}. */
+export type NetworkRunRootProps = ComponentProps<'section'> & {
+  /** The network's run (`state.runOrder` holds it like any top-level run). */
+  readonly runId: string;
+};
+
+/**
+ * An agent network run: each routing decision, each execution (the chosen agent, workflow or
+ * tool, as its own card with its nested run), each completion check and the final result.
+ * Renders nothing for a run that is not a network. Needs a store created with
+ * `families: [network]` from `@toolpane/client/network`.
+ *
+ * @example
+ * <NetworkRun.Root runId={runId} />
+ */
+export function NetworkRunRoot({ runId, children, className, ...props }: NetworkRunRootProps) {
+  const network = useNetwork(runId);
+  if (network === undefined) return null;
+  const done = network.isComplete !== undefined;
+  return (
+    <NetworkRunContext.Provider value={runId}>
+      <section
+        data-slot="network-run"
+        data-complete={network.isComplete}
+        aria-label={`Network ${network.networkId ?? ''}`.trim()}
+        aria-busy={!done || undefined}
+        {...props}
+        className={cx(className)}
+      >
+        {children ?? (
+          <>
+            <NetworkRunSteps />
+            <NetworkRunResult />
+          </>
+        )}
+      </section>
+    </NetworkRunContext.Provider>
+  );
+}
+
+const PRIMITIVE_LABELS = { agent: 'agent', workflow: 'workflow', tool: 'tool', none: 'nothing' };
+
+function StepBody({ step }: { step: NetworkStep }) {
+  switch (step.kind) {
+    case 'routing':
+      return (
+        <>
+          <p data-slot="network-step-title">
+            {step.status === 'running'
+              ? 'Routing…'
+              : step.status === 'aborted'
+                ? 'Routing stopped'
+                : step.primitive === undefined
+                  ? 'Routed'
+                  : `Routed to ${PRIMITIVE_LABELS[step.primitive.type]} `}
+            {step.primitive !== undefined && step.primitive.type !== 'none' ? (
+              <code>{step.primitive.id}</code>
+            ) : null}
+          </p>
+          {step.selectionReason === undefined ? null : (
+            <p data-slot="network-step-reason">{step.selectionReason}</p>
+          )}
+        </>
+      );
+    case 'execution':
+      return <ToolCallCard toolCallId={step.toolCallId} />;
+    case 'validation':
+      return (
+        <>
+          <p data-slot="network-step-title">
+            {step.status === 'running'
+              ? 'Checking completion…'
+              : step.status === 'passed'
+                ? 'Complete'
+                : 'Not complete yet'}
+          </p>
+          {step.reason === undefined ? null : <p data-slot="network-step-reason">{step.reason}</p>}
+        </>
+      );
+  }
+}
+
+/**
+ * The network's loop, one item per step, in order. A resumed execution shows once.
+ *
+ * @example
+ * <NetworkRun.Steps />
+ */
+export function NetworkRunSteps({ className, ...props }: Omit<ComponentProps<'ol'>, 'children'>) {
+  const network = useRunNetwork('Steps');
+  if (network === undefined || network.steps.length === 0) return null;
+  const shown = new Set<string>();
+  return (
+    <ol data-slot="network-steps" aria-label="Network steps" {...props} className={cx(className)}>
+      {network.steps.map((step, index) => {
+        if (step.kind === 'execution') {
+          if (shown.has(step.toolCallId)) return null;
+          shown.add(step.toolCallId);
+        }
+        const status = step.kind === 'execution' ? undefined : step.status;
+        return (
+          // Steps only ever append, so their index is a stable key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+          <li key={index} data-slot="network-step" data-kind={step.kind} data-status={status}>
+            <StepBody step={step} />
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * The network's final result, once it finished.
+ *
+ * @example
+ * <NetworkRun.Result />
+ */
+export function NetworkRunResult({ className, ...props }: Omit<ComponentProps<'div'>, 'children'>) {
+  const network = useRunNetwork('Result');
+  if (network === undefined || network.result === undefined) return null;
+  const text = typeof network.result === 'string' ? network.result : JSON.stringify(network.result);
+  return (
+    <div data-slot="network-result" {...props} className={cx(className)}>
+      <p data-slot="network-result-label">
+        {network.isComplete === false ? 'Stopped without completing' : 'Result'}
+      </p>
+      <p data-slot="network-result-text">{text}</p>
+    </div>
+  );
+}

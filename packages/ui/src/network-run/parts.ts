@@ -1,0 +1,6 @@
+/** The NetworkRun parts under short names, for `NetworkRun.Root`-style use. */
+export {
+  NetworkRunResult as Result,
+  NetworkRunRoot as Root,
+  NetworkRunSteps as Steps,
+} from './network-run.js';
