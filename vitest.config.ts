@@ -15,6 +15,7 @@ export const alias = {
   '@toolpane/client/inspect': src('client', 'inspect-entry.ts'),
   '@toolpane/client': src('client'),
   // Before '@toolpane/react': a string alias also matches the subpaths of its name.
+  '@toolpane/react/ai-sdk': src('react', 'ai-sdk-entry.ts'),
   '@toolpane/react/registry': src('react', 'registry-entry.ts'),
   '@toolpane/react': src('react'),
   '@toolpane/ui': src('ui'),

@@ -76,6 +76,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     external: ['@toolpane/client'],
   },
   {
+    name: '@toolpane/react/ai-sdk (client external, alone)',
+    file: 'packages/react/src/ai-sdk-entry.ts',
+    external: ['@toolpane/client'],
+  },
+  {
     name: '@toolpane/ui (client and react external)',
     file: ui,
     external: ['@toolpane/client', '@toolpane/react'],

@@ -46,6 +46,7 @@ export {
   type ResumeValidation,
   validateResumeData,
 } from './resume/schema.js';
+export { EXPIRED_MESSAGE, isRunGone } from './session/restore.js';
 export { createAgentSession } from './session/session.js';
 export type {
   AgentSession,

@@ -1,0 +1,279 @@
+import {
+  type AgentSession,
+  type ConsumeResult,
+  consumeStream,
+  EXPIRED_MESSAGE,
+  expiredReason,
+  isRunGone,
+  type SessionResult,
+  type SessionStatus,
+  selectPendingApprovals,
+  type ToolpaneStore,
+  validateResumeData,
+} from '@toolpane/client';
+import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
+
+/**
+ * What Toolpane needs of a `useChat` chat: the helpers `useChat` returns in `@ai-sdk/react` 3
+ * (AI SDK 6) and 4 (AI SDK 7) have all of it.
+ */
+export interface ChatLike {
+  /** The chat's `UIMessage`s. */
+  readonly messages: readonly unknown[];
+  readonly status: 'submitted' | 'streaming' | 'ready' | 'error';
+  readonly error: Error | undefined;
+  sendMessage(
+    message?: { readonly text: string },
+    options?: { readonly body?: object },
+  ): Promise<void>;
+  addToolApprovalResponse(response: {
+    readonly id: string;
+    readonly approved: boolean;
+    readonly reason?: string;
+  }): unknown;
+  stop(): unknown;
+}
+
+/** A session that acts through a chat; `connect` gives it the chat's latest helpers. */
+export interface ChatSession extends AgentSession {
+  /** Gives the session the chat of this render (its latest helpers and status). */
+  connect(chat: ChatLike): void;
+  /** Tells listeners when the status or error changed since they last heard. */
+  notify(): void;
+}
+
+type Kind = 'approve' | 'decline' | 'resume';
+
+const NOT_CONNECTED = 'No chat is connected yet: pass the chat of `useChat` to `useChatSession`.';
+
+/** A fetch as a chat transport calls it (`DefaultChatTransport`'s `fetch` option). */
+export type ChatFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** Whether a message part is a tool part whose approval `approvalId` still waits. */
+function waitsFor(part: unknown, approvalId: string): boolean {
+  if (typeof part !== 'object' || part === null) return false;
+  const { state, approval } = part as { state?: unknown; approval?: { id?: unknown } };
+  return state === 'approval-requested' && approval?.id === approvalId;
+}
+
+/** Whether the chat holds a tool part whose approval `approvalId` still waits. */
+const chatWaitsFor = (chat: ChatLike, approvalId: string): boolean =>
+  chat.messages.some((message) =>
+    ((message as { parts?: unknown[] }).parts ?? []).some((part) => waitsFor(part, approvalId)),
+  );
+
+/**
+ * The fetch a chat's transport uses: every response the chat reads is also read into `store`.
+ * `onRequest` hears of each request as it starts, with the outcome of reading it.
+ */
+export function teeFetch(
+  store: ToolpaneStore,
+  base: ChatFetch | undefined,
+  onRequest: (done: Promise<ConsumeResult>) => void,
+): ChatFetch {
+  return (input, init) => {
+    const response = (base ?? globalThis.fetch)(input, init);
+    const signal = init?.signal ?? undefined;
+    onRequest(
+      response.then(
+        (answer) => consumeStream(store, answer.clone(), signal === undefined ? {} : { signal }),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          store.dispatch({ type: 'toolpane/issue', issue: { kind: 'transport', message } });
+          return { status: signal?.aborted ? 'aborted' : 'error', error: message } as const;
+        },
+      ),
+    );
+    return response;
+  };
+}
+
+/**
+ * An `AgentSession` over a `useChat` chat and the store its responses are read into. Approvals
+ * and declines go through `addToolApprovalResponse`, so the chat's own `sendAutomaticallyWhen`
+ * sends them; an approval the chat holds no part for, and every resume, is sent as `chatRoute`
+ * expects (`resumeData`, `runId` and `toolCallId` in the request body).
+ */
+export function createChatSession(store: ToolpaneStore): {
+  session: ChatSession;
+  onRequest: (done: Promise<ConsumeResult>) => void;
+} {
+  let chat: ChatLike | undefined;
+  let latest: Promise<ConsumeResult> | undefined;
+  let requests = 0;
+  let shown = '';
+  const listeners = new Set<() => void>();
+  const inFlight = new Map<string, Promise<SessionResult>>();
+
+  const onRequest = (done: Promise<ConsumeResult>) => {
+    requests += 1;
+    latest = done;
+  };
+
+  /**
+   * Runs a chat action and reports the response it started, if it started one. The chat sends an
+   * answered approval on its own (`sendAutomaticallyWhen`) after the action returns, so the
+   * request may start a task later.
+   */
+  const run = async (action: () => unknown): Promise<SessionResult> => {
+    const before = requests;
+    try {
+      await action();
+      if (requests === before) await new Promise((resolve) => setTimeout(resolve, 0));
+    } catch (error) {
+      return { status: 'error', error: error instanceof Error ? error.message : String(error) };
+    }
+    if (requests === before || latest === undefined) {
+      const error = chat?.status === 'error' ? chat.error?.message : undefined;
+      return error === undefined ? { status: 'done' } : { status: 'error', error };
+    }
+    return latest;
+  };
+
+  const getStatus = (): SessionStatus => {
+    if (chat === undefined) return 'idle';
+    if (chat.status === 'submitted' || chat.status === 'streaming') return 'streaming';
+    if (chat.status === 'error') return 'error';
+    return selectPendingApprovals(store.getState()).length > 0 ? 'waiting' : 'idle';
+  };
+
+  const decide = (
+    toolCallId: string,
+    kind: Kind,
+    fields: { readonly reason?: string; readonly resumeData?: unknown },
+  ): Promise<SessionResult> => {
+    const pending = inFlight.get(toolCallId);
+    if (pending !== undefined) return pending;
+    const current = chat;
+    if (current === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });
+    const call = store.getState().toolCalls.get(toolCallId);
+    if (call === undefined) {
+      return Promise.resolve({ status: 'invalid', error: `There is no tool call ${toolCallId}` });
+    }
+    const expired = expiredReason(call);
+    if (expired !== undefined) return Promise.resolve({ status: 'invalid', error: expired });
+    const target =
+      kind === 'resume'
+        ? call.status === 'suspended'
+          ? call.suspension?.target
+          : undefined
+        : call.status === 'approval-requested'
+          ? call.approval?.target
+          : undefined;
+    if (target === undefined) {
+      const error = `Tool call ${toolCallId} does not wait for ${kind === 'resume' ? 'resume data' : 'an approval'} (status: ${call.status})`;
+      return Promise.resolve({ status: 'invalid', error });
+    }
+    const send = async (): Promise<SessionResult> => {
+      const approved = kind === 'approve';
+      const reason = kind === 'decline' ? fields.reason : undefined;
+      store.dispatch(
+        kind === 'resume'
+          ? { type: 'toolpane/decision-sent', toolCallId, resumeData: fields.resumeData }
+          : {
+              type: 'toolpane/decision-sent',
+              toolCallId,
+              approved,
+              ...(reason === undefined ? {} : { reason }),
+            },
+      );
+      const approvalId = `${target.runId}::${target.toolCallId}`;
+      const result = await run(() =>
+        kind !== 'resume' && chatWaitsFor(current, approvalId)
+          ? current.addToolApprovalResponse({
+              id: approvalId,
+              approved,
+              ...(reason === undefined ? {} : { reason }),
+            })
+          : current.sendMessage(undefined, {
+              body: {
+                runId: target.runId,
+                toolCallId: target.toolCallId,
+                resumeData:
+                  kind === 'resume'
+                    ? fields.resumeData
+                    : { approved, ...(reason === undefined ? {} : { reason }) },
+              },
+            }),
+      );
+      if (result.status === 'error') {
+        store.dispatch(
+          isRunGone(result.error)
+            ? { type: 'toolpane/decision-expired', toolCallId, message: EXPIRED_MESSAGE }
+            : { type: 'toolpane/decision-failed', toolCallId, error: result.error ?? 'Failed' },
+        );
+      }
+      return result;
+    };
+    const schema = kind === 'resume' ? call.suspension?.resumeSchema : undefined;
+    const promise = (
+      schema === undefined
+        ? send()
+        : validateResumeData(schema, fields.resumeData).then((check) =>
+            check.ok
+              ? send()
+              : {
+                  status: 'invalid' as const,
+                  error: `The resume data does not match the schema: ${check.errors
+                    .map((e) => `${e.path || '/'} ${e.message}`)
+                    .join('; ')}`,
+                  fieldErrors: check.errors,
+                },
+          )
+    ).finally(() => inFlight.delete(toolCallId));
+    inFlight.set(toolCallId, promise);
+    return promise;
+  };
+
+  const session: ChatSession = {
+    store,
+    connect(next) {
+      chat = next;
+    },
+    notify() {
+      const now = `${getStatus()}|${chat?.error?.message ?? ''}`;
+      if (now === shown) return;
+      shown = now;
+      for (const listener of [...listeners]) listener();
+    },
+    send(messages) {
+      if (chat === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });
+      const last = typeof messages === 'string' ? messages : messages[messages.length - 1];
+      const text = typeof last === 'string' ? last : last?.content;
+      if (typeof text !== 'string') {
+        const error = 'A chat sends text: pass a string or a message whose content is a string';
+        return Promise.resolve({ status: 'invalid', error });
+      }
+      const current = chat;
+      return run(() => current.sendMessage({ text }));
+    },
+    approve: (toolCallId) => decide(toolCallId, 'approve', {}),
+    decline: (toolCallId, reason) =>
+      decide(toolCallId, 'decline', reason === undefined ? {} : { reason }),
+    resume: (toolCallId, resumeData) => decide(toolCallId, 'resume', { resumeData }),
+    checkResumeData: (toolCallId, resumeData) =>
+      validateResumeData(
+        store.getState().toolCalls.get(toolCallId)?.suspension?.resumeSchema,
+        resumeData,
+      ),
+    restore() {
+      if (chat === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });
+      store.reset(stateFromUIMessages(chat.messages));
+      return Promise.resolve({ status: 'done' });
+    },
+    abort: () => {
+      void chat?.stop();
+    },
+    getStatus,
+    getError: () => (chat?.status === 'error' ? chat.error?.message : undefined),
+    subscribe(listener) {
+      listeners.add(listener);
+      const unsubscribe = store.subscribe(listener);
+      return () => {
+        listeners.delete(listener);
+        unsubscribe();
+      };
+    },
+  };
+  return { session, onRequest };
+}

@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+/**
+ * `@toolpane/react/ai-sdk` against a real Mastra server's `chatRoute`, with the `useChat` of
+ * `@ai-sdk/react` 3 (AI SDK 6) and 4 (AI SDK 7): the cards, approvals and declines through the
+ * chat's own resend, resumes as `chatRoute` expects, and a reload from the chat's saved messages.
+ */
+import '@testing-library/jest-dom/vitest';
+import { useChat as useChat3 } from '@ai-sdk/react';
+import { useChat as useChat4 } from '@ai-sdk/react4';
+import { chatRoute } from '@mastra/ai-sdk';
+import { Mastra } from '@mastra/core/mastra';
+import { InMemoryStore } from '@mastra/core/storage';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AgentSession } from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
+import { useChatSession, useToolpaneChat } from '@toolpane/react/ai-sdk';
+import { Transcript } from '@toolpane/ui';
+import {
+  lastAssistantMessageIsCompleteWithApprovalResponses as complete6,
+  DefaultChatTransport as Transport6,
+} from 'ai';
+import {
+  lastAssistantMessageIsCompleteWithApprovalResponses as complete7,
+  DefaultChatTransport as Transport7,
+} from 'ai7';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTaggedAgent, TAGGED_AGENT_ID } from './agents.ts';
+import { startMastraServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  const mastra = new Mastra({
+    agents: { [TAGGED_AGENT_ID]: createTaggedAgent() },
+    storage: new InMemoryStore(),
+    logger: false,
+    server: { apiRoutes: [chatRoute({ path: '/chat/:agentId', version: 'v6' } as never)] },
+  });
+  server = await startMastraServer(mastra);
+});
+
+afterEach(() => cleanup());
+
+afterAll(async () => {
+  await server.close();
+});
+
+interface Probe {
+  session?: AgentSession;
+  messages?: readonly unknown[];
+}
+
+const VERSIONS = [
+  {
+    name: '@ai-sdk/react 3 (ai 6)',
+    Chat({ probe, saved }: { probe: Probe; saved?: unknown[] }) {
+      const toolpane = useToolpaneChat(saved === undefined ? {} : { messages: saved });
+      const chat = useChat3({
+        ...(saved === undefined ? {} : { messages: saved as never }),
+        transport: new Transport6({
+          api: `${server.baseUrl}/chat/${TAGGED_AGENT_ID}`,
+          fetch: toolpane.fetch,
+        }),
+        sendAutomaticallyWhen: complete6,
+      });
+      const session = useChatSession(toolpane, chat);
+      probe.session = session;
+      probe.messages = chat.messages;
+      return (
+        <ToolpaneProvider session={session}>
+          <Transcript.Root />
+        </ToolpaneProvider>
+      );
+    },
+  },
+  {
+    name: '@ai-sdk/react 4 (ai 7)',
+    Chat({ probe, saved }: { probe: Probe; saved?: unknown[] }) {
+      const toolpane = useToolpaneChat(saved === undefined ? {} : { messages: saved });
+      const chat = useChat4({
+        ...(saved === undefined ? {} : { messages: saved as never }),
+        transport: new Transport7({
+          api: `${server.baseUrl}/chat/${TAGGED_AGENT_ID}`,
+          fetch: toolpane.fetch,
+        }),
+        sendAutomaticallyWhen: complete7,
+      });
+      const session = useChatSession(toolpane, chat);
+      probe.session = session;
+      probe.messages = chat.messages;
+      return (
+        <ToolpaneProvider session={session}>
+          <Transcript.Root />
+        </ToolpaneProvider>
+      );
+    },
+  },
+] as const;
+
+/** What the chat's JSON round trip keeps: what an app saves and loads again. */
+const saved = (probe: Probe) => JSON.parse(JSON.stringify(probe.messages)) as unknown[];
+
+describe.each(VERSIONS)('useChat of $name', ({ Chat, name }) => {
+  const tag = (word: string) => `${word}${name.includes(' 3 ') ? '3' : '4'}`;
+
+  it('shows the card and approves through the chat, which sends the approval itself', async () => {
+    const user = userEvent.setup();
+    const probe: Probe = {};
+    render(<Chat probe={probe} />);
+    const id = tag('apr');
+    expect((await probe.session?.send(`delete ${id}`))?.status).toBe('done');
+    await user.click(await screen.findByRole('button', { name: 'Approve deleteTool' }));
+    expect(await screen.findByText(`Record ${id} was deleted.`)).toBeInTheDocument();
+    // The chat's own resend: one request, its messages carrying the approval.
+    const chats = server.requestsTo(TAGGED_AGENT_ID);
+    const last = chats[chats.length - 1]?.body as { messages: { parts: unknown[] }[] };
+    expect(JSON.stringify(last.messages)).toContain('"approval-responded"');
+    expect(probe.session?.getStatus()).toBe('idle');
+  });
+
+  it('declines with a reason the model sees', async () => {
+    const probe: Probe = {};
+    render(<Chat probe={probe} />);
+    const id = tag('dec');
+    await probe.session?.send(`delete ${id}`);
+    await screen.findByRole('button', { name: 'Approve deleteTool' });
+    const result = await probe.session?.decline(`call-delete-${id}`, 'Keep it');
+    expect(result?.status).toBe('done');
+    expect(await screen.findByText(`OK, I kept ${id}.`)).toBeInTheDocument();
+    const chats = server.requestsTo(TAGGED_AGENT_ID);
+    expect(JSON.stringify(chats[chats.length - 1]?.body)).toContain('"reason":"Keep it"');
+  });
+
+  it('resumes a suspension with resumeData, runId and toolCallId in the body', async () => {
+    const probe: Probe = {};
+    render(<Chat probe={probe} />);
+    const id = tag('book');
+    await probe.session?.send(`book ${id}`);
+    const bad = await probe.session?.resume(`call-book-${id}`, { confirmed: 'yes' });
+    expect(bad?.status).toBe('invalid');
+    const result = await probe.session?.resume(`call-book-${id}`, { confirmed: true });
+    expect(result?.status).toBe('done');
+    expect(
+      await screen.findByText('Your table for 4 at Chez Marie is booked.'),
+    ).toBeInTheDocument();
+    const chats = server.requestsTo(TAGGED_AGENT_ID);
+    const body = chats[chats.length - 1]?.body as Record<string, unknown>;
+    expect(body.resumeData).toEqual({ confirmed: true });
+    expect(body.toolCallId).toBe(`call-book-${id}`);
+    expect(typeof body.runId).toBe('string');
+  });
+
+  it('after a reload from saved messages, the card waits again and Approve continues the run', async () => {
+    const user = userEvent.setup();
+    const first: Probe = {};
+    render(<Chat probe={first} />);
+    const id = tag('reload');
+    await first.session?.send(`delete ${id}`);
+    await screen.findByRole('button', { name: 'Approve deleteTool' });
+    const messages = saved(first);
+    cleanup();
+
+    const second: Probe = {};
+    render(<Chat probe={second} saved={messages} />);
+    await user.click(await screen.findByRole('button', { name: 'Approve deleteTool' }));
+    expect(await screen.findByText(`Record ${id} was deleted.`)).toBeInTheDocument();
+    await waitFor(() => expect(second.session?.getStatus()).toBe('idle'));
+  });
+});
