@@ -4,6 +4,12 @@ export {
   DisplayValueView,
   type DisplayValueViewProps,
 } from './display-value/display-value.js';
+export {
+  ExactValue,
+  type ExactValueLimits,
+  type ExactValueProps,
+  escapeText,
+} from './exact-value/exact-value.js';
 export { JsonView, type JsonViewLimits, type JsonViewProps } from './json-view/json-view.js';
 export * from './network-run/index.js';
 export * from './resume-form/index.js';

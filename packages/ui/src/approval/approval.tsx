@@ -1,40 +1,18 @@
 'use client';
-import { type ApprovalHandle, useApproval } from '@toolpane/react';
-import {
-  type ComponentProps,
-  createContext,
-  type MouseEvent,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { useApproval } from '@toolpane/react';
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
 import { cx } from '../utils/cx.js';
 import { focusCardTrigger, shouldTakeFocus } from '../utils/focus.js';
+import {
+  ApprovalContext,
+  type ButtonProps,
+  guard,
+  type LastAction,
+  useActionButton,
+  useApprovalContext,
+} from './context.js';
 import { DecisionExpired } from './expired.js';
-
-type LastAction =
-  | { readonly kind: 'approve' }
-  | { readonly kind: 'decline'; readonly reason: string };
-
-interface ApprovalContextValue {
-  readonly handle: ApprovalHandle;
-  readonly toolName: string;
-  readonly reason: string;
-  readonly setReason: (reason: string) => void;
-  readonly send: (action: LastAction) => void;
-  readonly lastAction: LastAction | undefined;
-  readonly approveRef: React.RefObject<HTMLButtonElement | null>;
-}
-
-const ApprovalContext = createContext<ApprovalContextValue | null>(null);
-
-function useApprovalContext(part: string): ApprovalContextValue {
-  const value = useContext(ApprovalContext);
-  if (value === null) throw new Error(`<Approval.${part}> must be inside <Approval.Root>.`);
-  return value;
-}
+import { ApprovalRequest } from './request.js';
 
 /** Props of {@link ApprovalRoot}. */
 export type ApprovalRootProps = ComponentProps<'div'> & {
@@ -49,14 +27,16 @@ export type ApprovalRootProps = ComponentProps<'div'> & {
 
 /**
  * Approve and decline controls for one call; renders nothing unless the call has an approval.
- * Without children it shows the prompt, the buttons, a reason field, the error with a retry, and
- * the outcome.
+ * Without children it shows the prompt, the request (the tool and its arguments, whole), then the
+ * buttons side by side with the reason for declining attached below Decline, the error with a
+ * retry, and the outcome.
  *
  * @example
  * <Approval.Root toolCallId="call-del-1">
+ *   <Approval.Request />
  *   <Approval.Approve />
- *   <Approval.Reason />
  *   <Approval.Decline />
+ *   <Approval.Reason />
  *   <Approval.Error />
  * </Approval.Root>
  */
@@ -76,10 +56,22 @@ export function ApprovalRoot({
   const { status, approve, decline } = handle;
   const active = handle.kind === 'approval' && status !== 'none';
 
+  // A request Mastra asked again with other arguments is a new request: nothing chosen or typed
+  // for the earlier one carries over.
+  const revision = handle.approval?.revision ?? 1;
+  const [seenRevision, setSeenRevision] = useState(revision);
+  if (seenRevision !== revision) {
+    setSeenRevision(revision);
+    setReason('');
+    setLastAction(undefined);
+  }
+
   const requested = active && status === 'requested';
   useEffect(() => {
-    if (requested && autoFocus && shouldTakeFocus(rootRef.current)) approveRef.current?.focus();
-  }, [requested, autoFocus]);
+    // A new revision is a new request: it takes focus as the first one did.
+    if (requested && autoFocus && revision > 0 && shouldTakeFocus(rootRef.current))
+      approveRef.current?.focus();
+  }, [requested, autoFocus, revision]);
 
   const decided = status === 'approved' || status === 'declined';
   useEffect(() => {
@@ -107,6 +99,7 @@ export function ApprovalRoot({
         ref={rootRef}
         data-slot="approval"
         data-state={state}
+        data-revision={handle.approval?.revision}
         role="group"
         aria-label={`Approval for ${toolName}`}
         aria-busy={status === 'sending' || undefined}
@@ -122,6 +115,7 @@ export function ApprovalRoot({
         {children ?? (
           <>
             <ApprovalPrompt />
+            <ApprovalRequest />
             {status === 'expired' ? <DecisionExpired message={handle.expired} /> : null}
             <ApprovalActions />
             <ApprovalError />
@@ -182,33 +176,12 @@ export function ApprovalActions({ children, className, ...props }: ComponentProp
       {children ?? (
         <>
           <ApprovalApprove />
-          <ApprovalReason />
           <ApprovalDecline />
+          <ApprovalReason />
         </>
       )}
     </div>
   );
-}
-
-type ButtonProps = ComponentProps<'button'>;
-
-function useActionButton(part: string, kind: LastAction['kind']) {
-  const context = useApprovalContext(part);
-  const sending = context.handle.status === 'sending';
-  const decision = context.handle.approval?.decision;
-  const chosen =
-    decision === undefined ? context.lastAction?.kind : decision.approved ? 'approve' : 'decline';
-  const busy = sending && chosen === kind;
-  return { context, sending, busy };
-}
-
-function guard(disabled: boolean, onClick: ButtonProps['onClick'], action: () => void) {
-  return (event: MouseEvent<HTMLButtonElement>) => {
-    onClick?.(event);
-    // aria-disabled rather than disabled keeps focus on the button while the decision is sent.
-    if (event.defaultPrevented || disabled) return;
-    action();
-  };
 }
 
 /**

@@ -12,3 +12,4 @@ export {
 } from './approval.js';
 export { DecisionExpired } from './expired.js';
 export * as Approval from './parts.js';
+export { ApprovalRequest } from './request.js';

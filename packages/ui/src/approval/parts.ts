@@ -10,3 +10,4 @@ export {
   ApprovalRetry as Retry,
   ApprovalRoot as Root,
 } from './approval.js';
+export { ApprovalRequest as Request } from './request.js';

@@ -1,0 +1,58 @@
+import type { ApprovalHandle } from '@toolpane/react';
+import {
+  type ComponentProps,
+  createContext,
+  type MouseEvent,
+  type RefObject,
+  useContext,
+} from 'react';
+
+/** What the person last chose on this card. */
+export type LastAction =
+  | { readonly kind: 'approve' }
+  | { readonly kind: 'decline'; readonly reason: string };
+
+/** What the parts of one approval card share. */
+export interface ApprovalContextValue {
+  readonly handle: ApprovalHandle;
+  readonly toolName: string;
+  readonly reason: string;
+  readonly setReason: (reason: string) => void;
+  readonly send: (action: LastAction) => void;
+  readonly lastAction: LastAction | undefined;
+  readonly approveRef: RefObject<HTMLButtonElement | null>;
+}
+
+/** The card's shared state, provided by `Approval.Root`. */
+export const ApprovalContext = createContext<ApprovalContextValue | null>(null);
+
+/** The card's shared state; throws outside `Approval.Root`. */
+export function useApprovalContext(part: string): ApprovalContextValue {
+  const value = useContext(ApprovalContext);
+  if (value === null) throw new Error(`<Approval.${part}> must be inside <Approval.Root>.`);
+  return value;
+}
+
+/** Props of the card's buttons. */
+export type ButtonProps = ComponentProps<'button'>;
+
+/** The card's state for one action button: whether a decision is on its way, and if it is this one. */
+export function useActionButton(part: string, kind: LastAction['kind']) {
+  const context = useApprovalContext(part);
+  const sending = context.handle.status === 'sending';
+  const decision = context.handle.approval?.decision;
+  const chosen =
+    decision === undefined ? context.lastAction?.kind : decision.approved ? 'approve' : 'decline';
+  const busy = sending && chosen === kind;
+  return { context, sending, busy };
+}
+
+/** A click handler that runs the caller's first and does nothing more while `disabled`. */
+export function guard(disabled: boolean, onClick: ButtonProps['onClick'], action: () => void) {
+  return (event: MouseEvent<HTMLButtonElement>) => {
+    onClick?.(event);
+    // aria-disabled rather than disabled keeps focus on the button while the decision is sent.
+    if (event.defaultPrevented || disabled) return;
+    action();
+  };
+}

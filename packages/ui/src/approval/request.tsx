@@ -1,0 +1,48 @@
+'use client';
+import type { ComponentProps } from 'react';
+import { DisplayValueView } from '../display-value/display-value.js';
+import { ExactValue } from '../exact-value/exact-value.js';
+import { cx } from '../utils/cx.js';
+import { useApprovalContext } from './context.js';
+
+/**
+ * What the person is asked to approve: the tool's name and its arguments, shown whole and
+ * unambiguous (see {@link ExactValue}), before the buttons. A request Mastra asked again with other
+ * arguments is a new request (`data-revision`), and says so.
+ *
+ * @example
+ * <Approval.Root toolCallId="call-del-1">
+ *   <Approval.Request />
+ *   <Approval.Actions />
+ * </Approval.Root>
+ */
+export function ApprovalRequest({ className, ...props }: Omit<ComponentProps<'div'>, 'children'>) {
+  const { handle, toolName } = useApprovalContext('Request');
+  const approval = handle.approval;
+  if (approval === undefined || (handle.status !== 'requested' && handle.status !== 'sending'))
+    return null;
+  const args = approval.args;
+  const label = `the arguments of ${toolName}`;
+  return (
+    <div
+      data-slot="approval-request"
+      data-revision={approval.revision}
+      {...props}
+      className={cx(className)}
+    >
+      {approval.revision > 1 ? (
+        <p data-slot="approval-revised" role="note">
+          New request: the arguments changed since the last one. Check them again.
+        </p>
+      ) : null}
+      <p data-slot="approval-request-title">
+        <strong>{toolName}</strong> will run with:
+      </p>
+      {args.kind === 'raw' || args.kind === 'transformed' ? (
+        <ExactValue value={args.value} label={label} aria-label={label} role="group" />
+      ) : (
+        <DisplayValueView value={args} empty="No arguments" />
+      )}
+    </div>
+  );
+}

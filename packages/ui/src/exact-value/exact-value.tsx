@@ -1,0 +1,232 @@
+'use client';
+import { type ComponentProps, type ReactNode, useState } from 'react';
+import { cx } from '../utils/cx.js';
+
+/*
+ * A value shown whole and unambiguous, for what a person approves. Unlike JsonView, which is made
+ * to browse large results, nothing here can pass for something else or hide:
+ * - every string and key is quoted and escaped as in JSON, so a newline shows as \n and a string
+ *   holding `\nkey: value` cannot read like another argument; invisible and direction-changing
+ *   characters (zero-width, bidi overrides, BOM) show as \uXXXX too;
+ * - a run of two or more spaces shows each space as a middle dot (a literal middle dot is escaped,
+ *   so a dot always means a space), and text wraps rather than overflowing, so padding cannot push
+ *   a tail out of sight;
+ * - every cut (long strings, long lists, deep nesting) says what it leaves out and has a button that
+ *   shows it, so it opens from the keyboard.
+ */
+
+/** Characters that would not show, or would change how the text around them reads. */
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to escape.
+  /[\u0000-\u001f\u007f-\u00a0\u00ad\u00b7\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufeff\ufff9-\ufffb]|\p{Variation_Selector}|\u034f/gu;
+
+/** `\uXXXX` for each UTF-16 unit of the character. */
+const hex = (char: string) => {
+  let out = '';
+  for (let i = 0; i < char.length; i++)
+    out += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+};
+
+/**
+ * A string as it is written in JSON, without the quotes, with every invisible or
+ * direction-changing character escaped as well.
+ *
+ * @example
+ * escapeText('a\nb\u202e'); // 'a\\nb\\u202e'
+ */
+export function escapeText(text: string): string {
+  return JSON.stringify(text).slice(1, -1).replace(INVISIBLE, hex);
+}
+
+/** Shows runs of two or more spaces with a visible mark per space. */
+function Spaced({ text }: { text: string }): ReactNode {
+  const parts = text.split(/( {2,})/);
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in order.
+      <span key={index} data-slot="exact-spaces" title={`${part.length} spaces`}>
+        {'·'.repeat(part.length)}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
+/** Limits of {@link ExactValue}: what shows before a button opens the rest. */
+export interface ExactValueLimits {
+  /** Characters of a string shown before "Show all" (default 400). */
+  readonly maxStringLength?: number;
+  /** Entries of an object or array shown before "Show more" (default 50). */
+  readonly maxEntries?: number;
+  /** Levels shown before a deeper value waits behind "Open" (default 8). */
+  readonly maxDepth?: number;
+}
+
+type Limits = Required<ExactValueLimits>;
+
+function QuotedString({ text, limits, label }: { text: string; limits: Limits; label: string }) {
+  const [open, setOpen] = useState(false);
+  const escaped = escapeText(text);
+  const cut = !open && escaped.length > limits.maxStringLength;
+  return (
+    <span data-slot="exact-string">
+      "<Spaced text={cut ? escaped.slice(0, limits.maxStringLength) : escaped} />
+      {cut ? (
+        <>
+          <span data-slot="exact-cut">
+            {' '}
+            … {(escaped.length - limits.maxStringLength).toLocaleString()} more characters
+          </span>{' '}
+          <button
+            type="button"
+            data-slot="exact-open"
+            aria-label={`Show all ${escaped.length.toLocaleString()} characters of ${label}`}
+            onClick={() => setOpen(true)}
+          >
+            Show all
+          </button>
+        </>
+      ) : null}
+      "
+    </span>
+  );
+}
+
+function Scalar({ value }: { value: unknown }) {
+  let text: string;
+  if (typeof value === 'bigint') text = `${value}n`;
+  else if (value instanceof Date)
+    text = Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  else if (value === undefined) text = 'undefined';
+  else if (typeof value === 'number' && Object.is(value, -0)) text = '-0';
+  else if (typeof value === 'function' || typeof value === 'symbol') text = `[${typeof value}]`;
+  else text = String(value);
+  return (
+    <span data-slot="exact-scalar" data-type={value === null ? 'null' : typeof value}>
+      {text}
+    </span>
+  );
+}
+
+interface NodeProps {
+  readonly value: unknown;
+  readonly label: string;
+  readonly depth: number;
+  readonly limits: Limits;
+  readonly ancestors: ReadonlySet<object>;
+}
+
+function Composite({ value, label, depth, limits, ancestors }: NodeProps & { value: object }) {
+  const [shown, setShown] = useState(limits.maxEntries);
+  const [opened, setOpened] = useState(false);
+  const array = Array.isArray(value);
+  const [start, end] = array ? ['[', ']'] : ['{', '}'];
+  const size = array ? value.length : Object.keys(value).length;
+  if (size === 0) return <span data-slot="exact-scalar">{start + end}</span>;
+  if (ancestors.has(value)) return <span data-slot="exact-cut">{`${start}…${end} circular`}</span>;
+  if (depth >= limits.maxDepth && !opened) {
+    return (
+      <span data-slot="exact-deep">
+        <span data-slot="exact-cut">{`${start}… ${size} ${array ? 'items' : 'keys'} ${end}`}</span>{' '}
+        <button
+          type="button"
+          data-slot="exact-open"
+          aria-label={`Open ${label}`}
+          onClick={() => setOpened(true)}
+        >
+          Open
+        </button>
+      </span>
+    );
+  }
+  // Opening a deep value gives its content a fresh depth budget: each "Open" shows more levels.
+  const base = opened ? 0 : depth + 1;
+  const entries: Array<[string, unknown]> = array
+    ? value.slice(0, shown).map((item, index) => [String(index), item])
+    : Object.entries(value).slice(0, shown);
+  const inner = new Set(ancestors).add(value);
+  const rest = size - entries.length;
+  return (
+    <span data-slot="exact-composite" data-type={array ? 'array' : 'object'}>
+      {start}
+      <ul data-slot="exact-entries">
+        {entries.map(([key, item]) => (
+          <li key={key} data-slot="exact-entry">
+            {array ? null : (
+              <span data-slot="exact-key">
+                "<Spaced text={escapeText(key)} />"{': '}
+              </span>
+            )}
+            <ExactNode
+              value={item}
+              label={array ? `${label}[${key}]` : `${label}.${escapeText(key).slice(0, 60)}`}
+              depth={base}
+              limits={limits}
+              ancestors={inner}
+            />
+          </li>
+        ))}
+        {rest > 0 ? (
+          <li data-slot="exact-more">
+            <span data-slot="exact-cut">
+              … {rest.toLocaleString()} more {array ? 'items' : 'keys'}
+            </span>{' '}
+            <button
+              type="button"
+              data-slot="exact-open"
+              aria-label={`Show ${Math.min(rest, limits.maxEntries).toLocaleString()} more of ${label}`}
+              onClick={() => setShown((count) => count + limits.maxEntries)}
+            >
+              Show more
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      {end}
+    </span>
+  );
+}
+
+function ExactNode(props: NodeProps): ReactNode {
+  const { value } = props;
+  if (typeof value === 'string')
+    return <QuotedString text={value} limits={props.limits} label={props.label} />;
+  if (typeof value === 'object' && value !== null && !(value instanceof Date))
+    return <Composite {...props} value={value} />;
+  return <Scalar value={value} />;
+}
+
+/** Props of {@link ExactValue}. */
+export interface ExactValueProps extends Omit<ComponentProps<'div'>, 'children'>, ExactValueLimits {
+  /** Any value; shown as text, never as markup. */
+  readonly value: unknown;
+  /** Names the value in the labels of its buttons (default "the arguments"). */
+  readonly label?: string;
+}
+
+/**
+ * Shows a value whole and unambiguous, for a person to approve: strings quoted and escaped,
+ * invisible characters and space padding made visible, and every cut behind a button that opens
+ * it.
+ *
+ * @example
+ * <ExactValue value={{ command: 'ls -la /tmp' }} label="the arguments of shellTool" />
+ */
+export function ExactValue({
+  value,
+  label = 'the arguments',
+  maxStringLength = 400,
+  maxEntries = 50,
+  maxDepth = 8,
+  className,
+  ...props
+}: ExactValueProps) {
+  const limits: Limits = { maxStringLength, maxEntries, maxDepth };
+  return (
+    <div data-slot="exact-value" {...props} className={cx(className)}>
+      <ExactNode value={value} label={label} depth={0} limits={limits} ancestors={new Set()} />
+    </div>
+  );
+}
