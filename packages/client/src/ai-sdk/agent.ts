@@ -214,6 +214,7 @@ export function onAgentSnapshot(ctx: Ctx, value: Value): void {
   ensureParentCall(ctx, ancestry, depth);
   const scope: Scope = { parentToolCallId: ancestry[ancestry.length - 1]!.toolCallId, depth };
   const run = ensureRun(ctx, runId, scope);
+  ctx.scratch.lastNestedRunId = runId;
   const agentId = nonEmpty(data.id);
   if (agentId !== undefined && run.agentId !== agentId) run.agentId = agentId;
   if (!applySnapshotCalls(ctx, runId, scope, data)) {

@@ -3,7 +3,13 @@ import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js'
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { endRun, ensureRun } from '../reducer/lifecycle.js';
-import { appendText, closeTextPart, editTextPart, putDataPart } from '../reducer/parts.js';
+import {
+  appendText,
+  closeTextPart,
+  dataRunId,
+  editTextPart,
+  putDataPart,
+} from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import type { RunPart, RunState } from '../state/state.js';
 import { listsOf } from '../state/state-root.js';
@@ -166,7 +172,9 @@ export function onFile(ctx: Ctx, value: Value): void {
 /** A data part on the current run; parts with an id are reconciled by name and id. */
 export function onData(ctx: Ctx, value: Value): void {
   if (value.transient === true) return;
-  const run = topRun(ctx);
+  const top = topRun(ctx);
+  const nested = dataRunId(ctx, top.runId);
+  const run = nested === top.runId ? top : ctx.draft.run(nested!)!;
   putDataPart(ctx, run, value.type.slice('data-'.length), nonEmpty(value.id), value.data);
 }
 

@@ -8,7 +8,14 @@ import type {
 import { addIssue, type Ctx, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { endRun, ensureRun } from '../reducer/lifecycle.js';
-import { appendText, closeTextPart, editTextPart, putDataPart, usageOf } from '../reducer/parts.js';
+import {
+  appendText,
+  closeTextPart,
+  dataRunId,
+  editTextPart,
+  putDataPart,
+  usageOf,
+} from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import { type RunState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 
@@ -182,7 +189,7 @@ export function reduceData(ctx: Ctx, chunk: DataChunk, scope: Scope): void {
   if (chunk.transient) return;
   const runId =
     scope.parentToolCallId === null
-      ? ctx.scratch.currentRunId
+      ? dataRunId(ctx, ctx.scratch.currentRunId)
       : ctx.draft.root.toolCalls.get(scope.parentToolCallId)?.runId;
   const run = runId === undefined ? undefined : ctx.draft.run(runId);
   if (run === undefined) {

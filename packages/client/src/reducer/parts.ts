@@ -70,6 +70,23 @@ export function closeTextPart(
   lastTextPart.delete(ctx.draft);
 }
 
+/**
+ * The run a `data-*` chunk without a run of its own belongs to. Mastra re-emits the
+ * `writer.custom` chunks of a tool inside a subagent unwrapped, at the top of the stream: such a
+ * chunk goes to the innermost subagent run still streaming on the path of the latest nested
+ * chunk, and otherwise to `topRunId`.
+ */
+export function dataRunId(ctx: Ctx, topRunId: string | undefined): string | undefined {
+  let runId = ctx.scratch.lastNestedRunId;
+  for (let hops = 0; runId !== undefined && hops < 64; hops++) {
+    const run = ctx.draft.root.runs.get(runId);
+    if (run === undefined || run.parentToolCallId === null) break;
+    if (run.status === 'streaming') return runId;
+    runId = ctx.draft.root.toolCalls.get(run.parentToolCallId)?.runId;
+  }
+  return topRunId;
+}
+
 /** Adds a data part to a run; a part with an id replaces the earlier part of that name and id. */
 export function putDataPart(
   ctx: Ctx,
