@@ -84,7 +84,7 @@ export default defineConfig({
           name: 'react18',
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
-          include: ['test/react/**/*.test.tsx'],
+          include: ['test/react/**/*.test.tsx', 'test/ui/**/*.test.tsx'],
           // Radix (under @toolpane/ui) must import the aliased React 18 too.
           server: { deps: { inline: [/@testing-library\/react/, /@radix-ui\//] } },
           // The same type tests, against React 18's types.

@@ -32,7 +32,7 @@ function dataByDepth(state: ToolpaneState): Record<number, string[]> {
   const out: Record<number, string[]> = {};
   for (const run of state.runs.values()) {
     for (const part of run.parts) {
-      if (part.type === 'data') (out[run.depth] ??= []).push(part.name);
+      if (part.type === 'data') out[run.depth] = [...(out[run.depth] ?? []), part.name];
     }
   }
   return out;

@@ -19,6 +19,7 @@ export { ToolCallCard } from './tool-call-card/tool-call-card.js';
 export * from './transcript/index.js';
 export {
   formatDuration,
+  formatElapsed,
   TOOL_CALL_STATUS_LABELS,
   type ToolCallStatusLabels,
   toolCallStatusLabel,

@@ -1,10 +1,11 @@
+export { SubagentRunAnswer, SubagentRunDetails, SubagentRunTask } from './details.js';
 export * as SubagentRun from './parts.js';
 export {
   SubagentRunContent,
   SubagentRunRoot,
   type SubagentRunRootProps,
-  SubagentRunTask,
   SubagentRunThread,
+  type SubagentRunThreadProps,
   SubagentRunTitle,
   SubagentRunTrigger,
 } from './subagent-run.js';

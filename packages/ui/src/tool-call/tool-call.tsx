@@ -1,66 +1,28 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import { type ComponentProps, createContext, type ReactNode, useContext, useMemo } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
-import { DisplayValueView } from '../display-value/display-value.js';
 import { ResumeFormRoot } from '../resume-form/resume-form.js';
 import { cx } from '../utils/cx.js';
 import {
   formatDuration,
+  formatElapsed,
   TOOL_CALL_STATUS_LABELS,
   type ToolCallStatusLabels,
   toolCallStatusLabel,
 } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
+import { PartElement, type PartProps } from '../utils/part.js';
+import { useElapsed } from '../utils/use-elapsed.js';
 import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
+import { isStreaming, ToolCallScope, useCall, useToolCallContext } from './context.js';
 import { MissingToolCall } from './missing.js';
-
-interface ToolCallContextValue {
-  readonly toolCallId: string;
-}
-
-const ToolCallContext = createContext<ToolCallContextValue | null>(null);
-
-/** The id of the call the surrounding `ToolCall.Root` shows. */
-export function useToolCallContext(part: string): ToolCallContextValue {
-  const value = useContext(ToolCallContext);
-  if (value === null) throw new Error(`<ToolCall.${part}> must be inside <ToolCall.Root>.`);
-  return value;
-}
-
-/**
- * Lets ToolCall parts work inside another root (a subagent card) that shows the same call.
- *
- * @example
- * <ToolCallScope toolCallId={id}><ToolCall.Input /></ToolCallScope>
- */
-export function ToolCallScope({
-  toolCallId,
-  children,
-}: ToolCallContextValue & { readonly children: ReactNode }) {
-  // A stable value, so parts passed in as children are not re-rendered each time the root is.
-  const value = useMemo(() => ({ toolCallId }), [toolCallId]);
-  return <ToolCallContext.Provider value={value}>{children}</ToolCallContext.Provider>;
-}
-
-function useCall(part: string): ToolCallState | undefined {
-  return useToolCall(useToolCallContext(part).toolCallId);
-}
-
-/** Whether a card should tell assistive technology that its content is still changing. */
-export function isStreaming(call: ToolCallState | undefined): boolean {
-  return (
-    call !== undefined &&
-    !TERMINAL_TOOL_STATUSES.has(call.status) &&
-    call.status !== 'approval-requested' &&
-    call.status !== 'suspended'
-  );
-}
+import { ToolCallProgress } from './progress.js';
+import { ToolCallError, ToolCallInput, ToolCallResults } from './sections.js';
 
 /** Props of {@link ToolCallRoot}. */
-export type ToolCallRootProps = ComponentProps<typeof Collapsible.Root> & {
+export type ToolCallRootProps = ComponentPropsWithoutRef<typeof Collapsible.Root> & {
   /** The call to show. */
   readonly toolCallId: string;
   /** Shown when the store has no call with this id (by default a {@link MissingToolCall} note). */
@@ -78,18 +40,16 @@ export type ToolCallRootProps = ComponentProps<typeof Collapsible.Root> & {
  *   <ToolCall.Content />
  * </ToolCall.Root>
  */
-export function ToolCallRoot({
-  toolCallId,
-  missing,
-  children,
-  className,
-  ...props
-}: ToolCallRootProps) {
+export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot(
+  { toolCallId, missing, children, className, ...props },
+  ref,
+) {
   const call = useToolCall(toolCallId);
   if (call === undefined) return missing ?? <MissingToolCall toolCallId={toolCallId} />;
   return (
     <ToolCallScope toolCallId={toolCallId}>
       <Collapsible.Root
+        ref={ref}
         data-slot="tool-call"
         data-status={call?.status}
         data-kind={call?.kind}
@@ -110,7 +70,13 @@ export function ToolCallRoot({
       </Collapsible.Root>
     </ToolCallScope>
   );
-}
+});
+
+/** Props of {@link ToolCallTitle}. */
+export type ToolCallTitleProps = Omit<PartProps<'span'>, 'children'> & {
+  /** Your text for the name, or with `asChild` the element to render instead of the span. */
+  readonly children?: ((toolName: string) => ReactNode) | ReactNode;
+};
 
 /**
  * The call's name (the card itself is labelled with it too).
@@ -118,18 +84,33 @@ export function ToolCallRoot({
  * @example
  * <ToolCall.Title>{(name) => name.replace(/Tool$/, '')}</ToolCall.Title>
  */
-export function ToolCallTitle({
-  children,
-  className,
-  ...props
-}: Omit<ComponentProps<'span'>, 'children'> & { children?: (toolName: string) => ReactNode }) {
+export const ToolCallTitle = forwardRef<HTMLSpanElement, ToolCallTitleProps>(function ToolCallTitle(
+  { asChild, children, className, ...props },
+  ref,
+) {
   const call = useCall('Title');
+  const render = typeof children === 'function' ? children : undefined;
   return (
-    <span data-slot="tool-call-title" {...props} className={cx(className)}>
-      {call === undefined ? null : children ? children(call.toolName) : call.toolName}
-    </span>
+    <PartElement
+      tag="span"
+      ref={ref}
+      asChild={asChild}
+      host={render ? undefined : (children as ReactNode)}
+      data-slot="tool-call-title"
+      {...props}
+      className={cx(className)}
+    >
+      {call === undefined ? null : render ? render(call.toolName) : call.toolName}
+    </PartElement>
   );
-}
+});
+
+/** Props of {@link ToolCallStatusBadge}. */
+export type ToolCallStatusBadgeProps = Omit<PartProps<'span'>, 'children'> & {
+  readonly labels?: ToolCallStatusLabels;
+  /** With `asChild`: the element to render instead of the span. */
+  readonly children?: ReactNode;
+};
 
 /**
  * The call's status as a word, with `data-status` for styling.
@@ -137,60 +118,111 @@ export function ToolCallTitle({
  * @example
  * <ToolCall.Status labels={{ ...TOOL_CALL_STATUS_LABELS, 'output-available': 'Fertig' }} />
  */
-export function ToolCallStatusBadge({
-  labels = TOOL_CALL_STATUS_LABELS,
-  className,
-  ...props
-}: Omit<ComponentProps<'span'>, 'children'> & { labels?: ToolCallStatusLabels }) {
-  const call = useCall('Status');
-  if (call === undefined) return null;
-  return (
-    <span
-      data-slot="tool-call-status"
-      data-status={call.status}
-      {...props}
-      className={cx(className)}
-    >
-      {toolCallStatusLabel(call, labels)}
-    </span>
-  );
-}
+export const ToolCallStatusBadge = forwardRef<HTMLSpanElement, ToolCallStatusBadgeProps>(
+  function ToolCallStatusBadge(
+    { labels = TOOL_CALL_STATUS_LABELS, asChild, children, className, ...props },
+    ref,
+  ) {
+    const call = useCall('Status');
+    if (call === undefined) return null;
+    return (
+      <PartElement
+        tag="span"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="tool-call-status"
+        data-status={call.status}
+        {...props}
+        className={cx(className)}
+      >
+        {toolCallStatusLabel(call, labels)}
+      </PartElement>
+    );
+  },
+);
+
+/** Props of {@link ToolCallDuration} and {@link ToolCallActivity}. */
+export type ToolCallTimeProps = PartProps<'span'>;
 
 /**
- * How long the call ran, once it ended.
+ * How long the call ran, once it ended; while it runs, the time so far, ticking each second
+ * (`data-live`). The ticking re-renders this part only.
  *
  * @example
  * <ToolCall.Duration />
  */
-export function ToolCallDuration({
-  className,
-  ...props
-}: Omit<ComponentProps<'span'>, 'children'>) {
-  const call = useCall('Duration');
-  // The store's clock differs between server and browser: show durations once hydrated.
-  const hydrated = useHydrated();
-  if (!hydrated || call?.startedAt === undefined || call.endedAt === undefined) return null;
-  return (
-    <span data-slot="tool-call-duration" {...props} className={cx(className)}>
-      {formatDuration(call.endedAt - call.startedAt)}
-    </span>
-  );
-}
+export const ToolCallDuration = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
+  function ToolCallDuration({ asChild, children, className, ...props }, ref) {
+    const call = useCall('Duration');
+    // The store's clock differs between server and browser: show times once hydrated.
+    const hydrated = useHydrated();
+    const live = hydrated && isStreaming(call) && call?.startedAt !== undefined;
+    const elapsed = useElapsed(live ? call?.startedAt : undefined);
+    let text: string | undefined;
+    if (call?.startedAt !== undefined && call.endedAt !== undefined)
+      text = formatDuration(call.endedAt - call.startedAt);
+    else if (elapsed !== undefined) text = formatElapsed(elapsed);
+    if (!hydrated || text === undefined) return null;
+    return (
+      <PartElement
+        tag="span"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="tool-call-duration"
+        data-live={elapsed !== undefined && call?.endedAt === undefined ? '' : undefined}
+        {...props}
+        className={cx(className)}
+      >
+        {text}
+      </PartElement>
+    );
+  },
+);
 
 /**
- * The button that opens and closes the card; by default it shows the title, status and duration.
+ * A small activity indicator while the call is alive (preparing, running, or its answer on the
+ * way); hidden from assistive technology, which hears `aria-busy` on the card. It stands still
+ * under `prefers-reduced-motion`.
+ *
+ * @example
+ * <ToolCall.Activity />
+ */
+export const ToolCallActivity = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
+  function ToolCallActivity({ asChild, children, className, ...props }, ref) {
+    const call = useCall('Activity');
+    if (!isStreaming(call)) return null;
+    return (
+      <PartElement
+        tag="span"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="tool-call-activity"
+        aria-hidden="true"
+        {...props}
+        className={cx(className)}
+      />
+    );
+  },
+);
+
+/**
+ * The button that opens and closes the card; by default it shows the title, status, activity
+ * and duration.
  *
  * @example
  * <ToolCall.Trigger />
  */
-export function ToolCallTrigger({
-  children,
-  className,
-  ...props
-}: ComponentProps<typeof Collapsible.Trigger>) {
+export const ToolCallTrigger = forwardRef<
+  HTMLButtonElement,
+  ComponentPropsWithoutRef<typeof Collapsible.Trigger>
+>(function ToolCallTrigger({ children, className, ...props }, ref) {
   const call = useCall('Trigger');
   return (
     <Collapsible.Trigger
+      ref={ref}
       data-slot="tool-call-trigger"
       data-status={call?.status}
       {...props}
@@ -200,12 +232,13 @@ export function ToolCallTrigger({
         <>
           <ToolCallTitle />
           <ToolCallStatusBadge />
+          <ToolCallActivity />
           <ToolCallDuration />
         </>
       )}
     </Collapsible.Trigger>
   );
-}
+});
 
 /**
  * The collapsible body of the card; by default it shows input, progress, workflow steps, output
@@ -217,14 +250,18 @@ export function ToolCallTrigger({
  *   <ToolCall.Output />
  * </ToolCall.Content>
  */
-export function ToolCallContent({
-  children,
-  className,
-  ...props
-}: ComponentProps<typeof Collapsible.Content>) {
+export const ToolCallContent = forwardRef<
+  HTMLDivElement,
+  ComponentPropsWithoutRef<typeof Collapsible.Content>
+>(function ToolCallContent({ children, className, ...props }, ref) {
   const { toolCallId } = useToolCallContext('Content');
   return (
-    <Collapsible.Content data-slot="tool-call-content" {...props} className={cx(className)}>
+    <Collapsible.Content
+      ref={ref}
+      data-slot="tool-call-content"
+      {...props}
+      className={cx(className)}
+    >
       {children ?? (
         <>
           <ToolCallInput />
@@ -236,181 +273,4 @@ export function ToolCallContent({
       )}
     </Collapsible.Content>
   );
-}
-
-type SectionProps = Omit<ComponentProps<'div'>, 'children'> & {
-  /** The visible heading of the section. */
-  readonly label?: ReactNode;
-};
-
-function SectionLabel({ children }: { children: ReactNode }) {
-  return <div data-slot="tool-call-label">{children}</div>;
-}
-
-/**
- * The call's input as it should be shown; partial while the model is still writing it.
- *
- * @example
- * <ToolCall.Input label="Arguments" />
- */
-export function ToolCallInput({ label = 'Input', className, ...props }: SectionProps) {
-  const call = useCall('Input');
-  if (call === undefined) return null;
-  const partial = call.status === 'input-streaming';
-  if (call.input.kind === 'none' && !partial) return null;
-  return (
-    <div
-      data-slot="tool-call-input"
-      data-partial={partial || undefined}
-      {...props}
-      className={cx(className)}
-    >
-      <SectionLabel>
-        {label}
-        {partial ? <span data-slot="tool-call-streaming"> (streaming)</span> : null}
-      </SectionLabel>
-      <DisplayValueView value={call.input} empty="…" />
-    </div>
-  );
-}
-
-/**
- * What the tool reported while running (`tool-output` progress), oldest first.
- *
- * @example
- * <ToolCall.Progress />
- */
-export function ToolCallProgress({ label = 'Progress', className, ...props }: SectionProps) {
-  const call = useCall('Progress');
-  if (call === undefined || call.progress.length === 0) return null;
-  return (
-    <div data-slot="tool-call-progress" {...props} className={cx(className)}>
-      <SectionLabel>{label}</SectionLabel>
-      <ol data-slot="tool-call-progress-list">
-        {call.progress.map((entry, index) => (
-          // Progress entries only ever get appended, so their position is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-          <li key={index} data-slot="tool-call-progress-item">
-            <DisplayValueView value={entry} defaultExpandDepth={1} />
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
-}
-
-/**
- * The call's result as it should be shown.
- *
- * @example
- * <ToolCall.Output label="Result" />
- */
-export function ToolCallOutput({ label = 'Output', className, ...props }: SectionProps) {
-  const call = useCall('Output');
-  if (call === undefined || call.output.kind === 'none') return null;
-  return (
-    <div
-      data-slot="tool-call-output"
-      data-kind={call.output.kind}
-      {...props}
-      className={cx(className)}
-    >
-      <SectionLabel>
-        {label}
-        {call.output.kind === 'transformed' ? (
-          <span data-slot="tool-call-transformed"> (display version)</span>
-        ) : null}
-      </SectionLabel>
-      <DisplayValueView value={call.output} />
-    </div>
-  );
-}
-
-function ModelOutputValue({ value }: { value: unknown }) {
-  // toModelOutput returns the AI SDK's tool-result output: { type: 'text' | 'json' | ..., value }.
-  if (typeof value === 'object' && value !== null && 'type' in value && 'value' in value) {
-    const { type, value: inner } = value as { type: unknown; value: unknown };
-    if (type === 'text' || type === 'error-text') {
-      return <DisplayValueView value={{ kind: 'raw', value: String(inner) }} />;
-    }
-    if (type === 'json' || type === 'error-json' || type === 'content') {
-      return <DisplayValueView value={{ kind: 'raw', value: inner }} />;
-    }
-  }
-  return <DisplayValueView value={{ kind: 'raw', value }} />;
-}
-
-/**
- * The model's version of a result is derived from the raw result, which Mastra's display transform
- * does not cover: show it only where no display transform applies.
- */
-function showsModelOutput(call: ToolCallState): boolean {
-  return (
-    call.modelOutput !== undefined &&
-    call.output.kind !== 'hidden' &&
-    call.displayTransform !== 'display'
-  );
-}
-
-/**
- * What the model was given of the result when the tool's `toModelOutput` changed it. Nothing is
- * shown while the output itself is hidden, or when a display transform applies, since the model's
- * version is derived from the raw result.
- *
- * @example
- * <ToolCall.ModelOutput label="Sent to the model" />
- */
-export function ToolCallModelOutput({
-  label = 'What the model saw',
-  className,
-  ...props
-}: SectionProps) {
-  const call = useCall('ModelOutput');
-  if (call === undefined || !showsModelOutput(call)) return null;
-  return (
-    <div data-slot="tool-call-model-output" {...props} className={cx(className)}>
-      <SectionLabel>{label}</SectionLabel>
-      <ModelOutputValue value={call.modelOutput} />
-    </div>
-  );
-}
-
-/**
- * The output and, when it differs, what the model saw, side by side.
- *
- * @example
- * <ToolCall.Results />
- */
-export function ToolCallResults({ className, ...props }: Omit<ComponentProps<'div'>, 'children'>) {
-  const call = useCall('Results');
-  if (call === undefined || call.output.kind === 'none') return null;
-  const both = showsModelOutput(call);
-  return (
-    <div
-      data-slot="tool-call-results"
-      data-layout={both ? 'split' : 'single'}
-      {...props}
-      className={cx(className)}
-    >
-      <ToolCallOutput label={both ? 'Full result' : 'Output'} />
-      <ToolCallModelOutput />
-    </div>
-  );
-}
-
-/**
- * Why the call failed, as it should be shown.
- *
- * @example
- * <ToolCall.Error label="Problem" />
- */
-export function ToolCallError({ label = 'Error', className, ...props }: SectionProps) {
-  const call = useCall('Error');
-  if (call === undefined || call.error.kind === 'none') return null;
-  return (
-    <div data-slot="tool-call-error" {...props} className={cx(className)}>
-      <SectionLabel>{label}</SectionLabel>
-      <DisplayValueView value={call.error} />
-    </div>
-  );
-}
+});

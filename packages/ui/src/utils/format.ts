@@ -14,6 +14,21 @@ export function formatDuration(ms: number): string {
   return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
 }
 
+/**
+ * Time so far, in whole seconds (it ticks once a second): `0 s`, `42 s`, `1 min 5 s`.
+ *
+ * @example
+ * formatElapsed(65_400); // '1 min 5 s'
+ */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const rest = seconds % 60;
+  return rest === 0
+    ? `${Math.floor(seconds / 60)} min`
+    : `${Math.floor(seconds / 60)} min ${rest} s`;
+}
+
 /** The words shown for each tool-call status; pass your own to translate them. */
 export type ToolCallStatusLabels = Readonly<Record<ToolCallStatus, string>>;
 

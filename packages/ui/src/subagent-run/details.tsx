@@ -1,0 +1,148 @@
+'use client';
+import type { DisplayValue, ToolCallState, ToolpaneState } from '@toolpane/client';
+import { useToolCall, useToolpaneSelector } from '@toolpane/react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useCallback } from 'react';
+import { DisplayValueView } from '../display-value/display-value.js';
+import { useToolCallContext } from '../tool-call/context.js';
+import { SectionLabel, showsModelOutput, ToolCallError } from '../tool-call/sections.js';
+import { cx } from '../utils/cx.js';
+import { PartElement, type PartProps } from '../utils/part.js';
+import { useSubagentRunContext } from './context.js';
+
+/** Props of a SubagentRun part that renders one element; `children` is its `asChild` host. */
+export type OneElementProps<T extends 'span' | 'div'> = Omit<PartProps<T>, 'children'> & {
+  readonly children?: ReactNode;
+};
+
+/** The text of the latest run of an `agent-*` call: the subagent's answer, so far. */
+export function answerOf(state: ToolpaneState, toolCallId: string): string {
+  const runIds = state.toolCalls.get(toolCallId)?.childRunIds ?? [];
+  const run = state.runs.get(runIds[runIds.length - 1] ?? '');
+  let text = '';
+  for (const part of run?.parts ?? []) if (part.type === 'text') text += part.text;
+  return text.trim();
+}
+
+/** The text the model saw of a result, when it saw text only. */
+function modelText(call: ToolCallState): string | undefined {
+  const seen = call.modelOutput as { type?: unknown; value?: unknown } | undefined;
+  return seen?.type === 'text' && typeof seen.value === 'string' ? seen.value.trim() : undefined;
+}
+
+/** The result without its `text`, which the card already shows as the answer. */
+function withoutAnswer(output: DisplayValue, answer: string): DisplayValue {
+  if (output.kind !== 'raw' && output.kind !== 'transformed') return output;
+  const value = output.value as { text?: unknown } | null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return output;
+  if (answer === '' || typeof value.text !== 'string' || value.text.trim() !== answer)
+    return output;
+  const { text: _, ...rest } = value;
+  return { ...output, value: rest };
+}
+
+/**
+ * The subagent's full result (ids, inner tool results) and, when it differs from the answer,
+ * what the parent model saw, collapsed; then any error, in view. The answer is not repeated.
+ *
+ * @example
+ * <SubagentRun.Details />
+ */
+export const SubagentRunDetails = forwardRef<
+  HTMLDetailsElement,
+  Omit<ComponentPropsWithoutRef<'details'>, 'children'>
+>(function SubagentRunDetails({ className, ...props }, ref) {
+  const { toolCallId } = useToolCallContext('Details');
+  const call = useToolCall(toolCallId);
+  const answer = useToolpaneSelector(
+    useCallback((state: ToolpaneState) => answerOf(state, toolCallId), [toolCallId]),
+  );
+  if (call === undefined) return null;
+  const hasOutput = call.output.kind !== 'none';
+  const showSeen = showsModelOutput(call) && modelText(call) !== answer;
+  return (
+    <>
+      {hasOutput ? (
+        <details ref={ref} data-slot="subagent-run-details" {...props} className={cx(className)}>
+          <summary>Full result</summary>
+          <div data-slot="tool-call-output" data-kind={call.output.kind}>
+            <DisplayValueView value={withoutAnswer(call.output, answer)} />
+          </div>
+          {showSeen ? (
+            <div data-slot="tool-call-model-output">
+              <SectionLabel>What the model saw</SectionLabel>
+              <DisplayValueView value={{ kind: 'raw', value: call.modelOutput }} />
+            </div>
+          ) : null}
+        </details>
+      ) : null}
+      <ToolCallError />
+    </>
+  );
+});
+
+/**
+ * The subagent's answer: the text of its latest run, live while it streams.
+ *
+ * @example
+ * <SubagentRun.Answer />
+ */
+export const SubagentRunAnswer = forwardRef<HTMLDivElement, OneElementProps<'div'>>(
+  function SubagentRunAnswer({ asChild, children, className, ...props }, ref) {
+    const { toolCallId } = useSubagentRunContext('Answer');
+    const answer = useToolpaneSelector(
+      useCallback((state: ToolpaneState) => answerOf(state, toolCallId), [toolCallId]),
+    );
+    if (answer === '') return null;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="subagent-run-answer"
+        {...props}
+        className={cx(className)}
+      >
+        <SectionLabel>Answer</SectionLabel>
+        <p>{answer}</p>
+      </PartElement>
+    );
+  },
+);
+
+/** The prompt of a subagent call's input, when it has one. */
+function promptOf(input: DisplayValue | undefined): string | undefined {
+  const value =
+    input?.kind === 'raw' || input?.kind === 'transformed' ? (input.value as unknown) : undefined;
+  const prompt = (value as { prompt?: unknown } | null | undefined)?.prompt;
+  return typeof prompt === 'string' ? prompt : undefined;
+}
+
+/**
+ * The task the parent agent gave the subagent: its `prompt` as text, or the whole input.
+ *
+ * @example
+ * <SubagentRun.Task />
+ */
+export const SubagentRunTask = forwardRef<HTMLDivElement, OneElementProps<'div'>>(
+  function SubagentRunTask({ asChild, children, className, ...props }, ref) {
+    const { toolCallId } = useSubagentRunContext('Task');
+    const input = useToolCall(toolCallId)?.input;
+    if (input === undefined || input.kind === 'none') return null;
+    const prompt = promptOf(input);
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="subagent-run-task"
+        {...props}
+        className={cx(className)}
+      >
+        <SectionLabel>Task</SectionLabel>
+        {prompt === undefined ? <DisplayValueView value={input} /> : <p>{prompt}</p>}
+      </PartElement>
+    );
+  },
+);
