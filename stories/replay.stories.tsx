@@ -72,7 +72,7 @@ export const SpeedControl: Story = {
     await expect(canvas.getByText(/^Playing/)).toBeVisible();
     await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Speed' }), 'Instant');
     await expect(await canvas.findByText(/^Done/, {}, { timeout: 5000 })).toBeVisible();
-    await expect(canvas.getByRole('group', { name: 'weather-station-agent' })).toHaveAttribute(
+    await expect(canvas.getByRole('group', { name: 'weather' })).toHaveAttribute(
       'data-status',
       'output-available',
     );

@@ -39,18 +39,24 @@ type Story = StoryObj<typeof meta>;
 const group = (canvasElement: HTMLElement, name: string) =>
   within(canvasElement).getByRole('group', { name });
 
-/** One subagent: its id, its weather call, its answer, and what the supervisor's model saw. */
+/**
+ * One subagent: its answer first, once; its task and weather call; the full result with its
+ * thread and resource ids collapsed below.
+ */
 export const OneLevel: Story = {
   play: async ({ canvasElement }) => {
-    const card = group(canvasElement, 'weather-agent');
+    const card = group(canvasElement, 'weather');
     await expect(card).toHaveAttribute('data-status', 'output-available');
+    const content = card.querySelector('[data-slot="subagent-run-content"]');
+    await expect(content?.firstElementChild).toHaveAttribute('data-slot', 'subagent-run-answer');
+    await expect(content?.firstElementChild).toHaveTextContent('Paris: 21°C, sunny.');
+    await expect(card.textContent?.split('Paris: 21°C, sunny.')).toHaveLength(2);
     await expect(within(card).getByRole('group', { name: 'weatherTool' })).toBeVisible();
-    await expect(card.querySelector('[data-slot="subagent-run-thread"]')).toHaveTextContent(
-      'Paris',
-    );
-    await expect(card.querySelector('[data-slot="tool-call-model-output"]')).toHaveTextContent(
-      'Paris: 21°C, sunny.',
-    );
+    const details = card.querySelector('[data-slot="subagent-run-details"]');
+    await expect(details).not.toHaveAttribute('open');
+    await userEvent.click(within(card).getByText('Full result'));
+    await expect(details).toHaveAttribute('open');
+    await expect(details).toHaveTextContent('subAgentThreadId');
   },
 };
 
@@ -59,11 +65,11 @@ export const TwoLevel: Story = {
   args: { toolCallId: 'call-research-1' },
   ...recorded([subagentTwoLevel]),
   play: async ({ canvasElement }) => {
-    const outer = group(canvasElement, 'research-agent');
-    const inner = within(outer).getByRole('group', { name: 'weather-station-agent' });
+    const outer = group(canvasElement, 'research');
+    const inner = within(outer).getByRole('group', { name: 'weather' });
     await expect(inner).toHaveAttribute('data-depth', '2');
     await expect(within(inner).getByRole('group', { name: 'stationTool' })).toBeVisible();
-    const trigger = within(inner).getByRole('button', { name: /weather-station-agent/ });
+    const trigger = within(inner).getByRole('button', { name: /^Subagent\s*weather/ });
     await userEvent.click(trigger);
     await expect(inner).toHaveAttribute('data-state', 'closed');
     await userEvent.click(trigger);
@@ -76,7 +82,7 @@ export const TwoLevelStreaming: Story = {
   args: { toolCallId: 'call-research-1' },
   ...recorded([[subagentTwoLevel, afterChunk('tool-output', { nth: 12 })]]),
   play: async ({ canvasElement }) => {
-    await expect(group(canvasElement, 'research-agent')).toHaveAttribute('aria-busy', 'true');
+    await expect(group(canvasElement, 'research')).toHaveAttribute('aria-busy', 'true');
   },
 };
 
@@ -115,7 +121,7 @@ export const NestedApproval: Story = {
     </Recorded>
   ),
   play: async ({ canvasElement }) => {
-    const outer = group(canvasElement, 'ops-subagent');
+    const outer = group(canvasElement, 'ops');
     const inner = within(outer).getByRole('group', { name: 'deleteTool' });
     await expect(inner).toHaveAttribute('data-status', 'approval-requested');
     const approve = within(inner).getByRole('button', { name: 'Approve deleteTool' });
@@ -134,7 +140,7 @@ export const NestedApprovalOpensCollapsedCard: Story = {
   args: { toolCallId: 'call-ops-1', defaultOpen: false },
   ...recorded([subagentApprovalRequest]),
   play: async ({ canvasElement }) => {
-    const outer = group(canvasElement, 'ops-agent');
+    const outer = group(canvasElement, 'ops');
     await expect(outer).toHaveAttribute('data-state', 'open');
     const approve = within(outer).getByRole('button', { name: 'Approve deleteTool' });
     // The card animates open; wait for it to finish.
@@ -157,6 +163,6 @@ export const TwoLevelDark: Story = {
   ...TwoLevel,
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
-    await expect(group(canvasElement, 'research-agent')).toBeVisible();
+    await expect(group(canvasElement, 'research')).toBeVisible();
   },
 };

@@ -161,13 +161,23 @@ export const OutputDenied: Story = {
   },
 };
 
-/** Progress the tool wrote with `writer.write` while it ran, then its result. */
+/**
+ * Progress the tool wrote with `writer.write` while it ran (`step` of `of`): a bar and the latest
+ * report, the earlier reports collapsed; then its result.
+ */
 export const Progress: Story = {
   ...recorded('call-deploy-1', [toolProgress]),
   play: async ({ canvasElement }) => {
     const group = card(canvasElement, 'deployTool');
-    const items = group.querySelectorAll('[data-slot="tool-call-progress-item"]');
-    await expect(items).toHaveLength(4);
+    const bar = within(group).getByRole('progressbar', { name: 'Progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '4');
+    await expect(bar).toHaveAttribute('aria-valuemax', '4');
+    const history = group.querySelector('[data-slot="tool-call-progress-history"]');
+    await expect(history).not.toHaveAttribute('open');
+    await expect(history).toHaveTextContent('3 earlier reports');
+    await expect(group.querySelector('[data-slot="tool-call-progress-latest"]')).toHaveTextContent(
+      'switch traffic',
+    );
   },
 };
 

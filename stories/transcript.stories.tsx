@@ -88,9 +88,7 @@ export const ToolProgress: Story = {
 export const TwoLevelSubagents: Story = {
   ...recorded(subagentTwoLevel),
   play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('group', { name: 'weather-station-agent' }),
-    ).toBeVisible();
+    await expect(within(canvasElement).getByRole('group', { name: 'weather' })).toBeVisible();
   },
 };
 
@@ -179,7 +177,7 @@ export const AiSdkStream: Story = {
   ...recorded(aisdkV6),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('group', { name: 'lookup-agent' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'lookup' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Approve deleteTool' })).toBeVisible();
   },
 };
@@ -188,9 +186,10 @@ export const AiSdkStream: Story = {
 export const AiSdkSubagent: Story = {
   ...recorded(subagentAisdkV6),
   play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('group', { name: 'weather-agent' }),
-    ).toHaveAttribute('data-status', 'output-available');
+    await expect(within(canvasElement).getByRole('group', { name: 'weather' })).toHaveAttribute(
+      'data-status',
+      'output-available',
+    );
   },
 };
 
@@ -238,8 +237,6 @@ export const TwoLevelSubagentsDark: Story = {
   ...recorded(subagentTwoLevel),
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
-    await expect(
-      within(canvasElement).getByRole('group', { name: 'research-agent' }),
-    ).toBeVisible();
+    await expect(within(canvasElement).getByRole('group', { name: 'research' })).toBeVisible();
   },
 };

@@ -82,9 +82,10 @@ describe('the chat demo', () => {
     const deploy = card(page, 'deployService');
     await waitForStatus(deploy, 'input-available');
     await expect(deploy.getByText('Running', { exact: true }).count()).resolves.toBe(1);
-    await deploy.locator('[data-slot="tool-call-progress-item"]').first().waitFor();
+    await deploy.locator('[data-slot="tool-call-progress-latest"]').waitFor();
     await waitForStatus(deploy, 'output-available');
-    await expect(deploy.locator('[data-slot="tool-call-progress-item"]').count()).resolves.toBe(4);
+    // The latest report in view, the three before it collapsed.
+    await expect(deploy.locator('[data-slot="tool-call-progress-item"]').count()).resolves.toBe(3);
     await page.getByText('billing v42 is live on staging.').waitFor();
   });
 
@@ -140,9 +141,9 @@ describe('the chat demo', () => {
 
   it('shows subagents nested in their cards', async () => {
     await sendMessage(page, 'Research the conditions at Paris CDG');
-    const research = card(page, 'research-agent');
+    const research = card(page, 'research');
     await waitForStatus(research, 'output-available');
-    const station = research.getByRole('group', { name: 'station-agent', exact: true });
+    const station = research.getByRole('group', { name: 'station', exact: true });
     await waitForStatus(station, 'output-available');
     await station.getByText('Station LFPG reads 19.5°C, wind 12 km/h.').first().waitFor();
     await waitForStatus(station.getByRole('group', { name: 'readStation' }), 'output-available');
@@ -205,7 +206,7 @@ describe('the screenshot', () => {
     await sendMessage(page, 'Research the conditions at Paris CDG');
     await page.getByText(/^The research agent reports/).waitFor();
     // The inner subagent folded, so the whole conversation fits in the picture.
-    await card(page, 'station-agent').locator('[data-slot="subagent-run-trigger"]').click();
+    await card(page, 'station').locator('[data-slot="subagent-run-trigger"]').click();
     await sendMessage(page, 'Delete record abc-123');
     await waitForStatus(card(page, 'deleteRecord'), 'approval-requested');
     await page.getByRole('textbox', { name: 'Message' }).fill('Book a table for 4 at Chez Marie');
