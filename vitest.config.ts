@@ -18,6 +18,7 @@ export const alias = {
   '@toolpane/react/ai-sdk': src('react', 'ai-sdk-entry.ts'),
   '@toolpane/react/registry': src('react', 'registry-entry.ts'),
   '@toolpane/react': src('react'),
+  '@toolpane/ui/inspector': src('ui', 'inspector-entry.ts'),
   '@toolpane/ui': src('ui'),
 };
 

@@ -22,6 +22,7 @@ const config: StorybookConfig = {
           // Before '@toolpane/react': a string alias also matches the subpaths of its name.
           '@toolpane/react/registry': src('react', 'registry-entry.ts'),
           '@toolpane/react': src('react'),
+          '@toolpane/ui/inspector': src('ui', 'inspector-entry.ts'),
           '@toolpane/ui': src('ui'),
         },
       },

@@ -10,6 +10,13 @@
  * console.log(formatTree(state));
  * console.log(JSON.stringify(inspectState(state), null, 2));
  */
+
+export {
+  type ChunkLog,
+  type ChunkLogEntry,
+  describeChunk,
+  logChunks,
+} from './inspect/chunk-log.js';
 export {
   formatTree,
   type InspectedToolCall,

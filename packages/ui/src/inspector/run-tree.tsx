@@ -1,0 +1,127 @@
+'use client';
+import type { RunState, ToolCallState, ToolpaneState } from '@toolpane/client';
+import type { ReactNode } from 'react';
+
+/** What is selected in an inspector: a run or a call, by id. */
+export type InspectorSelection =
+  | { readonly kind: 'run'; readonly id: string }
+  | { readonly kind: 'call'; readonly id: string }
+  | undefined;
+
+interface TreeProps {
+  readonly state: ToolpaneState;
+  readonly selection: InspectorSelection;
+  readonly highlighted: ReadonlySet<string>;
+  readonly onSelect: (selection: InspectorSelection) => void;
+}
+
+function NodeButton({
+  kind,
+  id,
+  label,
+  status,
+  props,
+}: {
+  readonly kind: 'run' | 'call';
+  readonly id: string;
+  readonly label: ReactNode;
+  readonly status: string;
+  readonly props: TreeProps;
+}) {
+  const selected = props.selection?.kind === kind && props.selection.id === id;
+  return (
+    <button
+      type="button"
+      data-slot="inspector-node"
+      data-kind={kind}
+      data-id={id}
+      data-highlighted={props.highlighted.has(`${kind}:${id}`) || undefined}
+      aria-pressed={selected}
+      onClick={() => props.onSelect(selected ? undefined : { kind, id })}
+    >
+      <span data-slot="inspector-node-label">{label}</span>
+      <span data-slot="inspector-node-status" data-status={status}>
+        {status}
+      </span>
+    </button>
+  );
+}
+
+function CallNode({ call, props }: { readonly call: ToolCallState; readonly props: TreeProps }) {
+  const { state } = props;
+  const steps = call.workflow?.stepIds.flatMap((id) => {
+    const step = call.workflow?.steps.get(id);
+    return step === undefined ? [] : [step];
+  });
+  return (
+    <li data-slot="inspector-call">
+      <NodeButton
+        kind="call"
+        id={call.toolCallId}
+        label={
+          <>
+            {call.toolName} <code>{call.toolCallId}</code>
+          </>
+        }
+        status={call.status}
+        props={props}
+      />
+      {call.childRunIds.length > 0 ? (
+        <ul>
+          {call.childRunIds.map((runId) => {
+            const run = state.runs.get(runId);
+            return run === undefined ? null : <RunNode key={runId} run={run} props={props} />;
+          })}
+        </ul>
+      ) : null}
+      {steps !== undefined && steps.length > 0 ? (
+        <ul data-slot="inspector-steps">
+          {steps.map((step) => (
+            <li key={step.id} data-slot="inspector-step" data-status={step.status}>
+              {step.name} <span data-slot="inspector-node-status">{step.status}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function RunNode({ run, props }: { readonly run: RunState; readonly props: TreeProps }) {
+  return (
+    <li data-slot="inspector-run">
+      <NodeButton
+        kind="run"
+        id={run.runId}
+        label={
+          <>
+            {run.agentId ?? (run.depth === 0 ? 'run' : 'subagent run')} <code>{run.runId}</code>
+          </>
+        }
+        status={run.status}
+        props={props}
+      />
+      {run.toolCallIds.length > 0 ? (
+        <ul>
+          {run.toolCallIds.map((id) => {
+            const call = props.state.toolCalls.get(id);
+            return call === undefined ? null : <CallNode key={id} call={call} props={props} />;
+          })}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** The runs of a state as a tree: runs, their calls, subagent runs and workflow steps. */
+export function RunTree(props: TreeProps) {
+  const { state } = props;
+  return (
+    <ul data-slot="inspector-tree" aria-label="Runs">
+      {state.runOrder.map((runId) => {
+        const run = state.runs.get(runId);
+        return run === undefined ? null : <RunNode key={runId} run={run} props={props} />;
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,191 @@
+'use client';
+import type { ToolpaneState } from '@toolpane/client';
+import type { ChunkLog, ChunkLogEntry } from '@toolpane/client/inspect';
+import { useToolpaneSelector } from '@toolpane/react';
+import {
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  useCallback,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { cx } from '../utils/cx.js';
+import { type InspectorSelection, RunTree } from './run-tree.js';
+
+/** Props of {@link StreamInspector}. */
+export type StreamInspectorProps = Omit<ComponentPropsWithoutRef<'div'>, 'children'> & {
+  /** The chunks to list, from `logChunks` of `@toolpane/client/inspect`. */
+  readonly log: ChunkLog;
+};
+
+const everything = (state: ToolpaneState) => state;
+const short = (id: string | undefined) => (id === undefined ? '' : id.slice(0, 8));
+
+interface Filters {
+  readonly runId: string;
+  readonly toolCallId: string;
+  readonly type: string;
+}
+
+function matches(entry: ChunkLogEntry, filters: Filters): boolean {
+  return (
+    (filters.runId === '' || entry.runId === filters.runId) &&
+    (filters.toolCallId === '' || entry.toolCallId === filters.toolCallId) &&
+    (filters.type === '' || entry.type === filters.type || entry.nested.includes(filters.type))
+  );
+}
+
+/**
+ * A stream inspector for developers: the run tree (runs, calls, subagents, workflow steps with
+ * their statuses) beside the chunk timeline (type, run, call, size, issues), with filters by run,
+ * call and type. Selecting a run or call highlights its chunks; selecting a chunk highlights its
+ * run and call. It reads the store of the surrounding `ToolpaneProvider`, live, and never shows a
+ * chunk's values. Import it from `@toolpane/ui/inspector`.
+ *
+ * @example
+ * const { store, log } = logChunks(createToolpaneStore());
+ * <ToolpaneProvider store={store}><StreamInspector log={log} /></ToolpaneProvider>
+ */
+export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
+  function StreamInspector({ log, className, ...props }, ref) {
+    const state = useToolpaneSelector(everything);
+    const entries = useSyncExternalStore(log.subscribe, log.getEntries, log.getEntries);
+    const [filters, setFilters] = useState<Filters>({ runId: '', toolCallId: '', type: '' });
+    const [selection, setSelection] = useState<InspectorSelection>();
+    const [chunk, setChunk] = useState<number>();
+    const id = useId();
+
+    const types = useMemo(
+      () => [...new Set(entries.flatMap((entry) => [entry.type, ...entry.nested]))].sort(),
+      [entries],
+    );
+    const shown = useMemo(
+      () => entries.filter((entry) => matches(entry, filters)),
+      [entries, filters],
+    );
+    const selectedEntry = entries.find((entry) => entry.index === chunk);
+    const highlighted = useMemo(() => {
+      const out = new Set<string>();
+      if (selectedEntry?.runId !== undefined) out.add(`run:${selectedEntry.runId}`);
+      if (selectedEntry?.toolCallId !== undefined) out.add(`call:${selectedEntry.toolCallId}`);
+      return out;
+    }, [selectedEntry]);
+    const selectNode = useCallback((next: InspectorSelection) => {
+      setSelection(next);
+      setChunk(undefined);
+    }, []);
+    const isMatch = (entry: ChunkLogEntry) =>
+      selection !== undefined &&
+      (selection.kind === 'run' ? entry.runId : entry.toolCallId) === selection.id;
+    const issues = entries.reduce((sum, entry) => sum + entry.issues.length, 0);
+    const set = (key: keyof Filters) => (event: { target: { value: string } }) =>
+      setFilters((current) => ({ ...current, [key]: event.target.value }));
+
+    return (
+      <div ref={ref} data-slot="stream-inspector" {...props} className={cx(className)}>
+        <section data-slot="inspector-runs" aria-labelledby={`${id}-runs`}>
+          <h2 id={`${id}-runs`}>Runs</h2>
+          <RunTree
+            state={state}
+            selection={selection}
+            highlighted={highlighted}
+            onSelect={selectNode}
+          />
+        </section>
+        <section data-slot="inspector-timeline" aria-labelledby={`${id}-chunks`}>
+          <h2 id={`${id}-chunks`}>
+            Chunks{' '}
+            <span data-slot="inspector-count">
+              {shown.length} of {entries.length}, {issues} {issues === 1 ? 'issue' : 'issues'}
+            </span>
+          </h2>
+          <div data-slot="inspector-filters">
+            <label>
+              Run
+              <select value={filters.runId} onChange={set('runId')}>
+                <option value="">All</option>
+                {[...state.runs.keys()].map((runId) => (
+                  <option key={runId} value={runId}>
+                    {state.runs.get(runId)?.agentId ?? 'run'} {short(runId)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Call
+              <select value={filters.toolCallId} onChange={set('toolCallId')}>
+                <option value="">All</option>
+                {state.toolCallOrder.map((callId) => (
+                  <option key={callId} value={callId}>
+                    {state.toolCalls.get(callId)?.toolName} {callId}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Type
+              <select value={filters.type} onChange={set('type')}>
+                <option value="">All</option>
+                {types.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div data-slot="inspector-table-wrap">
+            <table data-slot="inspector-table">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Run</th>
+                  <th scope="col">Call</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Issues</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((entry) => (
+                  <tr
+                    key={entry.index}
+                    data-slot="inspector-chunk"
+                    data-highlighted={isMatch(entry) || undefined}
+                    data-issue={entry.issues.length > 0 || undefined}
+                  >
+                    <td>
+                      <button
+                        type="button"
+                        aria-pressed={chunk === entry.index}
+                        aria-label={`Chunk ${entry.index}: ${entry.type}`}
+                        onClick={() => {
+                          setChunk(chunk === entry.index ? undefined : entry.index);
+                          setSelection(undefined);
+                        }}
+                      >
+                        {entry.index}
+                      </button>
+                    </td>
+                    <td>
+                      {entry.type}
+                      {entry.nested.length > 0 ? (
+                        <span data-slot="inspector-nested"> › {entry.nested.join(' › ')}</span>
+                      ) : null}
+                    </td>
+                    <td title={entry.runId}>{short(entry.runId)}</td>
+                    <td>{entry.toolCallId ?? ''}</td>
+                    <td>{entry.size}</td>
+                    <td>{entry.issues.map((issue) => issue.message).join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      </div>
+    );
+  },
+);
