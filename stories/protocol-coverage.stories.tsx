@@ -116,7 +116,8 @@ export const ThreeDeepChain: Story = {
     const subagents = [...canvasElement.querySelectorAll('[data-slot="subagent-run"]')];
     await expect(subagents.length).toBeGreaterThan(0);
     await expect(subagents[0]).toHaveAttribute('data-status', 'output-available');
-    await expect(subagents[0]).toHaveTextContent('agent-manager');
+    // Named by the key it was registered under (`agent-manager`), from the first chunk on.
+    await expect(subagents[0]).toHaveAccessibleName('manager');
   },
 };
 
