@@ -109,6 +109,7 @@ export default defineConfig({
       },
       './vitest.storybook.config.ts',
       './examples/chat/vitest.e2e.config.ts',
+      './examples/use-chat/vitest.e2e.config.ts',
     ],
   },
 });

@@ -361,13 +361,16 @@ export function modelFromEnv(env: Readonly<Record<string, string | undefined>>):
 
 /**
  * A Mastra instance with the demo's agents and in-memory storage (approvals and suspensions are
- * resumed from it).
+ * resumed from it). `server` adds server options, such as custom API routes.
  *
  * @example
  * const mastra = createDemoMastra({ kind: 'scripted' });
  * const stream = await mastra.getAgent(SUPERVISOR_ID).stream('What is the weather in Paris?');
  */
-export function createDemoMastra(model: DemoModel = { kind: 'scripted' }): Mastra {
+export function createDemoMastra(
+  model: DemoModel = { kind: 'scripted' },
+  server?: NonNullable<ConstructorParameters<typeof Mastra>[0]>['server'],
+): Mastra {
   const nextId = idMaker();
   const pick = <T>(scripted: () => T) => (model.kind === 'real' ? model.id : scripted());
   const station = new Agent({
@@ -406,5 +409,6 @@ export function createDemoMastra(model: DemoModel = { kind: 'scripted' }): Mastr
     agents: { [SUPERVISOR_ID]: supervisor, 'research-agent': research, 'station-agent': station },
     storage: new InMemoryStore(),
     logger: false,
+    ...(server === undefined ? {} : { server }),
   });
 }
