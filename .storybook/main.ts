@@ -16,6 +16,7 @@ const config: StorybookConfig = {
         alias: {
           // Subpaths before their package: a string alias also matches the subpaths of its name.
           '@toolpane/client/ai-sdk': src('client', 'ai-sdk.ts'),
+          '@toolpane/client/history': src('client', 'history.ts'),
           '@toolpane/client/network': src('client', 'network.ts'),
           '@toolpane/client/inspect': src('client', 'inspect-entry.ts'),
           '@toolpane/client': src('client'),

@@ -62,6 +62,7 @@ const ui = 'packages/ui/src/index.ts';
 export const TOOLPANE_ENTRIES: readonly Entry[] = [
   { name: '@toolpane/client', file: client, goalKb: 10, budgetKb: 20 },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
+  { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
   {
     name: '@toolpane/react (client external)',

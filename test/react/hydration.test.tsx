@@ -6,12 +6,11 @@
 import { act } from '@testing-library/react';
 import {
   createToolpaneStore,
-  deserializeState,
   initialState,
-  serializeState,
   type ToolpaneState,
   type ToolpaneStore,
 } from '@toolpane/client';
+import { deserializeState, serializeState } from '@toolpane/client/history';
 import { ToolpaneProvider } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
 import { hydrateRoot } from 'react-dom/client';

@@ -11,13 +11,9 @@ import type { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { MockMemory } from '@mastra/core/memory';
 import { InMemoryStore } from '@mastra/core/storage';
-import {
-  createAgentSession,
-  type SessionThread,
-  selectPendingApprovals,
-  stateFromMastraMessages,
-} from '@toolpane/client';
+import { createAgentSession, type SessionThread, selectPendingApprovals } from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { stateFromMastraMessages } from '@toolpane/client/history';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_IDS, createScenarioAgents } from '../../scripts/record/scenarios.ts';
 import { conversation } from '../utils/history.ts';
@@ -80,6 +76,21 @@ const fromMemory = (live: Conversation): Conversation => ({
   })),
 });
 
+/**
+ * A conversation without the outputs of `agent-*` calls: live, Toolpane knows which of a
+ * subagent's inner calls hide values and shows the others in the result; rebuilt from memory it
+ * cannot know, so it hides them all (checked on its own).
+ */
+const agentOutputsAside = (c: Conversation): Conversation => ({
+  ...c,
+  runs: c.runs.map((run) => ({
+    ...run,
+    calls: run.calls.map((call) =>
+      call.toolName.startsWith('agent-') ? { ...call, output: { kind: 'none' } } : call,
+    ),
+  })),
+});
+
 /** A conversation with transformed values shown as values that came as they are. */
 const asShown = (c: Conversation): Conversation =>
   JSON.parse(JSON.stringify(c).replaceAll('"kind":"transformed"', '"kind":"raw"'));
@@ -105,13 +116,17 @@ describe('history from Mastra memory', () => {
     const messages = await memoryMessages(base, agentId, thread);
 
     const native = stateFromMastraMessages(messages);
-    expect(conversation(native)).toEqual(fromMemory(live));
+    expect(agentOutputsAside(conversation(native))).toEqual(agentOutputsAside(fromMemory(live)));
+    // Memory cannot tell whether a subagent's inner tools hide values: their results stay hidden.
+    expect(JSON.stringify(conversation(native))).not.toContain('LFPG');
     expect(native.runs.get(native.runOrder[0]!)?.prompt).toBe(prompt);
     expect(native.issues).toEqual([]);
     for (const version of ['v5', 'v6'] as const) {
       const ui = stateFromUIMessages(toAISdkMessages(messages as never, { version } as never));
       // The AI SDK path shows what the server substituted as it came, transformed or not.
-      expect(conversation(ui)).toEqual(asShown(fromMemory(live)));
+      expect(agentOutputsAside(conversation(ui))).toEqual(
+        agentOutputsAside(asShown(fromMemory(live))),
+      );
     }
   });
 

@@ -8,7 +8,6 @@ export {
   parseMastraChunk,
   type UnknownChunk,
 } from './chunks/mastra.js';
-export { stateFromMastraMessages } from './history/mastra-messages.js';
 export type {
   NetworkExecutionStep,
   NetworkPrimitiveType,
@@ -73,11 +72,6 @@ export {
   selectToolCalls,
   type ToolCallFilter,
 } from './state/select.js';
-export {
-  deserializeState,
-  type SerializedState,
-  serializeState,
-} from './state/serialize.js';
 export * from './state/state.js';
 export { initialState } from './state/state-root.js';
 export {

@@ -85,13 +85,23 @@ function toolOutcome({ part, toolCallId, toolName }: ToolPart, emit: Emit): void
   }
 }
 
-/** The chunks of a tool part's input, in transcript order. */
+/**
+ * The chunks of a tool part's input, in transcript order: its whole input when it has one (as a
+ * call whose input did not stream arrives), else only its start.
+ */
 function toolInput({ part, toolCallId, toolName }: ToolPart, emit: Emit): void {
   const providerExecuted =
     typeof part.providerExecuted === 'boolean' ? { providerExecuted: part.providerExecuted } : {};
-  emit({ type: 'tool-input-start', toolCallId, toolName, ...providerExecuted });
   if (part.state !== 'input-streaming' && part.input !== undefined) {
-    emit({ type: 'tool-input-available', toolCallId, toolName, input: part.input });
+    emit({
+      type: 'tool-input-available',
+      toolCallId,
+      toolName,
+      input: part.input,
+      ...providerExecuted,
+    });
+  } else {
+    emit({ type: 'tool-input-start', toolCallId, toolName, ...providerExecuted });
   }
 }
 

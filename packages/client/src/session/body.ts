@@ -24,3 +24,15 @@ export function sendBody(
   }
   return out;
 }
+
+/** What a card says when Mastra no longer holds the run of a restored decision. */
+export const EXPIRED_MESSAGE =
+  'Mastra no longer holds this run, so this decision can no longer be sent.';
+
+/**
+ * Whether a failed decision failed because Mastra no longer holds the run: resuming a run that
+ * finished, or whose snapshot is gone, answers "could not find a suspended run" (or, for a call
+ * that is no longer suspended, "not suspended"). Retrying cannot help then.
+ */
+export const isRunGone = (error: string | undefined): boolean =>
+  error !== undefined && /could not find a suspended run|not suspended/i.test(error);

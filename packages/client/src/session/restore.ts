@@ -4,20 +4,9 @@ import type { ToolpaneState } from '../state/state.js';
 import type { ToolpaneStore } from '../store/store.js';
 import { httpErrorMessage } from '../stream/consume.js';
 import type { ToolpaneEvent } from '../stream/events.js';
+import { EXPIRED_MESSAGE } from './body.js';
 import { type Endpoint, routeUrl } from './request.js';
 import type { SessionResult, SessionThread } from './types.js';
-
-/** What a card says when Mastra no longer holds the run of a restored decision. */
-export const EXPIRED_MESSAGE =
-  'Mastra no longer holds this run, so this decision can no longer be sent.';
-
-/**
- * Whether a failed decision failed because Mastra no longer holds the run: resuming a run that
- * finished, or whose snapshot is gone, answers "could not find a suspended run" (or, for a call
- * that is no longer suspended, "not suspended"). Retrying cannot help then.
- */
-export const isRunGone = (error: string | undefined): boolean =>
-  error !== undefined && /could not find a suspended run|not suspended/i.test(error);
 
 const PAGE_SIZE = 100;
 const MAX_PAGES = 1000;

@@ -3,7 +3,7 @@ import { selectPendingApprovals } from '../state/select.js';
 import type { DecisionTarget } from '../state/state.js';
 import { createToolpaneStore } from '../store/store.js';
 import { consumeStream } from '../stream/consume.js';
-import { sendBody } from './body.js';
+import { EXPIRED_MESSAGE, isRunGone, sendBody } from './body.js';
 import {
   type DecisionFields,
   type DecisionKind,
@@ -15,7 +15,7 @@ import {
   targetOf,
 } from './decisions.js';
 import { type Endpoint, normalizePrefix, notAStream, postOnce } from './request.js';
-import { EXPIRED_MESSAGE, isRunGone, restoreInto } from './restore.js';
+
 import type {
   AgentSession,
   AgentSessionOptions,
@@ -298,6 +298,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       return Promise.resolve({ status: 'invalid', error: 'The session has no thread to restore' });
     }
     return enqueue(async (signal) => {
+      // Loaded on first use: sessions without a thread do not ship the history reader.
+      const { restoreInto } = await import('./restore.js');
       const result = await restoreInto(store, endpoint, thread, signal);
       lastError = result.status === 'error' ? result.error : undefined;
       return result;

@@ -47,7 +47,12 @@ export function serializeState(state: ToolpaneState): SerializedState {
   return {
     version: 1,
     format: state.format,
-    runs: [...state.runs.values()],
+    // Plain objects (frameworks refuse class instances as props), lists as arrays.
+    runs: [...state.runs.values()].map((run) => ({
+      ...run,
+      parts: run.parts,
+      toolCallIds: run.toolCallIds,
+    })),
     runOrder: [...state.runOrder],
     toolCalls: [...state.toolCalls.values()].map(callToJson),
     toolCallOrder: [...state.toolCallOrder],
