@@ -45,7 +45,7 @@ export {
   type ResumeValidation,
   validateResumeData,
 } from './resume/schema.js';
-export { EXPIRED_MESSAGE, isRunGone } from './session/restore.js';
+export { EXPIRED_MESSAGE, isRunGone } from './session/body.js';
 export { createAgentSession } from './session/session.js';
 export type {
   AgentSession,
