@@ -24,9 +24,7 @@ const KNOWN_CYCLES: readonly string[] = [
 const KNOWN_LONG_FILES: readonly string[] = [
   'packages/client/src/partial-json/machine.ts',
   'packages/client/src/state/state.ts',
-  'packages/ui/src/approval/approval.tsx',
   'packages/ui/src/resume-form/resume-form.tsx',
-  'packages/ui/src/tool-call/tool-call.tsx',
 ];
 
 const sources = (pkg: string) =>
@@ -51,8 +49,13 @@ describe('the source layout', () => {
     expect(graph.obj()['packages/client/src/reducer/reduce.ts']).toContain(
       'packages/client/src/mastra/handlers.ts',
     );
-    const cycles = graph.circular().map((cycle) => cycle.join(' -> '));
-    expect(cycles).toEqual(KNOWN_CYCLES);
+    // A cycle is written from its first file in sorted order, whichever file madge met first.
+    const canonical = (cycle: readonly string[]) => {
+      const first = cycle.indexOf([...cycle].sort()[0]!);
+      return [...cycle.slice(first), ...cycle.slice(0, first)].join(' -> ');
+    };
+    const cycles = graph.circular().map(canonical).sort();
+    expect(cycles).toEqual(KNOWN_CYCLES.map((cycle) => canonical(cycle.split(' -> '))).sort());
   }, 60_000);
 
   it(`has no source file over ${MAX_LINES} lines`, () => {
