@@ -409,7 +409,7 @@ function checkStep(state: ToolpaneState, tracker: Tracker): void {
   for (const [id, call] of state.toolCalls) {
     if (tracker.checked.has(call)) continue;
     tracker.checked.add(call);
-    if (call.toolCallId !== id) throw new Error(`${id} is stored as ${call.toolCallId}`);
+    if (call.key !== id) throw new Error(`${id} is stored as ${call.key}`);
     const terminal = tracker.terminal.get(id);
     if (terminal !== undefined && call.status !== terminal) {
       throw new Error(`${id} left terminal status ${terminal} for ${call.status}`);

@@ -140,12 +140,12 @@ describe('approvals', () => {
 
   it('ends denied with the reason after a decline', () => {
     const state = reduceAll([
-      ...loadFixture('approval-request'),
-      ...loadFixture('approval-declined'),
+      ...loadFixture('approval-decline-request'),
+      ...loadFixture('approval-decline'),
     ]);
     const call = state.toolCalls.get('call-del-1')!;
     expect(call.status).toBe('output-denied');
-    expect(call.approval?.decision).toEqual({ approved: false, reason: 'User said no' });
+    expect(call.approval?.decision).toEqual({ approved: false, reason: 'Not today' });
   });
 
   it('routes a nested approval to the inner call with the top-level target', () => {

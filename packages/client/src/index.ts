@@ -62,6 +62,7 @@ export type {
 export {
   type PendingApproval,
   type SubagentRef,
+  selectCallsWithId,
   selectPendingApprovals,
   selectRun,
   selectRunText,

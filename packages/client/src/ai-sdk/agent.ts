@@ -3,6 +3,7 @@ import { errorText } from '../reducer/error-text.js';
 import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
+import { findCallKey } from '../state/identity.js';
 import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage } from './run.js';
@@ -27,20 +28,28 @@ function parseAncestry(value: unknown): AncestryEntry[] | undefined {
   return out;
 }
 
-/** Makes sure the `agent-*` call a snapshot runs under exists, at the level above it. */
-function ensureParentCall(ctx: Ctx, ancestry: readonly AncestryEntry[], depth: number): void {
+/** The key of the newest call with this toolCallId, if any. */
+const newestKey = (ctx: Ctx, toolCallId: string) =>
+  findCallKey(ctx.draft.root, toolCallId, undefined);
+
+/**
+ * The key of the `agent-*` call a snapshot runs under, created when missing at the level above.
+ * Ancestry names calls by toolCallId: the newest call with each id is meant.
+ */
+function ensureParentCall(ctx: Ctx, ancestry: readonly AncestryEntry[], depth: number): string {
   const parent = ancestry[ancestry.length - 1]!;
-  if (ctx.draft.root.toolCalls.has(parent.toolCallId)) return;
+  const known = newestKey(ctx, parent.toolCallId);
+  if (known !== undefined) return known;
   const grand = ancestry[ancestry.length - 2];
+  const grandKey = grand === undefined ? undefined : newestKey(ctx, grand.toolCallId);
   const grandRun =
-    grand === undefined ? undefined : ctx.draft.root.toolCalls.get(grand.toolCallId)?.childRunIds;
+    grandKey === undefined ? undefined : ctx.draft.root.toolCalls.get(grandKey)?.childRunIds;
   const runId = grandRun?.[grandRun.length - 1];
-  if (grand === undefined || runId === undefined) {
-    topCall(ctx, parent.toolCallId, parent.toolName);
-    return;
+  if (grandKey === undefined || runId === undefined) {
+    return topCall(ctx, parent.toolCallId, parent.toolName, 'any').key;
   }
-  const scope = { parentToolCallId: grand.toolCallId, depth: Math.max(depth - 1, 1) };
-  ensureCall(ctx, runId, scope, parent.toolCallId, parent.toolName);
+  const scope = { parentToolCallId: grandKey, depth: Math.max(depth - 1, 1) };
+  return ensureCall(ctx, runId, scope, parent.toolCallId, parent.toolName).key;
 }
 
 const records = (value: unknown): Fields[] => (Array.isArray(value) ? value.filter(isRecord) : []);
@@ -56,7 +65,10 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     }
   };
   // Read the map afresh each time: the draft replaces it on the first write of an epoch.
-  const current = (id: string) => ctx.draft.root.toolCalls.get(id);
+  const current = (id: string) => {
+    const key = findCallKey(ctx.draft.root, id, runId);
+    return key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  };
   const call = (id: string, entry: Fields) =>
     ensureCall(ctx, runId, scope, id, nonEmpty(entry.toolName));
 
@@ -76,7 +88,7 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     const editable = call(id, entry);
     if (argsText === editable.inputText) return;
     if (!argsText.startsWith(editable.inputText)) {
-      ctx.scratch.parsers.delete(id);
+      ctx.scratch.parsers.delete(editable.key);
       editable.inputText = '';
     }
     pushNestedInputText(ctx, editable, argsText.slice(editable.inputText.length));
@@ -211,8 +223,8 @@ export function onAgentSnapshot(ctx: Ctx, value: Value): void {
     typeof value.depth === 'number' && Number.isInteger(value.depth) && value.depth >= 1
       ? value.depth
       : ancestry.length;
-  ensureParentCall(ctx, ancestry, depth);
-  const scope: Scope = { parentToolCallId: ancestry[ancestry.length - 1]!.toolCallId, depth };
+  const parentKey = ensureParentCall(ctx, ancestry, depth);
+  const scope: Scope = { parentToolCallId: parentKey, depth };
   const run = ensureRun(ctx, runId, scope);
   ctx.scratch.lastNestedRunId = runId;
   const agentId = nonEmpty(data.id);

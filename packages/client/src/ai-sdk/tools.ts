@@ -3,7 +3,7 @@ import { requestApproval } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
-import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
+import { type CallMode, ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import {
   applyClientTransform,
@@ -15,6 +15,7 @@ import {
 import { nestedCalls } from '../reducer/tree.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
+import { findCallKey } from '../state/identity.js';
 import {
   type DecisionTarget,
   type DisplayValue,
@@ -67,9 +68,17 @@ export function pushNestedInputText(ctx: Ctx, call: Call, delta: string): void {
   } else call.input = suppressedValue();
 }
 
-/** A call of the current message's run, created on first sight. */
-export function topCall(ctx: Ctx, toolCallId: string, toolName: string | undefined): Call {
-  return ensureCall(ctx, topRun(ctx).runId, TOP, toolCallId, toolName);
+/**
+ * A call of the current message's run, created on first sight. Chunks that continue a call
+ * (mode `any`: results, errors, approvals) find it in whatever message it started.
+ */
+export function topCall(
+  ctx: Ctx,
+  toolCallId: string,
+  toolName: string | undefined,
+  mode: CallMode = 'open',
+): Call {
+  return ensureCall(ctx, topRun(ctx).runId, TOP, toolCallId, toolName, mode);
 }
 
 /** `tool-input-start` opens a call. */
@@ -101,7 +110,8 @@ export function onInputDelta(ctx: Ctx, value: Value): void {
 
 /** `tool-input-available`: a call's whole input. */
 export function onInputAvailable(ctx: Ctx, value: Value): void {
-  const before = ctx.draft.root.toolCalls.get(value.toolCallId as string);
+  const beforeKey = findCallKey(ctx.draft.root, value.toolCallId as string, topRun(ctx).runId);
+  const before = beforeKey === undefined ? undefined : ctx.draft.root.toolCalls.get(beforeKey);
   const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
@@ -135,7 +145,7 @@ export function modelOutputOf(providerMetadata: unknown): unknown {
 
 /** `tool-output-available`: a call's result, or a preliminary output. */
 export function onOutputAvailable(ctx: Ctx, value: Value): void {
-  const call = topCall(ctx, value.toolCallId as string, undefined);
+  const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (value.preliminary === true) {
     pushProgress(ctx, call, value.output);
@@ -156,7 +166,7 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
 
 /** `tool-output-error`: the call failed. */
 export function onOutputError(ctx: Ctx, value: Value): void {
-  const call = topCall(ctx, value.toolCallId as string, undefined);
+  const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   call.error = shown(ctx, call, 'error', errorMessage(value.errorText as string));
   moveTo(call, 'output-error');
@@ -165,7 +175,7 @@ export function onOutputError(ctx: Ctx, value: Value): void {
 
 /** `tool-output-denied`: a person declined the call. */
 export function onDenied(ctx: Ctx, value: Value): void {
-  const call = topCall(ctx, value.toolCallId as string, undefined);
+  const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   // The stream carries no reason; keep the one a local decision recorded.
   if (call.approval !== undefined && call.approval.decision?.approved !== false) {
@@ -191,7 +201,8 @@ function splitApprovalId(approvalId: string): DecisionTarget | undefined {
 
 /** Whether the call `toolCallId`, or a call under it at any depth, has an approval to `target`. */
 function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boolean {
-  const call = ctx.draft.root.toolCalls.get(toolCallId);
+  const key = findCallKey(ctx.draft.root, toolCallId, undefined);
+  const call = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
   if (call === undefined) return false;
   if (sameTarget(call.approval?.target, target)) return true;
   return nestedCalls(ctx.draft.root, call).some((nested) =>
@@ -206,7 +217,8 @@ function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boo
  * outer call moves with it.
  */
 function humanCall(ctx: Ctx, target: DecisionTarget, toolName: string, suspension: boolean): Call {
-  const outer = ctx.draft.root.toolCalls.get(target.toolCallId);
+  const outerKey = findCallKey(ctx.draft.root, target.toolCallId, undefined);
+  const outer = outerKey === undefined ? undefined : ctx.draft.root.toolCalls.get(outerKey);
   // A suspension part names the outer call itself: the inner call is the innermost open one.
   const named = outer !== undefined && outer.toolName !== toolName;
   if (outer !== undefined && outer.kind !== 'tool' && (named || suspension)) {
@@ -217,14 +229,14 @@ function humanCall(ctx: Ctx, target: DecisionTarget, toolName: string, suspensio
     );
     if (innerId !== undefined) {
       if (outer.status === 'approval-requested' && sameTarget(outer.approval?.target, target)) {
-        const editable = ctx.draft.toolCall(outer.toolCallId)!;
+        const editable = ctx.draft.toolCall(outer.key)!;
         delete editable.approval;
         editable.status = editable.input.kind === 'none' ? 'input-streaming' : 'input-available';
       }
       return ctx.draft.toolCall(innerId)!;
     }
   }
-  return topCall(ctx, target.toolCallId, toolName);
+  return topCall(ctx, target.toolCallId, toolName, 'any');
 }
 
 /** `tool-approval-request` (AI SDK v6): the call waits for approval. */
@@ -241,7 +253,7 @@ export function onApprovalRequest(ctx: Ctx, value: Value): void {
   }
   // The data-tool-call-approval that carries the same request may already have been applied.
   if (findApproval(ctx, value.toolCallId as string, target)) return;
-  const call = topCall(ctx, value.toolCallId as string, undefined);
+  const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   // The data part with the approval phase's arguments may follow; under a client transform the
   // input's view is not that phase's, so the arguments wait for it.

@@ -2,7 +2,7 @@ import { type MastraChunk, parseMastraChunk } from '../chunks/mastra.js';
 import { addIssue, type Ctx, excerpt, now, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { hiddenStepValue } from '../reducer/hide.js';
-import { ensureCall, ownMessage } from '../reducer/lifecycle.js';
+import { callKeyFor, ensureCall, ownMessage } from '../reducer/lifecycle.js';
 import type { Mutable } from '../state/draft.js';
 import {
   TERMINAL_TOOL_STATUSES,
@@ -61,12 +61,14 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
   const toolName = typeof raw === 'string' ? raw : undefined;
   // Most wrappers belong to a call that is already known and complete: taking a writable copy of
   // it for each would give it a new identity per nested chunk and re-render whatever shows it.
-  const known = ctx.draft.root.toolCalls.get(toolCallId);
-  if (known === undefined || (known.toolName === '' && toolName !== undefined)) {
-    ensureCall(ctx, chunk.runId, scope, toolCallId, toolName);
-  }
+  const knownKey = callKeyFor(ctx, chunk.runId, toolCallId);
+  const known = knownKey === undefined ? undefined : ctx.draft.root.toolCalls.get(knownKey);
+  const key =
+    known === undefined || (known.toolName === '' && toolName !== undefined)
+      ? ensureCall(ctx, chunk.runId, scope, toolCallId, toolName).key
+      : known.key;
   if (isNestedChunk(output)) {
-    const nested = { parentToolCallId: toolCallId, depth: scope.depth + 1 };
+    const nested = { parentToolCallId: key, depth: scope.depth + 1 };
     applyNested(ctx, output, nested, 'tool-output');
     return;
   }
@@ -229,8 +231,14 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   const p = chunk.payload as Record<string, unknown> & { taskId: string; toolCallId: string };
   const status = BACKGROUND_STATUS[chunk.type];
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName);
-  ctx.scratch.taskCalls.set(p.taskId, p.toolCallId);
+  // A task outlives its run: later chunks may come with another run, or none.
+  const mapped = ctx.scratch.taskCalls.get(p.taskId);
+  const byTask = mapped === undefined ? undefined : ctx.draft.toolCall(mapped);
+  const call =
+    byTask !== undefined && byTask.toolCallId === p.toolCallId
+      ? byTask
+      : ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'any');
+  ctx.scratch.taskCalls.set(p.taskId, call.key);
   // A task's error is the tool's own value: under a display transform only a placeholder shows.
   const error =
     status === 'failed'

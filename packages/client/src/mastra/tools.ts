@@ -12,6 +12,7 @@ import {
   suppressedValue,
 } from '../reducer/transform.js';
 import type { Mutable } from '../state/draft.js';
+import { findCallKey } from '../state/identity.js';
 import {
   type ApprovalState,
   type DisplayValue,
@@ -29,7 +30,7 @@ export function onInputStart(
   scope: Scope,
 ) {
   const p = chunk.payload;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, 'open');
   if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
 }
 
@@ -37,7 +38,7 @@ export function onInputStart(
 export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
   const p = chunk.payload;
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName);
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'open');
   if (call.status !== 'input-streaming') return;
   const parser = parserFor(ctx, call);
   call.inputText += p.argsTextDelta;
@@ -57,8 +58,8 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
 /** `tool-call`: the whole arguments; the call may run. */
 export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const p = chunk.payload;
-  const existed = ctx.draft.root.toolCalls.has(p.toolCallId);
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  const existed = findCallKey(ctx.draft.root, p.toolCallId, chunk.runId) !== undefined;
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, 'open');
   // After streamed input Mastra emits a synthetic tool-call without metadata: no evidence.
   const synthetic = existed && call.status === 'input-streaming';
   const metadata = readDisplayMetadata(chunk.metadata);
@@ -136,7 +137,7 @@ export function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope
   const background = mastra?.backgroundTask;
   if (typeof background?.taskId === 'string' && background.status === 'running') {
     call.modelOutput = p.result;
-    ctx.scratch.taskCalls.set(background.taskId, call.toolCallId);
+    ctx.scratch.taskCalls.set(background.taskId, call.key);
     call.background = { ...call.background, taskId: background.taskId, status: 'running' };
     moveTo(call, 'input-available');
     return;
@@ -209,5 +210,5 @@ export function pushProgress(ctx: Ctx, call: Call, value: unknown): void {
 
 /** `tool-call-input-streaming-end`: the arguments are complete; the `tool-call` that follows has them. */
 export function onInputEnd(ctx: Ctx, chunk: Chunk<'tool-call-input-streaming-end'>, scope: Scope) {
-  ensureCall(ctx, chunk.runId, scope, chunk.payload.toolCallId, undefined);
+  ensureCall(ctx, chunk.runId, scope, chunk.payload.toolCallId, undefined, 'open');
 }

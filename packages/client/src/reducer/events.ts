@@ -1,4 +1,5 @@
-import { HUMAN_TOOL_STATUSES } from '../state/state.js';
+import { decisionCall } from '../state/identity.js';
+import { HUMAN_TOOL_STATUSES, type ToolCallStatus } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 import { addIssue, type Ctx } from './context.js';
 import {
@@ -105,7 +106,7 @@ function endAcceptedCall(ctx: Ctx, toolCallId: string, error: string, aborted: b
     call.error = ownMessage(call, error);
   }
   setEnded(ctx, call);
-  addIssue(ctx, { kind: 'decision', message: error, toolCallId });
+  addIssue(ctx, { kind: 'decision', message: error, toolCallId: call.toolCallId });
   const seen = new Set<string>();
   for (let runId: string | undefined = call.runId; runId !== undefined && !seen.has(runId); ) {
     seen.add(runId);
@@ -121,6 +122,7 @@ function endAcceptedCall(ctx: Ctx, toolCallId: string, error: string, aborted: b
     runId = parent?.runId;
   }
 }
+const RESPONDED: ReadonlySet<ToolCallStatus> = new Set(['approval-responded']);
 
 /** Applies a client event (stream end, abort, decisions) to the state. */
 export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
@@ -143,7 +145,8 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       return;
     }
     case 'toolpane/decision-sent': {
-      const call = ctx.draft.toolCall(event.toolCallId);
+      const key = decisionCall(ctx.draft.root, event.toolCallId)?.key;
+      const call = key === undefined ? undefined : ctx.draft.toolCall(key);
       if (call === undefined || !HUMAN_TOOL_STATUSES.has(call.status)) return;
       if (call.status === 'approval-requested' && call.approval !== undefined) {
         const decision = {
@@ -160,10 +163,11 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       return;
     }
     case 'toolpane/decision-failed': {
-      const call = ctx.draft.toolCall(event.toolCallId);
+      const key = decisionCall(ctx.draft.root, event.toolCallId, RESPONDED)?.key;
+      const call = key === undefined ? undefined : ctx.draft.toolCall(key);
       if (call === undefined || call.status !== 'approval-responded') return;
       if (event.accepted === true) {
-        endAcceptedCall(ctx, event.toolCallId, event.error, event.aborted === true);
+        endAcceptedCall(ctx, call.key, event.error, event.aborted === true);
         return;
       }
       if (
@@ -179,7 +183,7 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
         call.suspension = { ...suspension, error: event.error };
         call.status = 'suspended';
       }
-      addIssue(ctx, { kind: 'decision', message: event.error, toolCallId: event.toolCallId });
+      addIssue(ctx, { kind: 'decision', message: event.error, toolCallId: call.toolCallId });
       return;
     }
     case 'toolpane/decision-expired': {

@@ -4,7 +4,7 @@ import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from 
 import { requestApproval, sameTarget } from './approval.js';
 import type { Ctx, Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
-import { ensureCall, moveTo } from './lifecycle.js';
+import { callKeyFor, ensureCall, moveTo } from './lifecycle.js';
 import { readDisplayMetadata } from './transform.js';
 import { nestedCalls, topLevelCall } from './tree.js';
 
@@ -28,7 +28,7 @@ export function findNestedCall(
   const calls = nestedCalls(ctx.draft.root, parent);
   // Reversed stream order: latest first, and each call after the calls nested under it.
   for (let i = calls.length - 1; i >= 0; i--) {
-    if (matches(calls[i]!)) return calls[i]!.toolCallId;
+    if (matches(calls[i]!)) return calls[i]!.key;
   }
   return undefined;
 }
@@ -42,7 +42,9 @@ export function onHumanRequest(
   const p = chunk.payload;
   const status = chunk.type === 'tool-call-approval' ? 'approval-requested' : 'suspended';
   const echo = { runId: chunk.runId, toolCallId: p.toolCallId };
-  const existing = ctx.draft.root.toolCalls.get(p.toolCallId);
+  const existingKey = callKeyFor(ctx, chunk.runId, p.toolCallId);
+  const existing =
+    existingKey === undefined ? undefined : ctx.draft.root.toolCalls.get(existingKey);
   // A nested request surfaces again one level up, once per level: its toolCallId is the parent
   // agent-* call, and toolName the inner tool (approvals) or the parent's own name (suspensions).
   // It is the same decision: it stays on the inner call, aimed at the outermost call.

@@ -4,6 +4,7 @@
 import { createPartialJsonParser, type PartialJsonParser } from '../partial-json/partial-json.js';
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
+import { findCallKey, freeCallKey } from '../state/identity.js';
 import { RunRecord } from '../state/run-record.js';
 import {
   type DisplayValue,
@@ -82,16 +83,46 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
   return run;
 }
 
-/** The call, created on first sight under its run. */
+/**
+ * How a chunk names a call: `open` for chunks that start one (its input streaming or whole), which
+ * make a call of their own in a run that did not have the id yet; `continue` for chunks about a
+ * call that may have started in another run (a result after a resume, an approval), which also
+ * reach the newest call with the id while it is open; `any` for chunks that carry no run of their
+ * own (background tasks, AI SDK results), which reach the newest call with the id.
+ */
+export type CallMode = 'open' | 'continue' | 'any';
+
+/** The key of the call a chunk of `runId` names by `toolCallId`, per {@link CallMode}. */
+export function callKeyFor(
+  ctx: Ctx,
+  runId: string,
+  toolCallId: string,
+  mode: CallMode = 'continue',
+): string | undefined {
+  const { root } = ctx.draft;
+  if (mode === 'any' || runId === '') return findCallKey(root, toolCallId, undefined);
+  const inRun = findCallKey(root, toolCallId, runId);
+  if (inRun !== undefined || mode === 'open') return inRun;
+  const newest = findCallKey(root, toolCallId, undefined);
+  const call = newest === undefined ? undefined : root.toolCalls.get(newest);
+  return call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status) ? newest : undefined;
+}
+
+/**
+ * The call a chunk names, created on first sight under its run. A later run that repeats a
+ * toolCallId gets a call of its own (see `state/identity.ts` and {@link CallMode}).
+ */
 export function ensureCall(
   ctx: Ctx,
   runId: string,
   scope: Scope,
   toolCallId: string,
   toolName: string | undefined,
+  mode: CallMode = 'continue',
 ): Mutable<ToolCallState> {
   const { draft } = ctx;
-  const existing = draft.toolCall(toolCallId);
+  const found = callKeyFor(ctx, runId, toolCallId, mode);
+  const existing = found === undefined ? undefined : draft.toolCall(found);
   if (existing !== undefined) {
     if (existing.toolName === '' && toolName) {
       existing.toolName = toolName;
@@ -105,7 +136,9 @@ export function ensureCall(
   }
   const name = toolName ?? '';
   const clientTransform = clientTransformFor(ctx.options.transforms, name) !== undefined;
+  const key = freeCallKey(draft.root, toolCallId);
   const call: Mutable<ToolCallState> = draft.adopt({
+    key,
     toolCallId,
     toolName: name,
     kind: toolKind(name),
@@ -122,23 +155,23 @@ export function ensureCall(
     childRunIds: [],
     ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
   });
-  draft.setToolCall(toolCallId, call);
-  draft.appendCall(toolCallId);
+  draft.setToolCall(key, call);
+  draft.appendCall(key);
   if (clientTransform) ctx.scratch.displayRuns.add(runId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
-  draft.pushToolCallId(run, toolCallId);
-  draft.pushPart(run, { type: 'tool-call', toolCallId });
+  draft.pushToolCallId(run, key);
+  draft.pushPart(run, { type: 'tool-call', toolCallId: key });
   return call;
 }
 
 /** The incremental parser of a call's streamed input. */
 export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
-  let parser = ctx.scratch.parsers.get(call.toolCallId);
+  let parser = ctx.scratch.parsers.get(call.key);
   if (parser === undefined) {
     parser = createPartialJsonParser();
     // A pure reduce starts without the parser of earlier chunks: catch up once.
     if (call.inputText !== '') parser.push(call.inputText);
-    ctx.scratch.parsers.set(call.toolCallId, parser);
+    ctx.scratch.parsers.set(call.key, parser);
   }
   return parser;
 }

@@ -12,7 +12,7 @@ import type { RunState, ToolCallState, ToolpaneState } from '../state/state.js';
  */
 export function nestedCalls(state: ToolpaneState, call: ToolCallState): ToolCallState[] {
   const out: ToolCallState[] = [];
-  const seen = new Set<string>([call.toolCallId]);
+  const seen = new Set<string>([call.key]);
   const stack: ToolCallState[] = [call];
   while (stack.length > 0) {
     const current = stack.pop()!;
@@ -52,7 +52,7 @@ export function runTree(state: ToolpaneState, runId: string): RunState[] {
 /** The outermost call `call` runs inside (itself at top level), however deep. */
 export function topLevelCall(state: ToolpaneState, call: ToolCallState): ToolCallState {
   let current = call;
-  const seen = new Set<string>([call.toolCallId]);
+  const seen = new Set<string>([call.key]);
   while (current.parentToolCallId !== null && !seen.has(current.parentToolCallId)) {
     const parent = state.toolCalls.get(current.parentToolCallId);
     if (parent === undefined) break;

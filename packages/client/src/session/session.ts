@@ -1,4 +1,5 @@
 import { validateResumeData } from '../resume/schema.js';
+import { decisionCall } from '../state/identity.js';
 import { selectPendingApprovals } from '../state/select.js';
 import type { DecisionTarget } from '../state/state.js';
 import { createToolpaneStore } from '../store/store.js';
@@ -246,11 +247,14 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   };
 
   const decide = (
-    toolCallId: string,
+    ref: string,
     kind: DecisionKind,
     fields: DecisionFields,
     request: SessionRequestOptions,
   ): Promise<SessionResult> => {
+    // A call key, or a bare toolCallId: the call of a later run that repeats it is meant when
+    // that one waits (see `decisionCall`).
+    const toolCallId = decisionCall(store.getState(), ref)?.key ?? ref;
     const pending = inFlight.get(toolCallId);
     if (pending !== undefined) {
       // The same decision again (a double click) shares the request; another one sends nothing:
@@ -316,11 +320,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request),
     resume: (toolCallId, resumeData, request = {}) =>
       decide(toolCallId, 'resume', { resumeData }, request),
-    checkResumeData: (toolCallId, resumeData) =>
-      validateResumeData(
-        store.getState().toolCalls.get(toolCallId)?.suspension?.resumeSchema,
-        resumeData,
-      ),
+    checkResumeData: (ref, resumeData) =>
+      validateResumeData(decisionCall(store.getState(), ref)?.suspension?.resumeSchema, resumeData),
     abort: (reason) => abortAll(reason),
     getStatus: () => status,
     getError: () => lastError,

@@ -1,3 +1,4 @@
+import { callsWithId } from './identity.js';
 import {
   type DecisionTarget,
   expiredReason,
@@ -9,11 +10,22 @@ import {
   type ToolpaneState,
 } from './state.js';
 
-/** One tool call by id. */
-export const selectToolCall = (
-  state: ToolpaneState,
-  toolCallId: string,
-): ToolCallState | undefined => state.toolCalls.get(toolCallId);
+/**
+ * One tool call by its key (`call.key`, the ids in run parts and lists). A bare toolCallId is the
+ * key of the first call with that id; a later run that repeats the id has its own key
+ * (`<toolCallId>#2`, …), listed by {@link selectCallsWithId}.
+ */
+export const selectToolCall = (state: ToolpaneState, key: string): ToolCallState | undefined =>
+  state.toolCalls.get(key);
+
+/**
+ * Every call whose wire id is `toolCallId`, oldest first: one per run that used the id.
+ *
+ * @example
+ * selectCallsWithId(state, 'call-1').at(-1); // the newest call a model named call-1
+ */
+export const selectCallsWithId = (state: ToolpaneState, toolCallId: string): ToolCallState[] =>
+  callsWithId(state, toolCallId);
 
 /** One run by id. */
 export const selectRun = (state: ToolpaneState, runId: string): RunState | undefined =>
@@ -102,7 +114,9 @@ export function selectSubagent(state: ToolpaneState, idOrRunId: string): RunStat
 
 /** A call that waits for a person, with where the answer must go. */
 export interface PendingApproval {
-  /** The call that needs the decision (for a nested approval, the inner call). */
+  /** The key of the call that needs the decision (for a nested approval, the inner call). */
+  readonly key: string;
+  /** That call's wire id. `approve`, `decline` and `resume` take the key or this id. */
   readonly toolCallId: string;
   readonly toolName: string;
   /** `approval` for approve/decline, `suspension` for resume with data. */
@@ -123,7 +137,8 @@ export function selectPendingApprovals(state: ToolpaneState): PendingApproval[] 
     const target = approval?.target ?? call.suspension?.target;
     if (target === undefined) continue;
     out.push({
-      toolCallId: id,
+      key: id,
+      toolCallId: call.toolCallId,
       toolName: approval?.toolName ?? call.toolName,
       kind: approval === undefined ? 'suspension' : 'approval',
       resumeWith: target,

@@ -161,8 +161,21 @@ export interface BackgroundTaskState {
 /** How a call relates to Mastra's tool families. */
 export type ToolKind = 'tool' | 'agent' | 'workflow';
 
-/** One tool call, keyed by `toolCallId`. */
+/**
+ * One tool call, keyed by its `key`.
+ *
+ * Fields and lists that point at a call (`toolCalls`, `toolCallOrder`, `RunState.toolCallIds`,
+ * the `toolCallId` of a run's `tool-call` part, `parentToolCallId`) hold call keys. A key is the
+ * toolCallId for the first call with that id in a state, so most code never sees the difference.
+ */
 export interface ToolCallState {
+  /**
+   * The call's identity in this state. A later run may repeat a toolCallId (some providers number
+   * calls per run): such a call is a call of its own, keyed `<toolCallId>#<n>` (n = 2, 3, …).
+   * Deterministic: the same chunks give the same keys, on a server and in a browser.
+   */
+  readonly key: string;
+  /** The id the model gave the call, as on the wire; what Mastra expects back. */
   readonly toolCallId: string;
   /** The key the tool was registered under on the agent (not the tool's `id`). */
   readonly toolName: string;
