@@ -7,6 +7,17 @@ import {
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 
 /**
+ * A subagent call's output by its text. The inner calls its result quotes are shown with what a
+ * state knows of them (client README, Security): a state rebuilt from the supervisor's memory has
+ * not seen them, so it shows placeholders where the live stream showed their values.
+ */
+function agentOutput(c: ToolCallState) {
+  if (c.output.kind !== 'raw' && c.output.kind !== 'transformed') return c.output;
+  const text = (c.output.value as { text?: unknown } | null)?.text;
+  return { shown: true, text };
+}
+
+/**
  * What a person sees of a state, without what a live stream and history tell differently (text
  * part ids, step bookkeeping, clocks, the prompt): two states that summarize the same render the
  * same conversation.
@@ -35,7 +46,7 @@ export function summarize(state: ToolpaneState) {
     runId: c.runId,
     parentToolCallId: c.parentToolCallId,
     input: c.input,
-    output: c.output,
+    output: c.kind === 'agent' ? agentOutput(c) : c.output,
     error: c.error,
     childRunIds: c.childRunIds,
     ...(c.approval === undefined
@@ -136,7 +147,7 @@ export function conversation(state: ToolpaneState) {
             toolName: call.toolName,
             status: call.status,
             input: call.input,
-            output: call.output,
+            output: call.kind === 'agent' ? agentOutput(call) : call.output,
             error: call.error,
           };
         }),
