@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type AgentSession, createAgentSession } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
@@ -81,7 +81,7 @@ describe('the UI after a failed decision', () => {
     expect(requests('approve-tool-call')).toHaveLength(2);
   });
 
-  it('offers the approval again when the server accepted it but its stream was empty', async () => {
+  it('never offers an approval the server accepted again, even when its stream was empty', async () => {
     const user = userEvent.setup();
     const { session, requests } = open('ui approve empty');
     expect((await session.send('delete one')).status).toBe('done');
@@ -90,18 +90,23 @@ describe('the UI after a failed decision', () => {
 
     await user.click(screen.getByRole('button', { name: 'Approve deleteTool' }));
 
-    const retry = await screen.findByRole('button', { name: 'Try again: approve deleteTool' });
-    expect(
-      screen.getByText('The server accepted the decision but its stream did not continue the call'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('group', { name: 'Approval for deleteTool' })).not.toHaveAttribute(
-      'aria-busy',
+    // The decision was taken: the card ends with the error and nothing can send it again.
+    await waitFor(() =>
+      expect(session.store.getState().toolCalls.get('call-delete-one')?.status).toBe(
+        'output-error',
+      ),
     );
-
-    await user.click(retry);
-
-    expect(await screen.findByText('Record one was deleted.')).toBeInTheDocument();
-    expect(requests('approve-tool-call')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Approve deleteTool' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again: approve deleteTool' })).toBeNull();
+    expect(session.store.getState().toolCalls.get('call-delete-one')?.error).toEqual({
+      kind: 'raw',
+      value: 'The server accepted the decision but its stream did not continue the call',
+    });
+    expect(screen.getByRole('group', { name: 'deleteTool' })).toHaveAttribute(
+      'data-status',
+      'output-error',
+    );
+    expect(requests('approve-tool-call')).toHaveLength(1);
   });
 
   it('shows a lost connection on the resume form, then resumes on "Try again"', async () => {
