@@ -98,6 +98,32 @@ export function createTaggedAgent(): Agent {
   });
 }
 
+/** The id of the agent {@link createNumberingAgent} makes. */
+export const NUMBERING_AGENT_ID = 'numbering-agent';
+
+/**
+ * An agent whose model numbers its tool calls per run, as some providers and mock models do:
+ * every run's first call is `call-1`. `delete <tag>` asks approval to delete record `<tag>`.
+ */
+export function createNumberingAgent(): Agent {
+  return new Agent({
+    id: NUMBERING_AGENT_ID,
+    name: 'Numbering agent',
+    instructions: 'You are a helpful assistant. Use your tools when they help.',
+    tools: { deleteTool },
+    model: reactiveModel(
+      ({ lastUserText, stepIndex, toolResults }) => {
+        const tag = lastUserText.split(' ')[1] ?? '';
+        const deleted = JSON.stringify([...toolResults.values()]).includes('"deleted":true');
+        return stepIndex === 0
+          ? step(toolCall({ id: 'call-1', name: 'deleteTool', input: { id: tag } }))
+          : step(text(`txt-${tag}`, deleted ? `Record ${tag} was deleted.` : `Kept ${tag}.`));
+      },
+      { modelId: 'numbering-mock' },
+    ),
+  });
+}
+
 /** A fresh Mastra with the agents the server tests use. */
 export function createTestMastra(): Mastra {
   return new Mastra({
@@ -108,6 +134,7 @@ export function createTestMastra(): Mastra {
       [AGENT_IDS.booking]: createBookingAgent(),
       [AGENT_IDS.slow]: createSlowAgent(),
       [TAGGED_AGENT_ID]: createTaggedAgent(),
+      [NUMBERING_AGENT_ID]: createNumberingAgent(),
     },
     storage: new InMemoryStore(),
     logger: false,
