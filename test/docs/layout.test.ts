@@ -19,7 +19,7 @@ const MAX_LINES = 350;
  */
 const KNOWN_CYCLES: readonly string[] = [
   // A subagent card shows its run's parts, which show cards, which may be subagent cards.
-  'packages/ui/src/subagent-run/subagent-run.tsx -> packages/ui/src/transcript/transcript.tsx -> packages/ui/src/tool-call-card/tool-call-card.tsx',
+  'packages/ui/src/tool-call-card/tool-call-card.tsx -> packages/ui/src/subagent-run/subagent-run.tsx -> packages/ui/src/transcript/transcript.tsx',
 ];
 const KNOWN_LONG_FILES: readonly string[] = [
   'packages/client/src/partial-json/machine.ts',
