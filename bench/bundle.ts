@@ -5,7 +5,7 @@
  * is reported beside it as lazy. Peers are measured the same way.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -60,7 +60,8 @@ const ui = 'packages/ui/src/index.ts';
 
 /** Toolpane's entries, with the budgets CI checks. */
 export const TOOLPANE_ENTRIES: readonly Entry[] = [
-  { name: '@toolpane/client', file: client, goalKb: 10, budgetKb: 20 },
+  // Raised from 20 KB with history restore, networks, call keys and linear lists; goal 10 KB.
+  { name: '@toolpane/client', file: client, goalKb: 10, budgetKb: 26 },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
@@ -86,7 +87,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     file: ui,
     external: ['@toolpane/client', '@toolpane/react'],
     goalKb: 12,
-    budgetKb: 12,
+    // Raised from 12 KB with the approval request view, exact values, network runs, progress
+    // bars and deep-chain views; the goal stays 12 KB.
+    budgetKb: 16,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   {
@@ -130,6 +133,7 @@ async function measure(entry: Entry): Promise<BundleRow> {
       bundle: true,
       minify: true,
       write: false,
+      metafile: true,
       outdir: join(ROOT, 'bench-out'),
       logLevel: 'silent',
       ...(entry.css
@@ -152,11 +156,26 @@ async function measure(entry: Entry): Promise<BundleRow> {
     const output = outputs.find((file) => basename(file.path).startsWith(`${entryName}.`));
     if (output === undefined) throw new Error('esbuild wrote no output');
     const gz = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
-    const lazy = outputs.filter((file) => file !== output);
+    // The entry loads its statically imported chunks with it; only dynamic imports are lazy.
+    const outputsMeta = result.metafile?.outputs ?? {};
+    const key = (file: { path: string }) => relative(process.cwd(), file.path);
+    const eagerKeys = new Set<string>();
+    const stack = [key(output)];
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      if (eagerKeys.has(next)) continue;
+      eagerKeys.add(next);
+      for (const imported of outputsMeta[next]?.imports ?? []) {
+        if (imported.kind === 'import-statement' && imported.external !== true) {
+          stack.push(imported.path);
+        }
+      }
+    }
+    const eager = outputs.filter((file) => eagerKeys.has(key(file)));
+    const lazy = outputs.filter((file) => !eagerKeys.has(key(file)));
     return {
       name: entry.name,
-      minBytes: output.contents.length,
-      gzBytes: gz(output.contents),
+      minBytes: eager.reduce((sum, file) => sum + file.contents.length, 0),
+      gzBytes: eager.reduce((sum, file) => sum + gz(file.contents), 0),
       ...(lazy.length === 0
         ? {}
         : { lazyGzBytes: lazy.reduce((sum, file) => sum + gz(file.contents), 0) }),

@@ -1,6 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { SubagentRun, type SubagentRunRootProps, ToolpaneAnnouncer } from '@toolpane/ui';
-import type { ReactElement } from 'react';
+import { createToolpaneStore } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
+import { ToolpaneProvider } from '@toolpane/react';
+import {
+  MAX_NESTED_SUBAGENTS,
+  SubagentRun,
+  type SubagentRunRootProps,
+  ToolpaneAnnouncer,
+} from '@toolpane/ui';
+import { type ReactElement, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import nestedApprovalApprove from '../test/fixtures/nested-approval-approve.jsonl?raw';
 import nestedApprovalRequest from '../test/fixtures/nested-approval-request.jsonl?raw';
@@ -9,6 +17,7 @@ import subagentApprovalApproved from '../test/fixtures/subagent-approval-approve
 import subagentApprovalRequest from '../test/fixtures/subagent-approval-request.jsonl?raw';
 import subagentTwoLevel from '../test/fixtures/subagent-two-level.jsonl?raw';
 import subagentsParallel from '../test/fixtures/subagents-parallel.jsonl?raw';
+import { deepChain } from '../test/utils/deep-chain';
 import { Recorded, type Recording } from './support/recorded';
 import { afterChunk } from './support/replay';
 import { recordedSession } from './support/session';
@@ -166,3 +175,38 @@ export const TwoLevelDark: Story = {
     await expect(group(canvasElement, 'research')).toBeVisible();
   },
 };
+
+/**
+ * A chain of 200 subagents with an approval at the bottom: the page nests at most
+ * MAX_NESTED_SUBAGENTS cards, says that a call below waits, and opens the rest view by view.
+ */
+export const DeepChain: Story = {
+  args: { toolCallId: 'agent-0' },
+  render: (args) => <DeepChainStore {...args} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cards = () => canvasElement.querySelectorAll('[data-slot="subagent-run"]').length;
+    await expect(cards()).toBe(MAX_NESTED_SUBAGENTS);
+    await expect(canvas.getByRole('note')).toHaveTextContent('A call below it waits for you.');
+    while (canvas.queryByRole('button', { name: /^Approve/ }) === null) {
+      await userEvent.click(canvas.getByRole('button', { name: 'Open what it did' }));
+      await expect(cards()).toBeLessThanOrEqual(MAX_NESTED_SUBAGENTS);
+    }
+    await expect(canvas.getByRole('group', { name: 'deleteTool' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Back to the outermost subagent' }));
+    await expect(cards()).toBe(MAX_NESTED_SUBAGENTS);
+  },
+};
+
+function DeepChainStore(args: SubagentRunRootProps) {
+  const [store] = useState(() => {
+    const created = createToolpaneStore({ formats: [aiSdk] });
+    created.dispatchMany(deepChain(200));
+    return created;
+  });
+  return (
+    <ToolpaneProvider store={store}>
+      <SubagentRun.Root {...args} />
+    </ToolpaneProvider>
+  );
+}

@@ -1,4 +1,5 @@
 export { SubagentRunAnswer, SubagentRunDetails, SubagentRunTask } from './details.js';
+export { MAX_NESTED_SUBAGENTS } from './nesting.js';
 export * as SubagentRun from './parts.js';
 export {
   SubagentRunContent,

@@ -1,6 +1,6 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { HUMAN_TOOL_STATUSES, type ToolpaneState } from '@toolpane/client';
+import type { ToolpaneState } from '@toolpane/client';
 import { useRun, useToolCall, useToolpaneSelector } from '@toolpane/react';
 import {
   type ComponentPropsWithoutRef,
@@ -23,19 +23,14 @@ import {
   SubagentRunDetails,
   SubagentRunTask,
 } from './details.js';
-
-/** Whether a call anywhere below this `agent-*` call waits for a person. */
-function needsPersonInside(state: ToolpaneState, toolCallId: string): boolean {
-  for (const call of state.toolCalls.values()) {
-    if (!HUMAN_TOOL_STATUSES.has(call.status)) continue;
-    let parent = call.parentToolCallId;
-    while (parent !== null) {
-      if (parent === toolCallId) return true;
-      parent = state.toolCalls.get(parent)?.parentToolCallId ?? null;
-    }
-  }
-  return false;
-}
+import {
+  DeeperSubagents,
+  DeepSubagentView,
+  MAX_NESTED_SUBAGENTS,
+  NestingScope,
+  needsPersonInside,
+  useNesting,
+} from './nesting.js';
 
 /**
  * A subagent card's name: the key the subagent was registered under (the tool's name less
@@ -84,6 +79,14 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
       onOpenChangeRef.current = onOpenChange;
     });
     const context = useMemo(() => ({ toolCallId }), [toolCallId]);
+    // Cards nest one level per subagent; an outermost card also holds the view a too-deep card
+    // opens (see MAX_NESTED_SUBAGENTS), so the page never nests deeper than the cap.
+    const nesting = useNesting();
+    const [deepView, setDeepView] = useState<string | null>(null);
+    const openDeep = nesting?.open ?? setDeepView;
+    const level = nesting === null ? 0 : nesting.level + 1;
+    const nestingValue = useMemo(() => ({ level, open: openDeep }), [level, openDeep]);
+    const deepNesting = useMemo(() => ({ level: -1, open: setDeepView }), []);
     const isOpen = open ?? openState;
     const setOpen = (next: boolean) => {
       setOpenState(next);
@@ -96,31 +99,43 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
       onOpenChangeRef.current?.(true);
     }, [needsPerson]);
 
+    if (nesting === null && deepView !== null) {
+      return (
+        <DeepSubagentView toolCallId={deepView} onBack={() => setDeepView(null)}>
+          <NestingScope value={deepNesting}>
+            <OutermostSubagent toolCallId={deepView} />
+          </NestingScope>
+        </DeepSubagentView>
+      );
+    }
+
     return (
-      <SubagentRunContext.Provider value={context}>
-        <ToolCallScope toolCallId={toolCallId}>
-          <Collapsible.Root
-            ref={ref}
-            data-slot="subagent-run"
-            data-status={call?.status}
-            data-depth={depth}
-            role="group"
-            aria-label={subagentName(call?.toolName)}
-            aria-busy={isStreaming(call) || undefined}
-            open={isOpen}
-            onOpenChange={setOpen}
-            {...props}
-            className={cx(className)}
-          >
-            {children ?? (
-              <>
-                <SubagentRunTrigger />
-                <SubagentRunContent />
-              </>
-            )}
-          </Collapsible.Root>
-        </ToolCallScope>
-      </SubagentRunContext.Provider>
+      <NestingScope value={nestingValue}>
+        <SubagentRunContext.Provider value={context}>
+          <ToolCallScope toolCallId={toolCallId}>
+            <Collapsible.Root
+              ref={ref}
+              data-slot="subagent-run"
+              data-status={call?.status}
+              data-depth={depth}
+              role="group"
+              aria-label={subagentName(call?.toolName)}
+              aria-busy={isStreaming(call) || undefined}
+              open={isOpen}
+              onOpenChange={setOpen}
+              {...props}
+              className={cx(className)}
+            >
+              {children ?? (
+                <>
+                  <SubagentRunTrigger />
+                  <SubagentRunContent />
+                </>
+              )}
+            </Collapsible.Root>
+          </ToolCallScope>
+        </SubagentRunContext.Provider>
+      </NestingScope>
     );
   },
 );
@@ -240,6 +255,7 @@ export const SubagentRunContent = forwardRef<
 >(function SubagentRunContent({ children, className, ...props }, ref) {
   const { toolCallId } = useSubagentRunContext('Content');
   const runIds = useToolCall(toolCallId)?.childRunIds ?? [];
+  const tooDeep = (useNesting()?.level ?? 0) >= MAX_NESTED_SUBAGENTS - 1 && runIds.length > 0;
   return (
     <Collapsible.Content
       ref={ref}
@@ -251,12 +267,21 @@ export const SubagentRunContent = forwardRef<
         <>
           <SubagentRunAnswer />
           <SubagentRunTask />
-          {runIds.map((runId, index) => (
-            <SubagentRunThread key={runId} runId={runId} omitText={index === runIds.length - 1} />
-          ))}
+          {tooDeep ? (
+            <DeeperSubagents toolCallId={toolCallId} />
+          ) : (
+            runIds.map((runId, index) => (
+              <SubagentRunThread key={runId} runId={runId} omitText={index === runIds.length - 1} />
+            ))
+          )}
           <SubagentRunDetails />
         </>
       )}
     </Collapsible.Content>
   );
 });
+
+/** A subagent card as the outermost card of a deep view (see {@link DeepSubagentView}). */
+function OutermostSubagent({ toolCallId }: { readonly toolCallId: string }) {
+  return <SubagentRunRoot toolCallId={toolCallId} />;
+}

@@ -1,0 +1,97 @@
+'use client';
+import { HUMAN_TOOL_STATUSES, type ToolpaneState } from '@toolpane/client';
+import { useToolCall, useToolpaneSelector } from '@toolpane/react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
+
+/**
+ * How many subagent cards nest inside one another before the rest opens in a view of its own.
+ * React renders and commits a tree recursively, so a chain of a few hundred nested cards would
+ * exceed the browser's stack; past this many levels a card offers to open what lies below it
+ * instead, in place of the outermost card, so the page never nests deeper than this.
+ */
+export const MAX_NESTED_SUBAGENTS = 24;
+
+/** Where a subagent card sits among the cards nested in one view, and how to open a deeper one. */
+interface Nesting {
+  /** 0 for the outermost subagent card of the view. */
+  readonly level: number;
+  /** Shows the given `agent-*` call as the outermost card of a view of its own. */
+  readonly open: (toolCallId: string) => void;
+}
+
+const NestingContext = createContext<Nesting | null>(null);
+
+/** The nesting of the subagent card being rendered, or null for an outermost card. */
+export function useNesting(): Nesting | null {
+  return useContext(NestingContext);
+}
+
+/** Gives the cards inside a subagent card their level. */
+export function NestingScope({ value, children }: { value: Nesting; children: ReactNode }) {
+  return <NestingContext.Provider value={value}>{children}</NestingContext.Provider>;
+}
+
+/** Whether a call anywhere below this `agent-*` call waits for a person. */
+export function needsPersonInside(state: ToolpaneState, toolCallId: string): boolean {
+  for (const call of state.toolCalls.values()) {
+    if (!HUMAN_TOOL_STATUSES.has(call.status)) continue;
+    let parent = call.parentToolCallId;
+    while (parent !== null) {
+      if (parent === toolCallId) return true;
+      parent = state.toolCalls.get(parent)?.parentToolCallId ?? null;
+    }
+  }
+  return false;
+}
+
+/**
+ * Stands where a subagent's own calls would nest past {@link MAX_NESTED_SUBAGENTS} levels: says
+ * so, says when a call below waits for a person, and opens the rest in a view of its own.
+ */
+export function DeeperSubagents({ toolCallId }: { readonly toolCallId: string }) {
+  const nesting = useNesting();
+  const needsPerson = useToolpaneSelector(
+    useCallback((state: ToolpaneState) => needsPersonInside(state, toolCallId), [toolCallId]),
+  );
+  return (
+    <div data-slot="subagent-run-deeper" role="note">
+      <p>
+        This subagent runs more than {MAX_NESTED_SUBAGENTS} levels deep.
+        {needsPerson ? ' A call below it waits for you.' : ''}
+      </p>
+      <button type="button" onClick={() => nesting?.open(toolCallId)}>
+        Open what it did
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A view of its own for a subagent nested too deep to show inside its parents: a way back, then
+ * the subagent's card as the outermost card.
+ */
+export function DeepSubagentView({
+  toolCallId,
+  onBack,
+  children,
+}: {
+  readonly toolCallId: string;
+  readonly onBack: () => void;
+  readonly children: ReactNode;
+}) {
+  const name = useToolCall(toolCallId)?.toolName?.replace(/^agent-/, '');
+  const back = useRef<HTMLButtonElement>(null);
+  // Focus moves to the way back whenever another subagent opens here.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each opened subagent
+  useEffect(() => {
+    back.current?.focus();
+  }, [toolCallId]);
+  return (
+    <section data-slot="subagent-run-deep-view" aria-label={`Deeper: ${name ?? toolCallId}`}>
+      <button ref={back} type="button" data-slot="subagent-run-deep-back" onClick={onBack}>
+        Back to the outermost subagent
+      </button>
+      {children}
+    </section>
+  );
+}
