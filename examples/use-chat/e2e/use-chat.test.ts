@@ -130,9 +130,10 @@ describe('the subagents route', () => {
   it('shows subagents nested in their cards, which chatRoute cannot send', async () => {
     const page = await openPage('?route=subagents');
     await sendMessage(page, 'Research the conditions at Paris CDG');
-    const research = card(page, 'research-agent');
+    // A subagent card is named by the key the agent is registered under.
+    const research = card(page, 'research');
     await waitForStatus(research, 'output-available');
-    const station = research.getByRole('group', { name: 'station-agent', exact: true });
+    const station = research.getByRole('group', { name: 'station', exact: true });
     await waitForStatus(station, 'output-available');
     await waitForStatus(station.getByRole('group', { name: 'readStation' }), 'output-available');
   });
