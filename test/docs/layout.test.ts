@@ -22,7 +22,6 @@ const KNOWN_CYCLES: readonly string[] = [
   'packages/ui/src/tool-call-card/tool-call-card.tsx -> packages/ui/src/subagent-run/subagent-run.tsx -> packages/ui/src/transcript/transcript.tsx',
 ];
 const KNOWN_LONG_FILES: readonly string[] = [
-  'packages/client/src/partial-json/machine.ts',
   'packages/client/src/state/state.ts',
   'packages/ui/src/resume-form/resume-form.tsx',
 ];

@@ -3,54 +3,21 @@
  *
  * Each character is examined a constant number of times (a number's terminator twice), runs of
  * plain string characters are appended as one slice, and no input is ever re-read, so feeding a
- * delta costs O(delta length). `capture()` then records the state in O(depth) without copying.
+ * delta costs O(delta length). `capture()` then records the state in O(depth) without copying,
+ * as the types in `capture.ts` describe.
  */
 import { ContainerBuilder, NONE } from './builder.js';
-
-/**
- * An open container as a snapshot saw it: its first `count` members and the open member's key.
- *
- * @example
- * const frame: FrameCapture = { builder, count: builder.size, key: builder.key };
- */
-export interface FrameCapture {
-  readonly builder: ContainerBuilder;
-  readonly count: number;
-  readonly key: string;
-}
-
-/**
- * The open scalar a snapshot shows: a string prefix, or a number prefix to convert on read.
- *
- * @example
- * const scalar: OpenScalar = { kind: 'number', text: '1.5e', length: 3 }; // shows 1.5
- */
-export type OpenScalar =
-  | { readonly kind: 'string'; readonly text: string }
-  | { readonly kind: 'number'; readonly text: string; readonly length: number };
-
-/**
- * Why the text is not valid JSON, and the offset of the offending character.
- *
- * @example
- * const error: ParseError = { message: "Unexpected character 'x' at offset 3 (...)", offset: 3 };
- */
-export type ParseError = { readonly message: string; readonly offset: number };
-
-/**
- * Everything a snapshot needs, captured in O(depth): open containers root first, open scalar,
- * and the root value once it is complete ({@link NONE} before).
- *
- * @example
- * const { frames, scalar, root, complete, error } = machine.capture();
- */
-export interface MachineState {
-  readonly frames: readonly FrameCapture[];
-  readonly scalar: OpenScalar | undefined;
-  readonly root: unknown;
-  readonly complete: boolean;
-  readonly error: ParseError | undefined;
-}
+import type { MachineState, OpenScalar, ParseError } from './capture.js';
+import {
+  describe,
+  ESCAPES,
+  hexDigit,
+  isDigit,
+  isWhitespace,
+  LITERALS,
+  type NumberState,
+  nextNumberState,
+} from './characters.js';
 
 const MAX_DEPTH = 1000;
 
@@ -66,40 +33,6 @@ type Mode =
   | 'string'
   | 'number'
   | 'literal';
-
-/** Inside a number: after '-', '0', 1-9 digits, '.', fraction digits, 'e', sign, exponent digits. */
-type NumberState = 'minus' | 'zero' | 'int' | 'dot' | 'frac' | 'exp' | 'expSign' | 'expDigits';
-
-const ESCAPES: Record<string, string> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
-const LITERALS: Record<string, unknown> = { true: true, false: false, null: null };
-
-function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
-}
-
-function hexDigit(c: number): number {
-  if (isDigit(c)) return c - 0x30;
-  const lower = c | 0x20;
-  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
-}
-
-function describe(c: number): string {
-  if (c > 0x20 && c < 0x7f) return `'${String.fromCharCode(c)}'`;
-  return `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /**
  * Parses JSON text fed in deltas into {@link ContainerBuilder}s and an open scalar.
@@ -352,42 +285,12 @@ export class JsonMachine {
   }
 
   private numberChar(c: number, at: number): boolean {
-    const digit = isDigit(c);
-    let next: NumberState;
-    switch (this.numState) {
-      case 'minus':
-        if (!digit) return this.failNumber(c, at, 'a digit');
-        next = c === 0x30 ? 'zero' : 'int';
-        break;
-      case 'dot':
-        if (!digit) return this.failNumber(c, at, 'a digit');
-        next = 'frac';
-        break;
-      case 'expSign':
-        if (!digit) return this.failNumber(c, at, 'a digit');
-        next = 'expDigits';
-        break;
-      case 'zero':
-      case 'int':
-      case 'frac':
-        if (digit && this.numState === 'zero') return this.failNumber(c, at, "'.' or 'e'");
-        if (digit) next = this.numState;
-        else if (c === 0x2e && this.numState !== 'frac') next = 'dot';
-        else if (c === 0x65 || c === 0x45) next = 'exp';
-        else return this.endNumber();
-        break;
-      case 'exp':
-        if (c === 0x2b || c === 0x2d) next = 'expSign';
-        else if (digit) next = 'expDigits';
-        else return this.failNumber(c, at, 'a digit or sign');
-        break;
-      default:
-        if (!digit) return this.endNumber();
-        next = 'expDigits';
-    }
+    const next = nextNumberState(this.numState, c);
+    if (next === 'end') return this.endNumber();
+    if (typeof next === 'object') return this.failNumber(c, at, next.expected);
     this.num += String.fromCharCode(c);
     this.numState = next;
-    if (digit) this.numShown = this.num.length;
+    if (isDigit(c)) this.numShown = this.num.length;
     return true;
   }
 

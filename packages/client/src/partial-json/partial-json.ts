@@ -23,7 +23,8 @@
  *   and devtools all treat them differently), which is what consumers of tool arguments expect.
  */
 import { NONE } from './builder.js';
-import { JsonMachine, type MachineState } from './machine.js';
+import type { MachineState } from './capture.js';
+import { JsonMachine } from './machine.js';
 
 /**
  * An immutable view of a partially received JSON document.
