@@ -2,15 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TERMINAL_TOOL_STATUSES, type ToolCallStatus } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
-import { EVENTS, FROM, statusAfter, transitions } from './status-table.js';
+import * as nativeTable from './status-table.js';
+import * as aiSdkTable from './status-table-ai-sdk.js';
 
 const doc = readFileSync(join(process.cwd(), 'docs', 'architecture.md'), 'utf8');
 
-/** The rows of the document's status table: `| from | chunk or event | to |`. */
-function documentedRows(): { from: string; event: string; to: string }[] {
-  const start = doc.indexOf('<!-- status-table:start -->');
-  const end = doc.indexOf('<!-- status-table:end -->');
-  expect(start, 'docs/architecture.md has the status table markers').toBeGreaterThan(-1);
+/** The rows of one of the document's status tables: `| from | chunk or event | to |`. */
+function documentedRowsOf(marker: string): { from: string; event: string; to: string }[] {
+  const start = doc.indexOf(`<!-- ${marker}:start -->`);
+  const end = doc.indexOf(`<!-- ${marker}:end -->`);
+  expect(start, `docs/architecture.md has the ${marker} markers`).toBeGreaterThan(-1);
   return doc
     .slice(start, end)
     .split('\n')
@@ -27,7 +28,15 @@ function documentedRows(): { from: string; event: string; to: string }[] {
 const key = (row: { from: string; event: string; to: string }) =>
   `${row.from} --${row.event}--> ${row.to}`;
 
-describe('the tool-call status table in docs/architecture.md', () => {
+const tables = [
+  { name: 'native', marker: 'status-table', ...nativeTable },
+  { name: 'AI SDK', marker: 'ai-sdk-status-table', ...aiSdkTable },
+];
+
+describe.each(tables)('the $name tool-call status table in docs/architecture.md', (table) => {
+  const { EVENTS, FROM, statusAfter, transitions } = table;
+  const documentedRows = () => documentedRowsOf(table.marker);
+
   it('names only statuses and events the reducer has', () => {
     for (const row of documentedRows()) {
       expect(Object.keys(FROM)).toContain(row.from);
