@@ -108,6 +108,28 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        plugins: [react()],
+        resolve: {
+          alias: [
+            ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+            ...react18,
+            testingLibraryEsm,
+          ],
+        },
+        test: {
+          // The browser-side server tests (useChat against chatRoute, a session's UI recovering
+          // from faults) again under React 18, which @ai-sdk/react 3 and 4 support.
+          name: 'server-react18',
+          environment: 'node',
+          include: ['test/server/use-chat.test.tsx', 'test/server/ui-recovery.test.tsx'],
+          env: { MASTRA_TELEMETRY_DISABLED: '1', TOOLPANE_REACT_MAJOR: '18' },
+          testTimeout: 30_000,
+          server: {
+            deps: { inline: [/@testing-library\/react/, /@radix-ui\//, /@ai-sdk\/react/] },
+          },
+        },
+      },
       './vitest.storybook.config.ts',
       './examples/chat/vitest.e2e.config.ts',
       './examples/use-chat/vitest.e2e.config.ts',

@@ -24,11 +24,16 @@ import {
   lastAssistantMessageIsCompleteWithApprovalResponses as complete7,
   DefaultChatTransport as Transport7,
 } from 'ai7';
+import { version as reactVersion } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTaggedAgent, TAGGED_AGENT_ID } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
+
+it('runs on the React its project names (19 by default, 18 in server-react18)', () => {
+  expect(reactVersion.split('.')[0]).toBe(process.env.TOOLPANE_REACT_MAJOR ?? '19');
+});
 
 beforeAll(async () => {
   const mastra = new Mastra({
