@@ -37,22 +37,36 @@ function jsonStep(id: string, value: unknown): ScriptStep {
   return step(text(id, json.match(/.{1,24}/g) ?? [json]));
 }
 
+/** The whole prompt of a model turn as text, to look for what a scripted network decides on. */
+export const promptText = (turn: ModelTurn) => JSON.stringify(turn.prompt);
+
 /**
  * The network agent's model. Routing and completion checks are answered in order from `routes`
- * and `verdicts` (a network run is sequential), so one instance serves one network run at a time.
+ * and `verdicts` (a network run is sequential), so one instance serves one network run at a time;
+ * a function answers every turn from its prompt instead.
  */
-function networkModel(id: string, routes: Route[], verdicts: Verdict[]) {
+export function networkModel(
+  id: string,
+  routes: Route[] | ((turn: ModelTurn) => Route),
+  verdicts: Verdict[] | ((turn: ModelTurn) => Verdict),
+) {
   let routed = 0;
   let checked = 0;
   return reactiveModel(
     (turn) => {
       if (isRouting(turn)) {
-        const route = routes[Math.min(routed, routes.length - 1)]!;
+        const route =
+          typeof routes === 'function'
+            ? routes(turn)
+            : routes[Math.min(routed, routes.length - 1)]!;
         routed++;
         return jsonStep(`txt-${id}-route-${routed}`, route);
       }
       if (isCompletionCheck(turn)) {
-        const verdict = verdicts[Math.min(checked, verdicts.length - 1)]!;
+        const verdict =
+          typeof verdicts === 'function'
+            ? verdicts(turn)
+            : verdicts[Math.min(checked, verdicts.length - 1)]!;
         checked++;
         return jsonStep(`txt-${id}-check-${checked}`, verdict);
       }
@@ -139,10 +153,18 @@ function createNetworkOpsAgent() {
     description: 'Deletes records (with approval).',
     tools: { deleteTool },
     model: reactiveModel(
-      ({ stepIndex }) =>
+      ({ stepIndex, toolResults }) =>
         stepIndex === 0
           ? step(toolCall({ id: 'call-net-del-1', name: 'deleteTool', input: { id: 'rec-314' } }))
-          : step(text('txt-net-ops-1', 'Record rec-314 was deleted.')),
+          : step(
+              text(
+                'txt-net-ops-1',
+                // A declined call reaches the model as the reason, not as the tool's result.
+                JSON.stringify([...toolResults.values()]).includes('"deleted":true')
+                  ? 'Record rec-314 was deleted.'
+                  : 'I did not delete rec-314.',
+              ),
+            ),
       { modelId: 'net-ops-mock' },
     ),
   });
@@ -166,13 +188,19 @@ export function createCleanupNetwork() {
           selectionReason: 'Only the ops agent can delete records.',
         },
       ],
-      [
-        {
-          isComplete: true,
-          completionReason: 'The record is deleted.',
-          finalResult: 'Record rec-314 is deleted.',
-        },
-      ],
+      // The check reads the ops agent's answer: a declined deletion ends the task as well.
+      (turn) =>
+        promptText(turn).includes('was deleted')
+          ? {
+              isComplete: true,
+              completionReason: 'The record is deleted.',
+              finalResult: 'Record rec-314 is deleted.',
+            }
+          : {
+              isComplete: true,
+              completionReason: 'The deletion was declined.',
+              finalResult: 'Record rec-314 was kept.',
+            },
     ),
   });
 }

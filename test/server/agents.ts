@@ -7,6 +7,7 @@ import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { reactiveModel, step, text, toolCall } from '../../scripts/record/models.ts';
+import { createCleanupNetwork } from '../../scripts/record/network-agents.ts';
 import {
   AGENT_IDS,
   bookTableTool,
@@ -124,6 +125,9 @@ export function createNumberingAgent(): Agent {
   });
 }
 
+/** The key of the agent network whose chosen agent's tool needs approval. */
+export const CLEANUP_NETWORK_ID = 'cleanup-network';
+
 /** A fresh Mastra with the agents the server tests use. */
 export function createTestMastra(): Mastra {
   return new Mastra({
@@ -135,6 +139,7 @@ export function createTestMastra(): Mastra {
       [AGENT_IDS.slow]: createSlowAgent(),
       [TAGGED_AGENT_ID]: createTaggedAgent(),
       [NUMBERING_AGENT_ID]: createNumberingAgent(),
+      [CLEANUP_NETWORK_ID]: createCleanupNetwork(),
     },
     storage: new InMemoryStore(),
     logger: false,

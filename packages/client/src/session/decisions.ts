@@ -18,6 +18,45 @@ export const ROUTES: Record<DecisionKind, string> = {
   resume: 'resume-stream',
 };
 
+/**
+ * The routes of a decision inside an agent network run: Mastra's server resumes a network with
+ * `{ approved }` (and a decline's `reason`) and the network's runId only. It has no route that
+ * resumes a network with data.
+ */
+export const NETWORK_ROUTES: Partial<Record<DecisionKind, string>> = {
+  approve: 'approve-network-tool-call',
+  decline: 'decline-network-tool-call',
+};
+
+/** Why a suspension inside an agent network cannot be resumed from a session. */
+export const NETWORK_RESUME_MESSAGE =
+  "A suspension inside an agent network cannot be resumed over HTTP: Mastra's server only has routes that approve or decline a network's pending call (approve-network-tool-call, decline-network-tool-call).";
+
+/** The route and body of a decision for `target`. */
+export function decisionRequest(
+  target: DecisionTarget,
+  kind: DecisionKind,
+  fields: DecisionFields,
+  extra: Readonly<Record<string, unknown>>,
+): { readonly route: string; readonly body: Record<string, unknown> } {
+  const reason = kind === 'decline' && fields.reason !== undefined ? { reason: fields.reason } : {};
+  const network = target.network === true ? NETWORK_ROUTES[kind] : undefined;
+  if (network !== undefined) {
+    // The network routes take the network's runId; they strip a toolCallId.
+    return { route: network, body: { ...extra, runId: target.runId, ...reason } };
+  }
+  return {
+    route: ROUTES[kind],
+    body: {
+      ...extra,
+      runId: target.runId,
+      toolCallId: target.toolCallId,
+      ...reason,
+      ...(kind === 'resume' ? { resumeData: fields.resumeData } : {}),
+    },
+  };
+}
+
 /** A decision on its way: what it is, to tell a repeat of it from a different one. */
 export interface InFlight {
   readonly kind: DecisionKind;
@@ -58,6 +97,8 @@ export function targetOf(
   const expired = expiredReason(call);
   if (expired !== undefined) return expired;
   if (kind === 'resume') {
+    if (call.status === 'suspended' && call.suspension?.target.network === true)
+      return NETWORK_RESUME_MESSAGE;
     if (call.status === 'suspended' && call.suspension !== undefined) return call.suspension.target;
     return `Tool call ${toolCallId} is not suspended (status: ${call.status})`;
   }

@@ -8,10 +8,10 @@ import { EXPIRED_MESSAGE, isRunGone, sendBody } from './body.js';
 import {
   type DecisionFields,
   type DecisionKind,
+  decisionRequest,
   fieldsKey,
   type InFlight,
   NOUNS,
-  ROUTES,
   sentEvent,
   targetOf,
 } from './decisions.js';
@@ -121,7 +121,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       lastError = undefined;
       const before = store.getState().runOrder.length;
       const body = sendBody(messages, sendOptions, options.thread);
-      const outcome = await post('stream', body, signal, sendOptions);
+      const route = sendOptions.network === true ? 'network' : 'stream';
+      const outcome = await post(route, body, signal, sendOptions);
       if (!outcome.ok) {
         if (outcome.reason === 'aborted') return { status: 'aborted' };
         lastError = outcome.message;
@@ -184,17 +185,13 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       );
       lastError = undefined;
     };
-    const body = {
+    const { route, body } = decisionRequest(target, kind, fields, {
       ...request.body,
       ...(request.requestContext === undefined ? {} : { requestContext: request.requestContext }),
-      runId: target.runId,
-      toolCallId: target.toolCallId,
-      ...(kind === 'decline' && fields.reason !== undefined ? { reason: fields.reason } : {}),
-      ...(kind === 'resume' ? { resumeData: fields.resumeData } : {}),
-    };
+    });
     // Any chunk for the run replaces this object: it tells whether the continuation reached it.
     const runBefore = store.getState().runs.get(target.runId);
-    const outcome = await post(ROUTES[kind], body, signal, request);
+    const outcome = await post(route, body, signal, request);
     if (!outcome.ok) {
       const error =
         outcome.reason === 'aborted' ? 'Aborted before the server answered' : outcome.message;

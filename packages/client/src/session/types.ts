@@ -58,6 +58,12 @@ export interface SessionRequestOptions {
 
 /** Options of {@link AgentSession.send}, passed through to Mastra's stream route. */
 export interface SendOptions extends SessionRequestOptions {
+  /**
+   * Runs the agent as an agent network (`agent.network()`, Mastra's `network` route) instead of
+   * a plain stream. The session's store needs `families: [network]` from
+   * `@toolpane/client/network` to read it; decisions inside it go to the network's routes.
+   */
+  readonly network?: boolean;
   readonly runId?: string;
   readonly memory?: {
     readonly thread: string | { readonly id: string; readonly [key: string]: unknown };
