@@ -1,17 +1,19 @@
-import { render, screen } from '@testing-library/react';
-import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createAgentSession, createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
-import { SubagentRun, ToolCall } from '@toolpane/ui';
+import { ResumeForm, SubagentRun, ToolCall } from '@toolpane/ui';
 import {
   type ComponentType,
   createRef,
+  type FormEvent,
   type ReactNode,
   type RefAttributes,
   type RefObject,
   version,
 } from 'react';
-import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../utils/fixtures';
+import { describe, expect, it, vi } from 'vitest';
+import { loadFixture, recordedResponse } from '../utils/fixtures';
 
 /**
  * Radix conventions, on whichever React this project runs (18 and 19): every part forwards its
@@ -52,6 +54,11 @@ const bare = (node: ReactNode) => node;
 const progress = inToolCall('call-deploy-1');
 const weather = inToolCall('sub-call-1');
 const agent = inSubagent('call-agent-1');
+const booking = (node: ReactNode) => (
+  <ResumeForm.Root toolCallId="call-book-1" autoFocus={false}>
+    {node}
+  </ResumeForm.Root>
+);
 
 const CASES: readonly Case[] = [
   {
@@ -189,6 +196,35 @@ const CASES: readonly Case[] = [
     wrap: agent,
     fixture: 'subagent',
   },
+  {
+    name: 'ResumeForm.Root',
+    part: ResumeForm.Root as unknown as AnyPart,
+    slot: 'resume-form',
+    props: { toolCallId: 'call-book-1' },
+    wrap: bare,
+    fixture: 'suspend-request',
+  },
+  {
+    name: 'ResumeForm.Payload',
+    part: ResumeForm.Payload as unknown as AnyPart,
+    slot: 'resume-form-payload',
+    wrap: booking,
+    fixture: 'suspend-request',
+  },
+  {
+    name: 'ResumeForm.Fields',
+    part: ResumeForm.Fields as unknown as AnyPart,
+    slot: 'resume-form-fields',
+    wrap: booking,
+    fixture: 'suspend-request',
+  },
+  {
+    name: 'ResumeForm.Submit',
+    part: ResumeForm.Submit as unknown as AnyPart,
+    slot: 'resume-form-submit',
+    wrap: booking,
+    fixture: 'suspend-request',
+  },
 ];
 
 describe(`parts on React ${version}`, () => {
@@ -237,5 +273,41 @@ describe(`parts on React ${version}`, () => {
     const section = screen.getByRole('region', { name: 'Arguments' });
     expect(section).toHaveAttribute('data-slot', 'tool-call-input');
     expect(section).toHaveTextContent('billing');
+  });
+});
+
+describe(`resume form handlers on React ${version}`, () => {
+  it('runs the caller’s onSubmit and onClick, and still sends the data', async () => {
+    const user = userEvent.setup();
+    const store = storeOf('suspend-request');
+    const sent: unknown[] = [];
+    const session = createAgentSession({
+      baseUrl: 'https://mastra.test',
+      agentId: 'booking-agent',
+      store,
+      fetch: async (_url, init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return recordedResponse('suspend-resume');
+      },
+    });
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const onClick = vi.fn();
+    const formRef = createRef<HTMLFormElement>();
+    render(
+      <ToolpaneProvider session={session}>
+        <ResumeForm.Root ref={formRef} toolCallId="call-book-1" onSubmit={onSubmit}>
+          <ResumeForm.Fields />
+          <ResumeForm.Submit onClick={onClick} />
+        </ResumeForm.Root>
+      </ToolpaneProvider>,
+    );
+    // The form's own ref still works next to the caller's: it moved focus to the first field.
+    expect(formRef.current).toBeInstanceOf(HTMLFormElement);
+    expect(formRef.current?.querySelector('input')).toHaveFocus();
+    await user.click(screen.getByRole('checkbox', { name: /Confirmed/ }));
+    await user.click(screen.getByRole('button', { name: /bookTableTool/ }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(sent).toHaveLength(1));
   });
 });

@@ -1,10 +1,12 @@
 'use client';
+import { composeEventHandlers } from '@radix-ui/primitive';
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import type { FieldError } from '@toolpane/client';
 import { type ApprovalHandle, useApproval, useToolCall } from '@toolpane/react';
 import {
-  type ComponentProps,
   createContext,
   type FormEvent,
+  forwardRef,
   type ReactNode,
   useContext,
   useEffect,
@@ -17,6 +19,7 @@ import { DecisionExpired } from '../approval/expired.js';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { cx } from '../utils/cx.js';
 import { shouldTakeFocus } from '../utils/focus.js';
+import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 import {
   type DraftErrors,
   draftToData,
@@ -64,7 +67,7 @@ function errorsByPath(fieldErrors: readonly FieldError[], fields: readonly Resum
 }
 
 /** Props of {@link ResumeFormRoot}. */
-export type ResumeFormRootProps = Omit<ComponentProps<'form'>, 'onSubmit'> & {
+export type ResumeFormRootProps = PartProps<'form'> & {
   /** The suspended call. */
   readonly toolCallId: string;
   /** Move focus to the first field when the suspension appears, if focus is not busy elsewhere. */
@@ -80,89 +83,97 @@ export type ResumeFormRootProps = Omit<ComponentProps<'form'>, 'onSubmit'> & {
  * @example
  * <ResumeForm.Root toolCallId="call-book-1" />
  */
-export function ResumeFormRoot({
-  toolCallId,
-  autoFocus = true,
-  children,
-  className,
-  ...props
-}: ResumeFormRootProps) {
-  const handle = useApproval(toolCallId);
-  const toolName = useToolCall(toolCallId)?.toolName ?? '';
-  const schema = handle.suspension?.resumeSchema;
-  const fields = useMemo(() => resumeFields(schema), [schema]);
-  const [draft, setDraft] = useState(() => initialDraft(fields));
-  const [draftErrors, setDraftErrors] = useState<DraftErrors>({});
-  const idPrefix = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const { byPath, rest } = errorsByPath(handle.fieldErrors, fields);
-  const errors = { ...byPath, ...draftErrors };
-  const formError =
-    handle.error !== undefined && handle.fieldErrors.length === 0 ? handle.error : rest;
+export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
+  function ResumeFormRoot(
+    { toolCallId, autoFocus = true, asChild, children, className, onSubmit, ...props },
+    forwardedRef,
+  ) {
+    const handle = useApproval(toolCallId);
+    const toolName = useToolCall(toolCallId)?.toolName ?? '';
+    const schema = handle.suspension?.resumeSchema;
+    const fields = useMemo(() => resumeFields(schema), [schema]);
+    const [draft, setDraft] = useState(() => initialDraft(fields));
+    const [draftErrors, setDraftErrors] = useState<DraftErrors>({});
+    const idPrefix = useId();
+    const formRef = useRef<HTMLFormElement>(null);
+    const ref = useComposedRefs(forwardedRef, formRef);
+    const { byPath, rest } = errorsByPath(handle.fieldErrors, fields);
+    const errors = { ...byPath, ...draftErrors };
+    const formError =
+      handle.error !== undefined && handle.fieldErrors.length === 0 ? handle.error : rest;
 
-  // Bumped after a failed submit: once the messages rendered, take the person to the first one.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
+    // Bumped after a failed submit: once the messages rendered, take the person to the first one.
+    const [focusRequest, setFocusRequest] = useState(0);
+    useEffect(() => {
+      if (focusRequest === 0) return;
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }, [focusRequest]);
 
-  const waiting = handle.kind === 'suspension' && handle.status === 'suspended';
-  useEffect(() => {
-    if (!waiting || !autoFocus || !shouldTakeFocus(formRef.current)) return;
-    formRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
-  }, [waiting, autoFocus]);
+    const waiting = handle.kind === 'suspension' && handle.status === 'suspended';
+    useEffect(() => {
+      if (!waiting || !autoFocus || !shouldTakeFocus(formRef.current)) return;
+      formRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
+    }, [waiting, autoFocus]);
 
-  if (handle.kind !== 'suspension') return null;
+    if (handle.kind !== 'suspension') return null;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (handle.status !== 'suspended') return;
-    const { data, errors: found } = draftToData(fields, draft);
-    setDraftErrors(found);
-    if (Object.keys(found).length === 0) {
-      const result = await handle.resume(data);
-      if (result.ok) return;
-    }
-    setFocusRequest((n) => n + 1);
-  };
+    const submit = async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (handle.status !== 'suspended') return;
+      const { data, errors: found } = draftToData(fields, draft);
+      setDraftErrors(found);
+      if (Object.keys(found).length === 0) {
+        const result = await handle.resume(data);
+        if (result.ok) return;
+      }
+      setFocusRequest((n) => n + 1);
+    };
 
-  const setValue = (path: string, value: string | boolean) => {
-    setDraft((previous) => ({ ...previous, [path]: value }));
-    if (draftErrors[path] !== undefined) {
-      setDraftErrors(({ [path]: _, ...others }) => others);
-    }
-  };
+    const setValue = (path: string, value: string | boolean) => {
+      setDraft((previous) => ({ ...previous, [path]: value }));
+      if (draftErrors[path] !== undefined) {
+        setDraftErrors(({ [path]: _, ...others }) => others);
+      }
+    };
 
-  return (
-    <ResumeFormContext.Provider
-      value={{ handle, toolName, fields, draft, setValue, errors, formError, idPrefix }}
-    >
-      <form
-        ref={formRef}
-        data-slot="resume-form"
-        data-state={handle.status === 'suspended' && formError ? 'failed' : handle.status}
-        aria-label={`Resume ${toolName}`}
-        aria-busy={handle.status === 'sending' || undefined}
-        noValidate
-        {...props}
-        onSubmit={(event) => void submit(event)}
-        className={cx(className)}
+    return (
+      <ResumeFormContext.Provider
+        value={{ handle, toolName, fields, draft, setValue, errors, formError, idPrefix }}
       >
-        {children ?? (
-          <>
-            <ResumeFormPayload />
-            {handle.status === 'expired' ? <DecisionExpired message={handle.expired} /> : null}
-            <ResumeFormFields />
-            <ResumeFormError />
-            <ResumeFormSubmit />
-            <ResumeFormSent />
-          </>
-        )}
-      </form>
-    </ResumeFormContext.Provider>
-  );
-}
+        <PartElement
+          tag="form"
+          ref={ref}
+          asChild={asChild}
+          host={children}
+          data-slot="resume-form"
+          data-state={handle.status === 'suspended' && formError ? 'failed' : handle.status}
+          aria-label={`Resume ${toolName}`}
+          aria-busy={handle.status === 'sending' || undefined}
+          noValidate
+          {...props}
+          // The caller's handler runs first; the form is sent even when it prevents the default.
+          onSubmit={composeEventHandlers(onSubmit, (event) => void submit(event), {
+            checkForDefaultPrevented: false,
+          })}
+          className={cx(className)}
+        >
+          {partContent(
+            asChild,
+            children,
+            <>
+              <ResumeFormPayload />
+              {handle.status === 'expired' ? <DecisionExpired message={handle.expired} /> : null}
+              <ResumeFormFields />
+              <ResumeFormError />
+              <ResumeFormSubmit />
+              <ResumeFormSent />
+            </>,
+          )}
+        </PartElement>
+      </ResumeFormContext.Provider>
+    );
+  },
+);
 
 function singleText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -177,23 +188,30 @@ function singleText(value: unknown): string | undefined {
  * @example
  * <ResumeForm.Payload />
  */
-export function ResumeFormPayload({
-  className,
-  ...props
-}: Omit<ComponentProps<'div'>, 'children'>) {
-  const { handle } = useResumeFormContext('Payload');
-  const payload = handle.suspension?.payload;
-  if (payload === undefined || payload.kind === 'none') return null;
-  const text =
-    payload.kind === 'raw' || payload.kind === 'transformed'
-      ? singleText(payload.value)
-      : undefined;
-  return (
-    <div data-slot="resume-form-payload" {...props} className={cx(className)}>
-      {text === undefined ? <DisplayValueView value={payload} /> : <p>{text}</p>}
-    </div>
-  );
-}
+export const ResumeFormPayload = forwardRef<HTMLDivElement, HostProps<'div'>>(
+  function ResumeFormPayload({ asChild, children, className, ...props }, ref) {
+    const { handle } = useResumeFormContext('Payload');
+    const payload = handle.suspension?.payload;
+    if (payload === undefined || payload.kind === 'none') return null;
+    const text =
+      payload.kind === 'raw' || payload.kind === 'transformed'
+        ? singleText(payload.value)
+        : undefined;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="resume-form-payload"
+        {...props}
+        className={cx(className)}
+      >
+        {text === undefined ? <DisplayValueView value={payload} /> : <p>{text}</p>}
+      </PartElement>
+    );
+  },
+);
 
 function Hint({ id, text }: { id: string; text: string | undefined }) {
   if (text === undefined) return null;
@@ -339,17 +357,27 @@ function FieldView({ field }: { field: ResumeField }) {
  * @example
  * <ResumeForm.Fields />
  */
-export function ResumeFormFields({ className, ...props }: Omit<ComponentProps<'div'>, 'children'>) {
-  const { fields, handle } = useResumeFormContext('Fields');
-  if (handle.status !== 'suspended' && handle.status !== 'sending') return null;
-  return (
-    <div data-slot="resume-form-fields" {...props} className={cx(className)}>
-      {fields.map((field) => (
-        <FieldView key={field.path || 'value'} field={field} />
-      ))}
-    </div>
-  );
-}
+export const ResumeFormFields = forwardRef<HTMLDivElement, HostProps<'div'>>(
+  function ResumeFormFields({ asChild, children, className, ...props }, ref) {
+    const { fields, handle } = useResumeFormContext('Fields');
+    if (handle.status !== 'suspended' && handle.status !== 'sending') return null;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="resume-form-fields"
+        {...props}
+        className={cx(className)}
+      >
+        {fields.map((field) => (
+          <FieldView key={field.path || 'value'} field={field} />
+        ))}
+      </PartElement>
+    );
+  },
+);
 
 /**
  * Why the data was not sent: it did not match the schema, or sending failed.
@@ -357,15 +385,25 @@ export function ResumeFormFields({ className, ...props }: Omit<ComponentProps<'d
  * @example
  * <ResumeForm.Error />
  */
-export function ResumeFormError({ className, ...props }: Omit<ComponentProps<'p'>, 'children'>) {
-  const { formError, handle } = useResumeFormContext('Error');
-  if (formError === undefined || handle.status !== 'suspended') return null;
-  return (
-    <p data-slot="resume-form-error" {...props} className={cx(className)}>
-      {formError}
-    </p>
-  );
-}
+export const ResumeFormError = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
+  function ResumeFormError({ asChild, children, className, ...props }, ref) {
+    const { formError, handle } = useResumeFormContext('Error');
+    if (formError === undefined || handle.status !== 'suspended') return null;
+    return (
+      <PartElement
+        tag="p"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="resume-form-error"
+        {...props}
+        className={cx(className)}
+      >
+        {formError}
+      </PartElement>
+    );
+  },
+);
 
 /**
  * The submit button; it reads "Try again" after sending failed, and is busy while sending.
@@ -373,36 +411,41 @@ export function ResumeFormError({ className, ...props }: Omit<ComponentProps<'p'
  * @example
  * <ResumeForm.Submit>Book it</ResumeForm.Submit>
  */
-export function ResumeFormSubmit({
-  children,
-  className,
-  onClick,
-  ...props
-}: ComponentProps<'button'>) {
-  const { handle, toolName } = useResumeFormContext('Submit');
-  if (handle.status !== 'suspended' && handle.status !== 'sending') return null;
-  const sending = handle.status === 'sending';
-  const failed = handle.error !== undefined && handle.fieldErrors.length === 0;
-  const text = sending ? 'Resuming…' : failed ? 'Try again' : 'Resume';
-  return (
-    <button
-      type="submit"
-      data-slot="resume-form-submit"
-      aria-label={`${text} ${toolName}`}
-      aria-disabled={sending || undefined}
-      aria-busy={sending || undefined}
-      {...props}
-      onClick={(event) => {
-        onClick?.(event);
-        // aria-disabled keeps focus on the button while sending, so the click is stopped here.
-        if (sending) event.preventDefault();
-      }}
-      className={cx(className)}
-    >
-      {children ?? text}
-    </button>
-  );
-}
+export const ResumeFormSubmit = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function ResumeFormSubmit({ asChild, children, className, onClick, ...props }, ref) {
+    const { handle, toolName } = useResumeFormContext('Submit');
+    if (handle.status !== 'suspended' && handle.status !== 'sending') return null;
+    const sending = handle.status === 'sending';
+    const failed = handle.error !== undefined && handle.fieldErrors.length === 0;
+    const text = sending ? 'Resuming…' : failed ? 'Try again' : 'Resume';
+    return (
+      <PartElement
+        tag="button"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        type="submit"
+        data-slot="resume-form-submit"
+        aria-label={`${text} ${toolName}`}
+        aria-disabled={sending || undefined}
+        aria-busy={sending || undefined}
+        {...props}
+        // aria-disabled keeps focus on the button while sending, so the click is stopped here,
+        // whatever the caller's handler did.
+        onClick={composeEventHandlers(
+          onClick,
+          (event) => {
+            if (sending) event.preventDefault();
+          },
+          { checkForDefaultPrevented: false },
+        )}
+        className={cx(className)}
+      >
+        {partContent(asChild, children, text)}
+      </PartElement>
+    );
+  },
+);
 
 /**
  * The data that was sent, once the call was resumed.
@@ -410,17 +453,28 @@ export function ResumeFormSubmit({
  * @example
  * <ResumeForm.Sent />
  */
-export function ResumeFormSent({ className, ...props }: Omit<ComponentProps<'div'>, 'children'>) {
+export const ResumeFormSent = forwardRef<HTMLDivElement, HostProps<'div'>>(function ResumeFormSent(
+  { asChild, children, className, ...props },
+  ref,
+) {
   const { handle } = useResumeFormContext('Sent');
   const data = handle.suspension?.resumeData;
   if (data === undefined || (handle.status !== 'resumed' && handle.status !== 'sending'))
     return null;
   return (
-    <div data-slot="resume-form-sent" {...props} className={cx(className)}>
+    <PartElement
+      tag="div"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      data-slot="resume-form-sent"
+      {...props}
+      className={cx(className)}
+    >
       <div data-slot="resume-form-sent-label">
         {handle.status === 'sending' ? 'Resuming with' : 'Resumed with'}
       </div>
       <DisplayValueView value={{ kind: 'raw', value: data }} defaultExpandDepth={1} />
-    </div>
+    </PartElement>
   );
-}
+});

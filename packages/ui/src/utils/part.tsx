@@ -1,5 +1,6 @@
 import { Slot, Slottable } from '@radix-ui/react-slot';
 import {
+  type AllHTMLAttributes,
   type ComponentPropsWithoutRef,
   createElement,
   forwardRef,
@@ -21,22 +22,33 @@ export interface AsChildProps {
 export type PartProps<T extends keyof HTMLElementTagNameMap> = ComponentPropsWithoutRef<T> &
   AsChildProps;
 
-type PartElementProps = ComponentPropsWithoutRef<'div'> & {
+type PartElementProps = Omit<AllHTMLAttributes<HTMLElement>, 'children'> & {
   readonly tag: keyof HTMLElementTagNameMap;
   readonly asChild?: boolean;
   /** With `asChild`: the caller's element that takes the part's place. */
   readonly host?: ReactNode;
+  /** The part's own content; with `asChild` it goes after the host element's own children. */
+  readonly children?: ReactNode;
 };
 
 /**
  * The element of a part: `tag`, or with `asChild` the caller's `host` element, which keeps its
- * own children and receives the part's content after them.
+ * own children and receives the part's content after them. Handlers of the host and of the part
+ * both run (the host's first), and both refs are set.
  */
 export const PartElement = forwardRef<HTMLElement, PartElementProps>(function PartElement(
   { tag, asChild, host, children, ...props },
   ref,
 ) {
   if (asChild && isValidElement(host)) {
+    // An element without content of the part's (an input, say) is passed on alone: giving a
+    // void element even an empty list of children is an error.
+    if (children === undefined || children === null || children === false)
+      return (
+        <Slot ref={ref} {...props}>
+          {host}
+        </Slot>
+      );
     return (
       <Slot ref={ref} {...props}>
         <Slottable>{host as ReactElement}</Slottable>
@@ -46,3 +58,41 @@ export const PartElement = forwardRef<HTMLElement, PartElementProps>(function Pa
   }
   return createElement(tag, { ...props, ref }, children);
 });
+
+/** Whether an `asChild` host element brings children of its own. */
+export function hostHasChildren(host: ReactNode): boolean {
+  if (!isValidElement<{ children?: ReactNode }>(host)) return false;
+  const own = host.props.children;
+  return own !== undefined && own !== null && own !== false && own !== '';
+}
+
+/**
+ * What a part whose children are its label puts inside its element: the caller's children, or
+ * `fallback` without them. With `asChild` the children are the host element: its own children
+ * are the label, and `fallback` only fills a host that has none.
+ */
+export function partContent(
+  asChild: boolean | undefined,
+  children: ReactNode,
+  fallback: ReactNode,
+): ReactNode {
+  if (!asChild) return children ?? fallback;
+  return hostHasChildren(children) ? null : fallback;
+}
+
+/**
+ * Whether the caller gave the part content of its own (children, or with `asChild` a host
+ * element with children), so that labels derived from the default content no longer apply.
+ */
+export function hasCustomContent(asChild: boolean | undefined, children: ReactNode): boolean {
+  return asChild ? hostHasChildren(children) : children !== undefined;
+}
+
+/**
+ * Props of a part that renders one `T` element whose content is its own: `children` is only the
+ * element to render instead, with `asChild`.
+ */
+export type HostProps<T extends keyof HTMLElementTagNameMap> = Omit<PartProps<T>, 'children'> & {
+  /** With `asChild`: the element to render instead; the part's content goes inside it. */
+  readonly children?: ReactNode;
+};
