@@ -18,6 +18,8 @@ const config: StorybookConfig = {
           '@toolpane/client/ai-sdk': src('client', 'ai-sdk.ts'),
           '@toolpane/client/history': src('client', 'history.ts'),
           '@toolpane/client/network': src('client', 'network.ts'),
+          '@toolpane/client/session': src('client', 'session.ts'),
+          '@toolpane/client/stream': src('client', 'stream.ts'),
           '@toolpane/client/inspect': src('client', 'inspect-entry.ts'),
           '@toolpane/client': src('client'),
           // Before '@toolpane/react': a string alias also matches the subpaths of its name.

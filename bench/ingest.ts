@@ -5,13 +5,8 @@
 import { createRequire } from 'node:module';
 import type { MastraDBMessage } from '@mastra/core/agent/message-list';
 import { accumulateChunk } from '@mastra/react';
-import {
-  consumeStream,
-  createFrameDecoder,
-  createToolpaneStore,
-  parseMastraChunk,
-  reduceAll,
-} from '@toolpane/client';
+import { createToolpaneStore, parseMastraChunk, reduceAll } from '@toolpane/client';
+import { consumeStream, createFrameDecoder } from '@toolpane/client/stream';
 import { readUIMessageStream, type UIMessageChunk } from 'ai';
 import { aiSdkStream } from './ai-sdk.ts';
 import { childOptions, isMain, log, report } from './child.ts';

@@ -4,7 +4,8 @@
  */
 import type { MastraDBMessage } from '@mastra/core/agent/message-list';
 import { accumulateChunk } from '@mastra/react';
-import { createFrameDecoder, createToolpaneStore, type ToolpaneState } from '@toolpane/client';
+import { createToolpaneStore, type ToolpaneState } from '@toolpane/client';
+import { createFrameDecoder } from '@toolpane/client/stream';
 import { readUIMessageStream, type UIMessage } from 'ai';
 import { aiSdkStream } from './ai-sdk.ts';
 import { childOptions, isMain, log, report } from './child.ts';

@@ -19,6 +19,7 @@ export default defineConfig({
         find: /^@toolpane\/react\/registry$/,
         replacement: packages('react/src/registry-entry.ts'),
       },
+      { find: /^@toolpane\/client\/(session|stream)$/, replacement: packages('client/src/$1.ts') },
       { find: /^@toolpane\/(client|react|ui)$/, replacement: packages('$1/src/index.ts') },
     ],
   },

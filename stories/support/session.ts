@@ -1,4 +1,5 @@
-import { type AgentSession, createAgentSession, type ToolpaneStore } from '@toolpane/client';
+import type { AgentSession, ToolpaneStore } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import { parseRecording } from './replay';
 
 /** The recordings a story's server answers with, by route. */

@@ -3,7 +3,6 @@
 // one realm.
 import { toAISdkStream } from '@mastra/ai-sdk';
 import {
-  consumeStream,
   createToolpaneStore,
   type DisplayValue,
   initialState,
@@ -17,6 +16,7 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
+import { consumeStream } from '@toolpane/client/stream';
 import { describe, expect, it } from 'vitest';
 import { byteStream, loadFixture, toSse } from '../utils/fixtures';
 

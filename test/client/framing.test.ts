@@ -1,4 +1,5 @@
-import { createFrameDecoder, type WireFormat } from '@toolpane/client';
+import type { WireFormat } from '@toolpane/client';
+import { createFrameDecoder } from '@toolpane/client/stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';

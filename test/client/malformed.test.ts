@@ -1,11 +1,11 @@
 import {
-  consumeStream,
   createToolpaneStore,
   type StreamIssue,
   selectRunText,
   type ToolpaneState,
   type WireFormat,
 } from '@toolpane/client';
+import { consumeStream } from '@toolpane/client/stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { byteStream, loadFixture } from '../utils/fixtures';
 

@@ -1,11 +1,7 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  type AgentSession,
-  createAgentSession,
-  createToolpaneStore,
-  type FetchLike,
-} from '@toolpane/client';
+import { type AgentSession, createToolpaneStore, type FetchLike } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import {
   type DecisionResult,
   ToolpaneProvider,

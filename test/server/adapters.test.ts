@@ -1,12 +1,7 @@
 import { MastraClient } from '@mastra/client-js';
 import type { Mastra } from '@mastra/core/mastra';
-import {
-  consumeStream,
-  createToolpaneStore,
-  fromClientJs,
-  fromFullStream,
-  selectRunText,
-} from '@toolpane/client';
+import { createToolpaneStore, selectRunText } from '@toolpane/client';
+import { consumeStream, fromClientJs, fromFullStream } from '@toolpane/client/stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AGENT_IDS, createTestMastra } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';

@@ -1,4 +1,5 @@
-import { createAgentSession, selectCallsWithId, selectPendingApprovals } from '@toolpane/client';
+import { selectCallsWithId, selectPendingApprovals } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMastra, NUMBERING_AGENT_ID } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';

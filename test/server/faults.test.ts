@@ -1,6 +1,5 @@
 import {
   type AgentSession,
-  createAgentSession,
   createToolpaneStore,
   type FetchLike,
   type SessionRequestOptions,
@@ -10,6 +9,7 @@ import {
   type ToolpaneEvent,
   type ToolpaneState,
 } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestMastra, TAGGED_AGENT_ID } from './agents.ts';
 import {

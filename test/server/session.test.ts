@@ -1,11 +1,11 @@
 import {
   type AgentSession,
-  createAgentSession,
   type FetchLike,
   type SessionStatus,
   selectPendingApprovals,
   selectRunText,
 } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_IDS, createTestMastra } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';

@@ -2,7 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AgentSession, createAgentSession } from '@toolpane/client';
+import type { AgentSession } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import { ToolpaneProvider } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { createAgentSession, createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import { ToolpaneProvider } from '@toolpane/react';
 import { ToolCall, ToolCallCard } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';

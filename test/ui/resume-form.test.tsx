@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AgentSession, createAgentSession, createToolpaneStore } from '@toolpane/client';
+import { type AgentSession, createToolpaneStore } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import { ToolpaneProvider } from '@toolpane/react';
 import { ResumeForm, resumeFields } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';

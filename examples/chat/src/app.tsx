@@ -1,9 +1,5 @@
-import {
-  type AgentSession,
-  createAgentSession,
-  type SessionMessage,
-  selectRunText,
-} from '@toolpane/client';
+import { type AgentSession, type SessionMessage, selectRunText } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import {
   ToolpaneProvider,
   useAgent,

@@ -46,7 +46,6 @@ export {
   validateResumeData,
 } from './resume/schema.js';
 export { EXPIRED_MESSAGE, isRunGone } from './session/body.js';
-export { createAgentSession } from './session/session.js';
 export type {
   AgentSession,
   AgentSessionOptions,
@@ -82,25 +81,11 @@ export {
   type ToolpaneStore,
   type ToolpaneStoreOptions,
 } from './store/store.js';
-export {
-  type AdapterOptions,
-  type ClientJsStreamResponse,
-  type FullStreamSource,
-  fromClientJs,
-  fromFullStream,
+export type {
+  AdapterOptions,
+  ClientJsStreamResponse,
+  FullStreamSource,
 } from './stream/adapters.js';
-export {
-  type ConsumeOptions,
-  type ConsumeResult,
-  consumeStream,
-  httpErrorMessage,
-} from './stream/consume.js';
+export type { ConsumeOptions, ConsumeResult } from './stream/consume.js';
 export { isToolpaneEvent, type ToolpaneEvent } from './stream/events.js';
-export {
-  type ChunkSource,
-  createFrameDecoder,
-  type FrameDecoder,
-  type FrameSink,
-  sniffFormat,
-  type WireFormat,
-} from './stream/sources.js';
+export type { ChunkSource, FrameDecoder, FrameSink, WireFormat } from './stream/sources.js';

@@ -1,7 +1,6 @@
 import {
   type AgentSession,
   type ConsumeResult,
-  consumeStream,
   EXPIRED_MESSAGE,
   expiredReason,
   isRunGone,
@@ -12,6 +11,7 @@ import {
   validateResumeData,
 } from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { consumeStream } from '@toolpane/client/stream';
 
 /**
  * What Toolpane needs of a `useChat` chat: the helpers `useChat` returns in `@ai-sdk/react` 3
