@@ -1,5 +1,6 @@
-import { createAgentSession, createToolpaneStore, selectPendingApprovals } from '@toolpane/client';
+import { createToolpaneStore, selectPendingApprovals } from '@toolpane/client';
 import { network } from '@toolpane/client/network';
+import { createAgentSession } from '@toolpane/client/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLEANUP_NETWORK_ID, createTestMastra } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';
