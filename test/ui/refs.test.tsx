@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createAgentSession, createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import { createAgentSession } from '@toolpane/client/session';
 import { ToolpaneProvider } from '@toolpane/react';
 import { ResumeForm, SubagentRun, ToolCall } from '@toolpane/ui';
 import {
