@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The demo's end-to-end test: it builds the page, starts the demo server on a free port and
- * drives Debian's Chromium (or CHROMIUM_PATH) through playwright-core.
+ * The demo's end-to-end tests: the page is built once (global-setup.ts), each file starts the
+ * demo server on a free port and drives Debian's Chromium (or CHROMIUM_PATH) through
+ * playwright-core.
  */
 export default defineConfig({
   test: {
@@ -10,6 +11,7 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     environment: 'node',
     include: ['examples/chat/e2e/**/*.test.ts'],
+    globalSetup: ['examples/chat/e2e/global-setup.ts'],
     env: { MASTRA_TELEMETRY_DISABLED: '1' },
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -2,64 +2,20 @@
  * The demo end to end: the built page and the real Mastra agents on the scripted model, driven
  * in Chromium. With UPDATE_SCREENSHOT=1 it also writes the README's screenshot to docs/demo.png.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../../scripts/chromium.ts';
-import { buildPage } from '../scripts/build-page.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SECRET } from '../server/agents.ts';
-import { type DemoServer, startDemoServer } from '../server/server.ts';
+import { card, sendMessage, setUpDemo, waitForStatus } from './support.ts';
 
 /** Values the CRM tool's display transform must keep off the page. */
 const SECRETS = [DEMO_SECRET, 'tok-internal-42'];
 
 const SCREENSHOT = fileURLToPath(new URL('../../../docs/demo.png', import.meta.url));
 
-let outDir: string;
-let server: DemoServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  outDir = await mkdtemp(join(tmpdir(), 'toolpane-demo-'));
-  await buildPage(outDir);
-  server = await startDemoServer({ port: 0, staticDir: outDir, model: { kind: 'scripted' } });
-  browser = await chromium.launch(chromiumLaunchOptions);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (outDir !== undefined) await rm(outDir, { recursive: true, force: true });
-});
-
-async function openPage(width = 1280, height = 900): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height } });
-  // Fail a step well before the test's own timeout, so the report names the step.
-  page.setDefaultTimeout(10_000);
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(server.url);
-  await page.getByText('Scripted model (offline)').waitFor();
-  expect(problems).toEqual([]);
-  return page;
-}
-
-async function sendMessage(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.getByRole('button', { name: 'Send' }).click();
-}
-
-/** The newest card of a tool (cards are groups named after their tool). */
-function card(page: Page, toolName: string): Locator {
-  return page.getByRole('group', { name: toolName, exact: true }).last();
-}
-
-async function waitForStatus(target: Locator, status: string) {
-  await target.and(target.page().locator(`[data-status="${status}"]`)).waitFor();
-}
+const demo = setUpDemo();
 
 /** The page as text and as markup, to look for values that must never be shown. */
 async function pageContent(page: Page): Promise<string> {
@@ -70,11 +26,8 @@ describe('the chat demo', () => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await openPage();
-  });
-
-  afterAll(async () => {
-    await page?.close();
+    // One conversation through every test of this block.
+    page = await demo.open('', {}, 'file');
   });
 
   it('streams a tool card with progress, then answers', async () => {
@@ -200,7 +153,7 @@ describe('the chat demo', () => {
 describe('the screenshot', () => {
   it('shows subagents, progress and an approval waiting', async () => {
     // Tall enough for the whole conversation, so the sticky composer sits below it.
-    const page = await openPage(1280, 1500);
+    const page = await demo.open('', { viewport: { width: 1280, height: 1500 } });
     await sendMessage(page, 'Look up customer Ada Lovelace');
     await page.getByText('Ada Lovelace is on the enterprise plan.').waitFor();
     await sendMessage(page, 'Research the conditions at Paris CDG');
@@ -212,7 +165,6 @@ describe('the screenshot', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('Book a table for 4 at Chez Marie');
     await page.evaluate(() => window.scrollTo(0, 0));
     const png = await page.screenshot();
-    await page.close();
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     if (process.env.UPDATE_SCREENSHOT === '1') {
       await mkdir(dirname(SCREENSHOT), { recursive: true });

@@ -8,6 +8,7 @@ import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
+import { Memory } from '@mastra/memory';
 import { jsonSchema } from 'ai';
 import {
   type CallOptions,
@@ -360,8 +361,9 @@ export function modelFromEnv(env: Readonly<Record<string, string | undefined>>):
 }
 
 /**
- * A Mastra instance with the demo's agents and in-memory storage (approvals and suspensions are
- * resumed from it). `server` adds server options, such as custom API routes.
+ * A Mastra instance with the demo's agents and in-memory storage: approvals and suspensions are
+ * resumed from it, and the supervisor's memory keeps each conversation thread there (the page
+ * restores a thread on reload). `server` adds server options, such as custom API routes.
  *
  * @example
  * const mastra = createDemoMastra({ kind: 'scripted' });
@@ -372,6 +374,10 @@ export function createDemoMastra(
   server?: NonNullable<ConstructorParameters<typeof Mastra>[0]>['server'],
 ): Mastra {
   const nextId = idMaker();
+  // One store for the runs Mastra resumes and for the conversation memory keeps, so a reload
+  // restores the thread and a waiting approval or suspension can still be answered.
+  const storage = new InMemoryStore();
+  const memory = new Memory({ storage, options: { lastMessages: 20 } });
   const pick = <T>(scripted: () => T) => (model.kind === 'real' ? model.id : scripted());
   const station = new Agent({
     id: 'station-agent',
@@ -404,10 +410,11 @@ export function createDemoMastra(
     agents: { research },
     workflows: { report: createReportWorkflow() },
     model: pick(() => createSupervisorModel(nextId)),
+    memory,
   });
   return new Mastra({
     agents: { [SUPERVISOR_ID]: supervisor, 'research-agent': research, 'station-agent': station },
-    storage: new InMemoryStore(),
+    storage,
     logger: false,
     ...(server === undefined ? {} : { server }),
   });

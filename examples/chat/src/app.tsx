@@ -1,28 +1,61 @@
-import { type AgentSession, type SessionMessage, selectRunText } from '@toolpane/client';
+import type { AgentSession, SessionThread } from '@toolpane/client';
 import { createAgentSession } from '@toolpane/client/session';
 import {
   ToolpaneProvider,
   useAgent,
   usePendingApprovals,
   useSubagents,
+  useToolpaneSelector,
   useToolpaneStore,
 } from '@toolpane/react';
-import { ToolpaneAnnouncer } from '@toolpane/ui';
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { ToolCallCard, ToolpaneAnnouncer } from '@toolpane/ui';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { EXAMPLE_PROMPTS, SUPERVISOR_ID, TOOL_NAMES } from '../shared.ts';
+import { useStickToBottom } from './scroll.ts';
+import { currentThread, startNewThread } from './thread.ts';
 import { sendOptionsOf, ToolControls, type ToolSettings } from './tool-controls.tsx';
-import { Conversation, registry, type Turn } from './transcript.tsx';
+import { Conversation, type PendingTurn, registry } from './transcript.tsx';
 
 const ALL_TOOLS: readonly string[] = Object.values(TOOL_NAMES);
 
-/** The page: one session with the demo's supervisor agent, served from the same origin. */
+/** `?call=<toolCallId>` shows that one call of the conversation instead of the whole of it. */
+const SINGLE_CALL = new URLSearchParams(window.location.search).get('call');
+
+interface OpenThread {
+  readonly thread: SessionThread;
+  readonly session: AgentSession;
+  /** Settles once the thread's messages are in the store (or could not be read). */
+  readonly restored: Promise<unknown>;
+}
+
+/** A session on the thread, restoring the conversation Mastra's memory holds for it. */
+function open(thread: SessionThread): OpenThread {
+  // The page starts the restore itself, so it knows when the conversation is back.
+  const session = createAgentSession({
+    baseUrl: '',
+    agentId: SUPERVISOR_ID,
+    thread,
+    restore: false,
+  });
+  return { thread, session, restored: session.restore() };
+}
+
+/**
+ * The page: one session with the demo's supervisor agent, served from the same origin, on the
+ * memory thread this browser keeps; a reload restores the conversation from it.
+ */
 export function App() {
-  const [session] = useState<AgentSession>(() =>
-    createAgentSession({ baseUrl: '', agentId: SUPERVISOR_ID }),
-  );
+  const [conversation, setConversation] = useState(() => open(currentThread()));
   return (
-    <ToolpaneProvider session={session} registry={registry} batch="frame">
-      <Chat />
+    <ToolpaneProvider session={conversation.session} registry={registry} batch="frame">
+      <Chat
+        key={conversation.thread.threadId}
+        restored={conversation.restored}
+        onNewConversation={() => {
+          conversation.session.abort('A new conversation started');
+          setConversation(open(startNewThread()));
+        }}
+      />
     </ToolpaneProvider>
   );
 }
@@ -40,34 +73,19 @@ function useModelName(): string | undefined {
   return model;
 }
 
-/**
- * Keeps the newest content in view while it streams, unless the person scrolled up to read;
- * sending a message always brings the view back down.
- */
-function useStickToBottom(target: RefObject<HTMLElement | null>, turnCount: number) {
-  const pinned = useRef(true);
+/** False until the promise settles. */
+function useSettled(promise: Promise<unknown>): boolean {
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    const onScroll = () => {
-      const { scrollHeight } = document.documentElement;
-      pinned.current = window.innerHeight + window.scrollY >= scrollHeight - 80;
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  useEffect(() => {
-    const element = target.current;
-    if (element === null) return;
-    const observer = new ResizeObserver(() => {
-      if (pinned.current) window.scrollTo({ top: document.documentElement.scrollHeight });
+    let live = true;
+    void promise.finally(() => {
+      if (live) setSettled(true);
     });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [target]);
-  useEffect(() => {
-    if (turnCount === 0) return;
-    pinned.current = true;
-    window.scrollTo({ top: document.documentElement.scrollHeight });
-  }, [turnCount]);
+    return () => {
+      live = false;
+    };
+  }, [promise]);
+  return settled;
 }
 
 const STATUS_TEXT = {
@@ -77,53 +95,59 @@ const STATUS_TEXT = {
   error: 'Something went wrong',
 } as const;
 
-function Chat() {
+function Chat({
+  restored,
+  onNewConversation,
+}: {
+  restored: Promise<unknown>;
+  onNewConversation: () => void;
+}) {
   const store = useToolpaneStore();
   const { send, abort, status, error } = useAgent();
   const model = useModelName();
-  const [turns, setTurns] = useState<readonly Turn[]>([]);
+  const loaded = useSettled(restored);
+  const [prompts, setPrompts] = useState<ReadonlyMap<string, string>>(new Map());
+  const [pending, setPending] = useState<readonly PendingTurn[]>([]);
+  const [sent, setSent] = useState(0);
   const [draft, setDraft] = useState('');
   const [settings, setSettings] = useState<ToolSettings>({ active: ALL_TOOLS, choice: 'auto' });
   const nextId = useRef(1);
   const chatRef = useRef<HTMLElement>(null);
+  const empty = useToolpaneSelector((state) => state.runs.size === 0) && pending.length === 0;
 
-  const update = (id: number, patch: Partial<Turn>) =>
-    setTurns((previous) => previous.map((turn) => (turn.id === id ? { ...turn, ...patch } : turn)));
+  /** The message now has the run that answers it: it shows above that run. */
+  const bind = (id: number, text: string, runId: string) => {
+    setPrompts((previous) => new Map(previous).set(runId, text));
+    setPending((previous) => previous.filter((turn) => turn.id !== id));
+  };
 
   const submit = async (text: string) => {
     const message = text.trim();
-    if (message === '') return;
+    if (message === '' || !loaded) return;
     const id = nextId.current++;
-    const state = store.getState();
-    // The model gets the conversation so far (what a real model needs to follow along).
-    const history: SessionMessage[] = turns.flatMap((turn) => {
-      if (turn.runId === undefined) return [];
-      const answer = selectRunText(state, turn.runId);
-      return [
-        { role: 'user', content: turn.text },
-        ...(answer === '' ? [] : [{ role: 'assistant', content: answer }]),
-      ];
-    });
-    const before = state.runOrder.length;
-    setTurns((previous) => [...previous, { id, text: message }]);
+    const before = store.getState().runOrder.length;
+    setPending((previous) => [...previous, { id, text: message }]);
+    setSent((count) => count + 1);
     setDraft('');
     const unsubscribe = store.subscribe(() => {
       const runId = store.getState().runOrder[before];
       if (runId === undefined) return;
       unsubscribe();
-      update(id, { runId });
+      bind(id, message, runId);
     });
-    const result = await send(
-      history.length === 0 ? message : [...history, { role: 'user', content: message }],
-      sendOptionsOf(settings, ALL_TOOLS),
-    );
+    // Only the new message: the agent's memory holds the conversation so far.
+    const result = await send(message, sendOptionsOf(settings, ALL_TOOLS));
     unsubscribe();
-    if (result.runId !== undefined) update(id, { runId: result.runId });
-    else if (result.status === 'error' || result.status === 'invalid')
-      update(id, { error: result.error ?? 'The message could not be sent.' });
+    if (result.runId !== undefined) bind(id, message, result.runId);
+    else if (result.status === 'error' || result.status === 'invalid') {
+      const failure = result.error ?? 'The message could not be sent.';
+      setPending((previous) =>
+        previous.map((turn) => (turn.id === id ? { ...turn, error: failure } : turn)),
+      );
+    }
   };
 
-  useStickToBottom(chatRef, turns.length);
+  useStickToBottom(chatRef, sent);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -142,42 +166,52 @@ function Chat() {
               : `Model: ${model}`}
         </p>
       </header>
-      <main className="chat" ref={chatRef}>
-        {turns.length === 0 ? (
+      <main className="chat" ref={chatRef} aria-busy={!loaded || undefined}>
+        {!loaded ? (
+          <p className="empty">Loading the conversation…</p>
+        ) : SINGLE_CALL !== null ? (
+          <section className="single-call" aria-labelledby="single-call-title">
+            <h2 id="single-call-title">One call of the conversation</h2>
+            <ToolCallCard toolCallId={SINGLE_CALL} defaultOpen />
+            <a href="./">Back to the conversation</a>
+          </section>
+        ) : empty ? (
           <div className="empty">
             <p>
-              A real Mastra agent runs behind this page. Ask it something, or pick an example on the
-              right: each one shows a feature.
+              A real Mastra agent runs behind this page. Ask it something, or pick an example: each
+              one shows a feature. The agent remembers the conversation, so a reload keeps it.
             </p>
           </div>
         ) : (
-          <Conversation turns={turns} />
+          <Conversation prompts={prompts} pending={pending} />
         )}
-        <form className="composer" onSubmit={onSubmit}>
-          <label htmlFor="message" className="visually-hidden">
-            Message
-          </label>
-          <input
-            id="message"
-            autoComplete="off"
-            placeholder="Ask the agent…"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          {status === 'streaming' ? (
-            <button type="button" onClick={abort}>
-              Stop
-            </button>
-          ) : (
-            <button type="submit" disabled={draft.trim() === ''}>
-              Send
-            </button>
-          )}
-          <p className="agent-status" role="status" data-status={status}>
-            {STATUS_TEXT[status]}
-            {error !== undefined ? `: ${error}` : ''}
-          </p>
-        </form>
+        {SINGLE_CALL !== null ? null : (
+          <form className="composer" onSubmit={onSubmit}>
+            <label htmlFor="message" className="visually-hidden">
+              Message
+            </label>
+            <input
+              id="message"
+              autoComplete="off"
+              placeholder="Ask the agent…"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            {status === 'streaming' && loaded ? (
+              <button type="button" onClick={abort}>
+                Stop
+              </button>
+            ) : (
+              <button type="submit" disabled={!loaded || draft.trim() === ''}>
+                Send
+              </button>
+            )}
+            <p className="agent-status" role="status" data-status={status}>
+              {loaded ? STATUS_TEXT[status] : 'Loading the conversation…'}
+              {error !== undefined ? `: ${error}` : ''}
+            </p>
+          </form>
+        )}
       </main>
       <aside className="side">
         <section className="panel" aria-labelledby="examples-title">
@@ -185,13 +219,21 @@ function Chat() {
           <ul className="examples">
             {EXAMPLE_PROMPTS.map(({ feature, prompt }) => (
               <li key={prompt}>
-                <button type="button" className="example" onClick={() => void submit(prompt)}>
+                <button
+                  type="button"
+                  className="example"
+                  disabled={!loaded || SINGLE_CALL !== null}
+                  onClick={() => void submit(prompt)}
+                >
                   <span className="example-feature">{feature}</span>
                   <span className="example-prompt">{prompt}</span>
                 </button>
               </li>
             ))}
           </ul>
+          <button type="button" className="new-conversation" onClick={onNewConversation}>
+            New conversation
+          </button>
         </section>
         <ToolControls tools={ALL_TOOLS} settings={settings} onChange={setSettings} />
         <Activity />
