@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { resolveRef, subschemas } from './guard.js';
+import { formatResumeIssue, type ResumeIssue } from './issues.js';
 import type { FieldError, JsonSchema } from './types.js';
 
 /*
@@ -17,21 +18,26 @@ const isNode = (value: unknown): value is Node =>
 
 type Matcher = (text: string) => boolean;
 
-const compiled = new Map<string, Matcher | string>();
+const compiled = new Map<string, Matcher | null>();
 
-/** A linear-time test for `pattern`, or why it cannot have one. */
-export function patternMatcher(pattern: string): Matcher | string {
+/** A linear-time test for `pattern`, or null when it cannot have one. */
+export function patternMatcher(pattern: string): Matcher | null {
   let matcher = compiled.get(pattern);
   if (matcher === undefined) {
     try {
       const re = RE2JS.compile(pattern);
       matcher = (text) => re.matcher(text).find();
     } catch {
-      matcher = `The pattern /${pattern.slice(0, 100)}/ uses features that cannot be checked safely`;
+      matcher = null;
     }
     compiled.set(pattern, matcher);
   }
   return matcher;
+}
+
+/** A field error for an issue, worded by default. */
+export function fieldError(path: string, issue: ResumeIssue): FieldError {
+  return { path, message: formatResumeIssue(issue), issue };
 }
 
 const jsonType = (value: unknown): string =>
@@ -81,7 +87,7 @@ export function patternErrors(
     const { node, value, path } = stack.pop()!;
     steps += 1;
     if (steps > 100_000) {
-      errors.push({ path, message: 'The data is too large to check against the schema' });
+      errors.push(fieldError(path, { kind: 'too-large' }));
       break;
     }
     if (typeof node.$ref === 'string') {
@@ -89,10 +95,10 @@ export function patternErrors(
       if (target !== undefined) stack.push({ node: target, value, path });
     }
     if (typeof node.pattern === 'string' && typeof value === 'string') {
-      const matcher = patternMatcher(node.pattern);
-      if (typeof matcher === 'string') errors.push({ path, message: matcher });
-      else if (!matcher(value))
-        errors.push({ path, message: `Must match the pattern /${node.pattern.slice(0, 100)}/` });
+      const pattern = node.pattern;
+      const matcher = patternMatcher(pattern);
+      if (matcher === null) errors.push(fieldError(path, { kind: 'unchecked-pattern', pattern }));
+      else if (!matcher(value)) errors.push(fieldError(path, { kind: 'pattern', pattern }));
     }
     if (Array.isArray(node.allOf))
       for (const branch of node.allOf)
@@ -123,7 +129,7 @@ export function patternErrors(
   return errors;
 }
 
-/** Every pattern keyword in the schema, to reject one RE2 cannot run before any data comes. */
+/** The first pattern in the schema RE2 cannot run, to refuse the schema before any data comes. */
 export function unsafePattern(schema: JsonSchema): string | undefined {
   const stack: Node[] = [schema];
   const seen = new Set<Node>();
@@ -131,10 +137,8 @@ export function unsafePattern(schema: JsonSchema): string | undefined {
     const node = stack.pop()!;
     if (seen.has(node)) continue;
     seen.add(node);
-    if (typeof node.pattern === 'string') {
-      const matcher = patternMatcher(node.pattern);
-      if (typeof matcher === 'string') return matcher;
-    }
+    if (typeof node.pattern === 'string' && patternMatcher(node.pattern) === null)
+      return node.pattern;
     for (const [, child] of subschemas(node)) stack.push(child);
   }
   return undefined;

@@ -1,5 +1,16 @@
 import type { JsonSchema, ResumeValidation } from './types.js';
 
+export {
+  formatResumeIssue,
+  patternExample,
+  type ResumeIssue,
+  type ResumeIssueKind,
+  type ResumeIssueOf,
+  type ResumeLimit,
+  type ResumeLimitSubject,
+  type ResumeMessages,
+  resumeMessages,
+} from './issues.js';
 export type { FieldError, JsonSchema, ResumeValidation } from './types.js';
 
 /**
@@ -57,12 +68,8 @@ export async function validateResumeData(
   try {
     validate = await loadValidator();
   } catch (error) {
-    return {
-      ok: false,
-      errors: [
-        { path: '', message: `The resume schema validator could not be loaded: ${String(error)}` },
-      ],
-    };
+    const detail = `The resume schema validator could not be loaded: ${String(error)}`;
+    return { ok: false, errors: [{ path: '', message: detail, issue: { kind: 'other', detail } }] };
   }
   return validate(schema as JsonSchema, data);
 }

@@ -6,10 +6,16 @@
 /** A JSON Schema document as Mastra sends it (draft-07, parsed). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
-/** One problem with resume data: where (`/confirmed`, or '' for the root) and what. */
+import type { ResumeIssue } from './issues.js';
+
+/**
+ * One problem with resume data: where (`/confirmed`, or '' for the root), what (`issue`, to word
+ * it your own way with `formatResumeIssue`) and the default words for it (`message`).
+ */
 export interface FieldError {
   readonly path: string;
   readonly message: string;
+  readonly issue: ResumeIssue;
 }
 
 /** What `validateResumeData` returns. */

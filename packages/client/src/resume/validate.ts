@@ -1,7 +1,9 @@
 import { fromJSONSchema, type z } from 'zod';
 import { schemaProblem, withoutPatterns } from './guard.js';
-import { patternErrors, unsafePattern } from './patterns.js';
-import type { JsonSchema, ResumeValidation } from './types.js';
+import type { ResumeIssue } from './issues.js';
+import { fieldError, patternErrors, unsafePattern } from './patterns.js';
+import type { FieldError, JsonSchema, ResumeValidation } from './types.js';
+import { issueFromZod } from './zod-issues.js';
 
 /*
  * The zod half of resume validation, loaded by `validateResumeData` on first use (see
@@ -11,16 +13,33 @@ import type { JsonSchema, ResumeValidation } from './types.js';
 
 const cache = new WeakMap<object, z.ZodType>();
 
+/** Why a schema cannot be used: the issue that says so. */
+class SchemaRefused extends Error {
+  constructor(readonly issue: ResumeIssue) {
+    super('The resume schema cannot be used');
+  }
+}
+
 /** A schema zod can run safely, or why there is none: see guard.ts and patterns.ts. */
 function compile(schema: JsonSchema): z.ZodType {
   let compiled = cache.get(schema);
   if (compiled === undefined) {
-    const problem = schemaProblem(schema) ?? unsafePattern(schema);
-    if (problem !== undefined) throw new Error(problem);
+    const problem = schemaProblem(schema);
+    if (problem !== undefined)
+      throw new SchemaRefused({ kind: 'unusable-schema', reason: problem });
+    const pattern = unsafePattern(schema);
+    if (pattern !== undefined) throw new SchemaRefused({ kind: 'unchecked-pattern', pattern });
     compiled = fromJSONSchema(withoutPatterns(schema) as Parameters<typeof fromJSONSchema>[0]);
     cache.set(schema, compiled);
   }
   return compiled;
+}
+
+/** A zod issue as a field error; a duplicate item is reported on its list, not on the item. */
+function fromZod(issue: z.core.$ZodIssue): FieldError {
+  const resumeIssue = issueFromZod(issue);
+  const path = resumeIssue.kind === 'unique-items' ? issue.path.slice(0, -1) : issue.path;
+  return fieldError(path.length === 0 ? '' : `/${path.map(String).join('/')}`, resumeIssue);
 }
 
 /** Validates `data` against a JSON Schema with zod; the paths are JSON Pointers. */
@@ -29,17 +48,17 @@ export function validateWithZod(schema: JsonSchema, data: unknown): ResumeValida
   try {
     compiled = compile(schema);
   } catch (error) {
-    return {
-      ok: false,
-      errors: [
-        {
-          path: '',
-          message: `The resume schema cannot be used: ${error instanceof Error ? error.message : String(error)}`,
-        },
-      ],
-    };
+    const issue: ResumeIssue =
+      error instanceof SchemaRefused
+        ? error.issue
+        : {
+            kind: 'unusable-schema',
+            reason: error instanceof Error ? error.message : String(error),
+          };
+    return { ok: false, errors: [fieldError('', issue)] };
   }
-  const result = compiled.safeParse(data);
+  // `reportInput` tells a missing value (no input) from a value of the wrong type.
+  const result = compiled.safeParse(data, { reportInput: true });
   if (result.success) {
     const patterns = patternErrors(schema, data);
     // The data as given, not zod's copy: zod builds its output by assignment.
@@ -47,9 +66,6 @@ export function validateWithZod(schema: JsonSchema, data: unknown): ResumeValida
   }
   return {
     ok: false,
-    errors: result.error.issues.map((issue) => ({
-      path: issue.path.length === 0 ? '' : `/${issue.path.map(String).join('/')}`,
-      message: issue.message,
-    })),
+    errors: result.error.issues.map(fromZod),
   };
 }
