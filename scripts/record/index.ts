@@ -21,6 +21,7 @@ import {
   type Recording,
   type Scenario,
 } from './recording.ts';
+import { resumeFormScenarios } from './resume-form.ts';
 import { AGENT_IDS, createScenarioMastra } from './scenarios.ts';
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -427,6 +428,7 @@ async function main() {
     ...scenarios,
     ...coverageScenarios,
     ...boundaryScenarios,
+    ...resumeFormScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
