@@ -16,6 +16,7 @@ export const alias = {
   '@toolpane/client/session': src('client', 'session.ts'),
   '@toolpane/client/stream': src('client', 'stream.ts'),
   '@toolpane/client/inspect': src('client', 'inspect-entry.ts'),
+  '@toolpane/client/resume-messages': src('client', 'resume-messages.ts'),
   '@toolpane/client': src('client'),
   // Before '@toolpane/react': a string alias also matches the subpaths of its name.
   '@toolpane/react/ai-sdk': src('react', 'ai-sdk-entry.ts'),

@@ -68,6 +68,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
   {
+    name: '@toolpane/client/resume-messages (alone)',
+    file: 'packages/client/src/resume-messages.ts',
+  },
+  {
     name: '@toolpane/react (client external)',
     file: react,
     external: ['@toolpane/client'],

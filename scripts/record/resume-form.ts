@@ -8,7 +8,7 @@ import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
-import { jsonSchema } from 'ai';
+import { type JSONSchema7, jsonSchema } from 'ai';
 import { scriptedModel, step, text, toolCall } from './models.ts';
 import { collect, continuation, endsAwaiting, type Scenario } from './recording.ts';
 
@@ -22,7 +22,7 @@ interface ReservationResume {
 }
 
 /** The resume schema: every field but `email` and `note` is required; three have defaults. */
-export const reservationResumeSchema = {
+export const reservationResumeSchema: JSONSchema7 = {
   type: 'object',
   properties: {
     guests: { type: 'integer', minimum: 1, maximum: 10, default: 2 },
@@ -34,7 +34,7 @@ export const reservationResumeSchema = {
   },
   required: ['guests', 'seating', 'postcode', 'newsletter'],
   additionalProperties: false,
-} as const;
+};
 
 /** Suspends with `{ question }`, then books with the resume data. */
 const reserveTool = createTool({

@@ -1,12 +1,14 @@
 import {
-  formatResumeIssue,
-  patternExample,
   type ResumeIssue,
   type ResumeIssueKind,
   type ResumeIssueOf,
-  resumeMessages,
   validateResumeData,
 } from '@toolpane/client';
+import {
+  formatResumeIssue,
+  patternExample,
+  resumeMessages,
+} from '@toolpane/client/resume-messages';
 import { describe, expect, it } from 'vitest';
 
 /** One object schema with a property for every constraint the validator checks. */

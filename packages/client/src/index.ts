@@ -40,18 +40,14 @@ export {
 } from './reducer/transform.js';
 export {
   type FieldError,
-  formatResumeIssue,
   type JsonSchema,
   parseResumeSchema,
-  patternExample,
   type ResumeIssue,
   type ResumeIssueKind,
   type ResumeIssueOf,
   type ResumeLimit,
   type ResumeLimitSubject,
-  type ResumeMessages,
   type ResumeValidation,
-  resumeMessages,
   validateResumeData,
 } from './resume/schema.js';
 export { EXPIRED_MESSAGE, isRunGone } from './session/body.js';

@@ -1,15 +1,11 @@
 import type { JsonSchema, ResumeValidation } from './types.js';
 
-export {
-  formatResumeIssue,
-  patternExample,
-  type ResumeIssue,
-  type ResumeIssueKind,
-  type ResumeIssueOf,
-  type ResumeLimit,
-  type ResumeLimitSubject,
-  type ResumeMessages,
-  resumeMessages,
+export type {
+  ResumeIssue,
+  ResumeIssueKind,
+  ResumeIssueOf,
+  ResumeLimit,
+  ResumeLimitSubject,
 } from './issues.js';
 export type { FieldError, JsonSchema, ResumeValidation } from './types.js';
 
