@@ -200,6 +200,20 @@ describe('resume validation reports each problem as an issue with human words', 
     expect(error.message).toBe(message);
   });
 
+  it('reports a pattern problem together with the other problems, not after them', async () => {
+    const result = await validateResumeData(schema, {
+      guests: 11,
+      confirmed: false,
+      postcode: '1',
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok)
+      expect(result.errors.map((error) => [error.path, error.issue.kind])).toEqual([
+        ['/guests', 'too-big'],
+        ['/postcode', 'pattern'],
+      ]);
+  });
+
   it('never repeats the value it refused', async () => {
     const result = await validateResumeData(schema, {
       guests: 'sk-secret-123',

@@ -67,8 +67,8 @@ interface Task {
 }
 
 /**
- * The pattern errors of `data` against `schema`, which zod has already checked without its
- * patterns. Follows `properties`, `items`, `prefixItems`, `additionalProperties`, `allOf` and
+ * The pattern errors of `data` against `schema`, which zod checks apart, without its patterns;
+ * data of any shape is fine (only strings are matched, where the schema has a pattern). Follows `properties`, `items`, `prefixItems`, `additionalProperties`, `allOf` and
  * `$ref`; a value under `anyOf` / `oneOf` passes when a branch of its type passes. An explicit
  * stack, so deep data cannot overflow the call stack.
  *

@@ -59,13 +59,14 @@ export function validateWithZod(schema: JsonSchema, data: unknown): ResumeValida
   }
   // `reportInput` tells a missing value (no input) from a value of the wrong type.
   const result = compiled.safeParse(data, { reportInput: true });
-  if (result.success) {
-    const patterns = patternErrors(schema, data);
+  // Patterns are checked whatever zod found, so every problem shows at once.
+  const patterns = patternErrors(schema, data);
+  if (result.success && patterns.length === 0) {
     // The data as given, not zod's copy: zod builds its output by assignment.
-    return patterns.length === 0 ? { ok: true, value: data } : { ok: false, errors: patterns };
+    return { ok: true, value: data };
   }
   return {
     ok: false,
-    errors: result.error.issues.map(fromZod),
+    errors: [...(result.success ? [] : result.error.issues.map(fromZod)), ...patterns],
   };
 }
