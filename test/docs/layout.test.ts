@@ -21,10 +21,7 @@ const KNOWN_CYCLES: readonly string[] = [
   // A subagent card shows its run's parts, which show cards, which may be subagent cards.
   'packages/ui/src/tool-call-card/tool-call-card.tsx -> packages/ui/src/subagent-run/subagent-run.tsx -> packages/ui/src/transcript/transcript.tsx',
 ];
-const KNOWN_LONG_FILES: readonly string[] = [
-  'packages/client/src/state/state.ts',
-  'packages/ui/src/resume-form/resume-form.tsx',
-];
+const KNOWN_LONG_FILES: readonly string[] = ['packages/client/src/state/state.ts'];
 
 const sources = (pkg: string) =>
   readdirSync(join(root, 'packages', pkg, 'src'), { recursive: true, encoding: 'utf8' })

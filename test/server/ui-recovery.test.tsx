@@ -118,7 +118,7 @@ describe('the UI after a failed decision', () => {
     server.inject({ route: 'resume-stream', action: { kind: 'reset' } });
     const form = screen.getByRole('form', { name: 'Resume bookTableTool' });
 
-    await user.click(within(form).getByRole('checkbox', { name: 'Confirmed (required)' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Confirmed' }));
     await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
 
     const retry = await within(form).findByRole('button', { name: 'Try again bookTableTool' });

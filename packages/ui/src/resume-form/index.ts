@@ -1,11 +1,7 @@
+export { ResumeFormError, ResumeFormSubmit } from './actions.js';
+export { ResumeFormFields } from './fields.js';
 export * as ResumeForm from './parts.js';
-export {
-  ResumeFormError,
-  ResumeFormFields,
-  ResumeFormPayload,
-  ResumeFormRoot,
-  type ResumeFormRootProps,
-  ResumeFormSent,
-  ResumeFormSubmit,
-} from './resume-form.js';
+export { ResumeFormPayload } from './payload.js';
+export { ResumeFormRoot, type ResumeFormRootProps } from './root.js';
 export { type FieldMeta, type ResumeField, resumeFields } from './schema-fields.js';
+export { ResumeFormSent } from './sent.js';

@@ -1,4 +1,4 @@
-import { parseResumeSchema } from '@toolpane/client';
+import { parseResumeSchema, type ResumeIssue } from '@toolpane/client';
 
 /** One input the resume form renders, derived from a JSON Schema property. */
 export type ResumeField =
@@ -121,14 +121,23 @@ function rootMeta(): FieldMeta {
 /** What the person typed or chose, by field path; strings for text inputs, booleans for checkboxes. */
 export type ResumeDraft = Readonly<Record<string, string | boolean>>;
 
-/** The starting draft: schema defaults where there are any, else empty. */
+/** `value[name]` when `value` is an object that has it, for defaults given on a parent object. */
+function defaultOf(parent: unknown, name: string): unknown {
+  if (typeof parent !== 'object' || parent === null || Array.isArray(parent)) return undefined;
+  return Object.hasOwn(parent, name) ? (parent as Record<string, unknown>)[name] : undefined;
+}
+
+/**
+ * The starting draft: schema defaults where there are any, else empty. A field without a default
+ * of its own takes it from a default its parent object gives (`{ default: { guests: 2 } }`).
+ */
 export function initialDraft(fields: readonly ResumeField[]): Record<string, string | boolean> {
   const draft: Record<string, string | boolean> = {};
-  const visit = (field: ResumeField) => {
-    const value = field.meta.default;
+  const visit = (field: ResumeField, inherited: unknown) => {
+    const value = field.meta.default === undefined ? inherited : field.meta.default;
     switch (field.kind) {
       case 'object': {
-        for (const inner of field.fields) visit(inner);
+        for (const inner of field.fields) visit(inner, defaultOf(value, inner.meta.name));
         return;
       }
       case 'boolean': {
@@ -149,7 +158,7 @@ export function initialDraft(fields: readonly ResumeField[]): Record<string, str
       }
     }
   };
-  for (const field of fields) visit(field);
+  for (const field of fields) visit(field, undefined);
   return draft;
 }
 
@@ -167,9 +176,9 @@ function setField(data: Record<string, unknown>, name: string, value: unknown): 
 }
 
 /** Problems turning the draft into data, before schema validation (e.g. unparseable JSON). */
-export type DraftErrors = Record<string, string>;
+export type DraftErrors = Record<string, ResumeIssue>;
 
-const REQUIRED = 'Fill in this field.';
+const REQUIRED: ResumeIssue = { kind: 'required' };
 
 function fieldValue(field: ResumeField, draft: ResumeDraft, errors: DraftErrors): unknown {
   const raw = draft[field.path];
@@ -183,6 +192,7 @@ function fieldValue(field: ResumeField, draft: ResumeDraft, errors: DraftErrors)
       return out;
     }
     case 'boolean':
+      // An unticked box is a legitimate `false`, never a missing value.
       return raw === true;
     case 'enum': {
       if (typeof raw === 'string' && raw !== '') return field.options[Number(raw)];
@@ -195,7 +205,7 @@ function fieldValue(field: ResumeField, draft: ResumeDraft, errors: DraftErrors)
         return undefined;
       }
       const value = Number(raw);
-      if (Number.isNaN(value)) errors[field.path] = 'Enter a number.';
+      if (Number.isNaN(value)) errors[field.path] = { kind: 'not-a-number' };
       return value;
     }
     case 'json': {
@@ -206,7 +216,7 @@ function fieldValue(field: ResumeField, draft: ResumeDraft, errors: DraftErrors)
       try {
         return JSON.parse(raw) as unknown;
       } catch {
-        errors[field.path] = 'Enter valid JSON.';
+        errors[field.path] = { kind: 'invalid-json' };
         return undefined;
       }
     }

@@ -3,7 +3,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import { useToolCall } from '@toolpane/react';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
-import { ResumeFormRoot } from '../resume-form/resume-form.js';
+import { ResumeFormRoot } from '../resume-form/root.js';
 import { cx } from '../utils/cx.js';
 import {
   formatDuration,

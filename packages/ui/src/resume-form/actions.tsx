@@ -1,0 +1,74 @@
+'use client';
+import { composeEventHandlers } from '@radix-ui/primitive';
+import { forwardRef } from 'react';
+import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
+import { useResumeFormContext } from './context.js';
+
+/**
+ * Why the data was not sent: it did not match the schema, or sending failed.
+ *
+ * @example
+ * <ResumeForm.Error />
+ */
+export const ResumeFormError = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
+  function ResumeFormError({ asChild, children, className, ...props }, ref) {
+    const { formError, handle } = useResumeFormContext('Error');
+    if (formError === undefined || handle.status !== 'suspended') return null;
+    return (
+      <PartElement
+        tag="p"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="resume-form-error"
+        {...props}
+        className={cx(className)}
+      >
+        {formError}
+      </PartElement>
+    );
+  },
+);
+
+/**
+ * The submit button; it reads "Try again" after sending failed, and is busy while sending.
+ *
+ * @example
+ * <ResumeForm.Submit>Book it</ResumeForm.Submit>
+ */
+export const ResumeFormSubmit = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function ResumeFormSubmit({ asChild, children, className, onClick, ...props }, ref) {
+    const { handle, toolName } = useResumeFormContext('Submit');
+    if (handle.status !== 'suspended' && handle.status !== 'sending') return null;
+    const sending = handle.status === 'sending';
+    const failed = handle.error !== undefined && handle.fieldErrors.length === 0;
+    const text = sending ? 'Resuming…' : failed ? 'Try again' : 'Resume';
+    return (
+      <PartElement
+        tag="button"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        type="submit"
+        data-slot="resume-form-submit"
+        aria-label={`${text} ${toolName}`}
+        aria-disabled={sending || undefined}
+        aria-busy={sending || undefined}
+        {...props}
+        // aria-disabled keeps focus on the button while sending, so the click is stopped here,
+        // whatever the caller's handler did.
+        onClick={composeEventHandlers(
+          onClick,
+          (event) => {
+            if (sending) event.preventDefault();
+          },
+          { checkForDefaultPrevented: false },
+        )}
+        className={cx(className)}
+      >
+        {partContent(asChild, children, text)}
+      </PartElement>
+    );
+  },
+);

@@ -1,0 +1,44 @@
+'use client';
+import { forwardRef } from 'react';
+import { DisplayValueView } from '../display-value/display-value.js';
+import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
+import { useResumeFormContext } from './context.js';
+
+function singleText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.values(value);
+  return entries.length === 1 && typeof entries[0] === 'string' ? entries[0] : undefined;
+}
+
+/**
+ * What the tool said when it suspended; a payload with a single text field reads as a sentence.
+ *
+ * @example
+ * <ResumeForm.Payload />
+ */
+export const ResumeFormPayload = forwardRef<HTMLDivElement, HostProps<'div'>>(
+  function ResumeFormPayload({ asChild, children, className, ...props }, ref) {
+    const { handle } = useResumeFormContext('Payload');
+    const payload = handle.suspension?.payload;
+    if (payload === undefined || payload.kind === 'none') return null;
+    const text =
+      payload.kind === 'raw' || payload.kind === 'transformed'
+        ? singleText(payload.value)
+        : undefined;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="resume-form-payload"
+        {...props}
+        className={cx(className)}
+      >
+        {text === undefined ? <DisplayValueView value={payload} /> : <p>{text}</p>}
+      </PartElement>
+    );
+  },
+);
