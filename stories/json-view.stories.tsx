@@ -94,9 +94,28 @@ export const MarkupIsText: Story = {
 /** A top-level string reads as prose. */
 export const Text: Story = {
   args: { value: 'Background task started. You will be notified when it completes.' },
+  play: async ({ canvasElement }) => {
+    const value = canvasElement.querySelector('[data-slot="json-value"]');
+    await expect(value).toHaveAttribute('data-type', 'string');
+    await expect(value).toHaveTextContent(
+      'Background task started. You will be notified when it completes.',
+    );
+    // A plain string has nothing to open or close.
+    await expect(within(canvasElement).queryAllByRole('button')).toEqual([]);
+  },
 };
 
 /** The same values in the dark theme. */
 export const NestedDark: Story = {
   globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+    // Keys take the dark theme's colour (--tp-code-key: #ffa657).
+    const key = canvasElement.querySelector('[data-slot="json-key"]');
+    await expect(key).not.toBeNull();
+    await expect(getComputedStyle(key as Element).color).toBe('rgb(255, 166, 87)');
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /^0:/ }));
+    await expect(canvasElement).toHaveTextContent('day: "Mon"');
+  },
 };
