@@ -86,13 +86,20 @@ export const WorkflowStepSuspended: Story = {
   },
 };
 
-/** The tool honoured the abort signal: the call is stopped, not running and not failed. */
+/**
+ * The tool honoured an abort on the server: the run finished on `tool-calls` with no result, which
+ * is what a client-side tool leaves too. The call waits for the app: not running, not failed.
+ */
 export const AbortToolHonours: Story = {
   ...recorded(abortToolHonours),
   play: async ({ canvasElement }) => {
     const card = cardOf(canvasElement, 'crawlSiteTool');
-    await expect(card).toHaveAttribute('data-status', 'output-aborted');
-    await expect(card.querySelector('[data-slot="tool-call-status"]')).toHaveTextContent('Stopped');
+    await expect(card).toHaveAttribute('data-status', 'input-available');
+    await expect(card).toHaveAttribute('data-awaiting-client', '');
+    await expect(card).not.toHaveAttribute('aria-busy');
+    await expect(card.querySelector('[data-slot="tool-call-status"]')).toHaveTextContent(
+      'Waiting for the app',
+    );
   },
 };
 

@@ -27,7 +27,7 @@ function objectSchema<T>(
 }
 
 /** A subagent of one scripted tool call followed by one text answer. */
-function oneCallAgent(
+export function oneCallAgent(
   id: string,
   description: string,
   call: Parameters<typeof toolCall>[0],
@@ -159,7 +159,7 @@ export function createExpenseAgent() {
 // Aborts while a tool runs.
 
 /** Takes 300 ms and never looks at the abort signal. */
-const exportArchiveTool = createTool({
+export const exportArchiveTool = createTool({
   id: 'export-archive',
   description: 'Export a mail archive (slow).',
   inputSchema: objectSchema<{ mailbox: string }>({ mailbox: str }, ['mailbox']),
@@ -170,7 +170,7 @@ const exportArchiveTool = createTool({
 });
 
 /** Waits until the run is aborted, then gives up, as a tool honouring `abortSignal` does. */
-const crawlSiteTool = createTool({
+export const crawlSiteTool = createTool({
   id: 'crawl-site',
   description: 'Crawl a website (slow, stops when aborted).',
   inputSchema: objectSchema<{ url: string }>({ url: str }, ['url']),

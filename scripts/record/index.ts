@@ -8,7 +8,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { boundaryScenarios } from './boundaries.ts';
+import { clientToolScenarios } from './client-tools.ts';
 import { coverageScenarios } from './coverage.ts';
+import { networkScenarios } from './network-scenarios.ts';
 import {
   at,
   type Chunk,
@@ -427,6 +429,8 @@ async function main() {
   for (const [name, run] of Object.entries({
     ...scenarios,
     ...coverageScenarios,
+    ...networkScenarios,
+    ...clientToolScenarios,
     ...boundaryScenarios,
     ...resumeFormScenarios,
   })) {

@@ -47,17 +47,17 @@ export const promptText = (turn: ModelTurn) => JSON.stringify(turn.prompt);
  */
 export function networkModel(
   id: string,
-  routes: Route[] | ((turn: ModelTurn) => Route),
+  routes: Route[] | ((turn: ModelTurn) => Route | Promise<Route>),
   verdicts: Verdict[] | ((turn: ModelTurn) => Verdict),
 ) {
   let routed = 0;
   let checked = 0;
   return reactiveModel(
-    (turn) => {
+    async (turn) => {
       if (isRouting(turn)) {
         const route =
           typeof routes === 'function'
-            ? routes(turn)
+            ? await routes(turn)
             : routes[Math.min(routed, routes.length - 1)]!;
         routed++;
         return jsonStep(`txt-${id}-route-${routed}`, route);

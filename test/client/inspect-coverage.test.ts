@@ -69,9 +69,11 @@ describe('toolpane inspect reads the protocol-coverage recordings', () => {
   });
 
   it('both aborts', async () => {
-    expect(callOf(await inspect('abort-tool-honours'), 'call-crawl-1')?.status).toBe(
-      'output-aborted',
-    );
+    // Identical to a client-side tool on the wire: the call waits for the app.
+    expect(callOf(await inspect('abort-tool-honours'), 'call-crawl-1')).toMatchObject({
+      status: 'input-available',
+      awaitingClient: true,
+    });
     expect(callOf(await inspect('abort-tool-ignores'), 'call-archive-1')).toMatchObject({
       status: 'output-available',
       output: { mailbox: 'ada@example.com', messages: 1820 },
@@ -114,5 +116,65 @@ describe('toolpane inspect reads the protocol-coverage recordings', () => {
       },
     ]);
     expect(await tree('network')).toContain('(planner-network) · finished');
+  });
+
+  it('client-side tools: the call awaits the client, natively and through the AI SDK', async () => {
+    for (const name of ['client-tool', 'client-tool-aisdk']) {
+      expect(callOf(await inspect(name), 'call-ask-1')).toMatchObject({
+        toolName: 'askUserTool',
+        status: 'input-available',
+        awaitingClient: true,
+        input: { question: 'Which city?' },
+        errorText: null,
+      });
+    }
+    expect(await tree('client-tool')).toContain(
+      'askUserTool [call-ask-1] · input-available (awaiting the client)',
+    );
+    expect((await inspect('client-tool')).pendingApprovals).toEqual([]);
+  });
+
+  it('network requests for a person: a tool execution, a member agent, a workflow', async () => {
+    const tool = await inspect('network-tool-approval-request');
+    const [toolPending] = tool.pendingApprovals;
+    expect(toolPending).toMatchObject({
+      toolName: 'deleteTool',
+      resumeWith: { runId: runIdOf('network-tool-approval-request'), network: true },
+    });
+    expect(callOf(tool, toolPending!.toolCallId)?.input).toEqual({ id: 'rec-512' });
+    expect((await inspect('network-suspend-request')).pendingApprovals).toEqual([
+      {
+        toolCallId: 'call-net-book-1',
+        toolName: 'bookTableTool',
+        resumeWith: {
+          runId: runIdOf('network-suspend-request'),
+          toolCallId: 'booker',
+          network: true,
+        },
+      },
+    ]);
+    const approved = await inspect(
+      'network-tool-approval-request',
+      'network-tool-approval-approve',
+    );
+    expect(approved.toolCalls.map((c) => [c.toolName, c.status, c.output])).toEqual([
+      ['deleteTool', 'output-available', { deleted: true, id: 'rec-512' }],
+    ]);
+    const workflow = await inspect(
+      'network-workflow-suspend-request',
+      'network-workflow-suspend-resume',
+    );
+    expect(workflow.toolCalls.map((c) => [c.toolName, c.status, c.output])).toEqual([
+      ['workflow-expense', 'output-available', { paid: true, reference: 'EXP-2041' }],
+    ]);
+  });
+
+  it('aborted networks: the stopped call, and the run aborted', async () => {
+    const report = await inspect('network-abort-execution');
+    expect(callOf(report, 'call-net-crawl-1')?.status).toBe('output-aborted');
+    expect(await tree('network-abort-execution')).toContain('(desk-network) · aborted');
+    expect((await inspect('network-abort-tool')).toolCalls.map((c) => c.status)).toEqual([
+      'output-aborted',
+    ]);
   });
 });

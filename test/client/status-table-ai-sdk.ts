@@ -34,8 +34,14 @@ const suspendedData = (toolCallId: string) => ({
 const suspension = [...available, suspendedData(CALL)];
 const sent = { type: 'toolpane/decision-sent', toolCallId: CALL };
 
+/**
+ * A status as the table names it: `awaiting-client` is an `input-available` call marked
+ * `awaitingClient` (its run finished on `tool-calls` without its result).
+ */
+export type TableStatus = ToolCallStatus | 'awaiting-client';
+
 /** A stream prefix that leaves the call in each status. */
-export const FROM: Readonly<Record<ToolCallStatus, readonly unknown[]>> = {
+export const FROM: Readonly<Record<TableStatus, readonly unknown[]>> = {
   'input-streaming': streaming,
   'input-available': available,
   'approval-requested': approval,
@@ -45,6 +51,11 @@ export const FROM: Readonly<Record<ToolCallStatus, readonly unknown[]>> = {
   'output-error': [...available, { type: 'tool-output-error', ...ref, errorText: 'boom' }],
   'output-denied': [...approval, { type: 'tool-output-denied', ...ref }],
   'output-aborted': [...available, { type: 'toolpane/abort' }],
+  'awaiting-client': [
+    ...available,
+    { type: 'finish-step' },
+    { type: 'finish', finishReason: 'tool-calls' },
+  ],
 };
 
 /** What can follow, by the name the document's table uses. */
@@ -62,6 +73,10 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   '`tool-output-error`': [{ type: 'tool-output-error', ...ref, errorText: 'boom' }],
   '`tool-output-denied`': [{ type: 'tool-output-denied', ...ref }],
   '`finish`': [{ type: 'finish-step' }, { type: 'finish' }],
+  '`finish` with `finishReason: tool-calls`': [
+    { type: 'finish-step' },
+    { type: 'finish', finishReason: 'tool-calls' },
+  ],
   '`error`': [{ type: 'error', errorText: 'model failed' }],
   '`abort`': [{ type: 'abort' }],
   '`toolpane/decision-sent`': [sent],
@@ -77,15 +92,16 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
 };
 
 /** The call's status after a prefix and what follows it. */
-export function statusAfter(from: ToolCallStatus, event: string): ToolCallStatus | undefined {
+export function statusAfter(from: TableStatus, event: string): TableStatus | undefined {
   const chunks = [...FROM[from], ...(EVENTS[event] ?? [])];
-  return reduceAll(chunks, { formats: [aiSdk] }).toolCalls.get(CALL)?.status;
+  const call = reduceAll(chunks, { formats: [aiSdk] }).toolCalls.get(CALL);
+  return call?.awaitingClient === true ? 'awaiting-client' : call?.status;
 }
 
 /** Every (from, event) pair whose status changes, with where it goes. */
-export function transitions(): { from: ToolCallStatus; event: string; to: ToolCallStatus }[] {
-  const rows: { from: ToolCallStatus; event: string; to: ToolCallStatus }[] = [];
-  for (const from of Object.keys(FROM) as ToolCallStatus[]) {
+export function transitions(): { from: TableStatus; event: string; to: TableStatus }[] {
+  const rows: { from: TableStatus; event: string; to: TableStatus }[] = [];
+  for (const from of Object.keys(FROM) as TableStatus[]) {
     for (const event of Object.keys(EVENTS)) {
       const to = statusAfter(from, event);
       if (to !== undefined && to !== from) rows.push({ from, event, to });

@@ -30,8 +30,14 @@ const suspension = [
   chunk('tool-call-suspended', { ...ref, suspendPayload: { ask: 'ok?' }, resumeSchema: schema }),
 ];
 
+/**
+ * A status as the table names it: `awaiting-client` is an `input-available` call marked
+ * `awaitingClient` (its run finished on `tool-calls` without its result).
+ */
+export type TableStatus = ToolCallStatus | 'awaiting-client';
+
 /** A stream prefix that leaves the call in each status. */
-export const FROM: Readonly<Record<ToolCallStatus, readonly unknown[]>> = {
+export const FROM: Readonly<Record<TableStatus, readonly unknown[]>> = {
   'input-streaming': streaming,
   'input-available': available,
   'approval-requested': approval,
@@ -41,6 +47,7 @@ export const FROM: Readonly<Record<ToolCallStatus, readonly unknown[]>> = {
   'output-error': [...available, chunk('tool-error', { ...ref, error: { message: 'boom' } })],
   'output-denied': [...approval, chunk('tool-output-denied', ref)],
   'output-aborted': [...available, { type: 'toolpane/abort' }],
+  'awaiting-client': [...available, chunk('finish', { stepResult: { reason: 'tool-calls' } })],
 };
 
 /** What can follow, by the name the document's table uses. */
@@ -61,6 +68,9 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   '`tool-error`': [chunk('tool-error', { ...ref, error: { message: 'boom' } })],
   '`tool-output-denied`': [chunk('tool-output-denied', ref)],
   '`finish` of the run': [chunk('finish', { stepResult: { reason: 'stop' } })],
+  '`finish` of the run, reason `tool-calls`': [
+    chunk('finish', { stepResult: { reason: 'tool-calls' } }),
+  ],
   '`error` of the run': [chunk('error', { error: { message: 'model failed' } })],
   '`abort` of the run': [chunk('abort')],
   '`toolpane/decision-sent`': [{ type: 'toolpane/decision-sent', toolCallId: CALL }],
@@ -76,15 +86,16 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
 };
 
 /** The call's status after a prefix and what follows it. */
-export function statusAfter(from: ToolCallStatus, event: string): ToolCallStatus | undefined {
+export function statusAfter(from: TableStatus, event: string): TableStatus | undefined {
   const chunks = [...FROM[from], ...(EVENTS[event] ?? [])];
-  return reduceAll(chunks).toolCalls.get(CALL)?.status;
+  const call = reduceAll(chunks).toolCalls.get(CALL);
+  return call?.awaitingClient === true ? 'awaiting-client' : call?.status;
 }
 
 /** Every (from, event) pair whose status changes, with where it goes. */
-export function transitions(): { from: ToolCallStatus; event: string; to: ToolCallStatus }[] {
-  const rows: { from: ToolCallStatus; event: string; to: ToolCallStatus }[] = [];
-  for (const from of Object.keys(FROM) as ToolCallStatus[]) {
+export function transitions(): { from: TableStatus; event: string; to: TableStatus }[] {
+  const rows: { from: TableStatus; event: string; to: TableStatus }[] = [];
+  for (const from of Object.keys(FROM) as TableStatus[]) {
     for (const event of Object.keys(EVENTS)) {
       const to = statusAfter(from, event);
       if (to !== undefined && to !== from) rows.push({ from, event, to });

@@ -2,7 +2,7 @@ import { type NativeChunk, parseMastraChunk } from '../chunks/mastra.js';
 import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
-import { endRun, ensureRun } from '../reducer/lifecycle.js';
+import { awaitClient, endRun, ensureRun } from '../reducer/lifecycle.js';
 import {
   appendText,
   closeTextPart,
@@ -83,8 +83,13 @@ export function onFinish(ctx: Ctx, value: Value): void {
   }
   // abort → finish and error → finish keep the status the first chunk set.
   if (run.status === 'aborted' || run.status === 'error' || run.status === 'tripwire') return;
-  if (reason === 'error') endRun(ctx, run.runId, 'error', 'The run failed');
-  else endRun(ctx, run.runId, 'finished', undefined);
+  if (reason === 'error') {
+    endRun(ctx, run.runId, 'error', 'The run failed');
+    return;
+  }
+  // Calls left without a result when the run ends on `tool-calls` wait for the app's result.
+  if (reason === 'tool-calls') awaitClient(ctx, run.runId);
+  endRun(ctx, run.runId, 'finished', undefined);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,8 @@ export interface InspectedToolCall {
   readonly output: unknown;
   /** Error text as displayed, else null. */
   readonly errorText: string | null;
+  /** Present (true) when the call waits for the app's result (`ToolCallState.awaitingClient`). */
+  readonly awaitingClient?: true;
 }
 
 /** The documented `--json` contract of `toolpane inspect`. */
@@ -83,6 +85,7 @@ export function inspectState(state: ToolpaneState): InspectReport {
         input: plain(call.input),
         output: plain(call.output),
         errorText: errorTextOf(call),
+        ...(call.awaitingClient === true ? { awaitingClient: true as const } : {}),
       },
     ];
   });
@@ -197,7 +200,8 @@ function describeRun(
     if (part.type !== 'tool-call') continue;
     const call = state.toolCalls.get(part.toolCallId);
     if (call === undefined) continue;
-    lines.push(`${indent}  ${p(call.toolName)} [${p(call.toolCallId)}] · ${call.status}`);
+    const waits = call.awaitingClient === true ? ' (awaiting the client)' : '';
+    lines.push(`${indent}  ${p(call.toolName)} [${p(call.toolCallId)}] · ${call.status}${waits}`);
     lines.push(`${indent}    input:  ${describeValue(call.input)}`);
     if (call.output.kind !== 'none')
       lines.push(`${indent}    output: ${describeValue(call.output)}`);

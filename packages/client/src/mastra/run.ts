@@ -7,7 +7,7 @@ import type {
 } from '../chunks/mastra.js';
 import { addIssue, type Ctx, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
-import { endRun, ensureRun } from '../reducer/lifecycle.js';
+import { awaitClient, endRun, ensureRun } from '../reducer/lifecycle.js';
 import {
   appendText,
   closeTextPart,
@@ -17,7 +17,7 @@ import {
   usageOf,
 } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
-import { type RunState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
+import type { RunState } from '../state/state.js';
 
 type Chunk<T extends NativeChunkType> = NativeChunkOf<T>;
 
@@ -62,21 +62,13 @@ export function onFinish(ctx: Ctx, chunk: Chunk<'finish'>, scope: Scope): void {
   if (usage !== undefined) run.usage = usage;
   // abort → finish(tripwire) and error → finish(error) keep the status the first chunk set.
   const ended = run.status === 'aborted' || run.status === 'error' || run.status === 'tripwire';
-  // A run that ends on `tool-calls` with calls still running was stopped under them: a tool that
-  // honours the abort signal leaves no `abort`, no result and no error, only this finish.
-  const stopped =
-    !ended &&
-    reason === 'tool-calls' &&
-    run.toolCallIds.some(
-      (id) => !TERMINAL_TOOL_STATUSES.has(ctx.draft.root.toolCalls.get(id)!.status),
-    );
+  // Calls left without a result when the run ends on `tool-calls` wait for the app's result.
+  if (!ended && reason === 'tool-calls') awaitClient(ctx, chunk.runId);
   const status = ended
     ? run.status
-    : stopped
-      ? 'aborted'
-      : reason === 'error' || reason === 'tripwire'
-        ? reason
-        : 'finished';
+    : reason === 'error' || reason === 'tripwire'
+      ? reason
+      : 'finished';
   endRun(
     ctx,
     chunk.runId,

@@ -86,9 +86,29 @@ export const onWorkflowEnd: Handler<'workflow-execution-end'> = (ctx, chunk, sco
   if (callId !== undefined) endExecution(ctx, chunk.runId, scope, callId, result);
 };
 
-/** A tool execution ends with the tool's result. */
+/**
+ * A tool execution ends with the tool's result. A resumed execution names its own new toolCallId:
+ * its result goes to the call that waited. After a decline, Mastra did not run the tool and the
+ * result is the reason: the call is denied.
+ */
 export const onToolEnd: Handler<'tool-execution-end'> = (ctx, chunk, scope) => {
-  endExecution(ctx, chunk.runId, scope, chunk.payload.toolCallId, chunk.payload.result);
+  const { toolCallId, result } = chunk.payload;
+  const steps = ctx.draft.run(chunk.runId)?.network?.steps ?? [];
+  let callId = toolCallId;
+  for (const step of steps) {
+    if (step.kind === 'execution' && step.id === toolCallId) callId = step.toolCallId;
+  }
+  const call = ctx.draft.root.toolCalls.get(callId);
+  if (call?.approval?.decision?.approved === false) {
+    const payload = { toolCallId: call.toolCallId, toolName: call.toolName };
+    ctx.apply(
+      ctx,
+      { type: 'tool-output-denied', runId: chunk.runId, from: 'NETWORK', payload },
+      scope,
+    );
+    return;
+  }
+  endExecution(ctx, chunk.runId, scope, callId, result);
 };
 
 /** Where a decision inside a network goes: the network run, by the id Mastra names. */

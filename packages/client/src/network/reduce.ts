@@ -1,7 +1,8 @@
 import type { Checked } from '../chunks/check.js';
-import type { Ctx, Scope } from '../reducer/context.js';
+import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { endRun, ensureRun, moveTo } from '../reducer/lifecycle.js';
 import { appendText, closeTextPart } from '../reducer/parts.js';
+import { runTree } from '../reducer/tree.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import type { networkPayloadSchemas } from './chunks.js';
@@ -94,12 +95,13 @@ export function startExecution(
   call: { toolCallId: string; toolName: string; args: unknown },
 ) {
   const network = editNetwork(ctx, chunk.runId, scope);
-  const resumed =
-    execution.type === 'tool'
-      ? undefined
-      : openExecution(ctx, network, execution.type, execution.primitiveId);
+  // A resumed execution has a new id (a tool's, a new toolCallId) and continues the call that
+  // waited.
+  const resumed = openExecution(ctx, network, execution.type, execution.primitiveId);
   let toolCallId = call.toolCallId;
-  if (resumed !== undefined) {
+  if (resumed !== undefined && execution.type === 'tool') {
+    toolCallId = resumed.key;
+  } else if (resumed !== undefined) {
     toolCallId = resumed.toolCallId;
     // The runs that waited go on in the new one (which has no `start`): they end with it.
     let agentId: string | undefined;
@@ -281,7 +283,30 @@ export const onFinish: Handler<'network-execution-event-finish'> = (ctx, chunk, 
   else endRun(ctx, chunk.runId, 'finished', undefined);
 };
 
-/** An execution or routing step was aborted: its call stops, the network run ends aborted. */
+/**
+ * Calls under the network run that wait for a result no one will send: a tool that gave up on the
+ * abort signal leaves its run finished on `tool-calls` (see `awaitClient`). The network says the
+ * run was aborted, so they were stopped there.
+ */
+function stopAwaitingCalls(ctx: Ctx, runId: string): void {
+  const at = now(ctx);
+  for (const run of runTree(ctx.draft.root, runId)) {
+    for (const id of run.toolCallIds) {
+      if (ctx.draft.root.toolCalls.get(id)?.awaitingClient !== true) continue;
+      const call = ctx.draft.toolCall(id)!;
+      moveTo(call, 'output-aborted');
+      if (at !== undefined) call.endedAt = at;
+      // Its run ended under the abort, not of its own accord.
+      const stopped = ctx.draft.run(run.runId)!;
+      if (stopped.status === 'finished') stopped.status = 'aborted';
+    }
+  }
+}
+
+/**
+ * An execution or routing step was aborted: the step or the execution's call stops, and so does
+ * every call under the network that the abort left waiting; the network run ends aborted.
+ */
 export function onNetworkAbort(
   ctx: Ctx,
   chunk: { runId: string; payload: { primitiveType?: string; primitiveId?: string } },
@@ -290,9 +315,21 @@ export function onNetworkAbort(
   const network = editNetwork(ctx, chunk.runId, scope);
   const { primitiveType, primitiveId } = chunk.payload;
   network.aborted = true;
+  stopAwaitingCalls(ctx, chunk.runId);
   if (primitiveType === 'routing' || primitiveType === undefined) {
-    const routing = (s: NetworkStep): s is NetworkRoutingStep => s.kind === 'routing';
-    editStep(ctx, network, routing, (s) => ({ ...s, status: 'aborted' }));
+    // The abort may come before the next routing step started: it is a step of its own then.
+    const last = [...network.steps].reverse().find(isRouting);
+    if (last?.status === 'running') {
+      editStep(ctx, network, isRouting, (s) => ({ ...s, status: 'aborted' }));
+    } else {
+      const step: NetworkRoutingStep = {
+        kind: 'routing',
+        id: '',
+        iteration: network.steps.at(-1)?.iteration ?? 0,
+        status: 'aborted',
+      };
+      ctx.draft.push(network, 'steps', step);
+    }
     return;
   }
   for (let i = network.steps.length - 1; i >= 0; i--) {

@@ -32,6 +32,23 @@ export function moveTo(call: Mutable<ToolCallState>, status: ToolCallStatus): vo
   call.status = status;
   // The partial parse only matters while the arguments stream.
   if (status !== 'input-streaming') delete call.partialInput;
+  if (status !== 'input-available') delete call.awaitingClient;
+}
+
+/**
+ * A run that finished on `tool-calls` left these calls without a result: Mastra will not run
+ * them (client-side tools, or tools with no `execute`), so they wait for the app's result. They
+ * stay `input-available`, marked `awaitingClient`, and do not end with the run. (A tool that gave
+ * up on the abort signal leaves the same chunks; a user's stop ends the run before its `finish`.)
+ */
+export function awaitClient(ctx: Ctx, runId: string): void {
+  const { draft } = ctx;
+  for (const toolCallId of draft.root.runs.get(runId)?.toolCallIds ?? []) {
+    const call = draft.root.toolCalls.get(toolCallId);
+    if (call?.status !== 'input-available' || call.awaitingClient === true) continue;
+    if (call.background !== undefined) continue;
+    draft.toolCall(toolCallId)!.awaitingClient = true;
+  }
 }
 
 /** Stamps the call's end time from the store clock, when there is one. */
@@ -248,6 +265,8 @@ export function endOpenCalls(
     const call = draft.root.toolCalls.get(toolCallId);
     if (call === undefined || TERMINAL_TOOL_STATUSES.has(call.status)) continue;
     if (waitsForHuman(ctx, toolCallId)) continue;
+    // Waits for the app's result (see awaitClient), which a finished run does not cancel.
+    if (call.awaitingClient === true && !aborted) continue;
     // A background task outlives the run that started it.
     if (call.background !== undefined && BACKGROUND_OPEN.has(call.background.status)) continue;
     const editable = draft.toolCall(toolCallId)!;

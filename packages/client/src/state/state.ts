@@ -226,6 +226,12 @@ export interface ToolCallState {
    * input, whose `isComplete('/field')` tells which fields are final. Gone once the input is whole.
    */
   readonly partialInput?: PartialJsonSnapshot;
+  /**
+   * Set on an `input-available` call that Mastra will not run: its run finished on `tool-calls`
+   * without a result for it (a client-side tool, or a tool with no `execute`). It waits for the
+   * app to supply the result; it is not stopped and not failed.
+   */
+  readonly awaitingClient?: true;
   /** Set when an input JSON parse failed or the input did not validate. */
   readonly inputError?: string;
   readonly providerExecuted?: boolean;

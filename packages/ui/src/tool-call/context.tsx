@@ -42,6 +42,8 @@ export function isStreaming(call: ToolCallState | undefined): boolean {
     call !== undefined &&
     !TERMINAL_TOOL_STATUSES.has(call.status) &&
     call.status !== 'approval-requested' &&
-    call.status !== 'suspended'
+    call.status !== 'suspended' &&
+    // Mastra will not run it: it waits for the app's result, nothing runs.
+    call.awaitingClient !== true
   );
 }

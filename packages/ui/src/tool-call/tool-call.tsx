@@ -52,6 +52,7 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
         ref={ref}
         data-slot="tool-call"
         data-status={call?.status}
+        data-awaiting-client={call?.awaitingClient === true ? '' : undefined}
         data-kind={call?.kind}
         role="group"
         aria-label={call?.toolName}

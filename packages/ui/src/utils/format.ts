@@ -29,8 +29,13 @@ export function formatElapsed(ms: number): string {
     : `${Math.floor(seconds / 60)} min ${rest} s`;
 }
 
-/** The words shown for each tool-call status; pass your own to translate them. */
-export type ToolCallStatusLabels = Readonly<Record<ToolCallStatus, string>>;
+/**
+ * The words shown for each tool-call status; pass your own to translate them. `awaiting-client`
+ * is shown for an `input-available` call that waits for the app's result (`awaitingClient`).
+ */
+export type ToolCallStatusLabels = Readonly<Record<ToolCallStatus, string>> & {
+  readonly 'awaiting-client'?: string;
+};
 
 /** The default words shown for each tool-call status. */
 export const TOOL_CALL_STATUS_LABELS: ToolCallStatusLabels = {
@@ -43,13 +48,16 @@ export const TOOL_CALL_STATUS_LABELS: ToolCallStatusLabels = {
   'output-error': 'Failed',
   'output-denied': 'Declined',
   'output-aborted': 'Stopped',
+  'awaiting-client': 'Waiting for the app',
 };
 
 /** The status word for a call; an answered approval says which way it went. */
 export function toolCallStatusLabel(
-  call: Pick<ToolCallState, 'status' | 'approval' | 'suspension'>,
+  call: Pick<ToolCallState, 'status' | 'approval' | 'suspension' | 'awaitingClient'>,
   labels: ToolCallStatusLabels = TOOL_CALL_STATUS_LABELS,
 ): string {
+  if (call.status === 'input-available' && call.awaitingClient === true)
+    return labels['awaiting-client'] ?? TOOL_CALL_STATUS_LABELS['awaiting-client']!;
   // A decision Mastra can no longer take does not wait for anyone.
   if (
     (call.status === 'approval-requested' || call.status === 'suspended') &&
