@@ -8,6 +8,7 @@ import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { reactiveModel, step, text, toolCall } from '../../scripts/record/models.ts';
 import { createCleanupNetwork } from '../../scripts/record/network-agents.ts';
+import { createDeskNetwork } from '../../scripts/record/network-desk.ts';
 import {
   AGENT_IDS,
   bookTableTool,
@@ -128,6 +129,9 @@ export function createNumberingAgent(): Agent {
 /** The key of the agent network whose chosen agent's tool needs approval. */
 export const CLEANUP_NETWORK_ID = 'cleanup-network';
 
+/** The key of the agent network whose members and tools suspend (see network-desk.ts). */
+export const DESK_NETWORK_ID = 'desk-network';
+
 /** A fresh Mastra with the agents the server tests use. */
 export function createTestMastra(): Mastra {
   return new Mastra({
@@ -140,6 +144,7 @@ export function createTestMastra(): Mastra {
       [TAGGED_AGENT_ID]: createTaggedAgent(),
       [NUMBERING_AGENT_ID]: createNumberingAgent(),
       [CLEANUP_NETWORK_ID]: createCleanupNetwork(),
+      [DESK_NETWORK_ID]: createDeskNetwork(),
     },
     storage: new InMemoryStore(),
     logger: false,

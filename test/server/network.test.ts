@@ -2,7 +2,7 @@ import { createToolpaneStore, selectPendingApprovals } from '@toolpane/client';
 import { network } from '@toolpane/client/network';
 import { createAgentSession } from '@toolpane/client/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLEANUP_NETWORK_ID, createTestMastra } from './agents.ts';
+import { CLEANUP_NETWORK_ID, createTestMastra, DESK_NETWORK_ID } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -103,5 +103,50 @@ describe('agent network over HTTP', () => {
     expect(a).toBe(b);
     expect((await session.approve('call-net-del-1')).status).toBe('invalid');
     expect(bodiesFor('approve-network-tool-call', runId)).toHaveLength(1);
+  });
+
+  it('a suspension inside a network cannot be resumed with data: nothing is sent', async () => {
+    const session = createAgentSession({
+      baseUrl: server.baseUrl,
+      agentId: DESK_NETWORK_ID,
+      store: createToolpaneStore({ families: [network] }),
+    });
+    const sent = await session.send('[booker] Book a table at Da Enzo.', {
+      network: true,
+      memory: { thread: 'network-thread-desk', resource: 'network-user' },
+      maxSteps: 3,
+    });
+    expect(sent.status).toBe('done');
+    const [pending] = selectPendingApprovals(session.store.getState());
+    expect(pending).toMatchObject({ toolCallId: 'call-net-book-1', kind: 'suspension' });
+    const before = server.requests.length;
+    const result = await session.resume('call-net-book-1', { confirmed: true });
+    expect(result.status).toBe('invalid');
+    expect(result.error).toMatch(/cannot be resumed over HTTP/);
+    expect(server.requests.length).toBe(before);
+    expect(session.store.getState().toolCalls.get('call-net-book-1')?.status).toBe('suspended');
+  });
+
+  it('a tool the router runs asks for approval: approving runs it on the same call', async () => {
+    const session = createAgentSession({
+      baseUrl: server.baseUrl,
+      agentId: DESK_NETWORK_ID,
+      store: createToolpaneStore({ families: [network] }),
+    });
+    const sent = await session.send('[delete] Delete record rec-512.', {
+      network: true,
+      memory: { thread: 'network-thread-desk-delete', resource: 'network-user' },
+      maxSteps: 3,
+    });
+    const [pending] = selectPendingApprovals(session.store.getState());
+    expect(pending).toMatchObject({ toolName: 'deleteTool', resumeWith: { network: true } });
+    expect((await session.approve(pending!.toolCallId)).status).toBe('done');
+    expect(bodiesFor('approve-network-tool-call', sent.runId!)).toEqual([{ runId: sent.runId }]);
+    const state = session.store.getState();
+    expect(state.issues).toEqual([]);
+    expect([...state.toolCalls.values()].map((c) => [c.toolName, c.status, c.output])).toEqual([
+      ['deleteTool', 'output-available', { kind: 'raw', value: { deleted: true, id: 'rec-512' } }],
+    ]);
+    expect(state.runs.get(sent.runId!)?.status).toBe('finished');
   });
 });
