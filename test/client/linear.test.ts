@@ -1,4 +1,4 @@
-import { createToolpaneStore, reduceAll } from '@toolpane/client';
+import { callKey, createToolpaneStore, reduceAll, runKey } from '@toolpane/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHAPES } from '../../bench/shapes';
 
@@ -83,6 +83,37 @@ function publishEach(chunks: readonly unknown[]) {
   return store.getState();
 }
 
+/**
+ * A store that publishes after every chunk to keyed subscribers, as a mounted UI makes it: one
+ * subscriber per call and per run (a card each), added as they appear, each reading its entity
+ * when woken.
+ */
+function publishEachKeyed(chunks: readonly unknown[]) {
+  const store = createToolpaneStore({ now: () => 0 });
+  const subscribed = new Set<string>();
+  let reads = 0;
+  store.subscribe((changed) => {
+    if (changed === null) return;
+    for (const key of changed) {
+      if (subscribed.has(key)) continue;
+      subscribed.add(key);
+      if (key.startsWith('call:')) {
+        const id = key.slice('call:'.length);
+        store.subscribeKey(callKey(id), () => {
+          if (store.getState().toolCalls.get(id) !== undefined) reads++;
+        });
+      } else if (key.startsWith('run:')) {
+        const id = key.slice('run:'.length);
+        store.subscribeKey(runKey(id), () => {
+          if (store.getState().runs.get(id) !== undefined) reads++;
+        });
+      }
+    }
+  });
+  for (const chunk of chunks) store.dispatch(chunk);
+  return { state: store.getState(), reads };
+}
+
 const SMALL = 1_000;
 const LARGE = 10_000;
 
@@ -96,6 +127,20 @@ describe('every shape costs work linear in its chunks', () => {
         const a = countItems(() => publishEach(small));
         const b = countItems(() => publishEach(large));
         expect(b / Math.max(a, SMALL)).toBeLessThanOrEqual(BOUND);
+      });
+
+      it('through a store that publishes to a keyed subscriber per call and run', () => {
+        let readsSmall = 0;
+        let readsLarge = 0;
+        const a = countItems(() => {
+          readsSmall = publishEachKeyed(small).reads;
+        });
+        const b = countItems(() => {
+          readsLarge = publishEachKeyed(large).reads;
+        });
+        expect(b / Math.max(a, SMALL)).toBeLessThanOrEqual(BOUND);
+        // Subscribers woken grow with the chunks, not with chunks × subscribers.
+        expect(readsLarge / Math.max(readsSmall, SMALL)).toBeLessThanOrEqual(BOUND);
       });
 
       it('through reduceAll', () => {

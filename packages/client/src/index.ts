@@ -17,6 +17,15 @@ export type {
   NetworkValidationStep,
 } from './network/state.js';
 export {
+  type Changed,
+  type ChangeListener,
+  createEmitter,
+  type Emitter,
+  mergeChanged,
+  type Subscribable,
+} from './notify/emitter.js';
+export { batchScheduler, type NotifySchedule, scheduleFlush } from './notify/schedule.js';
+export {
   createPartialJsonParser,
   type PartialJsonParser,
   type PartialJsonSnapshot,
@@ -75,14 +84,14 @@ export {
   selectSubagents,
   selectToolCall,
   selectToolCalls,
+  selectWaitingInside,
   type ToolCallFilter,
 } from './state/select.js';
 export * from './state/state.js';
 export { initialState } from './state/state-root.js';
+export { callKey, runKey, type StoreKey, type SummaryKey } from './store/keys.js';
 export {
-  batchScheduler,
   createToolpaneStore,
-  type NotifySchedule,
   type ToolpaneStore,
   type ToolpaneStoreOptions,
 } from './store/store.js';

@@ -9,7 +9,7 @@ import {
 import { applyNative } from '../mastra/handlers.js';
 import { parseNested } from '../mastra/nested.js';
 import { addUnknown, reduceData } from '../mastra/run.js';
-import { Draft } from '../state/draft.js';
+import { Draft, type DraftChanges } from '../state/draft.js';
 import type { ToolpaneState } from '../state/state.js';
 import { initialState, listsOf } from '../state/state-root.js';
 import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
@@ -147,6 +147,8 @@ export function reduceAll(
 export interface Reducer {
   apply(value: unknown): void;
   publish(): ToolpaneState;
+  /** What the last publish changed. */
+  changes(): DraftChanges;
   readonly scratch: Scratch;
 }
 
@@ -156,6 +158,7 @@ export function createReducer(state: ToolpaneState, options: ReduceOptions): Red
   return {
     apply: (value) => applySafely(ctx, value),
     publish: () => ctx.draft.publish(),
+    changes: () => ctx.draft.changes(),
     scratch: ctx.scratch,
   };
 }

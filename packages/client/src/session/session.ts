@@ -1,3 +1,4 @@
+import { createEmitter } from '../notify/emitter.js';
 import { validateResumeData } from '../resume/schema.js';
 import { decisionCall } from '../state/identity.js';
 import { selectPendingApprovals } from '../state/select.js';
@@ -55,7 +56,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   const defaultTimeout = options.timeoutMs ?? 30_000;
   const jobs = new Set<Job>();
   const inFlight = new Map<string, InFlight>();
-  const listeners = new Set<() => void>();
+  const statusEmitter = createEmitter<never>();
   let lane: Promise<unknown> = Promise.resolve();
   let lastError: string | undefined;
   let status: SessionStatus = 'idle';
@@ -71,7 +72,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     if (next === status && notifiedError === lastError) return;
     status = next;
     notifiedError = lastError;
-    for (const listener of [...listeners]) listener();
+    statusEmitter.emit();
   };
   status = computeStatus();
 
@@ -322,11 +323,6 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     abort: (reason) => abortAll(reason),
     getStatus: () => status,
     getError: () => lastError,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: (listener) => statusEmitter.subscribe(listener),
   };
 }

@@ -3,6 +3,30 @@ import { PersistentMap } from './persistent-map.js';
 import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 import { hasLists, type Lists, listsOf, makeState, StateRoot } from './state-root.js';
+import { type CallChange, updateWaiting } from './waiting.js';
+
+/**
+ * What one epoch (the chunks between two publishes) touched: found while writing, so reading it
+ * costs O(changes), never O(state).
+ */
+export interface DraftChanges {
+  /** Calls set in the epoch, new or copied, by key. */
+  readonly calls: ReadonlyMap<string, CallChange>;
+  /** Runs set in the epoch, new or copied, by runId, as they are now. */
+  readonly runs: ReadonlyMap<string, RunState>;
+  /** The lists appended to. */
+  readonly lists: ReadonlySet<keyof Lists>;
+  /** Whether `format` changed. */
+  readonly format: boolean;
+}
+
+/** The changes of an epoch that changed nothing. */
+export const NO_CHANGES: DraftChanges = Object.freeze({
+  calls: new Map<string, CallChange>(),
+  runs: new Map<string, RunState>(),
+  lists: new Set<keyof Lists>(),
+  format: false,
+});
 
 /** Removes `readonly` from the top level of a type. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -49,6 +73,12 @@ export class Draft {
   /** Owner token of the epoch for in-place edits of persistent maps. */
   private owner: object = {};
   root: ToolpaneState;
+  /** The root as of the last publish (or the start). */
+  private published: ToolpaneState;
+  private calls: Map<string, CallChange> | undefined;
+  private runs: Map<string, RunState> | undefined;
+  private lists: Set<keyof Lists> | undefined;
+  private lastChanges: DraftChanges = NO_CHANGES;
   /**
    * The run returned last in this epoch: consecutive chunks nearly always belong to the same run,
    * and this saves the map lookups (a hash of the id each) they would repeat.
@@ -73,15 +103,44 @@ export class Draft {
             },
             listsOf(root),
           );
+    this.published = this.root;
   }
 
-  /** Ends the epoch: everything reachable from `root` becomes immutable. */
+  /**
+   * Ends the epoch: everything reachable from `root` becomes immutable. The needs-a-person index
+   * moves with the calls that changed, and {@link changes} tells what changed.
+   */
   publish(): ToolpaneState {
     this.owned = new WeakSet();
     this.owner = {};
     this.lastRun = undefined;
     this.lastCall = undefined;
-    return this.root;
+    const before = this.published;
+    const root = this.root;
+    if (root === before) this.lastChanges = NO_CHANGES;
+    else {
+      const calls = this.calls ?? NO_CHANGES.calls;
+      if (calls.size > 0 && root instanceof StateRoot && before instanceof StateRoot) {
+        const index = StateRoot.waiting(before);
+        StateRoot.setWaiting(root, updateWaiting(index, calls.values(), root.toolCalls));
+      }
+      this.lastChanges = {
+        calls,
+        runs: this.runs ?? NO_CHANGES.runs,
+        lists: this.lists ?? NO_CHANGES.lists,
+        format: root.format !== before.format,
+      };
+    }
+    this.calls = undefined;
+    this.runs = undefined;
+    this.lists = undefined;
+    this.published = root;
+    return root;
+  }
+
+  /** What the epoch ended by the last {@link publish} changed. */
+  changes(): DraftChanges {
+    return this.lastChanges;
   }
 
   private own<T extends object>(value: T): T {
@@ -95,7 +154,8 @@ export class Draft {
   state(): Mutable<ToolpaneState> {
     const root = this.root;
     if (!this.owned.has(root)) {
-      this.root = this.adopt(makeState(root, listsOf(root)));
+      const waiting = root instanceof StateRoot ? StateRoot.builtWaiting(root) : undefined;
+      this.root = this.adopt(makeState(root, listsOf(root), waiting));
     }
     return this.root as Mutable<ToolpaneState>;
   }
@@ -113,6 +173,8 @@ export class Draft {
   ): void {
     const root = this.writableRoot();
     const lists = StateRoot.lists(root);
+    this.lists ??= new Set();
+    this.lists.add(key);
     StateRoot.setLists(root, {
       ...lists,
       [key]: (lists[key] as AppendList<typeof item>).append(item),
@@ -169,16 +231,25 @@ export class Draft {
   setRun(runId: string, run: RunState): void {
     const state = this.state();
     state.runs = (state.runs as PersistentMap<RunState>).set(runId, run, this.owner);
+    this.runs ??= new Map();
+    this.runs.set(runId, run);
   }
 
   /** Sets a tool call (a new one, or a writable copy of an existing one). */
   setToolCall(toolCallId: string, call: ToolCallState): void {
-    const state = this.state();
-    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(
+    const noted = this.calls?.get(toolCallId);
+    this.putCall(
       toolCallId,
       call,
-      this.owner,
+      noted === undefined ? this.published.toolCalls.get(toolCallId) : noted.before,
     );
+  }
+
+  private putCall(key: string, call: ToolCallState, before: ToolCallState | undefined): void {
+    const state = this.state();
+    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(key, call, this.owner);
+    this.calls ??= new Map();
+    this.calls.set(key, { key, before, after: call });
   }
 
   /** A writable run, or undefined when the run is unknown. */
@@ -204,7 +275,8 @@ export class Draft {
     let call = current as Mutable<ToolCallState>;
     if (!this.owned.has(current)) {
       call = this.adopt({ ...current });
-      this.setToolCall(toolCallId, call);
+      // Not owned, so not written in this epoch: `current` is the call as last published.
+      this.putCall(toolCallId, call, current);
     }
     this.lastCall = { id: toolCallId, call };
     return call;

@@ -1,6 +1,7 @@
 import { AppendList } from './append-list.js';
 import { PersistentMap } from './persistent-map.js';
 import type { RunState, StreamFormat, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
+import { buildWaiting, type WaitingIndex } from './waiting.js';
 
 /*
  * Internal: how a state stores its growing lists. Not exported from the package: a state is read
@@ -30,12 +31,15 @@ export class StateRoot implements ToolpaneState {
   runs: ReadonlyMap<string, RunState>;
   toolCalls: ReadonlyMap<string, ToolCallState>;
   #lists: Lists;
+  /** The needs-a-person index (see `waiting.ts`); built on first use when a state arrives without. */
+  #waiting: WaitingIndex | undefined;
 
-  constructor(fields: StateFields, lists: Lists) {
+  constructor(fields: StateFields, lists: Lists, waiting?: WaitingIndex) {
     this.format = fields.format;
     this.runs = fields.runs;
     this.toolCalls = fields.toolCalls;
     this.#lists = lists;
+    this.#waiting = waiting;
   }
 
   get runOrder(): readonly string[] {
@@ -75,11 +79,30 @@ export class StateRoot implements ToolpaneState {
   static setLists(root: StateRoot, lists: Lists): void {
     root.#lists = lists;
   }
+
+  /** The needs-a-person index of a root, if it has been built. */
+  static builtWaiting(root: StateRoot): WaitingIndex | undefined {
+    return root.#waiting;
+  }
+
+  /** The needs-a-person index of a root, built now when it has none yet. */
+  static waiting(root: StateRoot): WaitingIndex {
+    root.#waiting ??= buildWaiting(root.toolCalls);
+    return root.#waiting;
+  }
+
+  /** Replaces the needs-a-person index of a root the reducer owns. */
+  static setWaiting(root: StateRoot, waiting: WaitingIndex): void {
+    root.#waiting = waiting;
+  }
 }
 
-/** A state with the given fields and lists. */
-export const makeState = (fields: StateFields, lists: Lists): ToolpaneState =>
-  new StateRoot(fields, lists);
+/** A state with the given fields and lists (and needs-a-person index, else built on first use). */
+export const makeState = (
+  fields: StateFields,
+  lists: Lists,
+  waiting?: WaitingIndex,
+): ToolpaneState => new StateRoot(fields, lists, waiting);
 
 /**
  * The lists of a state; for a state made elsewhere (rebuilt from JSON, or a spread copy, which has
@@ -118,5 +141,6 @@ export const initialState: ToolpaneState = Object.freeze(
       issues: AppendList.from<StreamIssue>([]),
       unknown: AppendList.from<unknown>([]),
     },
+    PersistentMap.empty<number>(),
   ),
 );

@@ -1,68 +1,49 @@
+import { type ChangeListener, createEmitter, mergeChanged } from '../notify/emitter.js';
+import { type NotifySchedule, scheduleFlush } from '../notify/schedule.js';
 import type { ReduceOptions } from '../reducer/context.js';
 import { createReducer, type Reducer } from '../reducer/reduce.js';
 import type { ToolpaneState } from '../state/state.js';
 import { initialState } from '../state/state-root.js';
-
-/** When a store tells its subscribers about new chunks. */
-export type NotifySchedule =
-  /** After every dispatch (the default). */
-  | 'sync'
-  /** Once per microtask: a burst of chunks read in one go becomes one update. */
-  | 'microtask'
-  /** Once per animation frame (falls back to 16 ms timers outside browsers): for very fast streams. */
-  | 'frame'
-  /** Your own scheduler: call `flush` when subscribers should hear about pending changes. */
-  | ((flush: () => void) => void);
+import { keysOf, type StoreKey } from './keys.js';
 
 /** Options of {@link createToolpaneStore}. */
 export interface ToolpaneStoreOptions extends ReduceOptions {
   /** Start from this state instead of an empty one (e.g. a server-rendered snapshot). */
   readonly initialState?: ToolpaneState;
-  /** When subscribers are notified. */
+  /** When subscribers are notified (`'sync'`, after every dispatch, by default). */
   readonly notify?: NotifySchedule;
 }
 
-/** Holds one {@link ToolpaneState} and lets UIs subscribe to it. */
+/** Holds one {@link ToolpaneState} and lets UIs subscribe to all of it, or to one key of it. */
 export interface ToolpaneStore {
   /** The current immutable snapshot. */
   getState(): ToolpaneState;
-  /** Calls `listener` after the state changed; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
+  /**
+   * Calls `listener` after the state changed, with the keys that changed (`null`: anything may
+   * have, as after `reset`); returns the unsubscribe function.
+   */
+  subscribe(listener: ChangeListener<StoreKey>): () => void;
+  /**
+   * Calls `listener` only when a change touched `key` (see {@link StoreKey}): a chunk for one call
+   * wakes that call's subscribers, its run's and its ancestors', and no one else's. Returns the
+   * unsubscribe function.
+   */
+  subscribeKey(key: StoreKey, listener: () => void): () => void;
   /** Applies one chunk or client event. Never throws; bad chunks become `state.issues`. */
   dispatch(chunk: unknown): void;
   /** Applies many chunks with a single notification. */
   dispatchMany(chunks: Iterable<unknown>): void;
   /** Delivers pending notifications now (useful with a batching schedule). */
   flush(): void;
-  /** Replaces the state (empty by default) and notifies. */
+  /** Replaces the state (empty by default) and notifies everyone. */
   reset(state?: ToolpaneState): void;
-}
-
-/**
- * The scheduler behind a batching {@link NotifySchedule}: it calls `flush` once the batch is over.
- * Shared by stores and by `@toolpane/react`'s batched provider.
- *
- * @example
- * const schedule = batchScheduler('frame');
- * schedule(() => render());
- */
-export function batchScheduler(
-  schedule: Exclude<NotifySchedule, 'sync'>,
-): (flush: () => void) => void {
-  if (schedule === 'microtask') return (flush) => queueMicrotask(flush);
-  if (schedule === 'frame') {
-    return (flush) => {
-      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
-      else setTimeout(flush, 16);
-    };
-  }
-  return schedule;
 }
 
 /**
  * Creates a store for one conversation. The store keeps working memory between chunks, so a
  * whole stream costs time linear in its size, and publishes an immutable snapshot only when it is
- * read, so entities nobody changed keep their identity.
+ * read, so entities nobody changed keep their identity. Each publish knows which calls, runs and
+ * lists it touched, so keyed subscribers of anything else are not woken.
  *
  * @example
  * const store = createToolpaneStore();
@@ -75,64 +56,58 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
   let reducer: Reducer = createReducer(options.initialState ?? initialState, reduceOptions);
   let snapshot: ToolpaneState = reducer.publish();
   let dirty = false;
-  let scheduled = false;
-  const listeners = new Set<() => void>();
-  const schedule =
-    options.notify === undefined || options.notify === 'sync'
-      ? undefined
-      : batchScheduler(options.notify);
+  /** Keys published but not yet told to subscribers. */
+  let unsent: Set<StoreKey> | null | undefined;
+  const emitter = createEmitter<StoreKey>();
 
   const getState = (): ToolpaneState => {
     if (dirty) {
+      const before = snapshot;
       snapshot = reducer.publish();
       dirty = false;
+      // Nobody listens: nobody needs to hear which keys changed.
+      if (snapshot !== before && emitter.listening) {
+        unsent = mergeChanged(unsent, keysOf(reducer.changes(), snapshot));
+      }
     }
     return snapshot;
   };
 
   const emit = () => {
-    scheduled = false;
     // Without subscribers nothing reads the snapshot: publishing lazily in getState keeps a pure
     // ingest linear, since containers are then copied once per read rather than once per chunk.
-    if (listeners.size === 0) return;
-    const before = snapshot;
-    if (getState() === before) return;
-    for (const listener of [...listeners]) listener();
+    if (!emitter.listening) return;
+    getState();
+    if (unsent === undefined) return;
+    const changed = unsent;
+    unsent = undefined;
+    if (changed === null || changed.size > 0) emitter.emit(changed);
   };
-
-  const changed = () => {
-    dirty = true;
-    if (schedule === undefined) emit();
-    else if (!scheduled) {
-      scheduled = true;
-      schedule(emit);
-    }
-  };
+  const changed = scheduleFlush(options.notify, emit);
 
   return {
     getState,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: (listener) => emitter.subscribe(listener),
+    subscribeKey: (key, listener) => emitter.subscribeKey(key, listener),
     dispatch(chunk) {
       reducer.apply(chunk);
+      dirty = true;
       changed();
     },
     dispatchMany(chunks) {
       for (const chunk of chunks) reducer.apply(chunk);
+      dirty = true;
       changed();
     },
     flush() {
-      if (dirty) emit();
+      if (dirty || unsent !== undefined) emit();
     },
     reset(state = initialState) {
       reducer = createReducer(state, reduceOptions);
       snapshot = reducer.publish();
       dirty = false;
-      for (const listener of [...listeners]) listener();
+      unsent = undefined;
+      emitter.emit(null);
     },
   };
 }
