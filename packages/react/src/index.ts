@@ -18,6 +18,7 @@ export {
   type ToolpaneSource,
   type UpdateBatching,
   useToolpaneSession,
+  useToolpaneSource,
   useToolpaneStore,
 } from './provider/toolpane-provider.js';
-export { useToolpaneSelector } from './provider/use-toolpane-selector.js';
+export { type SelectorKey, useToolpaneSelector } from './provider/use-toolpane-selector.js';

@@ -84,8 +84,8 @@ export function useAgent(): AgentHandle {
   );
   const sessionStatus = useSyncExternalStore(subscribe, getSessionStatus, getSessionStatus);
   const sessionError = useSyncExternalStore(subscribe, getSessionError, getSessionError);
-  const fromStore = useToolpaneSelector(statusFromStore);
-  const errorFromStore = useToolpaneSelector(storeError);
+  const fromStore = useToolpaneSelector(statusFromStore, Object.is, 'runs');
+  const errorFromStore = useToolpaneSelector(storeError, Object.is, 'runs');
 
   const send = useCallback<AgentSession['send']>(
     (messages, options) =>

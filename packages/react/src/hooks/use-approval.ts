@@ -1,12 +1,13 @@
 'use client';
-import type {
-  AgentSession,
-  ApprovalState,
-  FieldError,
-  SessionResult,
-  SuspensionState,
-  ToolCallStatus,
-  ToolpaneState,
+import {
+  type AgentSession,
+  type ApprovalState,
+  callKey,
+  type FieldError,
+  type SessionResult,
+  type SuspensionState,
+  type ToolCallStatus,
+  type ToolpaneState,
 } from '@toolpane/client';
 import { useCallback, useMemo, useState } from 'react';
 import { useToolpaneContext } from '../provider/toolpane-provider.js';
@@ -97,7 +98,7 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
     },
     [toolCallId],
   );
-  const slice = useToolpaneSelector(selector, shallowEqual);
+  const slice = useToolpaneSelector(selector, shallowEqual, callKey(toolCallId));
   const [attempt, setAttempt] = useState<{
     readonly sending: boolean;
     readonly failure?: Extract<DecisionResult, { ok: false }>;

@@ -1,5 +1,5 @@
 'use client';
-import type { NetworkState, ToolpaneState } from '@toolpane/client';
+import { type NetworkState, runKey, type ToolpaneState } from '@toolpane/client';
 import { useCallback } from 'react';
 import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 
@@ -17,5 +17,5 @@ import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
  */
 export function useNetwork(runId: string): NetworkState | undefined {
   const selector = useCallback((state: ToolpaneState) => state.runs.get(runId)?.network, [runId]);
-  return useToolpaneSelector(selector);
+  return useToolpaneSelector(selector, Object.is, runKey(runId));
 }

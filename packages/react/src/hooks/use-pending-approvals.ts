@@ -16,5 +16,5 @@ import { shallowEqualItems } from './shallow-equal.js';
  * }
  */
 export function usePendingApprovals(): readonly PendingApproval[] {
-  return useToolpaneSelector(selectPendingApprovals, shallowEqualItems);
+  return useToolpaneSelector(selectPendingApprovals, shallowEqualItems, 'pending');
 }

@@ -1,5 +1,5 @@
 'use client';
-import type { RunState, ToolpaneState } from '@toolpane/client';
+import { type RunState, runKey, type ToolpaneState } from '@toolpane/client';
 import { useCallback } from 'react';
 import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 import { shallowEqual } from './shallow-equal.js';
@@ -21,7 +21,7 @@ import { shallowEqual } from './shallow-equal.js';
  */
 export function useRun(runId: string): RunState | undefined {
   const selector = useCallback((state: ToolpaneState) => state.runs.get(runId), [runId]);
-  return useToolpaneSelector(selector);
+  return useToolpaneSelector(selector, Object.is, runKey(runId));
 }
 
 const selectRunOrder = (state: ToolpaneState): readonly string[] => state.runOrder;
@@ -36,5 +36,5 @@ const selectRunOrder = (state: ToolpaneState): readonly string[] => state.runOrd
  * }
  */
 export function useRunIds(): readonly string[] {
-  return useToolpaneSelector(selectRunOrder, shallowEqual);
+  return useToolpaneSelector(selectRunOrder, shallowEqual, 'runOrder');
 }

@@ -1,6 +1,7 @@
 'use client';
 import {
   type RunState,
+  type StoreKey,
   type SubagentRef,
   selectSubagent,
   selectSubagents,
@@ -26,8 +27,11 @@ export function useSubagent(idOrRunId: string): RunState | undefined {
     (state: ToolpaneState) => selectSubagent(state, idOrRunId),
     [idOrRunId],
   );
-  return useToolpaneSelector(selector);
+  return useToolpaneSelector(selector, Object.is, 'runs');
 }
+
+/** Subagent refs read runs and the names of the calls they ran under. */
+const RUNS_AND_CALLS: readonly StoreKey[] = ['runs', 'toolCalls'];
 
 /**
  * Every subagent run at any depth, in the order they started, with the `agent-*` call each ran
@@ -38,5 +42,5 @@ export function useSubagent(idOrRunId: string): RunState | undefined {
  * return subagents.map((s) => <li key={s.runId}>{s.agentId}: {s.status}</li>);
  */
 export function useSubagents(): readonly SubagentRef[] {
-  return useToolpaneSelector(selectSubagents, shallowEqualItems);
+  return useToolpaneSelector(selectSubagents, shallowEqualItems, RUNS_AND_CALLS);
 }

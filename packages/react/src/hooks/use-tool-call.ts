@@ -1,11 +1,11 @@
 'use client';
-import type { ToolCallState, ToolpaneState } from '@toolpane/client';
+import { callKey, type ToolCallState, type ToolpaneState } from '@toolpane/client';
 import { useCallback } from 'react';
 import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 
 /**
- * One tool call by id, at any depth. The component re-renders only when this call changes: a
- * chunk for another call, or a text delta, leaves it alone.
+ * One tool call by id, at any depth. The component re-renders only when this call changes, and
+ * a chunk for another call (outside this one) or a text delta does not even run its selector.
  *
  * @example
  * function WeatherCard({ toolCallId }: { toolCallId: string }) {
@@ -19,5 +19,5 @@ export function useToolCall(toolCallId: string): ToolCallState | undefined {
     (state: ToolpaneState) => state.toolCalls.get(toolCallId),
     [toolCallId],
   );
-  return useToolpaneSelector(selector);
+  return useToolpaneSelector(selector, Object.is, callKey(toolCallId));
 }

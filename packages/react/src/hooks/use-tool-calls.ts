@@ -50,7 +50,7 @@ const idsOf = (calls: ToolCallState[]): readonly string[] => calls.map((call) =>
  * return <p>{failed.length} calls failed</p>;
  */
 export function useToolCalls(filter?: ToolCallFilter): readonly ToolCallState[] {
-  return useToolpaneSelector(useFilterSelector(filter, asIs), shallowEqual);
+  return useToolpaneSelector(useFilterSelector(filter, asIs), shallowEqual, 'toolCalls');
 }
 
 /**
@@ -64,5 +64,5 @@ export function useToolCalls(filter?: ToolCallFilter): readonly ToolCallState[] 
  * }
  */
 export function useToolCallIds(filter?: ToolCallFilter): readonly string[] {
-  return useToolpaneSelector(useFilterSelector(filter, idsOf), shallowEqual);
+  return useToolpaneSelector(useFilterSelector(filter, idsOf), shallowEqual, 'toolCalls');
 }

@@ -1,21 +1,27 @@
 'use client';
 import {
   type AgentSession,
-  batchScheduler,
+  createEmitter,
+  mergeChanged,
   type NotifySchedule,
+  type StoreKey,
+  type Subscribable,
+  scheduleFlush,
   type ToolpaneState,
   type ToolpaneStore,
 } from '@toolpane/client';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import type { ToolRegistry } from '../registry/types.js';
 
-/** How the provider batches store updates before components hear about them. */
-export type UpdateBatching = Exclude<NotifySchedule, 'sync'>;
+/**
+ * How the provider batches store updates: the client's {@link NotifySchedule}, the one batching
+ * concept of Toolpane. An alias kept for code written against earlier versions.
+ */
+export type UpdateBatching = NotifySchedule;
 
-/** What hooks subscribe to: the store itself, or a batched view of it. */
-export interface ToolpaneSource {
+/** What hooks subscribe to, as a whole or by key: the store itself, or a batched view of it. */
+export interface ToolpaneSource extends Subscribable<StoreKey> {
   getState(): ToolpaneState;
-  subscribe(listener: () => void): () => void;
 }
 
 interface ToolpaneContextValue {
@@ -28,44 +34,58 @@ interface ToolpaneContextValue {
 const ToolpaneContext = createContext<ToolpaneContextValue | null>(null);
 
 /**
- * A view of `store` that tells its listeners about changes at most once per scheduled flush.
- * While anyone listens, it shows the state as of the last flush, so every component renders the
- * same snapshot; with no listeners it reads the store directly.
+ * A view of `store` that tells its listeners about changes at most once per scheduled flush,
+ * with every key the store named since the last one. While anyone listens, it shows the state as
+ * of the last flush, so every component renders the same snapshot; with no listeners it reads the
+ * store directly.
  */
-function createBatchedSource(store: ToolpaneStore, batch: UpdateBatching): ToolpaneSource {
-  const schedule = batchScheduler(batch);
-  const listeners = new Set<() => void>();
+function createBatchedSource(store: ToolpaneStore, batch: NotifySchedule): ToolpaneSource {
+  const emitter = createEmitter<StoreKey>();
   let shown: ToolpaneState | undefined;
-  let pending = false;
+  let collected: Set<StoreKey> | null | undefined;
   let unsubscribe: (() => void) | undefined;
 
   const flush = () => {
-    pending = false;
-    if (listeners.size === 0) return;
-    const next = store.getState();
-    if (next === shown) return;
-    shown = next;
-    for (const listener of [...listeners]) listener();
+    const changed = collected;
+    collected = undefined;
+    if (!emitter.listening || changed === undefined) return;
+    shown = store.getState();
+    emitter.emit(changed);
+  };
+  const request = scheduleFlush(batch, flush);
+
+  const attach = () => {
+    if (unsubscribe !== undefined) return;
+    shown = store.getState();
+    unsubscribe = store.subscribe((changed) => {
+      collected = mergeChanged(collected, changed);
+      request();
+    });
+  };
+  const detachIfIdle = () => {
+    if (emitter.listening) return;
+    unsubscribe?.();
+    unsubscribe = undefined;
+    shown = undefined;
+    collected = undefined;
   };
 
   return {
     getState: () => shown ?? store.getState(),
     subscribe(listener) {
-      if (listeners.size === 0) {
-        shown = store.getState();
-        unsubscribe = store.subscribe(() => {
-          if (pending) return;
-          pending = true;
-          schedule(flush);
-        });
-      }
-      listeners.add(listener);
+      attach();
+      const off = emitter.subscribe(listener);
       return () => {
-        listeners.delete(listener);
-        if (listeners.size > 0) return;
-        unsubscribe?.();
-        unsubscribe = undefined;
-        shown = undefined;
+        off();
+        detachIfIdle();
+      };
+    },
+    subscribeKey(key, listener) {
+      attach();
+      const off = emitter.subscribeKey(key, listener);
+      return () => {
+        off();
+        detachIfIdle();
       };
     },
   };
@@ -74,11 +94,12 @@ function createBatchedSource(store: ToolpaneStore, batch: UpdateBatching): Toolp
 interface ProviderCommonProps {
   readonly children?: ReactNode;
   /**
-   * Batch updates for very fast streams: `'frame'` re-renders at most once per animation frame,
-   * `'microtask'` once per burst of chunks, a function schedules `flush` itself (keep it stable).
-   * Without it, components hear about every notification of the store.
+   * When components hear about store updates, as a {@link NotifySchedule} (the same values as the
+   * store's `notify`, applied on top of it): `'frame'` re-renders at most once per animation
+   * frame, `'microtask'` once per burst of chunks, a function schedules `flush` itself (keep it
+   * stable). Without it (or with `'sync'`), components hear about every notification of the store.
    */
-  readonly batch?: UpdateBatching;
+  readonly batch?: NotifySchedule;
   /** The renderers `<ToolCallView>` picks from, unless it gets its own. */
   readonly registry?: ToolRegistry;
 }
@@ -113,7 +134,7 @@ export function ToolpaneProvider(props: ToolpaneProviderProps) {
     throw new Error('<ToolpaneProvider> needs a `store` or a `session`.');
   }
   const source = useMemo(
-    () => (batch === undefined ? store : createBatchedSource(store, batch)),
+    () => (batch === undefined || batch === 'sync' ? store : createBatchedSource(store, batch)),
     [store, batch],
   );
   const value = useMemo(
@@ -152,4 +173,20 @@ export function useToolpaneStore(): ToolpaneStore {
  */
 export function useToolpaneSession(): AgentSession | undefined {
   return useToolpaneContext('useToolpaneSession').session;
+}
+
+/**
+ * What the hooks below the nearest {@link ToolpaneProvider} read: its store, or the batched view
+ * of it when the provider has `batch`. Its `subscribe` tells which keys each update changed, for
+ * components whose work should follow the changes rather than the whole state.
+ *
+ * @example
+ * const source = useToolpaneSource();
+ * useEffect(
+ *   () => source.subscribe((changed) => console.log(changed === null ? 'everything' : [...changed])),
+ *   [source],
+ * );
+ */
+export function useToolpaneSource(): ToolpaneSource {
+  return useToolpaneContext('useToolpaneSource').source;
 }
