@@ -1,6 +1,6 @@
 'use client';
-import type { ToolCallState } from '@toolpane/client';
-import { useToolCalls } from '@toolpane/react';
+import type { ToolCallState, ToolpaneState } from '@toolpane/client';
+import { useToolpaneSource } from '@toolpane/react';
 import { type ComponentProps, type CSSProperties, useEffect, useRef, useState } from 'react';
 import { cx } from '../utils/cx.js';
 
@@ -65,11 +65,14 @@ const visuallyHidden: CSSProperties = {
   border: 0,
 };
 
+const CALL = 'call:';
+
 /**
  * A polite live region that tells screen-reader users when a call needs their approval or input,
  * and how it ended (approved, declined, resumed, or the decision failed to send). It speaks at
  * those moments only, never per streamed token. Mount one per conversation; `Transcript.Root`
- * mounts one unless told not to.
+ * mounts one unless told not to. Its work per update follows what the update changed (the calls
+ * it touched), not the length of the conversation.
  *
  * @example
  * <ToolpaneProvider session={session}>
@@ -82,30 +85,61 @@ export function ToolpaneAnnouncer({
   style,
   ...props
 }: Omit<ComponentProps<'div'>, 'children'>) {
-  const calls = useToolCalls();
-  const seen = useRef<Map<string, Moment | undefined> | undefined>(undefined);
+  const source = useToolpaneSource();
+  // The moment each call was last seen at, by key; kept across effect runs (Strict Mode runs
+  // effects twice), so nothing is announced twice.
+  const seen = useRef<Map<string, Moment> | undefined>(undefined);
   const nextId = useRef(0);
   const [messages, setMessages] = useState<ReadonlyArray<{ id: number; text: string }>>([]);
 
   useEffect(() => {
-    const first = seen.current === undefined;
-    const previous = seen.current ?? new Map<string, Moment | undefined>();
-    const next = new Map<string, Moment | undefined>();
     const texts: string[] = [];
-    for (const call of calls) {
-      const moment = momentOf(call);
-      next.set(call.toolCallId, moment);
-      if (moment === undefined || previous.get(call.toolCallId) === moment) continue;
+    const look = (
+      state: ToolpaneState,
+      key: string,
+      moments: Map<string, Moment>,
+      first = false,
+    ) => {
+      const call = state.toolCalls.get(key);
+      const moment = call === undefined ? undefined : momentOf(call);
+      if (moment === moments.get(key)) return;
+      if (moment === undefined) moments.delete(key);
+      else moments.set(key, moment);
       // On mount, the history is not news; only what still waits for a person is.
-      if (first && !waitsForPerson(moment)) continue;
+      if (call === undefined || moment === undefined || (first && !waitsForPerson(moment))) return;
       texts.push(announcement(call.approval?.toolName ?? call.toolName, moment));
-    }
-    seen.current = next;
-    if (texts.length === 0) return;
-    setMessages((current) =>
-      [...current, ...texts.map((text) => ({ id: nextId.current++, text }))].slice(-5),
-    );
-  }, [calls]);
+    };
+    // Every call, once: on mount, and when the whole state was replaced.
+    const lookAtAll = (first: boolean) => {
+      const state = source.getState();
+      const previous = seen.current ?? new Map<string, Moment>();
+      const next = new Map<string, Moment>();
+      for (const key of state.toolCallOrder) {
+        const before = previous.get(key);
+        if (before !== undefined) next.set(key, before);
+        look(state, key, next, first);
+      }
+      seen.current = next;
+    };
+    const speak = () => {
+      if (texts.length === 0) return;
+      const added = texts.splice(0).map((text) => ({ id: nextId.current++, text }));
+      setMessages((current) => [...current, ...added].slice(-5));
+    };
+    lookAtAll(seen.current === undefined);
+    speak();
+    return source.subscribe((changed) => {
+      const moments = seen.current;
+      if (changed === null || moments === undefined) lookAtAll(false);
+      else {
+        const state = source.getState();
+        for (const key of changed) {
+          if (key.startsWith(CALL)) look(state, key.slice(CALL.length), moments);
+        }
+      }
+      speak();
+    });
+  }, [source]);
 
   return (
     <div

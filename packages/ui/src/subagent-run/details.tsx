@@ -1,5 +1,10 @@
 'use client';
-import type { DisplayValue, ToolCallState, ToolpaneState } from '@toolpane/client';
+import {
+  callKey,
+  type DisplayValue,
+  type ToolCallState,
+  type ToolpaneState,
+} from '@toolpane/client';
 import { useToolCall, useToolpaneSelector } from '@toolpane/react';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useCallback } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
@@ -55,6 +60,8 @@ export const SubagentRunDetails = forwardRef<
   const call = useToolCall(toolCallId);
   const answer = useToolpaneSelector(
     useCallback((state: ToolpaneState) => answerOf(state, toolCallId), [toolCallId]),
+    Object.is,
+    callKey(toolCallId),
   );
   if (call === undefined) return null;
   const hasOutput = call.output.kind !== 'none';
@@ -91,6 +98,8 @@ export const SubagentRunAnswer = forwardRef<HTMLDivElement, OneElementProps<'div
     const { toolCallId } = useSubagentRunContext('Answer');
     const answer = useToolpaneSelector(
       useCallback((state: ToolpaneState) => answerOf(state, toolCallId), [toolCallId]),
+      Object.is,
+      callKey(toolCallId),
     );
     if (answer === '') return null;
     return (

@@ -1,5 +1,5 @@
 'use client';
-import { HUMAN_TOOL_STATUSES, type ToolpaneState } from '@toolpane/client';
+import { callKey, selectWaitingInside, type ToolpaneState } from '@toolpane/client';
 import { useToolCall, useToolpaneSelector } from '@toolpane/react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
 
@@ -31,17 +31,24 @@ export function NestingScope({ value, children }: { value: Nesting; children: Re
   return <NestingContext.Provider value={value}>{children}</NestingContext.Provider>;
 }
 
-/** Whether a call anywhere below this `agent-*` call waits for a person. */
+/**
+ * Whether a call anywhere below this `agent-*` call waits for a person: O(1), read from the
+ * count the reducer keeps per call (`selectWaitingInside`), never a scan of every call.
+ */
 export function needsPersonInside(state: ToolpaneState, toolCallId: string): boolean {
-  for (const call of state.toolCalls.values()) {
-    if (!HUMAN_TOOL_STATUSES.has(call.status)) continue;
-    let parent = call.parentToolCallId;
-    while (parent !== null) {
-      if (parent === toolCallId) return true;
-      parent = state.toolCalls.get(parent)?.parentToolCallId ?? null;
-    }
-  }
-  return false;
+  return selectWaitingInside(state, toolCallId) > 0;
+}
+
+/**
+ * Whether a call below this `agent-*` call waits for a person, re-read only when something
+ * inside the call changed.
+ */
+export function useNeedsPersonInside(toolCallId: string): boolean {
+  return useToolpaneSelector(
+    useCallback((state: ToolpaneState) => needsPersonInside(state, toolCallId), [toolCallId]),
+    Object.is,
+    callKey(toolCallId),
+  );
 }
 
 /**
@@ -50,9 +57,7 @@ export function needsPersonInside(state: ToolpaneState, toolCallId: string): boo
  */
 export function DeeperSubagents({ toolCallId }: { readonly toolCallId: string }) {
   const nesting = useNesting();
-  const needsPerson = useToolpaneSelector(
-    useCallback((state: ToolpaneState) => needsPersonInside(state, toolCallId), [toolCallId]),
-  );
+  const needsPerson = useNeedsPersonInside(toolCallId);
   return (
     <div data-slot="subagent-run-deeper" role="note">
       <p>

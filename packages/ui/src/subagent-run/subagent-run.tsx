@@ -1,6 +1,6 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import type { ToolpaneState } from '@toolpane/client';
+import { callKey, type ToolpaneState } from '@toolpane/client';
 import { useRun, useToolCall, useToolpaneSelector } from '@toolpane/react';
 import {
   type ComponentPropsWithoutRef,
@@ -28,7 +28,7 @@ import {
   DeepSubagentView,
   MAX_NESTED_SUBAGENTS,
   NestingScope,
-  needsPersonInside,
+  useNeedsPersonInside,
   useNesting,
 } from './nesting.js';
 
@@ -69,10 +69,10 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
         },
         [toolCallId],
       ),
+      Object.is,
+      callKey(toolCallId),
     );
-    const needsPerson = useToolpaneSelector(
-      useCallback((state: ToolpaneState) => needsPersonInside(state, toolCallId), [toolCallId]),
-    );
+    const needsPerson = useNeedsPersonInside(toolCallId);
     const [openState, setOpenState] = useState(defaultOpen);
     const onOpenChangeRef = useRef(onOpenChange);
     useEffect(() => {
