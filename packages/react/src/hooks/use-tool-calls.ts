@@ -64,5 +64,12 @@ export function useToolCalls(filter?: ToolCallFilter): readonly ToolCallState[] 
  * }
  */
 export function useToolCallIds(filter?: ToolCallFilter): readonly string[] {
-  return useToolpaneSelector(useFilterSelector(filter, idsOf), shallowEqual, 'toolCalls');
+  // Which calls are in a run or under a parent is fixed when a call starts; a name or a status
+  // can change later, so only those filters need to hear about every change of a call.
+  const fixed = filter?.toolName === undefined && filter?.status === undefined;
+  return useToolpaneSelector(
+    useFilterSelector(filter, idsOf),
+    shallowEqual,
+    fixed ? 'toolCallOrder' : 'toolCalls',
+  );
 }
