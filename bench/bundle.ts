@@ -61,7 +61,9 @@ const ui = 'packages/ui/src/index.ts';
 /** Toolpane's entries, with the budgets CI checks. */
 export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // The session and the stream reader are subpath entries since 17.7 KB; goal 12 KB (issue 18).
-  { name: '@toolpane/client', file: client, goalKb: 12, budgetKb: 18 },
+  // Keyed subscriptions (the keys each publish touched, the emitter, the needs-a-person index)
+  // added 1.1 KB: 18.7 KB.
+  { name: '@toolpane/client', file: client, goalKb: 12, budgetKb: 19 },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
   { name: '@toolpane/client/session (alone)', file: 'packages/client/src/session.ts' },

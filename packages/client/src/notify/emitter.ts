@@ -45,12 +45,11 @@ export interface Emitter<K> extends Subscribable<K> {
  */
 export function createEmitter<K>(): Emitter<K> {
   const everyone = new Set<ChangeListener<K>>();
+  // Only keys with listeners are here, so `listening` needs no counter.
   const byKey = new Map<K, Set<() => void>>();
-  let keyed = 0;
-
   return {
     get listening() {
-      return everyone.size + keyed > 0;
+      return everyone.size + byKey.size > 0;
     },
     subscribe(listener) {
       everyone.add(listener);
@@ -59,36 +58,23 @@ export function createEmitter<K>(): Emitter<K> {
       };
     },
     subscribeKey(key, listener) {
-      let set = byKey.get(key);
-      if (set === undefined) {
-        set = new Set();
-        byKey.set(key, set);
-      }
-      if (!set.has(listener)) {
-        set.add(listener);
-        keyed++;
-      }
-      const own = set;
+      const set = byKey.get(key) ?? new Set();
+      byKey.set(key, set.add(listener));
       return () => {
-        if (!own.delete(listener)) return;
-        keyed--;
-        if (own.size === 0 && byKey.get(key) === own) byKey.delete(key);
+        if (set.delete(listener) && set.size === 0 && byKey.get(key) === set) byKey.delete(key);
       };
     },
     emit(changed = null) {
       // Who to call is fixed before anyone is called, so a listener that subscribes or
-      // unsubscribes others does not change this round.
-      const globals = everyone.size === 0 ? undefined : [...everyone];
-      let woken: Set<() => void> | undefined;
-      const wake = (set: Set<() => void> | undefined) => {
-        if (set === undefined) return;
-        woken ??= new Set();
+      // unsubscribes others does not change this round; a listener of several keys is called once.
+      const woken = new Set<() => void>();
+      const wake = (set: Set<() => void> = new Set()) => {
         for (const listener of set) woken.add(listener);
       };
-      if (changed === null) for (const set of byKey.values()) wake(set);
+      if (changed === null) byKey.forEach(wake);
       else if (byKey.size > 0) for (const key of changed) wake(byKey.get(key));
-      if (globals !== undefined) for (const listener of globals) listener(changed);
-      if (woken !== undefined) for (const listener of woken) listener();
+      for (const listener of [...everyone]) listener(changed);
+      for (const listener of woken) listener();
     },
   };
 }

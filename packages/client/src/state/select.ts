@@ -10,6 +10,7 @@ import {
   type ToolpaneState,
 } from './state.js';
 import { StateRoot } from './state-root.js';
+import { buildWaiting } from './waiting.js';
 
 /**
  * One tool call by its key (`call.key`, the ids in run parts and lists). A bare toolCallId is the
@@ -168,23 +169,13 @@ export function selectRunText(state: ToolpaneState, runId: string): string {
  * How many calls below an `agent-*` or `workflow-*` call (in its runs, at any depth) wait for a
  * person. O(1) on a state Toolpane made: the reducer keeps the count as calls change, so a
  * subagent card learns whether a person is needed inside without scanning every call. A state
- * made elsewhere (a spread copy) is scanned.
+ * made elsewhere (a spread copy) is scanned, O(calls × depth).
  *
  * @example
  * const open = selectWaitingInside(state, 'call-agent-1') > 0;
  */
 export function selectWaitingInside(state: ToolpaneState, key: string): number {
-  if (state instanceof StateRoot) return StateRoot.waiting(state).get(key) ?? 0;
-  let count = 0;
-  for (const call of state.toolCalls.values()) {
-    if (!HUMAN_TOOL_STATUSES.has(call.status)) continue;
-    for (let parent = call.parentToolCallId; parent !== null; ) {
-      if (parent === key) {
-        count++;
-        break;
-      }
-      parent = state.toolCalls.get(parent)?.parentToolCallId ?? null;
-    }
-  }
-  return count;
+  const index =
+    state instanceof StateRoot ? StateRoot.waiting(state) : buildWaiting(state.toolCalls);
+  return index.get(key) ?? 0;
 }

@@ -62,32 +62,23 @@ export function keysOf(changes: DraftChanges, state: ToolpaneState): Set<StoreKe
   for (const list of changes.lists) keys.add(LIST_KEYS[list]);
   if (changes.runs.size > 0) keys.add('runs');
   if (changes.calls.size > 0) keys.add('toolCalls');
-  // Calls and runs to name, then walk up from: iteratively, since subagent chains can be deep.
-  const calls: string[] = [];
-  const runs: string[] = [];
+  // Keys to name, then to walk up from; a stack, since subagent chains can be deep.
+  const todo: StoreKey[] = [];
   for (const change of changes.calls.values()) {
     if (waitsForPerson(change.before) || waitsForPerson(change.after)) keys.add('pending');
-    calls.push(change.key);
+    todo.push(callKey(change.key));
   }
-  for (const runId of changes.runs.keys()) runs.push(runId);
-  while (calls.length > 0 || runs.length > 0) {
-    const key = calls.pop();
-    if (key !== undefined) {
-      const name = callKey(key);
-      if (keys.has(name)) continue;
-      keys.add(name);
-      const call = state.toolCalls.get(key);
-      if (call === undefined) continue;
-      runs.push(call.runId);
-      if (call.parentToolCallId !== null) calls.push(call.parentToolCallId);
-      continue;
-    }
-    const runId = runs.pop() as string;
-    const name = runKey(runId);
-    if (keys.has(name)) continue;
-    keys.add(name);
-    const parent = state.runs.get(runId)?.parentToolCallId;
-    if (parent !== undefined && parent !== null) calls.push(parent);
+  for (const runId of changes.runs.keys()) todo.push(runKey(runId));
+  for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
+    if (keys.has(key)) continue;
+    keys.add(key);
+    let parent: string | null | undefined;
+    if (key.startsWith('call:')) {
+      const call = state.toolCalls.get(key.slice(5));
+      if (call !== undefined) todo.push(runKey(call.runId));
+      parent = call?.parentToolCallId;
+    } else parent = state.runs.get(key.slice(4))?.parentToolCallId;
+    if (parent != null) todo.push(callKey(parent));
   }
   return keys;
 }
