@@ -2,19 +2,25 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ResumeForm, type ResumeFormRootProps, ToolCall, ToolpaneAnnouncer } from '@toolpane/ui';
 import type { ReactElement } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import reservationRequest from '../test/fixtures/reservation-request.jsonl?raw';
+import reservationResume from '../test/fixtures/reservation-resume.jsonl?raw';
 import suspendRequest from '../test/fixtures/suspend-request.jsonl?raw';
 import suspendResume from '../test/fixtures/suspend-resume.jsonl?raw';
+import { LiveRecording } from './support/live-recording';
 import { Recorded } from './support/recorded';
 import { type RecordedServerOptions, recordedSession } from './support/session';
 
-function withServer(server: RecordedServerOptions): {
+function withServer(
+  server: RecordedServerOptions,
+  [request, resume] = [suspendRequest, suspendResume],
+): {
   render: (args: ResumeFormRootProps) => ReactElement;
 } {
   return {
     render: (args) => (
       <Recorded
-        recordings={[suspendRequest]}
-        session={(store) => recordedSession(store, { 'resume-stream': suspendResume }, server)}
+        recordings={[request]}
+        session={(store) => recordedSession(store, { 'resume-stream': resume }, server)}
       >
         <ToolCall.Root toolCallId={args.toolCallId}>
           <ToolCall.Trigger />
@@ -97,6 +103,8 @@ export const ByKeyboard: Story = {
     await userEvent.keyboard('{Enter}');
     const card = canvas.getByRole('group', { name: 'bookTableTool' });
     await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    // The button is gone: focus is on what was sent, not on the page.
+    await expect(canvas.getByRole('group', { name: 'Resumed with' })).toHaveFocus();
   },
 };
 
@@ -108,5 +116,133 @@ export const Dark: Story = {
       'data-state',
       'suspended',
     );
+  },
+};
+
+/**
+ * A required checkbox carries no "(required)" mark: left unticked, it sends `false`, which the
+ * schema accepts.
+ */
+export const UntickedCheckbox: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const confirmed = canvas.getByRole('checkbox', { name: 'Confirmed' });
+    await expect(confirmed).not.toHaveAttribute('aria-required');
+    await expect(canvasElement.querySelector('[data-slot="resume-form-required"]')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Resume bookTableTool' }));
+    const card = canvas.getByRole('group', { name: 'bookTableTool' });
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await expect(canvasElement.querySelector('[data-slot="resume-form-sent"]')).toHaveTextContent(
+      'confirmed: false',
+    );
+    await expect(canvas.getByRole('group', { name: 'Resumed with' })).toHaveFocus();
+  },
+};
+
+/** The reservation form: its schema has defaults, limits, a pattern, an email format and an enum. */
+const reservation = {
+  args: { toolCallId: 'call-reserve-1' },
+  ...withServer({ delayMs: 20 }, [reservationRequest, reservationResume]),
+} satisfies Partial<Story>;
+
+const field = (form: HTMLElement, role: 'spinbutton' | 'textbox', name: RegExp) =>
+  within(form).getByRole(role, { name });
+
+/**
+ * Problems read in plain words next to their fields, all at once; Enter sends, and once the call
+ * is resumed focus is on what was sent.
+ */
+export const PlainWords: Story = {
+  ...reservation,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = canvas.getByRole('form', { name: 'Resume reserveTool' });
+    const guests = field(form, 'spinbutton', /^Guests/);
+    const postcode = field(form, 'textbox', /^Postcode/);
+    await userEvent.clear(guests);
+    await userEvent.type(guests, '11');
+    await userEvent.type(field(form, 'textbox', /^Email/), 'ada');
+    await userEvent.type(postcode, '750{Enter}');
+    await waitFor(() =>
+      expect(guests).toHaveAccessibleDescription('Enter a number no larger than 10.'),
+    );
+    await expect(guests).toHaveFocus();
+    await expect(postcode).toHaveAccessibleDescription('Five digits. Must match the format 00000.');
+    await expect(field(form, 'textbox', /^Email/)).toHaveAccessibleDescription(
+      'Enter an email address, like name@example.com.',
+    );
+    await expect(form).not.toHaveTextContent(/Too big|Invalid|expected/);
+    await userEvent.clear(guests);
+    await userEvent.type(guests, '3');
+    await userEvent.clear(field(form, 'textbox', /^Email/));
+    await userEvent.clear(postcode);
+    await userEvent.type(postcode, '75011{Enter}');
+    const card = canvas.getByRole('group', { name: 'reserveTool' });
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await expect(canvas.getByRole('group', { name: 'Resumed with' })).toHaveFocus();
+  },
+};
+
+/** `messages` replaces the words of the kinds it names; the others keep the defaults. */
+export const CustomMessages: Story = {
+  ...reservation,
+  args: {
+    toolCallId: 'call-reserve-1',
+    messages: {
+      'too-big': ({ limit }) => `Höchstens ${limit}.`,
+      required: () => 'Bitte ausfüllen.',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const form = within(canvasElement).getByRole('form', { name: 'Resume reserveTool' });
+    const guests = field(form, 'spinbutton', /^Guests/);
+    await userEvent.clear(guests);
+    await userEvent.type(guests, '11');
+    await userEvent.click(within(form).getByRole('button', { name: 'Resume reserveTool' }));
+    await expect(field(form, 'textbox', /^Postcode/)).toHaveAccessibleDescription(
+      'Five digits. Bitte ausfüllen.',
+    );
+    await userEvent.type(field(form, 'textbox', /^Postcode/), '75011');
+    await userEvent.type(field(form, 'textbox', /^Email/), 'ada');
+    await userEvent.click(within(form).getByRole('button', { name: 'Resume reserveTool' }));
+    await waitFor(() => expect(guests).toHaveAccessibleDescription('Höchstens 10.'));
+    await expect(field(form, 'textbox', /^Email/)).toHaveAccessibleDescription(
+      'Enter an email address, like name@example.com.',
+    );
+  },
+};
+
+/**
+ * The live flow: the recording streams in chunk by chunk, the card (and its form) mount with the
+ * call, and the resume schema comes six chunks later. Its defaults fill the fields then.
+ */
+export const LiveSchemaDefaults: Story = {
+  ...reservation,
+  render: (args) => (
+    <LiveRecording
+      recording={reservationRequest}
+      startAfter="tool-call-input-streaming-start"
+      routes={{ 'resume-stream': reservationResume }}
+    >
+      <ToolCall.Root toolCallId={args.toolCallId} />
+      <ToolpaneAnnouncer />
+    </LiveRecording>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const form = await canvas.findByRole('form', { name: 'Resume reserveTool' }, { timeout: 4000 });
+    await expect(field(form, 'spinbutton', /^Guests/)).toHaveValue(2);
+    await expect(within(form).getByRole('combobox', { name: /^Seating/ })).toHaveDisplayValue(
+      'terrace',
+    );
+    const newsletter = within(form).getByRole('checkbox', { name: 'Newsletter' });
+    await expect(newsletter).not.toBeChecked();
+    await userEvent.type(field(form, 'textbox', /^Postcode/), '75011{Enter}');
+    const card = canvas.getByRole('group', { name: 'reserveTool' });
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    const sent = canvas.getByRole('group', { name: 'Resumed with' });
+    await expect(sent).toHaveTextContent('guests: 2');
+    await expect(sent).toHaveTextContent('newsletter: false');
+    await expect(sent).toHaveFocus();
   },
 };
