@@ -78,6 +78,10 @@ describe('the chat demo', () => {
     await form.getByRole('button', { name: 'Resume bookTable' }).click();
     await waitForStatus(call, 'output-available');
     await page.getByText('Your table for 4 at Chez Marie is booked for 19:30.').waitFor();
+    // The button is gone once the call resumed: focus follows to what was sent, not to the page.
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('data-slot')),
+    ).resolves.toBe('resume-form-sent');
   });
 
   it('never shows the secret that the display transform hides', async () => {
