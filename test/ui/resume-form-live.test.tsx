@@ -195,6 +195,20 @@ describe('resume form messages', () => {
     expect(sent).toEqual([]);
   });
 
+  it('shows the schema problems together with a missing field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { sent } = reservation();
+    await user.clear(guests());
+    await user.type(guests(), '0');
+    await user.click(within(form()).getByRole('button', { name: 'Resume reserveTool' }));
+    expect(postcode()).toHaveAccessibleDescription('Five digits. Fill in this field.');
+    await waitFor(() =>
+      expect(guests()).toHaveAccessibleDescription('Enter a number of at least 1.'),
+    );
+    expect(guests()).toHaveFocus();
+    expect(sent).toEqual([]);
+  });
+
   it('takes the words of the kinds given in `messages`, and the defaults for the rest', async () => {
     const user = userEvent.setup();
     reservation({

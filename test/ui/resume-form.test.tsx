@@ -143,13 +143,16 @@ describe('ResumeForm', () => {
     const tags = within(form).getByRole('textbox', { name: 'Tags' });
     expect(tags).toHaveAttribute('aria-invalid', 'true');
     expect(tags).toHaveAccessibleDescription('Enter valid JSON.');
-    expect(tags).toHaveFocus();
+    // The schema's problems with the rest show at the same time; focus goes to the first one.
+    const guests = within(form).getByRole('spinbutton', { name: 'Guests (required)' });
+    await waitFor(() => expect(guests).toHaveAttribute('aria-invalid', 'true'));
+    expect(guests).toHaveFocus();
 
     await user.clear(tags);
     await user.type(tags, '[["window"]');
     await user.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
-    const guests = within(form).getByRole('spinbutton', { name: 'Guests (required)' });
-    await waitFor(() => expect(guests).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(tags).not.toHaveAttribute('aria-invalid'));
+    expect(guests).toHaveAttribute('aria-invalid', 'true');
     expect(guests).toHaveFocus();
     expect(sent).toEqual([]);
 

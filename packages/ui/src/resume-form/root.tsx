@@ -1,7 +1,12 @@
 'use client';
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
-import type { ResumeIssue } from '@toolpane/client';
+import {
+  type FieldError,
+  parseResumeSchema,
+  type ResumeIssue,
+  validateResumeData,
+} from '@toolpane/client';
 import { formatResumeIssue, type ResumeMessages } from '@toolpane/client/resume-messages';
 import { useApproval, useToolCall } from '@toolpane/react';
 import {
@@ -26,6 +31,8 @@ import { ResumeFormPayload } from './payload.js';
 import { type DraftErrors, draftToData, resumeFields } from './schema-fields.js';
 import { ResumeFormSent } from './sent.js';
 import { useResumeDraft } from './use-resume-draft.js';
+
+const NONE: readonly FieldError[] = Object.freeze([]);
 
 /** Props of {@link ResumeFormRoot}. */
 export type ResumeFormRootProps = PartProps<'form'> & {
@@ -71,6 +78,9 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
     const fields = useMemo(() => resumeFields(schema), [schema]);
     const { draft, edit } = useResumeDraft(fields);
     const [draftErrors, setDraftErrors] = useState<DraftErrors>({});
+    // The schema's problems with the rest of the data, checked while the draft has problems of
+    // its own (nothing is sent then), so every problem shows at once.
+    const [checkErrors, setCheckErrors] = useState<readonly FieldError[]>(NONE);
     const idPrefix = useId();
     const formRef = useRef<HTMLFormElement>(null);
     const ref = useComposedRefs(forwardedRef, formRef);
@@ -79,8 +89,8 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
       [messages],
     );
     const { byPath: errors, rest } = useMemo(
-      () => errorsByPath(handle.fieldErrors, draftErrors, fields, format),
-      [handle.fieldErrors, draftErrors, fields, format],
+      () => errorsByPath([...handle.fieldErrors, ...checkErrors], draftErrors, fields, format),
+      [handle.fieldErrors, checkErrors, draftErrors, fields, format],
     );
     const formError =
       handle.error !== undefined && handle.fieldErrors.length === 0 ? handle.error : rest;
@@ -131,10 +141,14 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
       const { data, errors: found } = draftToData(fields, draft);
       setDraftErrors(found);
       if (Object.keys(found).length === 0) {
+        setCheckErrors(NONE);
         sentHere.current = true;
         const result = await handle.resume(data);
         if (result.ok) return;
         sentHere.current = false;
+      } else {
+        const check = await validateResumeData(parseResumeSchema(schema), data);
+        setCheckErrors(check.ok ? NONE : check.errors);
       }
       setFocusRequest((n) => n + 1);
     };
