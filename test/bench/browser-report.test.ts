@@ -1,0 +1,110 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { ReplayReport } from '../../bench/browser/page/replay.ts';
+import {
+  type BrowserRun,
+  type CaseName,
+  goals,
+  medians,
+  parseOptions,
+  ratioTable,
+  threadTimes,
+} from '../../bench/browser/report.ts';
+
+const page = (overrides: Partial<ReplayReport> = {}): ReplayReport => ({
+  durationMs: 10_000,
+  releaseMs: 10_000,
+  frames: 10_000,
+  totalFrames: 10_000,
+  stopped: false,
+  longTasks: 0,
+  longTaskMs: 0,
+  worstLongTaskMs: 0,
+  longFrames: 0,
+  worstFrameGapMs: 16.7,
+  cards: 600,
+  ...overrides,
+});
+
+const run = (
+  name: CaseName,
+  size: number,
+  taskMs: number,
+  scriptMs: number,
+  overrides: Partial<ReplayReport> = {},
+): BrowserRun => ({
+  name,
+  size,
+  page: page(overrides),
+  times: { taskMs, scriptMs, layoutMs: 0, styleMs: 0 },
+});
+
+const judged = (runs: BrowserRun[]) =>
+  Object.fromEntries(goals(runs, [2000, 10_000]).map((g) => [g.goal, g.met]));
+
+describe('browser benchmark report', () => {
+  it('takes CDP metrics (seconds) as millisecond differences', () => {
+    const names = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'];
+    const before = names.map((name, i) => ({ name, value: i }));
+    const after = names.map((name, i) => ({ name, value: i + 0.25 * (i + 1) }));
+    expect(threadTimes(before, after)).toEqual({
+      taskMs: 250,
+      scriptMs: 500,
+      layoutMs: 750,
+      styleMs: 1000,
+    });
+    expect(() => threadTimes([], after)).toThrow(/TaskDuration/);
+  });
+
+  it('meets the goals only when every one holds', () => {
+    const good = [
+      run('toolpane', 2000, 200, 100, { durationMs: 2000 }),
+      run('toolpane', 10_000, 1000, 500),
+      run('ai-sdk', 10_000, 5000, 4000),
+      run('mastra', 10_000, 6000, 5000),
+    ];
+    expect(Object.values(judged(good))).toEqual([true, true, true, true]);
+
+    const verdicts = judged([
+      run('toolpane', 2000, 200, 100, { durationMs: 2000 }),
+      // A long task, busier than 15%, a peer only 4× slower, and a per-chunk cost that grew 1.2×.
+      run('toolpane', 10_000, 1600, 600, { longTasks: 1, worstLongTaskMs: 55 }),
+      run('ai-sdk', 10_000, 6400, 4000),
+      run('mastra', 10_000, 9000, 5000),
+    ]);
+    expect(verdicts).toEqual({
+      'Toolpane, default batching: no long tasks': false,
+      'Toolpane, default batching: ≥ 5× less main-thread time than either peer': false,
+      'Toolpane, default batching: busy ≤ 15% at 10,000 chunks': false,
+      'Toolpane, default batching: same script cost per chunk at 2,000 and 10,000 (≤ 1.1×)': false,
+    });
+  });
+
+  it('reports the median run of each case and size, and ratios from the same run', () => {
+    const runs = [
+      run('toolpane', 10_000, 900, 400),
+      run('toolpane', 10_000, 1000, 500),
+      run('toolpane', 10_000, 5000, 4000),
+      run('mastra', 10_000, 8000, 6000),
+    ];
+    const best = medians(runs);
+    expect(best.map((r) => [r.name, r.times.taskMs])).toEqual([
+      ['toolpane', 1000],
+      ['mastra', 8000],
+    ]);
+    expect(ratioTable(best, [10_000])).toContain(
+      '| @mastra/react useChat ÷ Toolpane, default batching |',
+    );
+    expect(ratioTable(best, [10_000])).toMatch(/8\.00× +\| +12\.0× \|/);
+  });
+
+  it('reads its options, and refuses a case it does not know', () => {
+    expect(parseOptions([])).toMatchObject({ sizes: [2000, 10_000], cards: 500, rate: 1000 });
+    expect(parseOptions(['--smoke'])).toMatchObject({ sizes: [200], cards: 20 });
+    expect(parseOptions(['--sizes=500', '--cases=mastra'])).toMatchObject({
+      sizes: [500],
+      cases: ['mastra'],
+    });
+    expect(() => parseOptions(['--cases=assistant-ui'])).toThrow(/unknown case assistant-ui/);
+  });
+});
