@@ -62,6 +62,25 @@ async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
 }
 
 /**
+ * The live part reaches `useChat` as one response, which a chat shows as one assistant message.
+ * It holds many runs, each opening with a `start` chunk and its own message id; `useChat` would
+ * add the message again under each new id, with every part of the runs before it, so later
+ * `start` chunks lose their id and the message grows instead.
+ */
+export function oneMessage(chunks: readonly UIMessageChunk[]): UIMessageChunk[] {
+  let first = true;
+  return chunks.map((chunk) => {
+    if (chunk.type !== 'start') return chunk;
+    if (first) {
+      first = false;
+      return chunk;
+    }
+    const { messageId: _, ...rest } = chunk;
+    return rest;
+  });
+}
+
+/**
  * Prepares the inputs for live parts of each size after one history of `cards` cards. The live
  * part of a smaller size is the start of a larger one's.
  */
@@ -98,7 +117,9 @@ export async function browserInputs(
       toolpaneHistory: history,
       nativeLive: live,
       aiSdkHistory,
-      aiSdkLive: (await collect(aiSdkStream(liveObjects))).map((chunk) => JSON.stringify(chunk)),
+      aiSdkLive: oneMessage(await collect(aiSdkStream(liveObjects))).map((chunk) =>
+        JSON.stringify(chunk),
+      ),
       mastraHistory: conversation,
     });
   }

@@ -133,7 +133,8 @@ export function ratioTable(runs: readonly BrowserRun[], sizes: readonly number[]
       const cells = sizes.flatMap((size) => {
         const a = find(runs, ours, size);
         const b = find(runs, peer, size);
-        if (a === undefined || b === undefined) return ['n/a', 'n/a'];
+        // A stopped run's times cover only its time limit: no ratio.
+        if (a === undefined || b === undefined || a.page.stopped) return ['n/a', 'n/a'];
         return [
           fmtRatio(b.times.taskMs / a.times.taskMs),
           fmtRatio(b.times.scriptMs / a.times.scriptMs),
@@ -158,8 +159,8 @@ export function growthTable(runs: readonly BrowserRun[], sizes: readonly number[
     return [
       [
         CASE_LABELS[name],
-        (scriptPerChunk(a) * 1000).toFixed(1),
-        (scriptPerChunk(b) * 1000).toFixed(1),
+        fmtMs(scriptPerChunk(a) * 1000),
+        fmtMs(scriptPerChunk(b) * 1000),
         fmtRatio(scriptPerChunk(b) / scriptPerChunk(a)),
       ],
     ];
@@ -195,7 +196,9 @@ export function goals(runs: readonly BrowserRun[], sizes: readonly number[]): Go
     const peers = (['ai-sdk', 'mastra'] as const)
       .map((peer) => find(runs, peer, large))
       .filter((peer): peer is BrowserRun => peer !== undefined);
-    const worst = Math.min(...peers.map((peer) => peer.times.taskMs / run.times.taskMs));
+    const worst = run.page.stopped
+      ? Number.NaN
+      : Math.min(...peers.map((peer) => peer.times.taskMs / run.times.taskMs));
     out.push(
       {
         goal: `${label}: no long tasks`,
@@ -204,13 +207,19 @@ export function goals(runs: readonly BrowserRun[], sizes: readonly number[]): Go
       },
       {
         goal: `${label}: ≥ 5× less main-thread time than either peer`,
-        measured: peers.length === 0 ? 'no peer ran' : `${fmtRatio(worst)} (the closer peer)`,
+        measured: run.page.stopped
+          ? 'n/a: stopped at the time limit'
+          : peers.length === 0
+            ? 'no peer ran'
+            : `${fmtRatio(worst)} (the closer peer)`,
         met: peers.length > 0 && worst >= 5,
       },
       {
         goal: `${label}: busy ≤ 15% at ${count(large)} chunks`,
-        measured: pct(busy(run)),
-        met: busy(run) <= 0.15,
+        measured: run.page.stopped
+          ? `stopped at the time limit, ${pct(busy(run))} until then`
+          : pct(busy(run)),
+        met: !run.page.stopped && busy(run) <= 0.15,
       },
     );
     if (first !== undefined && first !== run) {

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { oneMessage } from '../../bench/browser/data.ts';
 import type { ReplayReport } from '../../bench/browser/page/replay.ts';
 import {
   type BrowserRun,
@@ -96,6 +97,30 @@ describe('browser benchmark report', () => {
       '| @mastra/react useChat ÷ Toolpane, default batching |',
     );
     expect(ratioTable(best, [10_000])).toMatch(/8\.00× +\| +12\.0× \|/);
+  });
+
+  it('gives no ratio and meets no goal for a run stopped at its time limit', () => {
+    const runs = [
+      run('toolpane', 10_000, 1000, 500, { stopped: true, longTasks: Number.NaN }),
+      run('mastra', 10_000, 8000, 6000),
+    ];
+    expect(ratioTable(runs, [10_000])).toMatch(/default batching \| +n\/a \| +n\/a \|/);
+    expect(goals(runs, [10_000]).map((g) => g.met)).toEqual([false, false, false]);
+  });
+
+  it('shows a live part of many runs as one growing assistant message', () => {
+    const chunks = oneMessage([
+      { type: 'start', messageId: 'm1' },
+      { type: 'text-start', id: 't1' },
+      { type: 'finish' },
+      { type: 'start', messageId: 'm2' },
+      { type: 'finish' },
+    ]);
+    expect(chunks.filter((c) => c.type === 'start')).toEqual([
+      { type: 'start', messageId: 'm1' },
+      { type: 'start' },
+    ]);
+    expect(chunks).toHaveLength(5);
   });
 
   it('reads its options, and refuses a case it does not know', () => {
