@@ -1,19 +1,15 @@
 /**
  * The demo end to end: the built page and the real Mastra agents on the scripted model, driven
- * in Chromium. With UPDATE_SCREENSHOT=1 it also writes the README's screenshot to docs/demo.png.
+ * in Chromium; and the phone screenshots `pnpm screenshots` takes, so the script keeps working.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, takeShot } from '../scripts/screenshots.ts';
 import { DEMO_SECRET } from '../server/agents.ts';
 import { card, sendMessage, setUpDemo, waitForStatus } from './support.ts';
 
 /** Values the CRM tool's display transform must keep off the page. */
 const SECRETS = [DEMO_SECRET, 'tok-internal-42'];
-
-const SCREENSHOT = fileURLToPath(new URL('../../../docs/demo.png', import.meta.url));
 
 const demo = setUpDemo();
 
@@ -154,25 +150,11 @@ describe('the chat demo', () => {
   });
 });
 
-describe('the screenshot', () => {
-  it('shows subagents, progress and an approval waiting', async () => {
-    // Tall enough for the whole conversation, so the sticky composer sits below it.
-    const page = await demo.open('', { viewport: { width: 1280, height: 1500 } });
-    await sendMessage(page, 'Look up customer Ada Lovelace');
-    await page.getByText('Ada Lovelace is on the enterprise plan.').waitFor();
-    await sendMessage(page, 'Research the conditions at Paris CDG');
-    await page.getByText(/^The research agent reports/).waitFor();
-    // The inner subagent folded, so the whole conversation fits in the picture.
-    await card(page, 'station').locator('[data-slot="subagent-run-trigger"]').click();
-    await sendMessage(page, 'Delete record abc-123');
-    await waitForStatus(card(page, 'deleteRecord'), 'approval-requested');
-    await page.getByRole('textbox', { name: 'Message' }).fill('Book a table for 4 at Chez Marie');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const png = await page.screenshot();
+describe('pnpm screenshots', () => {
+  it.each(SHOTS.filter((shot) => shot.width < 500))('takes $file', async (shot) => {
+    const png = await takeShot(demo.browser(), demo.url(), shot);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
-    if (process.env.UPDATE_SCREENSHOT === '1') {
-      await mkdir(dirname(SCREENSHOT), { recursive: true });
-      await writeFile(SCREENSHOT, png);
-    }
+    // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([shot.width, shot.height]);
   });
 });

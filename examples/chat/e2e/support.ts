@@ -50,6 +50,11 @@ export function setUpDemo() {
   });
 
   return {
+    /** The browser the pages open in. */
+    browser: () => {
+      if (browser === undefined) throw new Error('The browser is not running.');
+      return browser;
+    },
     /** The server's address. */
     url: () => {
       if (server === undefined) throw new Error('The demo server is not running.');
