@@ -1,21 +1,31 @@
 'use client';
+import { composeEventHandlers } from '@radix-ui/primitive';
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { useApproval } from '@toolpane/react';
-import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  forwardRef,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { cx } from '../utils/cx.js';
 import { focusCardTrigger, shouldTakeFocus } from '../utils/focus.js';
+import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
+import { ApprovalApprove, ApprovalDecline, ApprovalReason, ApprovalRetry } from './buttons.js';
 import {
   ApprovalContext,
-  type ButtonProps,
-  guard,
+  type ApprovalContextValue,
   type LastAction,
-  useActionButton,
   useApprovalContext,
 } from './context.js';
 import { DecisionExpired } from './expired.js';
 import { ApprovalRequest } from './request.js';
 
 /** Props of {@link ApprovalRoot}. */
-export type ApprovalRootProps = ComponentProps<'div'> & {
+export type ApprovalRootProps = PartProps<'div'> & {
   /** The call that asks for approval (for a nested approval, the inner call). */
   readonly toolCallId: string;
   /**
@@ -29,7 +39,8 @@ export type ApprovalRootProps = ComponentProps<'div'> & {
  * Approve and decline controls for one call; renders nothing unless the call has an approval.
  * Without children it shows the prompt, the request (the tool and its arguments, whole), then the
  * buttons side by side with the reason for declining attached below Decline, the error with a
- * retry, and the outcome.
+ * retry, and the outcome. Once the decision is made, focus that was inside moves to the card's
+ * header; the caller's `ref`, `onFocus` and `onBlur` are composed with the ones that track it.
  *
  * @example
  * <Approval.Root toolCallId="call-del-1">
@@ -40,18 +51,16 @@ export type ApprovalRootProps = ComponentProps<'div'> & {
  *   <Approval.Error />
  * </Approval.Root>
  */
-export function ApprovalRoot({
-  toolCallId,
-  autoFocus = true,
-  children,
-  className,
-  ...props
-}: ApprovalRootProps) {
+export const ApprovalRoot = forwardRef<HTMLDivElement, ApprovalRootProps>(function ApprovalRoot(
+  { toolCallId, autoFocus = true, asChild, children, className, onFocus, onBlur, ...props },
+  forwardedRef,
+) {
   const handle = useApproval(toolCallId);
   const [reason, setReason] = useState('');
   const [lastAction, setLastAction] = useState<LastAction>();
   const approveRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const ref = useComposedRefs(forwardedRef, rootRef);
   const focusInside = useRef(false);
   const { status, approve, decline } = handle;
   const active = handle.kind === 'approval' && status !== 'none';
@@ -82,37 +91,57 @@ export function ApprovalRoot({
     }
   }, [decided]);
 
-  if (!active) return null;
   const toolName = handle.approval?.toolName ?? '';
-  const send = (action: LastAction) => {
-    setLastAction(action);
-    void (action.kind === 'approve' ? approve() : decline(action.reason || undefined));
-  };
+  const send = useCallback(
+    (action: LastAction) => {
+      setLastAction(action);
+      void (action.kind === 'approve' ? approve() : decline(action.reason || undefined));
+    },
+    [approve, decline],
+  );
+  // A stable value: parts re-render when the card's state changes, not each time the root does.
+  const context = useMemo<ApprovalContextValue>(
+    () => ({ handle, toolName, reason, setReason, send, lastAction, approveRef }),
+    [handle, toolName, reason, send, lastAction],
+  );
+
+  if (!active) return null;
   const state = handle.error !== undefined && status === 'requested' ? 'failed' : status;
   return (
-    <ApprovalContext.Provider
-      value={{ handle, toolName, reason, setReason, send, lastAction, approveRef }}
-    >
+    <ApprovalContext.Provider value={context}>
       {/* A group of buttons, not a form: a fieldset would bring form semantics it does not have. */}
-      {/* biome-ignore lint/a11y/useSemanticElements: see above */}
-      <div
-        ref={rootRef}
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
         data-slot="approval"
         data-state={state}
         data-revision={handle.approval?.revision}
         role="group"
         aria-label={`Approval for ${toolName}`}
         aria-busy={status === 'sending' || undefined}
-        onFocus={() => {
-          focusInside.current = true;
-        }}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
-        }}
         {...props}
+        // Focus tracking runs whatever the caller's handlers do: it is what restores focus.
+        onFocus={composeEventHandlers(
+          onFocus,
+          () => {
+            focusInside.current = true;
+          },
+          { checkForDefaultPrevented: false },
+        )}
+        onBlur={composeEventHandlers(
+          onBlur,
+          (event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
+          },
+          { checkForDefaultPrevented: false },
+        )}
         className={cx(className)}
       >
-        {children ?? (
+        {partContent(
+          asChild,
+          children,
           <>
             <ApprovalPrompt />
             <ApprovalRequest />
@@ -120,12 +149,18 @@ export function ApprovalRoot({
             <ApprovalActions />
             <ApprovalError />
             <ApprovalOutcome />
-          </>
+          </>,
         )}
-      </div>
+      </PartElement>
     </ApprovalContext.Provider>
   );
-}
+});
+
+/** Props of {@link ApprovalPrompt}. */
+export type ApprovalPromptProps = Omit<PartProps<'p'>, 'children'> & {
+  /** Your question for the tool's name, or with `asChild` the element to render instead. */
+  readonly children?: ((toolName: string) => ReactNode) | ReactNode;
+};
 
 /**
  * The question asked while the approval waits, and what was decided while it is sent.
@@ -133,34 +168,41 @@ export function ApprovalRoot({
  * @example
  * <Approval.Prompt>{(name) => `Let ${name} run?`}</Approval.Prompt>
  */
-export function ApprovalPrompt({
-  children,
-  className,
-  ...props
-}: Omit<ComponentProps<'p'>, 'children'> & { children?: (toolName: string) => ReactNode }) {
-  const { handle, toolName } = useApprovalContext('Prompt');
-  if (handle.status !== 'requested' && handle.status !== 'sending') return null;
-  const decision = handle.approval?.decision;
-  let text: ReactNode;
-  if (children) text = children(toolName);
-  else if (handle.status === 'sending' && decision !== undefined)
-    text = (
-      <>
-        {decision.approved ? 'Approved' : 'Declined'}; waiting for <strong>{toolName}</strong>…
-      </>
+export const ApprovalPrompt = forwardRef<HTMLParagraphElement, ApprovalPromptProps>(
+  function ApprovalPrompt({ asChild, children, className, ...props }, ref) {
+    const { handle, toolName } = useApprovalContext('Prompt');
+    if (handle.status !== 'requested' && handle.status !== 'sending') return null;
+    const decision = handle.approval?.decision;
+    const render = typeof children === 'function' ? children : undefined;
+    let text: ReactNode;
+    if (render) text = render(toolName);
+    else if (handle.status === 'sending' && decision !== undefined)
+      text = (
+        <>
+          {decision.approved ? 'Approved' : 'Declined'}; waiting for <strong>{toolName}</strong>…
+        </>
+      );
+    else
+      text = (
+        <>
+          Allow <strong>{toolName}</strong> to run?
+        </>
+      );
+    return (
+      <PartElement
+        tag="p"
+        ref={ref}
+        asChild={asChild}
+        host={render ? undefined : (children as ReactNode)}
+        data-slot="approval-prompt"
+        {...props}
+        className={cx(className)}
+      >
+        {text}
+      </PartElement>
     );
-  else
-    text = (
-      <>
-        Allow <strong>{toolName}</strong> to run?
-      </>
-    );
-  return (
-    <p data-slot="approval-prompt" {...props} className={cx(className)}>
-      {text}
-    </p>
-  );
-}
+  },
+);
 
 /**
  * The row of buttons and the reason field, while the approval waits.
@@ -168,104 +210,33 @@ export function ApprovalPrompt({
  * @example
  * <Approval.Actions />
  */
-export function ApprovalActions({ children, className, ...props }: ComponentProps<'div'>) {
-  const { handle } = useApprovalContext('Actions');
-  if (handle.status !== 'requested' && handle.status !== 'sending') return null;
-  return (
-    <div data-slot="approval-actions" {...props} className={cx(className)}>
-      {children ?? (
-        <>
-          <ApprovalApprove />
-          <ApprovalDecline />
-          <ApprovalReason />
-        </>
-      )}
-    </div>
-  );
-}
-
-/**
- * The Approve button, labelled with the tool's name (give your own `aria-label` with custom
- * children); busy while its decision is sent.
- *
- * @example
- * <Approval.Approve>Allow</Approval.Approve>
- */
-export function ApprovalApprove({ children, className, onClick, ...props }: ButtonProps) {
-  const { context, sending, busy } = useActionButton('Approve', 'approve');
-  return (
-    <button
-      ref={context.approveRef}
-      type="button"
-      data-slot="approval-approve"
-      aria-label={children === undefined ? `Approve ${context.toolName}` : undefined}
-      aria-disabled={sending || undefined}
-      aria-busy={busy || undefined}
-      data-busy={busy || undefined}
-      {...props}
-      onClick={guard(sending, onClick, () => context.send({ kind: 'approve' }))}
-      className={cx(className)}
-    >
-      {children ?? 'Approve'}
-    </button>
-  );
-}
-
-/**
- * The Decline button, labelled with the tool's name (give your own `aria-label` with custom
- * children); sends the reason typed in `Approval.Reason`.
- *
- * @example
- * <Approval.Decline>Reject</Approval.Decline>
- */
-export function ApprovalDecline({ children, className, onClick, ...props }: ButtonProps) {
-  const { context, sending, busy } = useActionButton('Decline', 'decline');
-  return (
-    <button
-      type="button"
-      data-slot="approval-decline"
-      aria-label={children === undefined ? `Decline ${context.toolName}` : undefined}
-      aria-disabled={sending || undefined}
-      aria-busy={busy || undefined}
-      data-busy={busy || undefined}
-      {...props}
-      onClick={guard(sending, onClick, () =>
-        context.send({ kind: 'decline', reason: context.reason.trim() }),
-      )}
-      className={cx(className)}
-    >
-      {children ?? 'Decline'}
-    </button>
-  );
-}
-
-/**
- * An optional reason for declining, which the model sees.
- *
- * @example
- * <Approval.Reason placeholder="Why not?" />
- */
-export function ApprovalReason({ className, ...props }: Omit<ComponentProps<'input'>, 'value'>) {
-  const { handle, toolName, reason, setReason } = useApprovalContext('Reason');
-  // Once an approval is on its way, a reason for declining has nothing left to say.
-  if (handle.status === 'sending' && handle.approval?.decision?.approved !== false) return null;
-  return (
-    <input
-      type="text"
-      data-slot="approval-reason"
-      aria-label={`Reason for declining ${toolName} (optional)`}
-      placeholder="Reason for declining (optional)"
-      readOnly={handle.status === 'sending'}
-      {...props}
-      value={reason}
-      onChange={(event) => {
-        props.onChange?.(event);
-        setReason(event.target.value);
-      }}
-      className={cx(className)}
-    />
-  );
-}
+export const ApprovalActions = forwardRef<HTMLDivElement, PartProps<'div'>>(
+  function ApprovalActions({ asChild, children, className, ...props }, ref) {
+    const { handle } = useApprovalContext('Actions');
+    if (handle.status !== 'requested' && handle.status !== 'sending') return null;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="approval-actions"
+        {...props}
+        className={cx(className)}
+      >
+        {partContent(
+          asChild,
+          children,
+          <>
+            <ApprovalApprove />
+            <ApprovalDecline />
+            <ApprovalReason />
+          </>,
+        )}
+      </PartElement>
+    );
+  },
+);
 
 /**
  * Why the decision could not be sent, with a button that sends it again.
@@ -273,43 +244,33 @@ export function ApprovalReason({ className, ...props }: Omit<ComponentProps<'inp
  * @example
  * <Approval.Error />
  */
-export function ApprovalError({ children, className, ...props }: ComponentProps<'div'>) {
+export const ApprovalError = forwardRef<HTMLDivElement, PartProps<'div'>>(function ApprovalError(
+  { asChild, children, className, ...props },
+  ref,
+) {
   const { handle } = useApprovalContext('Error');
   if (handle.error === undefined || handle.status !== 'requested') return null;
   return (
-    <div data-slot="approval-error" {...props} className={cx(className)}>
-      {children ?? (
+    <PartElement
+      tag="div"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      data-slot="approval-error"
+      {...props}
+      className={cx(className)}
+    >
+      {partContent(
+        asChild,
+        children,
         <>
           <span data-slot="approval-error-message">{handle.error}</span>
           <ApprovalRetry />
-        </>
+        </>,
       )}
-    </div>
+    </PartElement>
   );
-}
-
-/**
- * Sends the last decision again after it failed.
- *
- * @example
- * <Approval.Retry>Retry</Approval.Retry>
- */
-export function ApprovalRetry({ children, className, onClick, ...props }: ButtonProps) {
-  const { handle, send, lastAction, toolName } = useApprovalContext('Retry');
-  if (lastAction === undefined || handle.error === undefined) return null;
-  return (
-    <button
-      type="button"
-      data-slot="approval-retry"
-      aria-label={children === undefined ? `Try again: ${lastAction.kind} ${toolName}` : undefined}
-      {...props}
-      onClick={guard(false, onClick, () => send(lastAction))}
-      className={cx(className)}
-    >
-      {children ?? 'Try again'}
-    </button>
-  );
-}
+});
 
 /**
  * What was decided, once the decision is sent.
@@ -317,19 +278,25 @@ export function ApprovalRetry({ children, className, onClick, ...props }: Button
  * @example
  * <Approval.Outcome />
  */
-export function ApprovalOutcome({ className, ...props }: Omit<ComponentProps<'p'>, 'children'>) {
-  const { handle, toolName } = useApprovalContext('Outcome');
-  if (handle.status !== 'approved' && handle.status !== 'declined') return null;
-  const reason = handle.approval?.decision?.reason;
-  return (
-    <p
-      data-slot="approval-outcome"
-      data-outcome={handle.status}
-      {...props}
-      className={cx(className)}
-    >
-      {handle.status === 'approved' ? 'Approved' : 'Declined'}: <strong>{toolName}</strong>
-      {handle.status === 'declined' && reason ? ` (${reason})` : null}
-    </p>
-  );
-}
+export const ApprovalOutcome = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
+  function ApprovalOutcome({ asChild, children, className, ...props }, ref) {
+    const { handle, toolName } = useApprovalContext('Outcome');
+    if (handle.status !== 'approved' && handle.status !== 'declined') return null;
+    const reason = handle.approval?.decision?.reason;
+    return (
+      <PartElement
+        tag="p"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="approval-outcome"
+        data-outcome={handle.status}
+        {...props}
+        className={cx(className)}
+      >
+        {handle.status === 'approved' ? 'Approved' : 'Declined'}: <strong>{toolName}</strong>
+        {handle.status === 'declined' && reason ? ` (${reason})` : null}
+      </PartElement>
+    );
+  },
+);

@@ -1,11 +1,5 @@
 import type { ApprovalHandle } from '@toolpane/react';
-import {
-  type ComponentProps,
-  createContext,
-  type MouseEvent,
-  type RefObject,
-  useContext,
-} from 'react';
+import { createContext, type RefObject, useContext } from 'react';
 
 /** What the person last chose on this card. */
 export type LastAction =
@@ -33,9 +27,6 @@ export function useApprovalContext(part: string): ApprovalContextValue {
   return value;
 }
 
-/** Props of the card's buttons. */
-export type ButtonProps = ComponentProps<'button'>;
-
 /** The card's state for one action button: whether a decision is on its way, and if it is this one. */
 export function useActionButton(part: string, kind: LastAction['kind']) {
   const context = useApprovalContext(part);
@@ -45,14 +36,4 @@ export function useActionButton(part: string, kind: LastAction['kind']) {
     decision === undefined ? context.lastAction?.kind : decision.approved ? 'approve' : 'decline';
   const busy = sending && chosen === kind;
   return { context, sending, busy };
-}
-
-/** A click handler that runs the caller's first and does nothing more while `disabled`. */
-export function guard(disabled: boolean, onClick: ButtonProps['onClick'], action: () => void) {
-  return (event: MouseEvent<HTMLButtonElement>) => {
-    onClick?.(event);
-    // aria-disabled rather than disabled keeps focus on the button while the decision is sent.
-    if (event.defaultPrevented || disabled) return;
-    action();
-  };
 }

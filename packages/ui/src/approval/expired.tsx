@@ -1,6 +1,7 @@
 'use client';
-import type { ComponentProps } from 'react';
+import { forwardRef } from 'react';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 
 /**
  * Says that a decision can no longer be sent because Mastra no longer holds the run (an approval
@@ -11,14 +12,21 @@ import { cx } from '../utils/cx.js';
  * const { status, expired } = useApproval(toolCallId);
  * if (status === 'expired') return <DecisionExpired message={expired} />;
  */
-export function DecisionExpired({
-  message,
-  className,
-  ...props
-}: Omit<ComponentProps<'p'>, 'children'> & { readonly message: string | undefined }) {
+export const DecisionExpired = forwardRef<
+  HTMLParagraphElement,
+  HostProps<'p'> & { readonly message: string | undefined }
+>(function DecisionExpired({ message, asChild, children, className, ...props }, ref) {
   return (
-    <p data-slot="decision-expired" {...props} className={cx(className)}>
+    <PartElement
+      tag="p"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      data-slot="decision-expired"
+      {...props}
+      className={cx(className)}
+    >
       {message ?? 'This decision can no longer be sent.'}
-    </p>
+    </PartElement>
   );
-}
+});

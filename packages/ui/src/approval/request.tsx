@@ -1,8 +1,9 @@
 'use client';
-import type { ComponentProps } from 'react';
+import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { ExactValue } from '../exact-value/exact-value.js';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 import { useApprovalContext } from './context.js';
 
 /**
@@ -16,33 +17,39 @@ import { useApprovalContext } from './context.js';
  *   <Approval.Actions />
  * </Approval.Root>
  */
-export function ApprovalRequest({ className, ...props }: Omit<ComponentProps<'div'>, 'children'>) {
-  const { handle, toolName } = useApprovalContext('Request');
-  const approval = handle.approval;
-  if (approval === undefined || (handle.status !== 'requested' && handle.status !== 'sending'))
-    return null;
-  const args = approval.args;
-  const label = `the arguments of ${toolName}`;
-  return (
-    <div
-      data-slot="approval-request"
-      data-revision={approval.revision}
-      {...props}
-      className={cx(className)}
-    >
-      {approval.revision > 1 ? (
-        <p data-slot="approval-revised" role="note">
-          New request: the arguments changed since the last one. Check them again.
+export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
+  function ApprovalRequest({ asChild, children, className, ...props }, ref) {
+    const { handle, toolName } = useApprovalContext('Request');
+    const approval = handle.approval;
+    if (approval === undefined || (handle.status !== 'requested' && handle.status !== 'sending'))
+      return null;
+    const args = approval.args;
+    const label = `the arguments of ${toolName}`;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="approval-request"
+        data-revision={approval.revision}
+        {...props}
+        className={cx(className)}
+      >
+        {approval.revision > 1 ? (
+          <p data-slot="approval-revised" role="note">
+            New request: the arguments changed since the last one. Check them again.
+          </p>
+        ) : null}
+        <p data-slot="approval-request-title">
+          <strong>{toolName}</strong> will run with:
         </p>
-      ) : null}
-      <p data-slot="approval-request-title">
-        <strong>{toolName}</strong> will run with:
-      </p>
-      {args.kind === 'raw' || args.kind === 'transformed' ? (
-        <ExactValue value={args.value} label={label} aria-label={label} role="group" />
-      ) : (
-        <DisplayValueView value={args} empty="No arguments" />
-      )}
-    </div>
-  );
-}
+        {args.kind === 'raw' || args.kind === 'transformed' ? (
+          <ExactValue value={args.value} label={label} aria-label={label} role="group" />
+        ) : (
+          <DisplayValueView value={args} empty="No arguments" />
+        )}
+      </PartElement>
+    );
+  },
+);

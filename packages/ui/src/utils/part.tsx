@@ -96,3 +96,22 @@ export type HostProps<T extends keyof HTMLElementTagNameMap> = Omit<PartProps<T>
   /** With `asChild`: the element to render instead; the part's content goes inside it. */
   readonly children?: ReactNode;
 };
+
+/**
+ * The children to give a Radix part (a Collapsible's root, trigger or content) that takes
+ * `asChild` itself: without it, the caller's children or `fallback`; with it, the caller's host
+ * element, which receives the part's props and ref from Radix and `fallback` when it has no
+ * children of its own, the same as {@link PartElement}.
+ */
+export function slotted(
+  asChild: boolean | undefined,
+  children: ReactNode,
+  fallback: ReactNode,
+): ReactNode {
+  if (!asChild) return children ?? fallback;
+  return (
+    <PartElement tag="div" asChild host={children}>
+      {partContent(true, children, fallback)}
+    </PartElement>
+  );
+}

@@ -1,0 +1,149 @@
+'use client';
+import { composeEventHandlers } from '@radix-ui/primitive';
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
+import { forwardRef } from 'react';
+import { cx } from '../utils/cx.js';
+import { hasCustomContent, PartElement, type PartProps, partContent } from '../utils/part.js';
+import { useActionButton, useApprovalContext } from './context.js';
+
+/*
+ * The card's controls. A caller's handler runs first; a caller that calls `preventDefault()`
+ * in its `onClick` keeps the decision from being sent, as in Radix. `aria-disabled` rather than
+ * `disabled` keeps focus on a button while its decision is sent, so the click is ignored here.
+ */
+
+/**
+ * The Approve button, labelled with the tool's name (give your own `aria-label` with custom
+ * children); busy while its decision is sent. Focus moves to it when the request appears.
+ *
+ * @example
+ * <Approval.Approve>Allow</Approval.Approve>
+ */
+export const ApprovalApprove = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function ApprovalApprove({ asChild, children, className, onClick, ...props }, forwardedRef) {
+    const { context, sending, busy } = useActionButton('Approve', 'approve');
+    const ref = useComposedRefs(forwardedRef, context.approveRef);
+    return (
+      <PartElement
+        tag="button"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        type="button"
+        data-slot="approval-approve"
+        aria-label={hasCustomContent(asChild, children) ? undefined : `Approve ${context.toolName}`}
+        aria-disabled={sending || undefined}
+        aria-busy={busy || undefined}
+        data-busy={busy || undefined}
+        {...props}
+        onClick={composeEventHandlers(onClick, () => {
+          if (!sending) context.send({ kind: 'approve' });
+        })}
+        className={cx(className)}
+      >
+        {partContent(asChild, children, 'Approve')}
+      </PartElement>
+    );
+  },
+);
+
+/**
+ * The Decline button, labelled with the tool's name (give your own `aria-label` with custom
+ * children); sends the reason typed in `Approval.Reason`.
+ *
+ * @example
+ * <Approval.Decline>Reject</Approval.Decline>
+ */
+export const ApprovalDecline = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function ApprovalDecline({ asChild, children, className, onClick, ...props }, ref) {
+    const { context, sending, busy } = useActionButton('Decline', 'decline');
+    return (
+      <PartElement
+        tag="button"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        type="button"
+        data-slot="approval-decline"
+        aria-label={hasCustomContent(asChild, children) ? undefined : `Decline ${context.toolName}`}
+        aria-disabled={sending || undefined}
+        aria-busy={busy || undefined}
+        data-busy={busy || undefined}
+        {...props}
+        onClick={composeEventHandlers(onClick, () => {
+          if (!sending) context.send({ kind: 'decline', reason: context.reason.trim() });
+        })}
+        className={cx(className)}
+      >
+        {partContent(asChild, children, 'Decline')}
+      </PartElement>
+    );
+  },
+);
+
+/**
+ * An optional reason for declining, which the model sees. It keeps the typed text whatever the
+ * caller's `onChange` does.
+ *
+ * @example
+ * <Approval.Reason placeholder="Why not?" />
+ */
+export const ApprovalReason = forwardRef<HTMLInputElement, Omit<PartProps<'input'>, 'value'>>(
+  function ApprovalReason({ asChild, children, className, onChange, ...props }, ref) {
+    const { handle, toolName, reason, setReason } = useApprovalContext('Reason');
+    // Once an approval is on its way, a reason for declining has nothing left to say.
+    if (handle.status === 'sending' && handle.approval?.decision?.approved !== false) return null;
+    return (
+      <PartElement
+        tag="input"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        type="text"
+        data-slot="approval-reason"
+        aria-label={`Reason for declining ${toolName} (optional)`}
+        placeholder="Reason for declining (optional)"
+        readOnly={handle.status === 'sending'}
+        {...props}
+        value={reason}
+        onChange={composeEventHandlers(onChange, (event) => setReason(event.currentTarget.value), {
+          checkForDefaultPrevented: false,
+        })}
+        className={cx(className)}
+      />
+    );
+  },
+);
+
+/**
+ * Sends the last decision again after it failed.
+ *
+ * @example
+ * <Approval.Retry>Retry</Approval.Retry>
+ */
+export const ApprovalRetry = forwardRef<HTMLButtonElement, PartProps<'button'>>(
+  function ApprovalRetry({ asChild, children, className, onClick, ...props }, ref) {
+    const { handle, send, lastAction, toolName } = useApprovalContext('Retry');
+    if (lastAction === undefined || handle.error === undefined) return null;
+    return (
+      <PartElement
+        tag="button"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        type="button"
+        data-slot="approval-retry"
+        aria-label={
+          hasCustomContent(asChild, children)
+            ? undefined
+            : `Try again: ${lastAction.kind} ${toolName}`
+        }
+        {...props}
+        onClick={composeEventHandlers(onClick, () => send(lastAction))}
+        className={cx(className)}
+      >
+        {partContent(asChild, children, 'Try again')}
+      </PartElement>
+    );
+  },
+);
