@@ -6,18 +6,13 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { useToolCall, useToolpaneSelector } from '@toolpane/react';
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useCallback } from 'react';
+import { forwardRef, useCallback } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { useToolCallContext } from '../tool-call/context.js';
 import { SectionLabel, showsModelOutput, ToolCallError } from '../tool-call/sections.js';
 import { cx } from '../utils/cx.js';
-import { PartElement, type PartProps } from '../utils/part.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 import { useSubagentRunContext } from './context.js';
-
-/** Props of a SubagentRun part that renders one element; `children` is its `asChild` host. */
-export type OneElementProps<T extends 'span' | 'div'> = Omit<PartProps<T>, 'children'> & {
-  readonly children?: ReactNode;
-};
 
 /** The text of the latest run of an `agent-*` call: the subagent's answer, so far. */
 export function answerOf(state: ToolpaneState, toolCallId: string): string {
@@ -52,40 +47,47 @@ function withoutAnswer(output: DisplayValue, answer: string): DisplayValue {
  * @example
  * <SubagentRun.Details />
  */
-export const SubagentRunDetails = forwardRef<
-  HTMLDetailsElement,
-  Omit<ComponentPropsWithoutRef<'details'>, 'children'>
->(function SubagentRunDetails({ className, ...props }, ref) {
-  const { toolCallId } = useToolCallContext('Details');
-  const call = useToolCall(toolCallId);
-  const answer = useToolpaneSelector(
-    useCallback((state: ToolpaneState) => answerOf(state, toolCallId), [toolCallId]),
-    Object.is,
-    callKey(toolCallId),
-  );
-  if (call === undefined) return null;
-  const hasOutput = call.output.kind !== 'none';
-  const showSeen = showsModelOutput(call) && modelText(call) !== answer;
-  return (
-    <>
-      {hasOutput ? (
-        <details ref={ref} data-slot="subagent-run-details" {...props} className={cx(className)}>
-          <summary>Full result</summary>
-          <div data-slot="tool-call-output" data-kind={call.output.kind}>
-            <DisplayValueView value={withoutAnswer(call.output, answer)} />
-          </div>
-          {showSeen ? (
-            <div data-slot="tool-call-model-output">
-              <SectionLabel>What the model saw</SectionLabel>
-              <DisplayValueView value={{ kind: 'raw', value: call.modelOutput }} />
+export const SubagentRunDetails = forwardRef<HTMLDetailsElement, HostProps<'details'>>(
+  function SubagentRunDetails({ asChild, children, className, ...props }, ref) {
+    const { toolCallId } = useToolCallContext('Details');
+    const call = useToolCall(toolCallId);
+    const answer = useToolpaneSelector(
+      useCallback((state: ToolpaneState) => answerOf(state, toolCallId), [toolCallId]),
+      Object.is,
+      callKey(toolCallId),
+    );
+    if (call === undefined) return null;
+    const hasOutput = call.output.kind !== 'none';
+    const showSeen = showsModelOutput(call) && modelText(call) !== answer;
+    return (
+      <>
+        {hasOutput ? (
+          <PartElement
+            tag="details"
+            ref={ref}
+            asChild={asChild}
+            host={children}
+            data-slot="subagent-run-details"
+            {...props}
+            className={cx(className)}
+          >
+            <summary>Full result</summary>
+            <div data-slot="tool-call-output" data-kind={call.output.kind}>
+              <DisplayValueView value={withoutAnswer(call.output, answer)} />
             </div>
-          ) : null}
-        </details>
-      ) : null}
-      <ToolCallError />
-    </>
-  );
-});
+            {showSeen ? (
+              <div data-slot="tool-call-model-output">
+                <SectionLabel>What the model saw</SectionLabel>
+                <DisplayValueView value={{ kind: 'raw', value: call.modelOutput }} />
+              </div>
+            ) : null}
+          </PartElement>
+        ) : null}
+        <ToolCallError />
+      </>
+    );
+  },
+);
 
 /**
  * The subagent's answer: the text of its latest run, live while it streams.
@@ -93,7 +95,7 @@ export const SubagentRunDetails = forwardRef<
  * @example
  * <SubagentRun.Answer />
  */
-export const SubagentRunAnswer = forwardRef<HTMLDivElement, OneElementProps<'div'>>(
+export const SubagentRunAnswer = forwardRef<HTMLDivElement, HostProps<'div'>>(
   function SubagentRunAnswer({ asChild, children, className, ...props }, ref) {
     const { toolCallId } = useSubagentRunContext('Answer');
     const answer = useToolpaneSelector(
@@ -133,7 +135,7 @@ function promptOf(input: DisplayValue | undefined): string | undefined {
  * @example
  * <SubagentRun.Task />
  */
-export const SubagentRunTask = forwardRef<HTMLDivElement, OneElementProps<'div'>>(
+export const SubagentRunTask = forwardRef<HTMLDivElement, HostProps<'div'>>(
   function SubagentRunTask({ asChild, children, className, ...props }, ref) {
     const { toolCallId } = useSubagentRunContext('Task');
     const input = useToolCall(toolCallId)?.input;

@@ -5,24 +5,21 @@ import { useRun, useToolCall, useToolpaneSelector } from '@toolpane/react';
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
+  type ReactNode,
   useCallback,
   useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
+import { RunPart } from '../run-parts/run-parts.js';
+import { SubagentCardSlot } from '../run-parts/slot.js';
 import { isStreaming, ToolCallScope } from '../tool-call/context.js';
 import { ToolCallActivity, ToolCallDuration, ToolCallStatusBadge } from '../tool-call/tool-call.js';
-import { TranscriptPart } from '../transcript/transcript.js';
 import { cx } from '../utils/cx.js';
-import { PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, slotted } from '../utils/part.js';
 import { SubagentRunContext, useSubagentRunContext } from './context.js';
-import {
-  type OneElementProps,
-  SubagentRunAnswer,
-  SubagentRunDetails,
-  SubagentRunTask,
-} from './details.js';
+import { SubagentRunAnswer, SubagentRunDetails, SubagentRunTask } from './details.js';
 import {
   DeeperSubagents,
   DeepSubagentView,
@@ -57,7 +54,7 @@ export type SubagentRunRootProps = ComponentPropsWithoutRef<typeof Collapsible.R
  */
 export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
   function SubagentRunRoot(
-    { toolCallId, open, defaultOpen = true, onOpenChange, children, className, ...props },
+    { toolCallId, open, defaultOpen = true, onOpenChange, asChild, children, className, ...props },
     ref,
   ) {
     const call = useToolCall(toolCallId);
@@ -111,30 +108,35 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
 
     return (
       <NestingScope value={nestingValue}>
-        <SubagentRunContext.Provider value={context}>
-          <ToolCallScope toolCallId={toolCallId}>
-            <Collapsible.Root
-              ref={ref}
-              data-slot="subagent-run"
-              data-status={call?.status}
-              data-depth={depth}
-              role="group"
-              aria-label={subagentName(call?.toolName)}
-              aria-busy={isStreaming(call) || undefined}
-              open={isOpen}
-              onOpenChange={setOpen}
-              {...props}
-              className={cx(className)}
-            >
-              {children ?? (
-                <>
-                  <SubagentRunTrigger />
-                  <SubagentRunContent />
-                </>
-              )}
-            </Collapsible.Root>
-          </ToolCallScope>
-        </SubagentRunContext.Provider>
+        <SubagentCards>
+          <SubagentRunContext.Provider value={context}>
+            <ToolCallScope toolCallId={toolCallId}>
+              <Collapsible.Root
+                ref={ref}
+                asChild={asChild}
+                data-slot="subagent-run"
+                data-status={call?.status}
+                data-depth={depth}
+                role="group"
+                aria-label={subagentName(call?.toolName)}
+                aria-busy={isStreaming(call) || undefined}
+                open={isOpen}
+                onOpenChange={setOpen}
+                {...props}
+                className={cx(className)}
+              >
+                {slotted(
+                  asChild,
+                  children,
+                  <>
+                    <SubagentRunTrigger />
+                    <SubagentRunContent />
+                  </>,
+                )}
+              </Collapsible.Root>
+            </ToolCallScope>
+          </SubagentRunContext.Provider>
+        </SubagentCards>
       </NestingScope>
     );
   },
@@ -147,7 +149,7 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
  * @example
  * <SubagentRun.Title />
  */
-export const SubagentRunTitle = forwardRef<HTMLSpanElement, OneElementProps<'span'>>(
+export const SubagentRunTitle = forwardRef<HTMLSpanElement, HostProps<'span'>>(
   function SubagentRunTitle({ asChild, children, className, ...props }, ref) {
     const { toolCallId } = useSubagentRunContext('Title');
     const toolName = useToolCall(toolCallId)?.toolName ?? '';
@@ -176,32 +178,35 @@ export const SubagentRunTitle = forwardRef<HTMLSpanElement, OneElementProps<'spa
 export const SubagentRunTrigger = forwardRef<
   HTMLButtonElement,
   ComponentPropsWithoutRef<typeof Collapsible.Trigger>
->(function SubagentRunTrigger({ children, className, ...props }, ref) {
+>(function SubagentRunTrigger({ asChild, children, className, ...props }, ref) {
   const { toolCallId } = useSubagentRunContext('Trigger');
   const call = useToolCall(toolCallId);
   return (
     <Collapsible.Trigger
       ref={ref}
+      asChild={asChild}
       data-slot="subagent-run-trigger"
       data-status={call?.status}
       {...props}
       className={cx(className)}
     >
-      {children ?? (
+      {slotted(
+        asChild,
+        children,
         <>
           <span data-slot="subagent-run-kind">Subagent</span>
           <SubagentRunTitle />
           <ToolCallStatusBadge data-slot="subagent-run-status" />
           <ToolCallActivity />
           <ToolCallDuration />
-        </>
+        </>,
       )}
     </Collapsible.Trigger>
   );
 });
 
 /** Props of {@link SubagentRunThread}. */
-export type SubagentRunThreadProps = OneElementProps<'div'> & {
+export type SubagentRunThreadProps = HostProps<'div'> & {
   readonly runId: string;
   /** Leave out the text parts (the card shows them as the answer). */
   readonly omitText?: boolean;
@@ -232,7 +237,7 @@ export const SubagentRunThread = forwardRef<HTMLDivElement, SubagentRunThreadPro
         className={cx(className)}
       >
         {parts.map((part, index) => (
-          <TranscriptPart
+          <RunPart
             key={part.type === 'tool-call' ? part.toolCallId : `${part.type}@${index}`}
             part={part}
           />
@@ -252,18 +257,21 @@ export const SubagentRunThread = forwardRef<HTMLDivElement, SubagentRunThreadPro
 export const SubagentRunContent = forwardRef<
   HTMLDivElement,
   ComponentPropsWithoutRef<typeof Collapsible.Content>
->(function SubagentRunContent({ children, className, ...props }, ref) {
+>(function SubagentRunContent({ asChild, children, className, ...props }, ref) {
   const { toolCallId } = useSubagentRunContext('Content');
   const runIds = useToolCall(toolCallId)?.childRunIds ?? [];
   const tooDeep = (useNesting()?.level ?? 0) >= MAX_NESTED_SUBAGENTS - 1 && runIds.length > 0;
   return (
     <Collapsible.Content
       ref={ref}
+      asChild={asChild}
       data-slot="subagent-run-content"
       {...props}
       className={cx(className)}
     >
-      {children ?? (
+      {slotted(
+        asChild,
+        children,
         <>
           <SubagentRunAnswer />
           <SubagentRunTask />
@@ -275,7 +283,7 @@ export const SubagentRunContent = forwardRef<
             ))
           )}
           <SubagentRunDetails />
-        </>
+        </>,
       )}
     </Collapsible.Content>
   );
@@ -284,4 +292,16 @@ export const SubagentRunContent = forwardRef<
 /** A subagent card as the outermost card of a deep view (see {@link DeepSubagentView}). */
 function OutermostSubagent({ toolCallId }: { readonly toolCallId: string }) {
   return <SubagentRunRoot toolCallId={toolCallId} />;
+}
+
+/**
+ * Draws the `agent-*` calls among the run parts inside as subagent cards. Every subagent card
+ * provides it for what it nests; put it around run parts shown outside one (as the transcript
+ * does).
+ *
+ * @example
+ * <SubagentCards><RunPart part={part} /></SubagentCards>
+ */
+export function SubagentCards({ children }: { readonly children: ReactNode }) {
+  return <SubagentCardSlot.Provider value={SubagentRunRoot}>{children}</SubagentCardSlot.Provider>;
 }

@@ -4,5 +4,6 @@ export {
   TranscriptRoot,
   type TranscriptRootProps,
   TranscriptRun,
+  type TranscriptRunProps,
   TranscriptToolCall,
 } from './transcript.js';
