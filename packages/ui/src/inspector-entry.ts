@@ -5,5 +5,5 @@
  * @example
  * import { StreamInspector } from '@toolpane/ui/inspector';
  */
-export { type InspectorSelection, RunTree } from './inspector/run-tree.js';
+export { type InspectorSelection, RunTree, type RunTreeProps } from './inspector/run-tree.js';
 export { StreamInspector, type StreamInspectorProps } from './inspector/stream-inspector.js';

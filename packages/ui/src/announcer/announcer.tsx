@@ -1,8 +1,9 @@
 'use client';
 import type { ToolCallState, ToolpaneState } from '@toolpane/client';
 import { useToolpaneSource } from '@toolpane/react';
-import { type ComponentProps, type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, forwardRef, useEffect, useRef, useState } from 'react';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 
 type Moment = 'requested' | 'suspended' | 'approved' | 'declined' | 'resumed' | `failed:${string}`;
 
@@ -80,79 +81,82 @@ const CALL = 'call:';
  *   <ToolpaneAnnouncer />
  * </ToolpaneProvider>
  */
-export function ToolpaneAnnouncer({
-  className,
-  style,
-  ...props
-}: Omit<ComponentProps<'div'>, 'children'>) {
-  const source = useToolpaneSource();
-  // The moment each call was last seen at, by key; kept across effect runs (Strict Mode runs
-  // effects twice), so nothing is announced twice.
-  const seen = useRef<Map<string, Moment> | undefined>(undefined);
-  const nextId = useRef(0);
-  const [messages, setMessages] = useState<ReadonlyArray<{ id: number; text: string }>>([]);
+export const ToolpaneAnnouncer = forwardRef<HTMLDivElement, HostProps<'div'>>(
+  function ToolpaneAnnouncer({ asChild, children, className, style, ...props }, ref) {
+    const source = useToolpaneSource();
+    // The moment each call was last seen at, by key; kept across effect runs (Strict Mode runs
+    // effects twice), so nothing is announced twice.
+    const seen = useRef<Map<string, Moment> | undefined>(undefined);
+    const nextId = useRef(0);
+    const [messages, setMessages] = useState<ReadonlyArray<{ id: number; text: string }>>([]);
 
-  useEffect(() => {
-    const texts: string[] = [];
-    const look = (
-      state: ToolpaneState,
-      key: string,
-      moments: Map<string, Moment>,
-      first = false,
-    ) => {
-      const call = state.toolCalls.get(key);
-      const moment = call === undefined ? undefined : momentOf(call);
-      if (moment === moments.get(key)) return;
-      if (moment === undefined) moments.delete(key);
-      else moments.set(key, moment);
-      // On mount, the history is not news; only what still waits for a person is.
-      if (call === undefined || moment === undefined || (first && !waitsForPerson(moment))) return;
-      texts.push(announcement(call.approval?.toolName ?? call.toolName, moment));
-    };
-    // Every call, once: on mount, and when the whole state was replaced.
-    const lookAtAll = (first: boolean) => {
-      const state = source.getState();
-      const previous = seen.current ?? new Map<string, Moment>();
-      const next = new Map<string, Moment>();
-      for (const key of state.toolCallOrder) {
-        const before = previous.get(key);
-        if (before !== undefined) next.set(key, before);
-        look(state, key, next, first);
-      }
-      seen.current = next;
-    };
-    const speak = () => {
-      if (texts.length === 0) return;
-      const added = texts.splice(0).map((text) => ({ id: nextId.current++, text }));
-      setMessages((current) => [...current, ...added].slice(-5));
-    };
-    lookAtAll(seen.current === undefined);
-    speak();
-    return source.subscribe((changed) => {
-      const moments = seen.current;
-      if (changed === null || moments === undefined) lookAtAll(false);
-      else {
+    useEffect(() => {
+      const texts: string[] = [];
+      const look = (
+        state: ToolpaneState,
+        key: string,
+        moments: Map<string, Moment>,
+        first = false,
+      ) => {
+        const call = state.toolCalls.get(key);
+        const moment = call === undefined ? undefined : momentOf(call);
+        if (moment === moments.get(key)) return;
+        if (moment === undefined) moments.delete(key);
+        else moments.set(key, moment);
+        // On mount, the history is not news; only what still waits for a person is.
+        if (call === undefined || moment === undefined || (first && !waitsForPerson(moment)))
+          return;
+        texts.push(announcement(call.approval?.toolName ?? call.toolName, moment));
+      };
+      // Every call, once: on mount, and when the whole state was replaced.
+      const lookAtAll = (first: boolean) => {
         const state = source.getState();
-        for (const key of changed) {
-          if (key.startsWith(CALL)) look(state, key.slice(CALL.length), moments);
+        const previous = seen.current ?? new Map<string, Moment>();
+        const next = new Map<string, Moment>();
+        for (const key of state.toolCallOrder) {
+          const before = previous.get(key);
+          if (before !== undefined) next.set(key, before);
+          look(state, key, next, first);
         }
-      }
+        seen.current = next;
+      };
+      const speak = () => {
+        if (texts.length === 0) return;
+        const added = texts.splice(0).map((text) => ({ id: nextId.current++, text }));
+        setMessages((current) => [...current, ...added].slice(-5));
+      };
+      lookAtAll(seen.current === undefined);
       speak();
-    });
-  }, [source]);
+      return source.subscribe((changed) => {
+        const moments = seen.current;
+        if (changed === null || moments === undefined) lookAtAll(false);
+        else {
+          const state = source.getState();
+          for (const key of changed) {
+            if (key.startsWith(CALL)) look(state, key.slice(CALL.length), moments);
+          }
+        }
+        speak();
+      });
+    }, [source]);
 
-  return (
-    <div
-      data-slot="announcer"
-      role="status"
-      aria-live="polite"
-      {...props}
-      style={{ ...visuallyHidden, ...style }}
-      className={cx(className)}
-    >
-      {messages.map((message) => (
-        <p key={message.id}>{message.text}</p>
-      ))}
-    </div>
-  );
-}
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="announcer"
+        role="status"
+        aria-live="polite"
+        {...props}
+        style={{ ...visuallyHidden, ...style }}
+        className={cx(className)}
+      >
+        {messages.map((message) => (
+          <p key={message.id}>{message.text}</p>
+        ))}
+      </PartElement>
+    );
+  },
+);

@@ -1,13 +1,12 @@
 'use client';
 import type { DisplayValue } from '@toolpane/client';
-import type { ComponentProps, ReactNode } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { JsonView, type JsonViewLimits } from '../json-view/json-view.js';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 
 /** Props of {@link DisplayValueView}. */
-export interface DisplayValueViewProps
-  extends Omit<ComponentProps<'div'>, 'children'>,
-    JsonViewLimits {
+export interface DisplayValueViewProps extends HostProps<'div'>, JsonViewLimits {
   /** A value as the client says it should be shown. */
   readonly value: DisplayValue;
   /** Shown when there is no value; nothing by default. */
@@ -23,49 +22,70 @@ export interface DisplayValueViewProps
  * @example
  * <DisplayValueView value={call.output} empty="No result yet" />
  */
-export function DisplayValueView({
-  value,
-  empty = null,
-  hiddenLabel = 'Hidden',
-  className,
-  maxDepth,
-  defaultExpandDepth,
-  maxStringLength,
-  maxEntries,
-  ...props
-}: DisplayValueViewProps) {
-  if (value.kind === 'none') {
-    if (empty === null) return null;
+export const DisplayValueView = forwardRef<HTMLDivElement, DisplayValueViewProps>(
+  function DisplayValueView(
+    {
+      value,
+      empty = null,
+      hiddenLabel = 'Hidden',
+      asChild,
+      children,
+      className,
+      maxDepth,
+      defaultExpandDepth,
+      maxStringLength,
+      maxEntries,
+      ...props
+    },
+    ref,
+  ) {
+    const element = { tag: 'div', ref, asChild, host: children } as const;
+    if (value.kind === 'none') {
+      if (empty === null) return null;
+      return (
+        <PartElement
+          {...element}
+          data-slot="display-value"
+          data-kind="none"
+          {...props}
+          className={cx(className)}
+        >
+          {empty}
+        </PartElement>
+      );
+    }
+    if (value.kind === 'hidden') {
+      return (
+        <PartElement
+          {...element}
+          data-slot="display-value"
+          data-kind="hidden"
+          data-reason={value.reason}
+          {...props}
+          className={cx(className)}
+        >
+          <span data-slot="display-value-placeholder">
+            {value.reason === 'failed' && value.message !== undefined ? value.message : hiddenLabel}
+          </span>
+        </PartElement>
+      );
+    }
     return (
-      <div data-slot="display-value" data-kind="none" {...props} className={cx(className)}>
-        {empty}
-      </div>
-    );
-  }
-  if (value.kind === 'hidden') {
-    return (
-      <div
+      <PartElement
+        {...element}
         data-slot="display-value"
-        data-kind="hidden"
-        data-reason={value.reason}
+        data-kind={value.kind}
         {...props}
         className={cx(className)}
       >
-        <span data-slot="display-value-placeholder">
-          {value.reason === 'failed' && value.message !== undefined ? value.message : hiddenLabel}
-        </span>
-      </div>
+        <JsonView
+          value={value.value}
+          maxDepth={maxDepth}
+          defaultExpandDepth={defaultExpandDepth}
+          maxStringLength={maxStringLength}
+          maxEntries={maxEntries}
+        />
+      </PartElement>
     );
-  }
-  return (
-    <div data-slot="display-value" data-kind={value.kind} {...props} className={cx(className)}>
-      <JsonView
-        value={value.value}
-        maxDepth={maxDepth}
-        defaultExpandDepth={defaultExpandDepth}
-        maxStringLength={maxStringLength}
-        maxEntries={maxEntries}
-      />
-    </div>
-  );
-}
+  },
+);

@@ -1,6 +1,7 @@
 'use client';
-import { type ComponentProps, type ReactNode, useState } from 'react';
+import { forwardRef, type ReactNode, useState } from 'react';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 
 /*
  * A value shown whole and unambiguous, for what a person approves. Unlike JsonView, which is made
@@ -199,7 +200,7 @@ function ExactNode(props: NodeProps): ReactNode {
 }
 
 /** Props of {@link ExactValue}. */
-export interface ExactValueProps extends Omit<ComponentProps<'div'>, 'children'>, ExactValueLimits {
+export interface ExactValueProps extends HostProps<'div'>, ExactValueLimits {
   /** Any value; shown as text, never as markup. */
   readonly value: unknown;
   /** Names the value in the labels of its buttons (default "the arguments"). */
@@ -214,19 +215,32 @@ export interface ExactValueProps extends Omit<ComponentProps<'div'>, 'children'>
  * @example
  * <ExactValue value={{ command: 'ls -la /tmp' }} label="the arguments of shellTool" />
  */
-export function ExactValue({
-  value,
-  label = 'the arguments',
-  maxStringLength = 400,
-  maxEntries = 50,
-  maxDepth = 8,
-  className,
-  ...props
-}: ExactValueProps) {
+export const ExactValue = forwardRef<HTMLDivElement, ExactValueProps>(function ExactValue(
+  {
+    value,
+    label = 'the arguments',
+    maxStringLength = 400,
+    maxEntries = 50,
+    maxDepth = 8,
+    asChild,
+    children,
+    className,
+    ...props
+  },
+  ref,
+) {
   const limits: Limits = { maxStringLength, maxEntries, maxDepth };
   return (
-    <div data-slot="exact-value" {...props} className={cx(className)}>
+    <PartElement
+      tag="div"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      data-slot="exact-value"
+      {...props}
+      className={cx(className)}
+    >
       <ExactNode value={value} label={label} depth={0} limits={limits} ancestors={new Set()} />
-    </div>
+    </PartElement>
   );
-}
+});

@@ -1,6 +1,8 @@
 'use client';
 import type { RunState, ToolCallState, ToolpaneState } from '@toolpane/client';
-import type { ReactNode } from 'react';
+import { forwardRef, type ReactNode } from 'react';
+import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 
 /** What is selected in an inspector: a run or a call, by id. */
 export type InspectorSelection =
@@ -113,15 +115,36 @@ function RunNode({ run, props }: { readonly run: RunState; readonly props: TreeP
   );
 }
 
-/** The runs of a state as a tree: runs, their calls, subagent runs and workflow steps. */
-export function RunTree(props: TreeProps) {
-  const { state } = props;
+/** Props of {@link RunTree}. */
+export type RunTreeProps = TreeProps & Omit<HostProps<'ul'>, 'onSelect'>;
+
+/**
+ * The runs of a state as a tree: runs, their calls, subagent runs and workflow steps. A click
+ * on a run or call selects it (`onSelect`); `highlighted` marks nodes as `run:id` / `call:id`.
+ *
+ * @example
+ * <RunTree state={state} selection={undefined} highlighted={new Set()} onSelect={setSelection} />
+ */
+export const RunTree = forwardRef<HTMLUListElement, RunTreeProps>(function RunTree(
+  { state, selection, highlighted, onSelect, asChild, children, className, ...props },
+  ref,
+) {
+  const tree: TreeProps = { state, selection, highlighted, onSelect };
   return (
-    <ul data-slot="inspector-tree" aria-label="Runs">
+    <PartElement
+      tag="ul"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      data-slot="inspector-tree"
+      aria-label="Runs"
+      {...props}
+      className={cx(className)}
+    >
       {state.runOrder.map((runId) => {
         const run = state.runs.get(runId);
-        return run === undefined ? null : <RunNode key={runId} run={run} props={props} />;
+        return run === undefined ? null : <RunNode key={runId} run={run} props={tree} />;
       })}
-    </ul>
+    </PartElement>
   );
-}
+});

@@ -2,20 +2,13 @@
 import type { ToolpaneState } from '@toolpane/client';
 import type { ChunkLog, ChunkLogEntry } from '@toolpane/client/inspect';
 import { useToolpaneSelector } from '@toolpane/react';
-import {
-  type ComponentPropsWithoutRef,
-  forwardRef,
-  useCallback,
-  useId,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { forwardRef, useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 import { type InspectorSelection, RunTree } from './run-tree.js';
 
 /** Props of {@link StreamInspector}. */
-export type StreamInspectorProps = Omit<ComponentPropsWithoutRef<'div'>, 'children'> & {
+export type StreamInspectorProps = HostProps<'div'> & {
   /** The chunks to list, from `logChunks` of `@toolpane/client/inspect`. */
   readonly log: ChunkLog;
 };
@@ -49,7 +42,7 @@ function matches(entry: ChunkLogEntry, filters: Filters): boolean {
  * <ToolpaneProvider store={store}><StreamInspector log={log} /></ToolpaneProvider>
  */
 export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
-  function StreamInspector({ log, className, ...props }, ref) {
+  function StreamInspector({ log, asChild, children, className, ...props }, ref) {
     const state = useToolpaneSelector(everything);
     const entries = useSyncExternalStore(log.subscribe, log.getEntries, log.getEntries);
     const [filters, setFilters] = useState<Filters>({ runId: '', toolCallId: '', type: '' });
@@ -84,7 +77,15 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
       setFilters((current) => ({ ...current, [key]: event.target.value }));
 
     return (
-      <div ref={ref} data-slot="stream-inspector" {...props} className={cx(className)}>
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="stream-inspector"
+        {...props}
+        className={cx(className)}
+      >
         <section data-slot="inspector-runs" aria-labelledby={`${id}-runs`}>
           <h2 id={`${id}-runs`}>Runs</h2>
           <RunTree
@@ -185,7 +186,7 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
             </table>
           </div>
         </section>
-      </div>
+      </PartElement>
     );
   },
 );

@@ -1,7 +1,8 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import type { ComponentProps, ReactNode } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 
 /** Limits that keep {@link JsonView} fast and readable on huge or deep values. */
 export interface JsonViewLimits {
@@ -16,7 +17,7 @@ export interface JsonViewLimits {
 }
 
 /** Props of {@link JsonView}. */
-export interface JsonViewProps extends Omit<ComponentProps<'div'>, 'children'>, JsonViewLimits {
+export interface JsonViewProps extends HostProps<'div'>, JsonViewLimits {
   /** Any value; it is shown as text and never interpreted as markup. */
   readonly value: unknown;
 }
@@ -187,15 +188,20 @@ function JsonNode({ name, value, depth, limits, ancestors }: NodeProps): ReactNo
  * @example
  * <JsonView value={{ city: 'Paris', tempC: 21 }} maxStringLength={200} />
  */
-export function JsonView({
-  value,
-  maxDepth = DEFAULT_LIMITS.maxDepth,
-  defaultExpandDepth = DEFAULT_LIMITS.defaultExpandDepth,
-  maxStringLength = DEFAULT_LIMITS.maxStringLength,
-  maxEntries = DEFAULT_LIMITS.maxEntries,
-  className,
-  ...props
-}: JsonViewProps) {
+export const JsonView = forwardRef<HTMLDivElement, JsonViewProps>(function JsonView(
+  {
+    value,
+    maxDepth = DEFAULT_LIMITS.maxDepth,
+    defaultExpandDepth = DEFAULT_LIMITS.defaultExpandDepth,
+    maxStringLength = DEFAULT_LIMITS.maxStringLength,
+    maxEntries = DEFAULT_LIMITS.maxEntries,
+    asChild,
+    children,
+    className,
+    ...props
+  },
+  ref,
+) {
   const limits: Limits = { maxDepth, defaultExpandDepth, maxStringLength, maxEntries };
   const type = typeOf(value);
   let body: ReactNode;
@@ -215,8 +221,17 @@ export function JsonView({
     );
   }
   return (
-    <div data-slot="json-view" data-type={type} {...props} className={cx(className)}>
+    <PartElement
+      tag="div"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      data-slot="json-view"
+      data-type={type}
+      {...props}
+      className={cx(className)}
+    >
       {body}
-    </div>
+    </PartElement>
   );
-}
+});

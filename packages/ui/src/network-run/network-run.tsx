@@ -1,9 +1,10 @@
 'use client';
 import type { NetworkStep } from '@toolpane/client';
 import { useNetwork } from '@toolpane/react';
-import { type ComponentProps, createContext, useContext } from 'react';
+import { createContext, forwardRef, useContext } from 'react';
 import { ToolCallCard } from '../tool-call-card/tool-call-card.js';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 
 const NetworkRunContext = createContext<string | null>(null);
 
@@ -14,7 +15,7 @@ function useRunNetwork(part: string) {
 }
 
 /** Props of {@link NetworkRunRoot}. */
-export type NetworkRunRootProps = ComponentProps<'section'> & {
+export type NetworkRunRootProps = PartProps<'section'> & {
   /** The network's run (`state.runOrder` holds it like any top-level run). */
   readonly runId: string;
 };
@@ -28,13 +29,20 @@ export type NetworkRunRootProps = ComponentProps<'section'> & {
  * @example
  * <NetworkRun.Root runId={runId} />
  */
-export function NetworkRunRoot({ runId, children, className, ...props }: NetworkRunRootProps) {
+export const NetworkRunRoot = forwardRef<HTMLElement, NetworkRunRootProps>(function NetworkRunRoot(
+  { runId, asChild, children, className, ...props },
+  ref,
+) {
   const network = useNetwork(runId);
   if (network === undefined) return null;
   const done = network.isComplete !== undefined;
   return (
     <NetworkRunContext.Provider value={runId}>
-      <section
+      <PartElement
+        tag="section"
+        ref={ref}
+        asChild={asChild}
+        host={children}
         data-slot="network-run"
         data-complete={network.isComplete}
         aria-label={`Network ${network.networkId ?? ''}`.trim()}
@@ -42,16 +50,18 @@ export function NetworkRunRoot({ runId, children, className, ...props }: Network
         {...props}
         className={cx(className)}
       >
-        {children ?? (
+        {partContent(
+          asChild,
+          children,
           <>
             <NetworkRunSteps />
             <NetworkRunResult />
-          </>
+          </>,
         )}
-      </section>
+      </PartElement>
     </NetworkRunContext.Provider>
   );
-}
+});
 
 const PRIMITIVE_LABELS = { agent: 'agent', workflow: 'workflow', tool: 'tool', none: 'nothing' };
 
@@ -101,29 +111,40 @@ function StepBody({ step }: { step: NetworkStep }) {
  * @example
  * <NetworkRun.Steps />
  */
-export function NetworkRunSteps({ className, ...props }: Omit<ComponentProps<'ol'>, 'children'>) {
-  const network = useRunNetwork('Steps');
-  if (network === undefined || network.steps.length === 0) return null;
-  const shown = new Set<string>();
-  return (
-    <ol data-slot="network-steps" aria-label="Network steps" {...props} className={cx(className)}>
-      {network.steps.map((step, index) => {
-        if (step.kind === 'execution') {
-          if (shown.has(step.toolCallId)) return null;
-          shown.add(step.toolCallId);
-        }
-        const status = step.kind === 'execution' ? undefined : step.status;
-        return (
-          // Steps only ever append, so their index is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-          <li key={index} data-slot="network-step" data-kind={step.kind} data-status={status}>
-            <StepBody step={step} />
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
+export const NetworkRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
+  function NetworkRunSteps({ asChild, children, className, ...props }, ref) {
+    const network = useRunNetwork('Steps');
+    if (network === undefined || network.steps.length === 0) return null;
+    const shown = new Set<string>();
+    return (
+      <PartElement
+        tag="ol"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="network-steps"
+        aria-label="Network steps"
+        {...props}
+        className={cx(className)}
+      >
+        {network.steps.map((step, index) => {
+          if (step.kind === 'execution') {
+            if (shown.has(step.toolCallId)) return null;
+            shown.add(step.toolCallId);
+          }
+          const status = step.kind === 'execution' ? undefined : step.status;
+          return (
+            // Steps only ever append, so their index is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+            <li key={index} data-slot="network-step" data-kind={step.kind} data-status={status}>
+              <StepBody step={step} />
+            </li>
+          );
+        })}
+      </PartElement>
+    );
+  },
+);
 
 /**
  * The network's final result, once it finished.
@@ -131,16 +152,27 @@ export function NetworkRunSteps({ className, ...props }: Omit<ComponentProps<'ol
  * @example
  * <NetworkRun.Result />
  */
-export function NetworkRunResult({ className, ...props }: Omit<ComponentProps<'div'>, 'children'>) {
-  const network = useRunNetwork('Result');
-  if (network === undefined || network.result === undefined) return null;
-  const text = typeof network.result === 'string' ? network.result : JSON.stringify(network.result);
-  return (
-    <div data-slot="network-result" {...props} className={cx(className)}>
-      <p data-slot="network-result-label">
-        {network.isComplete === false ? 'Stopped without completing' : 'Result'}
-      </p>
-      <p data-slot="network-result-text">{text}</p>
-    </div>
-  );
-}
+export const NetworkRunResult = forwardRef<HTMLDivElement, HostProps<'div'>>(
+  function NetworkRunResult({ asChild, children, className, ...props }, ref) {
+    const network = useRunNetwork('Result');
+    if (network === undefined || network.result === undefined) return null;
+    const text =
+      typeof network.result === 'string' ? network.result : JSON.stringify(network.result);
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="network-result"
+        {...props}
+        className={cx(className)}
+      >
+        <p data-slot="network-result-label">
+          {network.isComplete === false ? 'Stopped without completing' : 'Result'}
+        </p>
+        <p data-slot="network-result-text">{text}</p>
+      </PartElement>
+    );
+  },
+);

@@ -1,9 +1,10 @@
 'use client';
-import type { ComponentProps } from 'react';
+import { forwardRef } from 'react';
 import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
 
 /** Props of {@link MissingToolCall}. */
-export type MissingToolCallProps = Omit<ComponentProps<'div'>, 'children'> & {
+export type MissingToolCallProps = HostProps<'div'> & {
   /** The id the store has no call for. */
   readonly toolCallId: string;
 };
@@ -15,16 +16,22 @@ export type MissingToolCallProps = Omit<ComponentProps<'div'>, 'children'> & {
  * @example
  * <MissingToolCall toolCallId="call-1" />
  */
-export function MissingToolCall({ toolCallId, className, ...props }: MissingToolCallProps) {
-  return (
-    <div
-      data-slot="tool-call-missing"
-      data-tool-call-id={toolCallId}
-      role="note"
-      {...props}
-      className={cx(className)}
-    >
-      {`Tool call ${toolCallId} is not in this conversation.`}
-    </div>
-  );
-}
+export const MissingToolCall = forwardRef<HTMLDivElement, MissingToolCallProps>(
+  function MissingToolCall({ toolCallId, asChild, children, className, ...props }, ref) {
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="tool-call-missing"
+        data-tool-call-id={toolCallId}
+        role="note"
+        {...props}
+        className={cx(className)}
+      >
+        {`Tool call ${toolCallId} is not in this conversation.`}
+      </PartElement>
+    );
+  },
+);

@@ -13,7 +13,7 @@ import {
   toolCallStatusLabel,
 } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
-import { PartElement, type PartProps } from '../utils/part.js';
+import { PartElement, type PartProps, slotted } from '../utils/part.js';
 import { useElapsed } from '../utils/use-elapsed.js';
 import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
 import { isStreaming, ToolCallScope, useCall, useToolCallContext } from './context.js';
@@ -41,15 +41,16 @@ export type ToolCallRootProps = ComponentPropsWithoutRef<typeof Collapsible.Root
  * </ToolCall.Root>
  */
 export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot(
-  { toolCallId, missing, children, className, ...props },
+  { toolCallId, missing, asChild, children, className, ...props },
   ref,
 ) {
   const call = useToolCall(toolCallId);
-  if (call === undefined) return missing ?? <MissingToolCall toolCallId={toolCallId} />;
+  if (call === undefined) return missing ?? <MissingToolCall ref={ref} toolCallId={toolCallId} />;
   return (
     <ToolCallScope toolCallId={toolCallId}>
       <Collapsible.Root
         ref={ref}
+        asChild={asChild}
         data-slot="tool-call"
         data-status={call?.status}
         data-awaiting-client={call?.awaitingClient === true ? '' : undefined}
@@ -60,13 +61,15 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
         {...props}
         className={cx(className)}
       >
-        {children ?? (
+        {slotted(
+          asChild,
+          children,
           <>
             <ToolCallTrigger />
             <ApprovalRoot toolCallId={toolCallId} />
             <ResumeFormRoot toolCallId={toolCallId} />
             <ToolCallContent />
-          </>
+          </>,
         )}
       </Collapsible.Root>
     </ToolCallScope>
@@ -219,23 +222,26 @@ export const ToolCallActivity = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
 export const ToolCallTrigger = forwardRef<
   HTMLButtonElement,
   ComponentPropsWithoutRef<typeof Collapsible.Trigger>
->(function ToolCallTrigger({ children, className, ...props }, ref) {
+>(function ToolCallTrigger({ asChild, children, className, ...props }, ref) {
   const call = useCall('Trigger');
   return (
     <Collapsible.Trigger
       ref={ref}
+      asChild={asChild}
       data-slot="tool-call-trigger"
       data-status={call?.status}
       {...props}
       className={cx(className)}
     >
-      {children ?? (
+      {slotted(
+        asChild,
+        children,
         <>
           <ToolCallTitle />
           <ToolCallStatusBadge />
           <ToolCallActivity />
           <ToolCallDuration />
-        </>
+        </>,
       )}
     </Collapsible.Trigger>
   );
@@ -254,23 +260,26 @@ export const ToolCallTrigger = forwardRef<
 export const ToolCallContent = forwardRef<
   HTMLDivElement,
   ComponentPropsWithoutRef<typeof Collapsible.Content>
->(function ToolCallContent({ children, className, ...props }, ref) {
+>(function ToolCallContent({ asChild, children, className, ...props }, ref) {
   const { toolCallId } = useToolCallContext('Content');
   return (
     <Collapsible.Content
       ref={ref}
+      asChild={asChild}
       data-slot="tool-call-content"
       {...props}
       className={cx(className)}
     >
-      {children ?? (
+      {slotted(
+        asChild,
+        children,
         <>
           <ToolCallInput />
           <ToolCallProgress />
           <WorkflowRunRoot toolCallId={toolCallId} />
           <ToolCallResults />
           <ToolCallError />
-        </>
+        </>,
       )}
     </Collapsible.Content>
   );

@@ -2,11 +2,12 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
 import type { WorkflowStatus } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import { type ComponentProps, createContext, useContext } from 'react';
+import { createContext, forwardRef, useContext } from 'react';
 import { JsonView } from '../json-view/json-view.js';
 import { cx } from '../utils/cx.js';
 import { formatDuration, WORKFLOW_STATUS_LABELS } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
+import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 
 const WorkflowRunContext = createContext<string | null>(null);
 
@@ -18,7 +19,7 @@ function useWorkflowCall(part: string) {
 }
 
 /** Props of {@link WorkflowRunRoot}. */
-export type WorkflowRunRootProps = ComponentProps<'div'> & {
+export type WorkflowRunRootProps = PartProps<'div'> & {
   /** The `workflow-*` tool call the workflow ran inside. */
   readonly toolCallId: string;
 };
@@ -30,33 +31,36 @@ export type WorkflowRunRootProps = ComponentProps<'div'> & {
  * @example
  * <WorkflowRun.Root toolCallId="call-report-1" />
  */
-export function WorkflowRunRoot({
-  toolCallId,
-  children,
-  className,
-  ...props
-}: WorkflowRunRootProps) {
-  const workflow = useToolCall(toolCallId)?.workflow;
-  if (workflow === undefined) return null;
-  return (
-    <WorkflowRunContext.Provider value={toolCallId}>
-      <div
-        data-slot="workflow-run"
-        data-status={workflow.status}
-        aria-busy={workflow.status === 'running' || undefined}
-        {...props}
-        className={cx(className)}
-      >
-        {children ?? (
-          <>
-            <WorkflowRunHeader />
-            <WorkflowRunSteps />
-          </>
-        )}
-      </div>
-    </WorkflowRunContext.Provider>
-  );
-}
+export const WorkflowRunRoot = forwardRef<HTMLDivElement, WorkflowRunRootProps>(
+  function WorkflowRunRoot({ toolCallId, asChild, children, className, ...props }, ref) {
+    const workflow = useToolCall(toolCallId)?.workflow;
+    if (workflow === undefined) return null;
+    return (
+      <WorkflowRunContext.Provider value={toolCallId}>
+        <PartElement
+          tag="div"
+          ref={ref}
+          asChild={asChild}
+          host={children}
+          data-slot="workflow-run"
+          data-status={workflow.status}
+          aria-busy={workflow.status === 'running' || undefined}
+          {...props}
+          className={cx(className)}
+        >
+          {partContent(
+            asChild,
+            children,
+            <>
+              <WorkflowRunHeader />
+              <WorkflowRunSteps />
+            </>,
+          )}
+        </PartElement>
+      </WorkflowRunContext.Provider>
+    );
+  },
+);
 
 function StatusBadge({ slot, status }: { slot: string; status: WorkflowStatus }) {
   return (
@@ -72,21 +76,28 @@ function StatusBadge({ slot, status }: { slot: string; status: WorkflowStatus })
  * @example
  * <WorkflowRun.Header />
  */
-export function WorkflowRunHeader({
-  className,
-  ...props
-}: Omit<ComponentProps<'div'>, 'children'>) {
-  const workflow = useWorkflowCall('Header')?.workflow;
-  if (workflow === undefined) return null;
-  return (
-    <div data-slot="workflow-run-header" {...props} className={cx(className)}>
-      <span data-slot="workflow-run-title">
-        Workflow{workflow.workflowId === undefined ? null : <code> {workflow.workflowId}</code>}
-      </span>
-      <StatusBadge slot="workflow-run-status" status={workflow.status} />
-    </div>
-  );
-}
+export const WorkflowRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
+  function WorkflowRunHeader({ asChild, children, className, ...props }, ref) {
+    const workflow = useWorkflowCall('Header')?.workflow;
+    if (workflow === undefined) return null;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="workflow-run-header"
+        {...props}
+        className={cx(className)}
+      >
+        <span data-slot="workflow-run-title">
+          Workflow{workflow.workflowId === undefined ? null : <code> {workflow.workflowId}</code>}
+        </span>
+        <StatusBadge slot="workflow-run-status" status={workflow.status} />
+      </PartElement>
+    );
+  },
+);
 
 /**
  * The ordered list of steps.
@@ -94,17 +105,28 @@ export function WorkflowRunHeader({
  * @example
  * <WorkflowRun.Steps />
  */
-export function WorkflowRunSteps({ className, ...props }: Omit<ComponentProps<'ol'>, 'children'>) {
-  const workflow = useWorkflowCall('Steps')?.workflow;
-  if (workflow === undefined || workflow.stepIds.length === 0) return null;
-  return (
-    <ol data-slot="workflow-steps" aria-label="Steps" {...props} className={cx(className)}>
-      {workflow.stepIds.map((stepId) => (
-        <WorkflowRunStep key={stepId} stepId={stepId} />
-      ))}
-    </ol>
-  );
-}
+export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
+  function WorkflowRunSteps({ asChild, children, className, ...props }, ref) {
+    const workflow = useWorkflowCall('Steps')?.workflow;
+    if (workflow === undefined || workflow.stepIds.length === 0) return null;
+    return (
+      <PartElement
+        tag="ol"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="workflow-steps"
+        aria-label="Steps"
+        {...props}
+        className={cx(className)}
+      >
+        {workflow.stepIds.map((stepId) => (
+          <WorkflowRunStep key={stepId} stepId={stepId} />
+        ))}
+      </PartElement>
+    );
+  },
+);
 
 /**
  * One step: its name, status and duration, and its output behind a disclosure once it has one.
@@ -112,11 +134,10 @@ export function WorkflowRunSteps({ className, ...props }: Omit<ComponentProps<'o
  * @example
  * <WorkflowRun.Step stepId="summarize" />
  */
-export function WorkflowRunStep({
-  stepId,
-  className,
-  ...props
-}: Omit<ComponentProps<'li'>, 'children'> & { readonly stepId: string }) {
+export const WorkflowRunStep = forwardRef<
+  HTMLLIElement,
+  HostProps<'li'> & { readonly stepId: string }
+>(function WorkflowRunStep({ stepId, asChild, children, className, ...props }, ref) {
   const call = useWorkflowCall('Step');
   const step = call?.workflow?.steps.get(stepId);
   // Step payloads carry no display transform of their own: under a transformed call they may hold
@@ -138,7 +159,16 @@ export function WorkflowRunStep({
   );
   const details = hidden ? undefined : (step.output ?? step.suspendPayload);
   return (
-    <li data-slot="workflow-step" data-status={step.status} {...props} className={cx(className)}>
+    <PartElement
+      tag="li"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      data-slot="workflow-step"
+      data-status={step.status}
+      {...props}
+      className={cx(className)}
+    >
       {details === undefined ? (
         <div data-slot="workflow-step-summary">{summary}</div>
       ) : (
@@ -149,6 +179,6 @@ export function WorkflowRunStep({
           </Collapsible.Content>
         </Collapsible.Root>
       )}
-    </li>
+    </PartElement>
   );
-}
+});
