@@ -4,14 +4,20 @@
  * execution and a workflow execution that suspend, and runs aborted while an agent executes and
  * while the router decides.
  */
+import { toAISdkStream } from '@mastra/ai-sdk';
 import type { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
+import { createCleanupNetwork, createPlannerNetwork } from './network-agents.ts';
 import { createDeskNetwork } from './network-desk.ts';
 import { at, type Chunk, collect, type Scenario } from './recording.ts';
 
 const mastra = new Mastra({
-  agents: { desk: createDeskNetwork() },
+  agents: {
+    desk: createDeskNetwork(),
+    planner: createPlannerNetwork(),
+    cleanup: createCleanupNetwork(),
+  },
   storage: new InMemoryStore(),
   logger: false,
 });
@@ -203,6 +209,30 @@ export const networkScenarios: Record<string, Scenario> = {
         chunks: tool,
         expect: ['tool-execution-start'],
         check: aborted('tool-execution-abort'),
+      },
+    ];
+  },
+
+  async aisdkNetwork() {
+    // What `networkRoute` streams: `toAISdkStream(network, { from: 'network' })`.
+    const ui = (out: unknown) =>
+      toAISdkStream(out as never, { from: 'network', version: 'v6' }) as unknown as ReadableStream;
+    const planned = await mastra
+      .getAgent('planner')
+      .network('Weather in Rome, a trip report, and Milan.', { memory: memory(), maxSteps: 6 });
+    const cleanup = await mastra
+      .getAgent('cleanup')
+      .network('Delete record rec-314.', { memory: memory(), maxSteps: 4 });
+    return [
+      {
+        file: 'aisdk-network.jsonl',
+        chunks: await collect(ui(planned)),
+        expect: ['start', 'data-network', 'text-delta', 'finish'],
+      },
+      {
+        file: 'aisdk-network-approval-request.jsonl',
+        chunks: await collect(ui(cleanup)),
+        expect: ['data-network'],
       },
     ];
   },

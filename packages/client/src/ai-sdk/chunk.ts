@@ -49,6 +49,7 @@ export const aiSdkChunkFields = {
   'data-tool-workflow': { id: 'id', data: 'object' },
   'data-tool-workflow-step': { id: 'id', data: 'object' },
   'data-tool-network': none,
+  'data-network': { id: 'id', data: 'object' },
   'data-tool-call-approval': { data: 'object' },
   'data-tool-call-suspended': { data: 'object' },
   'data-tripwire': none,

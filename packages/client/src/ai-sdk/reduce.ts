@@ -9,6 +9,7 @@ import {
   type Value,
   validate,
 } from './chunk.js';
+import { onNetworkSnapshot } from './network.js';
 import {
   onBackgroundTask,
   onData,
@@ -98,6 +99,8 @@ export const aiSdkHandlers: AiSdkHandlers = {
   'data-tool-workflow': onWorkflowSnapshot,
   'data-tool-workflow-step': onWorkflowStep,
   'data-tool-network': onData,
+  // What networkRoute writes of an agent network (network.ts).
+  'data-network': onNetworkSnapshot,
   'data-tool-call-approval': onHumanData,
   'data-tool-call-suspended': onHumanData,
   'data-tripwire': onTripwire,
