@@ -2,8 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { NetworkRun, type NetworkRunRootProps } from '@toolpane/ui';
 import type { ReactElement } from 'react';
 import { expect, within } from 'storybook/test';
+import aisdkNetwork from '../test/fixtures/aisdk-network.jsonl?raw';
 import network from '../test/fixtures/network.jsonl?raw';
+import networkAbortExecution from '../test/fixtures/network-abort-execution.jsonl?raw';
 import networkApprovalRequest from '../test/fixtures/network-approval-request.jsonl?raw';
+import networkSuspendRequest from '../test/fixtures/network-suspend-request.jsonl?raw';
+import networkToolApprovalRequest from '../test/fixtures/network-tool-approval-request.jsonl?raw';
 import { Recorded, type Recording } from './support/recorded';
 import { afterChunk, parseRecording } from './support/replay';
 
@@ -93,5 +97,60 @@ export const WaitingForApproval: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findAllByRole('button', { name: /approve/i })).toHaveLength(1);
     await expect(canvasElement).toHaveTextContent('Routed to agent ops');
+  },
+};
+
+/** A member agent's tool suspends: one resume form, on the inner call, inside the agent's card. */
+export const SuspendedInsideAgent: Story = {
+  args: { runId: runIdOf(networkSuspendRequest) },
+  ...recorded([networkSuspendRequest]),
+  play: async ({ canvasElement }) => {
+    const forms = canvasElement.querySelectorAll('[data-slot="resume-form"]');
+    await expect(forms).toHaveLength(1);
+    const inner = [...canvasElement.querySelectorAll('[data-slot="tool-call"]')].find((card) =>
+      card.querySelector('[data-slot="tool-call-title"]')?.textContent?.includes('bookTableTool'),
+    );
+    await expect(inner).toContainElement(forms[0] as HTMLElement);
+    await expect(canvasElement).toHaveTextContent('Routed to agent booker');
+  },
+};
+
+/** The router runs a tool that needs approval: one approval, on that tool's own card. */
+export const ToolExecutionApproval: Story = {
+  args: { runId: runIdOf(networkToolApprovalRequest) },
+  ...recorded([networkToolApprovalRequest]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findAllByRole('button', { name: /approve/i })).toHaveLength(1);
+    await expect(canvasElement).toHaveTextContent('Routed to tool deleteTool');
+  },
+};
+
+/** Stopped while the chosen agent's tool ran: that call reads Stopped, the next routing aborted. */
+export const AbortedWhileAgentRan: Story = {
+  args: { runId: runIdOf(networkAbortExecution) },
+  ...recorded([networkAbortExecution]),
+  play: async ({ canvasElement }) => {
+    const crawl = [...canvasElement.querySelectorAll('[data-slot="tool-call"]')].find((card) =>
+      card.querySelector('[data-slot="tool-call-title"]')?.textContent?.includes('crawlSiteTool'),
+    );
+    await expect(crawl).toHaveAttribute('data-status', 'output-aborted');
+    await expect(crawl?.querySelector('[data-slot="tool-call-status"]')).toHaveTextContent(
+      'Stopped',
+    );
+  },
+};
+
+/** The same network through networkRoute (data-network parts): the same steps and result. */
+export const FromNetworkRoute: Story = {
+  // An AI SDK stream has no runId: its message without a messageId is the store's first run.
+  args: { runId: 'ai-sdk-run-1' },
+  ...recorded([aisdkNetwork]),
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement).toHaveTextContent('Routed to agent researcher');
+    await expect(canvasElement).toHaveTextContent('Routed to workflow report');
+    await expect(
+      canvasElement.querySelector('[data-slot="network-result-text"]'),
+    ).toHaveTextContent('Rome is 21°C and sunny; the report is ready; Milan is sunny too.');
   },
 };

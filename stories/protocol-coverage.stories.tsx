@@ -7,6 +7,7 @@ import abortToolIgnores from '../test/fixtures/abort-tool-ignores.jsonl?raw';
 import aisdkV7 from '../test/fixtures/aisdk-v7.jsonl?raw';
 import aisdkV7NestedSuspend from '../test/fixtures/aisdk-v7-nested-suspend.jsonl?raw';
 import approvalTwoLevel from '../test/fixtures/approval-two-level-request.jsonl?raw';
+import clientTool from '../test/fixtures/client-tool.jsonl?raw';
 import nestedSuspend from '../test/fixtures/nested-suspend-request.jsonl?raw';
 import parallelSameTool from '../test/fixtures/parallel-same-tool.jsonl?raw';
 import stepResultTiming from '../test/fixtures/step-result-timing.jsonl?raw';
@@ -100,6 +101,20 @@ export const AbortToolHonours: Story = {
     await expect(card.querySelector('[data-slot="tool-call-status"]')).toHaveTextContent(
       'Waiting for the app',
     );
+  },
+};
+
+/** A tool Mastra does not run (no `execute`): the call waits for the app's result. */
+export const ClientTool: Story = {
+  ...recorded(clientTool),
+  play: async ({ canvasElement }) => {
+    const card = cardOf(canvasElement, 'askUserTool');
+    await expect(card).toHaveAttribute('data-status', 'input-available');
+    await expect(card).toHaveAttribute('data-awaiting-client', '');
+    await expect(card.querySelector('[data-slot="tool-call-status"]')).toHaveTextContent(
+      'Waiting for the app',
+    );
+    await expect(canvasElement).not.toHaveTextContent('Stopped');
   },
 };
 
