@@ -5,20 +5,21 @@
  * `pnpm bench:smoke` runs every section at tiny sizes (for CI: it checks that the benchmarks still
  * run) and exits 1 when a bundle is over its budget.
  *
- * Options: `--smoke`, `--only=ingest,shapes,partial-json,memory,react,bundle`.
+ * Options: `--smoke`, `--only=ingest,shapes,partial-json,memory,react,live,bundle`.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { type BundleRow, bundleSizes, overBudget } from './bundle.ts';
 import { runChild } from './child.ts';
 import { CASE, type IngestOptions, type IngestResult, type PeerName } from './ingest.ts';
+import type { LiveOptions, LiveRow } from './live-batching.tsx';
 import { type CaseResult, fmtMs, fmtRatio, table } from './measure.ts';
 import type { MemoryOptions, MemoryRow } from './memory.ts';
 import { type PartialJsonOptions, type PartialJsonResult, PJ } from './partial-json.ts';
 import type { RenderOptions, RenderRow } from './react-renders.tsx';
 import type { ShapeRow, ShapesOptions } from './shapes.ts';
 
-const SECTIONS = ['ingest', 'shapes', 'partial-json', 'memory', 'react', 'bundle'] as const;
+const SECTIONS = ['ingest', 'shapes', 'partial-json', 'memory', 'react', 'live', 'bundle'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -97,6 +98,11 @@ const MEMORY: MemoryOptions = smoke
 const SHAPES: ShapesOptions = smoke
   ? { sizes: [200, 2_000], warmup: 0, iterations: 1 }
   : { sizes: [10_000, 100_000], warmup: 1, iterations: 3 };
+
+/** Live batching: chunks mounted first, then streamed one per task at `rate` per second. */
+const LIVE: LiveOptions = smoke
+  ? { mount: 500, chunks: 20, rate: 1_000 }
+  : { mount: 20_000, chunks: 2_000, rate: 1_000 };
 
 const RENDERS: RenderOptions = smoke ? { cards: 20, chunks: 20 } : { cards: 500, chunks: 2_000 };
 
@@ -481,6 +487,43 @@ function reportRenders(rows: readonly RenderRow[]) {
   print();
 }
 
+function reportLive(rows: readonly LiveRow[]) {
+  print('## 5b. Live batching');
+  print();
+  print(
+    `jsdom, React 19 development build: ${rows[0]?.chunks ?? '?'} generated chunks streamed at ` +
+      `${LIVE.rate} chunks/s, one per task as a live stream delivers them, into the default ` +
+      `<Transcript.Root/> with ${rows[0]?.cards ?? '?'} tool cards mounted, for each ` +
+      'NotifySchedule of the store. "busy" is the time spent in Toolpane and React (every task ' +
+      'runs in act(), so rendering is inside what is timed). The schedule with the least busy ' +
+      "time is a session's default (`createAgentSession({ notify })`).",
+  );
+  print();
+  print(
+    table(
+      [
+        'schedule',
+        'cards',
+        'chunks',
+        'commits / chunk',
+        'busy ms / chunk',
+        'worst task ms',
+        'busy / wall',
+      ],
+      rows.map((r) => [
+        r.schedule,
+        String(r.cards),
+        String(r.chunks),
+        (r.commits / r.chunks).toFixed(2),
+        (r.busyMs / r.chunks).toFixed(2),
+        r.worstMs.toFixed(1),
+        `${((100 * r.busyMs) / r.wallMs).toFixed(0)}%`,
+      ]),
+    ),
+  );
+  print();
+}
+
 function reportBundle(rows: readonly BundleRow[]) {
   print('## 6. Bundle size');
   print();
@@ -602,6 +645,10 @@ async function main() {
   if (only.has('react')) {
     progress('react renders');
     reportRenders(await runChild<RenderRow[]>('react-renders.tsx', RENDERS, 4_096));
+  }
+  if (only.has('live')) {
+    progress('live batching');
+    reportLive(await runChild<LiveRow[]>('live-batching.tsx', LIVE, 4_096));
   }
   if (only.has('bundle')) {
     progress('bundle sizes');

@@ -44,7 +44,7 @@ interface Job {
  * if (pending) await session.approve(pending.toolCallId);
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
-  const store = options.store ?? createToolpaneStore();
+  const store = options.store ?? createToolpaneStore({ notify: options.notify ?? 'frame' });
   const endpoint: Endpoint = {
     baseUrl: options.baseUrl,
     apiPrefix: normalizePrefix(options.apiPrefix ?? '/api'),
@@ -90,7 +90,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     refresh();
     const done = lane.then(async (): Promise<SessionResult> => {
       try {
-        return await task(signal);
+        const result = await task(signal);
+        // What a request ended with is shown now, not at the next frame.
+        store.flush();
+        return result;
       } catch (error) {
         // Only a throwing store listener gets here; the session must keep working.
         lastError = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+import type { NotifySchedule } from '../notify/schedule.js';
 import type { FieldError, ResumeValidation } from '../resume/schema.js';
 import type { ToolpaneStore } from '../store/store.js';
 import type { FetchLike, SessionHeaders } from './request.js';
@@ -32,6 +33,13 @@ export interface AgentSessionOptions {
   readonly credentials?: RequestCredentials;
   /** The store to feed (a new one by default). */
   readonly store?: ToolpaneStore;
+  /**
+   * When the session's own store (made when `store` is not given) tells subscribers about a live
+   * stream. `'frame'` by default: measured against `'sync'` and `'microtask'` on a stream at
+   * 1,000 chunks/s into a transcript (BENCHMARKS.md), it commits about five times less and keeps
+   * the main thread least busy. Each request's end is delivered at once, whatever the schedule.
+   */
+  readonly notify?: NotifySchedule;
   /** How long to wait for the response headers of a request, in ms (default 30 000; 0 waits forever). */
   readonly timeoutMs?: number;
   /**
