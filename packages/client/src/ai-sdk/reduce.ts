@@ -21,6 +21,7 @@ import {
   onText,
   onTripwire,
   topRun,
+  topRunId,
 } from './run.js';
 import {
   onApprovalRequest,
@@ -66,7 +67,7 @@ export const aiSdkHandlers: AiSdkHandlers = {
     ctx.draft.push(run, 'steps', { index: run.steps.length });
   },
   'finish-step': (ctx) => {
-    topRun(ctx);
+    topRunId(ctx);
   },
   'text-start': onText,
   'text-delta': onText,
@@ -87,8 +88,7 @@ export const aiSdkHandlers: AiSdkHandlers = {
   file: onFile,
   error: onError,
   abort: (ctx, value) => {
-    const run = topRun(ctx);
-    endRun(ctx, run.runId, 'aborted', nonEmpty(value.reason) ?? 'The run was aborted');
+    endRun(ctx, topRunId(ctx), 'aborted', nonEmpty(value.reason) ?? 'The run was aborted');
   },
   'message-metadata': (ctx, value) => {
     ctx.draft.appendUnknown(value);

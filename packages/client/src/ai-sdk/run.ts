@@ -2,10 +2,11 @@ import { type NativeChunk, parseMastraChunk } from '../chunks/mastra.js';
 import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
-import { awaitClient, endRun, ensureRun } from '../reducer/lifecycle.js';
+import { awaitClient, endRun, ensureRun, revivedByChunk } from '../reducer/lifecycle.js';
 import {
   appendText,
   closeTextPart,
+  currentTextPart,
   dataRunId,
   editTextPart,
   putDataPart,
@@ -28,22 +29,27 @@ function newRunId(ctx: Ctx): string {
   return `ai-sdk-run-${n}`;
 }
 
-/**
- * The run the current message belongs to. A pure `reduce` starts with empty working memory, so in
- * an AI SDK state the latest top-level run stands in for it.
- */
+/** The run the current message belongs to (the state's cursor keeps it). */
 function currentRunId(ctx: Ctx): string | undefined {
-  const id =
-    ctx.scratch.aiSdkRunId ??
-    (ctx.draft.root.format === 'ai-sdk' ? ctx.scratch.currentRunId : undefined);
+  const id = ctx.draft.cursor().aiSdkRunId;
   return id !== undefined && ctx.draft.root.runs.has(id) ? id : undefined;
 }
 
 /** The current message's run, created when chunks arrive before any `start`. */
 export function topRun(ctx: Ctx): Mutable<RunState> {
   const runId = currentRunId(ctx) ?? newRunId(ctx);
-  ctx.scratch.aiSdkRunId = runId;
+  ctx.draft.moveCursor({ aiSdkRunId: runId });
   return ensureRun(ctx, runId, TOP);
+}
+
+/**
+ * The id of the current message's run, for chunks that may not change the run itself: the run is
+ * created or revived when needed, and otherwise left as it is (not copied).
+ */
+export function topRunId(ctx: Ctx): string {
+  const current = currentRunId(ctx);
+  const run = current === undefined ? undefined : ctx.draft.root.runs.get(current);
+  return run !== undefined && !revivedByChunk(run) ? run.runId : topRun(ctx).runId;
 }
 
 /** `start` opens the run of a message, or continues the run the message already has. */
@@ -62,9 +68,12 @@ export function onStart(ctx: Ctx, value: Value): void {
   } else {
     runId = messageId ?? newRunId(ctx);
   }
-  ctx.scratch.aiSdkRunId = runId;
+  ctx.draft.moveCursor({ aiSdkRunId: runId, currentRunId: runId });
+  const known = runs.get(runId);
+  // A start that repeats what the run already says leaves it as it is.
+  if (known?.status === 'streaming' && (messageId === undefined || known.messageId === messageId))
+    return;
   const run = ensureRun(ctx, runId, TOP);
-  ctx.scratch.currentRunId = runId;
   if (run.status !== 'streaming') {
     run.status = 'streaming';
     delete run.error;
@@ -75,11 +84,13 @@ export function onStart(ctx: Ctx, value: Value): void {
 
 /** `finish` ends the current message's run. */
 export function onFinish(ctx: Ctx, value: Value): void {
-  const run = topRun(ctx);
+  const runId = topRunId(ctx);
+  const run = ctx.draft.root.runs.get(runId)!;
   const reason = nonEmpty(value.finishReason);
   // @mastra/ai-sdk reports a tripwire as `other`; the run already knows it was a tripwire.
-  if (reason !== undefined) {
-    run.finishReason = reason === 'other' && run.status === 'tripwire' ? 'tripwire' : reason;
+  const finishReason = reason === 'other' && run.status === 'tripwire' ? 'tripwire' : reason;
+  if (finishReason !== undefined && finishReason !== run.finishReason) {
+    ctx.draft.run(runId)!.finishReason = finishReason;
   }
   // abort → finish and error → finish keep the status the first chunk set.
   if (run.status === 'aborted' || run.status === 'error' || run.status === 'tripwire') return;
@@ -97,9 +108,19 @@ export function onFinish(ctx: Ctx, value: Value): void {
 
 /** A text or reasoning start, delta or end. */
 export function onText(ctx: Ctx, value: Value): void {
-  const run = topRun(ctx);
+  const runId = topRunId(ctx);
   const type = value.type.startsWith('text-') ? 'text' : 'reasoning';
   const id = value.id as string;
+  // A start of a part that exists, an end of one that ended and an empty delta change nothing.
+  const existing = currentTextPart(ctx, ctx.draft.root.runs.get(runId)!, type, id);
+  if (
+    existing !== undefined &&
+    (value.type.endsWith('-start') ||
+      (value.type.endsWith('-end') && existing.state === 'done') ||
+      (value.type.endsWith('-delta') && value.delta === ''))
+  )
+    return;
+  const run = ctx.draft.run(runId)!;
   if (value.type.endsWith('-delta')) {
     appendText(ctx, run, type, id, value.delta as string);
   } else if (value.type.endsWith('-end')) {
@@ -177,9 +198,7 @@ export function onFile(ctx: Ctx, value: Value): void {
 /** A data part on the current run; parts with an id are reconciled by name and id. */
 export function onData(ctx: Ctx, value: Value): void {
   if (value.transient === true) return;
-  const top = topRun(ctx);
-  const nested = dataRunId(ctx, top.runId);
-  const run = nested === top.runId ? top : ctx.draft.run(nested!)!;
+  const run = ctx.draft.run(dataRunId(ctx, topRunId(ctx))!)!;
   putDataPart(ctx, run, value.type.slice('data-'.length), nonEmpty(value.id), value.data);
 }
 
@@ -200,7 +219,7 @@ export function onBackgroundTask(ctx: Ctx, value: Value): void {
     invalid(ctx, value, `${value.type} needs data.taskId and data.toolCallId`);
     return;
   }
-  const { runId } = topRun(ctx);
+  const runId = topRunId(ctx);
   // The native chunk this part carries, checked as the native stream's own would be.
   const parsed = parseMastraChunk({ type, runId, from: 'AGENT', payload: data });
   if (!parsed.ok) invalid(ctx, value, parsed.error.message);

@@ -23,7 +23,7 @@ import {
   type ToolCallState,
 } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
-import { errorMessage, topRun } from './run.js';
+import { errorMessage, topRunId } from './run.js';
 import { settleWorkflowResult } from './workflow.js';
 
 // Tool calls in AI SDK streams, and the approvals and suspensions that wait for a person.
@@ -78,7 +78,7 @@ export function topCall(
   toolName: string | undefined,
   mode: CallMode = 'open',
 ): Call {
-  return ensureCall(ctx, topRun(ctx).runId, TOP, toolCallId, toolName, mode);
+  return ensureCall(ctx, topRunId(ctx), TOP, toolCallId, toolName, mode);
 }
 
 /** `tool-input-start` opens a call. */
@@ -110,7 +110,7 @@ export function onInputDelta(ctx: Ctx, value: Value): void {
 
 /** `tool-input-available`: a call's whole input. */
 export function onInputAvailable(ctx: Ctx, value: Value): void {
-  const beforeKey = findCallKey(ctx.draft.root, value.toolCallId as string, topRun(ctx).runId);
+  const beforeKey = findCallKey(ctx.draft.root, value.toolCallId as string, topRunId(ctx));
   const before = beforeKey === undefined ? undefined : ctx.draft.root.toolCalls.get(beforeKey);
   const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;

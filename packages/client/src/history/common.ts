@@ -45,7 +45,8 @@ export function buildHistory(history: HistoryChunks, options: ReduceOptions): To
   const prompts = new Map<string, string>();
   for (const segment of history.segments) {
     for (const chunk of segment.chunks) reducer.apply(chunk);
-    const runId = segment.runId ?? reducer.scratch.aiSdkRunId ?? reducer.scratch.currentRunId;
+    const cursor = reducer.cursor();
+    const runId = segment.runId ?? cursor.aiSdkRunId ?? cursor.currentRunId;
     if (segment.prompt !== undefined && runId !== undefined) prompts.set(runId, segment.prompt);
   }
   for (const chunk of history.tail) reducer.apply(chunk);

@@ -181,7 +181,7 @@ export function reduceData(ctx: Ctx, chunk: DataChunk, scope: Scope): void {
   if (chunk.transient) return;
   const runId =
     scope.parentToolCallId === null
-      ? dataRunId(ctx, ctx.scratch.currentRunId)
+      ? dataRunId(ctx, ctx.draft.cursor().currentRunId)
       : ctx.draft.root.toolCalls.get(scope.parentToolCallId)?.runId;
   const run = runId === undefined ? undefined : ctx.draft.run(runId);
   if (run === undefined) {

@@ -58,12 +58,6 @@ export interface StreamFormatSupport {
 export interface Scratch {
   readonly parsers: Map<string, PartialJsonParser>;
   readonly taskCalls: Map<string, string>;
-  /** The top-level run that `data-*` chunks (which carry no runId) belong to. */
-  currentRunId?: string;
-  /** The subagent run of the latest nested chunk, which bare `data-*` chunks may belong to. */
-  lastNestedRunId?: string;
-  /** AI SDK streams carry no runId: the synthetic run of the current message. */
-  aiSdkRunId?: string;
   /** Wrapper chunks being unwrapped right now, one inside the other (bounded). */
   nesting: number;
   /** Where each run's text, reasoning and data parts sit. */

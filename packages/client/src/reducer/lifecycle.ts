@@ -64,12 +64,16 @@ export function toolKind(toolName: string): ToolKind {
   return 'tool';
 }
 
+/** Whether a chunk of the run revives it: it waited, or the stream that carried it broke off. */
+export const revivedByChunk = (run: RunState): boolean =>
+  run.status === 'waiting' || run.status === 'interrupted';
+
 /** The run, created on first sight; a continuation revives a waiting run. */
 export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunState> {
   const { draft } = ctx;
   const existing = draft.run(runId);
   if (existing !== undefined) {
-    if (existing.status === 'waiting' || existing.status === 'interrupted') {
+    if (revivedByChunk(existing)) {
       existing.status = 'streaming';
       delete existing.error;
     }
@@ -92,7 +96,7 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
   draft.setRun(runId, run);
   if (scope.parentToolCallId === null) {
     draft.appendRun(runId);
-    ctx.scratch.currentRunId = runId;
+    draft.moveCursor({ currentRunId: runId });
   } else {
     const parent = draft.toolCall(scope.parentToolCallId);
     if (parent !== undefined) draft.push(parent, 'childRunIds', runId);
@@ -229,14 +233,22 @@ export function endRun(
     const id = work.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    const run = draft.run(id);
-    if (run === undefined) continue;
-    run.status = status;
-    if (reason !== undefined && status !== 'finished' && run.error === undefined)
-      run.error = reason;
-    if (at !== undefined) run.endedAt = at;
+    const current = draft.root.runs.get(id);
+    if (current === undefined) continue;
+    const addsError = reason !== undefined && status !== 'finished' && current.error === undefined;
+    // A run that already ended this way keeps its end (and its identity).
+    if (
+      current.status !== status ||
+      addsError ||
+      (at !== undefined && current.endedAt === undefined)
+    ) {
+      const run = draft.run(id)!;
+      run.status = status;
+      if (addsError) run.error = reason;
+      if (at !== undefined) run.endedAt = at;
+    }
     ended.push(id);
-    for (const toolCallId of run.toolCallIds) {
+    for (const toolCallId of current.toolCallIds) {
       for (const childRunId of draft.root.toolCalls.get(toolCallId)?.childRunIds ?? []) {
         if (draft.root.runs.get(childRunId)?.status === 'streaming') work.push(childRunId);
       }

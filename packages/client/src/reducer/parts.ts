@@ -30,6 +30,19 @@ export function editTextPart(
   return part;
 }
 
+/** The part {@link editTextPart} would edit, when there is one; nothing is copied. */
+export function currentTextPart(
+  ctx: Ctx,
+  run: RunState,
+  type: TextPart['type'],
+  id: string,
+): TextPart | undefined {
+  const index = partIndexOf(ctx.scratch.partIndexes, run);
+  const at = index.last.get(textKey(type, id));
+  if (at === undefined || lastOpen(index, run, type) > at) return undefined;
+  return partAt(run, at) as TextPart;
+}
+
 // Text deltas are the most frequent chunk: re-copying the part per delta would be wasteful, so
 // the part last copied in this epoch is remembered and edited in place.
 const lastTextPart = new WeakMap<Draft, { run: RunState; part: Mutable<TextPart> }>();
@@ -77,7 +90,7 @@ export function closeTextPart(
  * chunk, and otherwise to `topRunId`.
  */
 export function dataRunId(ctx: Ctx, topRunId: string | undefined): string | undefined {
-  let runId = ctx.scratch.lastNestedRunId;
+  let runId = ctx.draft.cursor().lastNestedRunId;
   for (let hops = 0; runId !== undefined && hops < 64; hops++) {
     const run = ctx.draft.root.runs.get(runId);
     if (run === undefined || run.parentToolCallId === null) break;

@@ -11,7 +11,7 @@ import { parseNested } from '../mastra/nested.js';
 import { addUnknown, reduceData } from '../mastra/run.js';
 import { Draft, type DraftChanges } from '../state/draft.js';
 import type { ToolpaneState } from '../state/state.js';
-import { initialState, listsOf } from '../state/state-root.js';
+import { type Cursor, initialState } from '../state/state-root.js';
 import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
 import {
   addIssue,
@@ -119,10 +119,7 @@ export function reduce(
   chunk: unknown,
   options: ReduceOptions = {},
 ): ToolpaneState {
-  const scratch = createScratch();
-  const lastTop = listsOf(state).runs.at(-1);
-  if (lastTop !== undefined) scratch.currentRunId = lastTop;
-  const ctx = createCtx(state, options, scratch);
+  const ctx = createCtx(state, options, createScratch());
   applySafely(ctx, chunk);
   return ctx.draft.publish();
 }
@@ -149,6 +146,8 @@ export interface Reducer {
   publish(): ToolpaneState;
   /** What the last publish changed. */
   changes(): DraftChanges;
+  /** Where the stream stands now (see `Cursor`). */
+  cursor(): Cursor;
   readonly scratch: Scratch;
 }
 
@@ -159,6 +158,7 @@ export function createReducer(state: ToolpaneState, options: ReduceOptions): Red
     apply: (value) => applySafely(ctx, value),
     publish: () => ctx.draft.publish(),
     changes: () => ctx.draft.changes(),
+    cursor: () => ctx.draft.cursor(),
     scratch: ctx.scratch,
   };
 }

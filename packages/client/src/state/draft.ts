@@ -2,7 +2,15 @@ import type { AppendList } from './append-list.js';
 import { PersistentMap } from './persistent-map.js';
 import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
-import { hasLists, type Lists, listsOf, makeState, StateRoot } from './state-root.js';
+import {
+  type Cursor,
+  hasLists,
+  type ListKey,
+  type Lists,
+  listsOf,
+  makeState,
+  StateRoot,
+} from './state-root.js';
 import { type CallChange, updateWaiting } from './waiting.js';
 
 /**
@@ -15,7 +23,7 @@ export interface DraftChanges {
   /** Runs set in the epoch, new or copied, by runId, as they are now. */
   readonly runs: ReadonlyMap<string, RunState>;
   /** The lists appended to. */
-  readonly lists: ReadonlySet<keyof Lists>;
+  readonly lists: ReadonlySet<ListKey>;
   /** Whether `format` changed. */
   readonly format: boolean;
 }
@@ -24,7 +32,7 @@ export interface DraftChanges {
 export const NO_CHANGES: DraftChanges = Object.freeze({
   calls: new Map<string, CallChange>(),
   runs: new Map<string, RunState>(),
-  lists: new Set<keyof Lists>(),
+  lists: new Set<ListKey>(),
   format: false,
 });
 
@@ -77,7 +85,7 @@ export class Draft {
   private published: ToolpaneState;
   private calls: Map<string, CallChange> | undefined;
   private runs: Map<string, RunState> | undefined;
-  private lists: Set<keyof Lists> | undefined;
+  private lists: Set<ListKey> | undefined;
   private lastChanges: DraftChanges = NO_CHANGES;
   /**
    * The run returned last in this epoch: consecutive chunks nearly always belong to the same run,
@@ -167,7 +175,7 @@ export class Draft {
     return root;
   }
 
-  private append<K extends keyof Lists>(
+  private append<K extends ListKey>(
     key: K,
     item: Lists[K] extends AppendList<infer T> ? T : never,
   ): void {
@@ -179,6 +187,21 @@ export class Draft {
       ...lists,
       [key]: (lists[key] as AppendList<typeof item>).append(item),
     });
+  }
+
+  /** Where the stream stands (see {@link Cursor}). */
+  cursor(): Cursor {
+    return listsOf(this.root).cursor;
+  }
+
+  /** Moves the cursor; the root is copied only when a field changes. */
+  moveCursor(patch: Cursor): void {
+    const cursor = this.cursor();
+    const keys = Object.keys(patch) as (keyof Cursor)[];
+    if (keys.every((key) => cursor[key] === patch[key])) return;
+    const root = this.writableRoot();
+    const lists = StateRoot.lists(root);
+    StateRoot.setLists(root, { ...lists, cursor: { ...lists.cursor, ...patch } });
   }
 
   /** Appends a top-level run to `runOrder`. */

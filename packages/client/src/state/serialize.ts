@@ -8,7 +8,7 @@ import type {
   WorkflowState,
   WorkflowStepState,
 } from './state.js';
-import { initialState, makeState } from './state-root.js';
+import { cursorOf, initialState, makeState } from './state-root.js';
 
 /**
  * A {@link ToolpaneState} as plain JSON: what a server hands to the browser (a Next.js server
@@ -130,6 +130,7 @@ export function deserializeState(value: unknown): ToolpaneState {
         calls: AppendList.from<string>([]),
         issues: AppendList.from([issue]),
         unknown: AppendList.from<unknown>([]),
+        cursor: {},
       },
     );
   }
@@ -149,6 +150,7 @@ export function deserializeState(value: unknown): ToolpaneState {
       calls: AppendList.from(json.toolCallOrder),
       issues: AppendList.from(json.issues),
       unknown: AppendList.from(json.unknownChunks),
+      cursor: cursorOf(json.format, json.runOrder),
     },
   );
 }

@@ -8,13 +8,44 @@ import { buildWaiting, type WaitingIndex } from './waiting.js';
  * through its public fields only.
  */
 
-/** The append-only lists behind `runOrder`, `toolCallOrder`, `issues` and `unknownChunks`. */
+/**
+ * Where a stream stands: the runs that chunks without a runId of their own belong to. Part of the
+ * state (not of a reducer's working memory), so that a pure `reduce`, `reduceAll` and a store
+ * reading the same chunks agree.
+ */
+export interface Cursor {
+  /** The top-level run that `data-*` chunks (which carry no runId) belong to. */
+  readonly currentRunId?: string;
+  /** The subagent run of the latest nested chunk, which bare `data-*` chunks may belong to. */
+  readonly lastNestedRunId?: string;
+  /** AI SDK streams carry no runId: the synthetic run of the current message. */
+  readonly aiSdkRunId?: string;
+}
+
+/**
+ * The cursor of a state that arrived without one (rebuilt from JSON, say): its newest top-level
+ * run stands in for the current one.
+ */
+export function cursorOf(format: StreamFormat, runOrder: readonly string[]): Cursor {
+  const last = runOrder.at(-1);
+  if (last === undefined) return {};
+  return { currentRunId: last, ...(format === 'ai-sdk' ? { aiSdkRunId: last } : {}) };
+}
+
+/**
+ * The append-only lists behind `runOrder`, `toolCallOrder`, `issues` and `unknownChunks`, and the
+ * stream's {@link Cursor}.
+ */
 export interface Lists {
   readonly runs: AppendList<string>;
   readonly calls: AppendList<string>;
   readonly issues: AppendList<StreamIssue>;
   readonly unknown: AppendList<unknown>;
+  readonly cursor: Cursor;
 }
+
+/** The names of the append-only lists of {@link Lists}. */
+export type ListKey = Exclude<keyof Lists, 'cursor'>;
 
 /** The fields of a state besides its lists. */
 export type StateFields = Pick<ToolpaneState, 'format' | 'runs' | 'toolCalls'>;
@@ -105,7 +136,7 @@ export const makeState = (
 ): ToolpaneState => new StateRoot(fields, lists, waiting);
 
 /**
- * The lists of a state; for a state made elsewhere (rebuilt from JSON, or a spread copy, which has
+ * The lists (and cursor) of a state; for a state made elsewhere (rebuilt from JSON, or a spread copy, which has
  * no getters) they are built from its arrays, or the orders from the maps' insertion order.
  */
 export function listsOf(state: ToolpaneState): Lists {
@@ -117,6 +148,7 @@ export function listsOf(state: ToolpaneState): Lists {
     ...state.toolCalls.keys(),
   ];
   return {
+    cursor: cursorOf(state.format, runOrder),
     runs: AppendList.from(runOrder),
     calls: AppendList.from(toolCallOrder),
     issues: AppendList.from((state.issues as readonly StreamIssue[] | undefined) ?? []),
@@ -140,6 +172,7 @@ export const initialState: ToolpaneState = Object.freeze(
       calls: AppendList.from<string>([]),
       issues: AppendList.from<StreamIssue>([]),
       unknown: AppendList.from<unknown>([]),
+      cursor: {},
     },
     PersistentMap.empty<number>(),
   ),

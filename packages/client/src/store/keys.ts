@@ -1,6 +1,6 @@
 import type { DraftChanges } from '../state/draft.js';
 import type { ToolpaneState } from '../state/state.js';
-import type { Lists } from '../state/state-root.js';
+import type { ListKey } from '../state/state-root.js';
 import { waitsForPerson } from '../state/waiting.js';
 
 /**
@@ -49,7 +49,7 @@ const LIST_KEYS = {
   calls: 'toolCallOrder',
   issues: 'issues',
   unknown: 'unknownChunks',
-} as const satisfies Record<keyof Lists, SummaryKey>;
+} as const satisfies Record<ListKey, SummaryKey>;
 
 /**
  * The keys a publish touched: each changed call and run, every call and run it sits inside, and

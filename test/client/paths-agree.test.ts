@@ -1,0 +1,103 @@
+// @vitest-environment node
+import {
+  createToolpaneStore,
+  initialState,
+  reduce,
+  reduceAll,
+  type ToolpaneState,
+} from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
+import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../utils/fixtures';
+
+/*
+ * Counterexamples of the differential property (test/client/property.test.ts): a store, the pure
+ * `reduce` step by step and `reduceAll` must give the same state, and a chunk must leave the runs
+ * and calls it does not change as they were (the same objects).
+ */
+
+const OPTIONS = { formats: [aiSdk], now: () => 0 };
+const END = { type: 'toolpane/stream-end' };
+const V5 = loadFixture('aisdk-v5') as Record<string, unknown>[];
+
+/** The state after each chunk of the pure reducer. */
+function steps(chunks: readonly unknown[]): ToolpaneState[] {
+  const out: ToolpaneState[] = [];
+  let state = initialState;
+  for (const chunk of chunks) {
+    state = reduce(state, chunk, OPTIONS);
+    out.push(state);
+  }
+  return out;
+}
+
+/** The three paths agree on the final state. */
+function expectPathsAgree(chunks: readonly unknown[]): ToolpaneState {
+  const state = steps(chunks).at(-1)!;
+  const store = createToolpaneStore(OPTIONS);
+  for (const chunk of chunks) store.dispatch(chunk);
+  expect(JSON.stringify(store.getState())).toBe(JSON.stringify(state));
+  expect(JSON.stringify(reduceAll(chunks, OPTIONS))).toBe(JSON.stringify(state));
+  return state;
+}
+
+/** The last chunk leaves the run it does not change as the same object. */
+function expectRunKept(chunks: readonly unknown[], runId: string): void {
+  const all = steps(chunks);
+  const [before, after] = all.slice(-2);
+  expect(before!.runs.get(runId)).toBeDefined();
+  expect(after!.runs.get(runId)).toBe(before!.runs.get(runId));
+}
+
+describe('store, reduce and reduceAll agree', () => {
+  it('keeps one AI SDK run when a Mastra chunk came first (seed 1942439796)', () => {
+    // The pure reducer lost the run of the current message where the store kept it in memory.
+    const odd = { ...V5[2], type: 'toString' };
+    const state = expectPathsAgree([odd, V5[0], V5[1], END]);
+    expect(state.runOrder).toEqual(['1599d6e5-d2db-44de-aa54-c6514d424d95']);
+    expect(state.runs.get('1599d6e5-d2db-44de-aa54-c6514d424d95')?.steps).toEqual([{ index: 0 }]);
+  });
+
+  it('puts a bare data chunk into the subagent run the latest nested chunk came from', () => {
+    const chunks = loadFixture('subagent') as { type: string; payload?: { type?: string } }[];
+    const nested = chunks.findIndex((chunk) => chunk.type === 'tool-output');
+    expect(nested).toBeGreaterThan(0);
+    const data = { type: 'data-note', data: { text: 'from inside' } };
+    const state = expectPathsAgree([...chunks.slice(0, nested + 1), data]);
+    const holder = [...state.runs.values()].find((run) =>
+      run.parts.some((part) => part.type === 'data' && part.name === 'note'),
+    );
+    expect(holder?.parentToolCallId).not.toBeNull();
+  });
+});
+
+describe('a chunk that does not change a run keeps it', () => {
+  const RUN = '1599d6e5-d2db-44de-aa54-c6514d424d95';
+
+  it('tool-input-delta', () => {
+    expectRunKept(V5.slice(0, 4), RUN);
+  });
+
+  it('finish-step', () => {
+    const at = V5.findIndex((chunk) => chunk.type === 'finish-step');
+    expectRunKept(V5.slice(0, at + 1), RUN);
+  });
+
+  it('text-start of a text part that exists', () => {
+    const at = V5.findIndex((chunk) => chunk.type === 'text-start');
+    expectRunKept([...V5.slice(0, at + 1), V5[at]], RUN);
+  });
+
+  it('start with an empty messageId while the run streams', () => {
+    const chunks = [V5[0], { type: 'start', messageId: '' }];
+    const open = steps([{ type: 'start-step' }, { type: 'start', messageId: '' }]);
+    expect(open[1]!.runs.get('ai-sdk-run-1')).toBe(open[0]!.runs.get('ai-sdk-run-1'));
+    expectRunKept(chunks, RUN);
+  });
+
+  it('finish and abort of a run that already ended that way', () => {
+    const finish = { type: 'finish', finishReason: 'stop' };
+    expectRunKept([V5[0], finish, finish], RUN);
+    expectRunKept([V5[0], { type: 'abort' }, { type: 'abort' }], RUN);
+  });
+});
