@@ -554,6 +554,174 @@ describe('reducer properties on mutated recordings', () => {
   }, 240_000);
 });
 
+/** Ids of a recording's runs: what a chunk names a run by (`runId`, `messageId`, a snapshot's `id`). */
+function runIdsOf(chunks: readonly unknown[]): ReadonlySet<string> {
+  const ids = new Set<string>();
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value !== 'object' || value === null || depth > 8) return;
+    const record = value as Record<string, unknown>;
+    for (const key of ['runId', 'messageId']) {
+      if (typeof record[key] === 'string') ids.add(record[key]);
+    }
+    if (record.type === 'data-tool-agent' && typeof record.id === 'string') ids.add(record.id);
+    for (const child of Object.values(record)) walk(child, depth + 1);
+  };
+  for (const chunk of chunks) walk(chunk, 0);
+  return ids;
+}
+
+/**
+ * A recording replayed as another conversation turn: every run id gets a suffix, toolCallIds stay
+ * as they are (models that number their calls per run repeat them).
+ */
+function asTurn(chunks: readonly unknown[], turn: number): unknown[] {
+  if (turn === 0) return chunks.slice();
+  const ids = runIdsOf(chunks);
+  const rename = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return ids.has(value) ? `${value}~${turn}` : value;
+    if (typeof value !== 'object' || value === null || depth > 12) return value;
+    if (Array.isArray(value)) return value.map((item) => rename(item, depth + 1));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [key, rename(child, depth + 1)]),
+    );
+  };
+  return chunks.map((chunk) => deepFreeze(rename(chunk, 0)));
+}
+
+/** Recordings that start a conversation turn, native and AI SDK, with subagents and approvals. */
+const TURNS = [
+  'aisdk-v5',
+  'aisdk-v6',
+  'aisdk-v7',
+  'aisdk-v6-approval-two-level',
+  'subagent-aisdk-ui-v5',
+  'approval-request',
+  'nested-approval-request',
+  'parallel-same-tool',
+  'subagent',
+  'subagent-two-level',
+  'suspend-request',
+  'tool-then-text',
+].map(load);
+
+/**
+ * Several turns in one store: windows of recordings one after the other, the same recording twice
+ * repeating its toolCallIds in a run of its own, then mutated like single sequences.
+ */
+const turnsArb = fc.record({
+  turns: fc.array(
+    fc.record({
+      recording: fc.nat(TURNS.length - 1),
+      start: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat() }),
+      length: fc.integer({ min: 1, max: 30 }),
+    }),
+    { minLength: 2, maxLength: 3 },
+  ),
+  ops: fc.array(opArb, { maxLength: 4 }),
+});
+
+type TurnsInput = typeof turnsArb extends fc.Arbitrary<infer T> ? T : never;
+
+function turnsOf(input: TurnsInput): unknown[] {
+  const seq = input.turns.flatMap((turn, n) => {
+    const base = TURNS[turn.recording]!;
+    const start = turn.start % base.length;
+    return asTurn(base.slice(start, start + turn.length), n);
+  });
+  return mutate(seq, input.ops);
+}
+
+/** The keys of the entities a chunk names, with their ancestors: calls and the runs they sit in. */
+function touchedBy(
+  state: ToolpaneState,
+  chunk: unknown,
+): { calls: Set<string>; runs: Set<string> } {
+  const text = safeJson(chunk);
+  const calls = new Set<string>();
+  const runs = new Set<string>();
+  const touchRun = (runId: string) => {
+    let id: string | undefined = runId;
+    for (let hops = 0; id !== undefined && !runs.has(id) && hops < 100; hops++) {
+      runs.add(id);
+      const parent: string | null | undefined = state.runs.get(id)?.parentToolCallId;
+      if (parent === null || parent === undefined) return;
+      touchCall(parent);
+      id = state.toolCalls.get(parent)?.runId;
+    }
+  };
+  const touchCall = (key: string) => {
+    let id: string | null = key;
+    while (id !== null && !calls.has(id)) {
+      calls.add(id);
+      id = state.toolCalls.get(id)?.parentToolCallId ?? null;
+    }
+  };
+  for (const call of state.toolCalls.values()) {
+    if (text.includes(JSON.stringify(call.toolCallId))) touchCall(call.key);
+  }
+  for (const run of state.runs.values()) {
+    if (text.includes(JSON.stringify(run.runId))) touchRun(run.runId);
+  }
+  return { calls, runs };
+}
+
+/**
+ * Throws when a call or a run the chunk does not touch is a new object with the same content (a
+ * needless copy re-renders its card). A chunk touches the calls and runs whose ids it names, and
+ * their ancestors.
+ */
+function checkIdentity(before: ToolpaneState, after: ToolpaneState, chunk: unknown): void {
+  const touched = touchedBy(after, chunk);
+  const copied = (kind: string, key: string) =>
+    new Error(`${kind} ${key} was copied unchanged by ${safeJson(chunk).slice(0, 300)}`);
+  for (const [key, was] of before.toolCalls) {
+    const now = after.toolCalls.get(key);
+    if (now === undefined || now === was || touched.calls.has(key)) continue;
+    if (safeJson(now) === safeJson(was)) throw copied('call', key);
+  }
+  for (const [runId, was] of before.runs) {
+    const now = after.runs.get(runId);
+    if (now === undefined || now === was || touched.runs.has(runId)) continue;
+    if (safeJson(now) === safeJson(was)) throw copied('run', runId);
+  }
+}
+
+/**
+ * Applies a sequence through a store (a dispatch per chunk), the pure `reduce` and `reduceAll`:
+ * the three give the same state, and each `reduce` step keeps the identity of what it does not
+ * touch.
+ */
+function checkPathsAgree(seq: readonly unknown[]): void {
+  const options = { ...AI, now: () => 0 };
+  const store = createToolpaneStore({ now: () => 0, formats: [aiSdk] });
+  let state = initialState;
+  for (const chunk of seq) {
+    const before = state;
+    store.dispatch(chunk);
+    state = reduce(state, chunk, options);
+    checkIdentity(before, state, chunk);
+  }
+  const stepwise = safeJson(state);
+  expect(safeJson(store.getState()), 'store and reduce differ').toBe(stepwise);
+  expect(safeJson(reduceAll(seq, options)), 'reduceAll and reduce differ').toBe(stepwise);
+}
+
+describe('reducer paths agree', () => {
+  it('store, reduce and reduceAll give the same state on one mutated recording', () => {
+    fc.assert(
+      fc.property(sequenceArb, (input) => checkPathsAgree([...sequenceOf(input), END])),
+      runs(3_000),
+    );
+  }, 120_000);
+
+  it('store, reduce and reduceAll give the same state over turns that repeat toolCallIds', () => {
+    fc.assert(
+      fc.property(turnsArb, (input) => checkPathsAgree([...turnsOf(input), END])),
+      runs(1_500),
+    );
+  }, 120_000);
+});
+
 describe('reducer properties on arbitrary values', () => {
   const settled = reduceAll(load('subagent-two-level'));
 
