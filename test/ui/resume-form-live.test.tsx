@@ -4,7 +4,7 @@ import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { createAgentSession } from '@toolpane/client/session';
 import { ToolpaneProvider } from '@toolpane/react';
-import { ResumeForm, ToolCall } from '@toolpane/ui';
+import { ResumeForm, ToolCall, Transcript } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
 import { loadFixture, recordedResponse } from '../utils/fixtures';
 
@@ -252,5 +252,40 @@ describe('focus after the form sent the data', () => {
     const sentRegion = await within(form()).findByRole('group', { name: 'Resumed with' });
     await waitFor(() => expect(sentRegion).toHaveFocus());
     expect(store.getState().toolCalls.get(CALL)?.status).toBe('output-available');
+  });
+});
+
+describe('a resume form inside a subagent', () => {
+  it('streams in with the nested call, resumes it, and puts focus on what was sent', async () => {
+    const user = userEvent.setup();
+    const chunks = loadFixture('nested-suspend-request');
+    // The subagent's card, with the inner call, exists before the inner suspension arrives.
+    const at = chunks.findIndex((chunk) => JSON.stringify(chunk).includes('"resumeSchema"'));
+    const store = storeWith(chunks.slice(0, at));
+    const sent: unknown[] = [];
+    const session = createAgentSession({
+      baseUrl: 'https://mastra.test',
+      agentId: 'concierge',
+      store,
+      fetch: async (_url, init) => {
+        sent.push(JSON.parse(String(init.body)) as unknown);
+        return recordedResponse('nested-suspend-resume');
+      },
+    });
+    render(
+      <ToolpaneProvider session={session}>
+        <Transcript.Root />
+      </ToolpaneProvider>,
+    );
+    act(() => store.dispatchMany(chunks.slice(at)));
+    const nested = await screen.findByRole('form', { name: 'Resume bookTableTool' });
+    const confirmed = within(nested).getByRole('checkbox', { name: 'Confirmed' });
+    expect(confirmed).not.toHaveAttribute('aria-required');
+    await user.type(within(nested).getByRole('textbox', { name: 'Note' }), 'Window seat{Enter}');
+    const result = await within(nested).findByRole('group', { name: 'Resumed with' });
+    await waitFor(() => expect(result).toHaveFocus());
+    expect(sent).toEqual([
+      expect.objectContaining({ resumeData: { confirmed: false, note: 'Window seat' } }),
+    ]);
   });
 });
