@@ -34,6 +34,16 @@ function withServer(
 }
 
 /**
+ * For waits that may include the first check of resume data in the page, which loads the
+ * validator (zod) on demand: that takes a while on a busy machine. This is no timing check.
+ */
+const LOADS_ZOD = { timeout: 10_000 };
+
+/** Waits for the card to show the resumed call's result. */
+const resumed = (card: HTMLElement) =>
+  waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'), LOADS_ZOD);
+
+/**
  * The form for a suspended call, generated from the resume schema the tool declared
  * (`{ confirmed: boolean, note?: string }`), checked against it before anything is sent.
  */
@@ -64,7 +74,7 @@ export const Resume: Story = {
     await userEvent.type(within(form).getByRole('textbox', { name: 'Note' }), 'ok');
     await userEvent.click(within(form).getByRole('button', { name: 'Resume bookTableTool' }));
     const card = canvas.getByRole('group', { name: 'bookTableTool' });
-    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await resumed(card);
     await expect(within(form).getByText('Resumed with')).toBeVisible();
     await expect(form.querySelector('[data-slot="resume-form-sent"]')).toHaveTextContent(
       'confirmed: true',
@@ -80,13 +90,13 @@ export const FailsThenRetry: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('checkbox', { name: /Confirmed/ }));
     await userEvent.click(canvas.getByRole('button', { name: 'Resume bookTableTool' }));
-    const retry = await canvas.findByRole('button', { name: 'Try again bookTableTool' });
+    const retry = await canvas.findByRole('button', { name: 'Try again bookTableTool' }, LOADS_ZOD);
     await expect(canvasElement.querySelector('[data-slot="resume-form-error"]')).toHaveTextContent(
       /busy/,
     );
     await userEvent.click(retry);
     const card = canvas.getByRole('group', { name: 'bookTableTool' });
-    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await resumed(card);
   },
 };
 
@@ -102,7 +112,7 @@ export const ByKeyboard: Story = {
     await expect(canvas.getByRole('button', { name: 'Resume bookTableTool' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     const card = canvas.getByRole('group', { name: 'bookTableTool' });
-    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await resumed(card);
     // The button is gone: focus is on what was sent, not on the page.
     await expect(canvas.getByRole('group', { name: 'Resumed with' })).toHaveFocus();
   },
@@ -131,7 +141,7 @@ export const UntickedCheckbox: Story = {
     await expect(canvasElement.querySelector('[data-slot="resume-form-required"]')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Resume bookTableTool' }));
     const card = canvas.getByRole('group', { name: 'bookTableTool' });
-    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await resumed(card);
     await expect(canvasElement.querySelector('[data-slot="resume-form-sent"]')).toHaveTextContent(
       'confirmed: false',
     );
@@ -163,8 +173,9 @@ export const PlainWords: Story = {
     await userEvent.type(guests, '11');
     await userEvent.type(field(form, 'textbox', /^Email/), 'ada');
     await userEvent.type(postcode, '750{Enter}');
-    await waitFor(() =>
-      expect(guests).toHaveAccessibleDescription('Enter a number no larger than 10.'),
+    await waitFor(
+      () => expect(guests).toHaveAccessibleDescription('Enter a number no larger than 10.'),
+      LOADS_ZOD,
     );
     await expect(guests).toHaveFocus();
     await expect(postcode).toHaveAccessibleDescription('Five digits. Must match the format 00000.');
@@ -178,7 +189,7 @@ export const PlainWords: Story = {
     await userEvent.clear(postcode);
     await userEvent.type(postcode, '75011{Enter}');
     const card = canvas.getByRole('group', { name: 'reserveTool' });
-    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await resumed(card);
     await expect(canvas.getByRole('group', { name: 'Resumed with' })).toHaveFocus();
   },
 };
@@ -205,7 +216,7 @@ export const CustomMessages: Story = {
     await userEvent.type(field(form, 'textbox', /^Postcode/), '75011');
     await userEvent.type(field(form, 'textbox', /^Email/), 'ada');
     await userEvent.click(within(form).getByRole('button', { name: 'Resume reserveTool' }));
-    await waitFor(() => expect(guests).toHaveAccessibleDescription('Höchstens 10.'));
+    await waitFor(() => expect(guests).toHaveAccessibleDescription('Höchstens 10.'), LOADS_ZOD);
     await expect(field(form, 'textbox', /^Email/)).toHaveAccessibleDescription(
       'Enter an email address, like name@example.com.',
     );
@@ -239,7 +250,7 @@ export const LiveSchemaDefaults: Story = {
     await expect(newsletter).not.toBeChecked();
     await userEvent.type(field(form, 'textbox', /^Postcode/), '75011{Enter}');
     const card = canvas.getByRole('group', { name: 'reserveTool' });
-    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'));
+    await resumed(card);
     const sent = canvas.getByRole('group', { name: 'Resumed with' });
     await expect(sent).toHaveTextContent('guests: 2');
     await expect(sent).toHaveTextContent('newsletter: false');
