@@ -73,13 +73,13 @@ export const onToolStart: Handler<'tool-execution-start'> = (ctx, chunk, scope) 
 
 /** The result of an agent's execution is its text; a workflow's, its run result. */
 export const onAgentEnd: Handler<'agent-execution-end'> = (ctx, chunk, scope) => {
-  const callId = executionCall(ctx, chunk.payload.runId);
+  const callId = executionCall(ctx, chunk.payload.runId, chunk.runId);
   if (callId !== undefined) endExecution(ctx, chunk.runId, scope, callId, chunk.payload.result);
 };
 
 /** A workflow execution ends: its call's output is the workflow run's result. */
 export const onWorkflowEnd: Handler<'workflow-execution-end'> = (ctx, chunk, scope) => {
-  const callId = executionCall(ctx, chunk.payload.runId);
+  const callId = executionCall(ctx, chunk.payload.runId, chunk.runId);
   const state = chunk.payload.result as { result?: unknown } | undefined;
   const result =
     state !== null && typeof state === 'object' && 'result' in state ? state.result : state;
@@ -93,11 +93,7 @@ export const onWorkflowEnd: Handler<'workflow-execution-end'> = (ctx, chunk, sco
  */
 export const onToolEnd: Handler<'tool-execution-end'> = (ctx, chunk, scope) => {
   const { toolCallId, result } = chunk.payload;
-  const steps = ctx.draft.run(chunk.runId)?.network?.steps ?? [];
-  let callId = toolCallId;
-  for (const step of steps) {
-    if (step.kind === 'execution' && step.id === toolCallId) callId = step.toolCallId;
-  }
+  const callId = executionCall(ctx, toolCallId, chunk.runId) ?? toolCallId;
   const call = ctx.draft.root.toolCalls.get(callId);
   if (call?.approval?.decision?.approved === false) {
     const payload = { toolCallId: call.toolCallId, toolName: call.toolName };
@@ -160,7 +156,7 @@ function onExecutionHuman(
     const type = approval ? 'tool-call-approval' : 'tool-call-suspended';
     ctx.apply(ctx, { type, runId: chunk.runId, from: 'NETWORK', payload }, scope);
   }
-  const waiting = ctx.draft.toolCall(innerId ?? call.toolCallId);
+  const waiting = ctx.draft.toolCall(innerId ?? call.key);
   if (waiting === undefined) return;
   if (approval && waiting.approval !== undefined)
     waiting.approval = { ...waiting.approval, target };
@@ -186,7 +182,8 @@ export function onExecutionRequest<T extends ExecutionRequestType>(
   // Tool executions name their own call; agent and workflow executions name the primitive and
   // carry the execution's id as runId.
   const id = chunk.type.startsWith('tool-') ? p.toolCallId : p.runId;
-  onExecutionHuman(ctx, chunk, scope, id === undefined ? undefined : executionCall(ctx, id), p);
+  const callId = id === undefined ? undefined : executionCall(ctx, id, chunk.runId);
+  onExecutionHuman(ctx, chunk, scope, callId, p);
 }
 
 /**
@@ -198,7 +195,11 @@ export function reduceExecutionEvent(ctx: Ctx, value: unknown, scope: Scope): vo
   const type = String((value as { type?: unknown }).type);
   const inner = (value as { payload?: unknown }).payload as { type?: unknown; runId?: unknown };
   const runId = inner !== null && typeof inner === 'object' ? inner.runId : undefined;
-  const callId = typeof runId === 'string' ? executionCall(ctx, runId) : undefined;
+  const outer = (value as { runId?: unknown }).runId;
+  const callId =
+    typeof runId === 'string'
+      ? executionCall(ctx, runId, typeof outer === 'string' ? outer : undefined)
+      : undefined;
   if (typeof inner?.type !== 'string' || callId === undefined) {
     addIssue(ctx, {
       kind: callId === undefined && typeof inner?.type === 'string' ? 'orphan' : 'invalid-chunk',

@@ -4,6 +4,7 @@ import { endRun, ensureRun, moveTo } from '../reducer/lifecycle.js';
 import { appendText, closeTextPart } from '../reducer/parts.js';
 import { runTree } from '../reducer/tree.js';
 import type { Mutable } from '../state/draft.js';
+import { findCallKey } from '../state/identity.js';
 import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import type { networkPayloadSchemas } from './chunks.js';
 import type {
@@ -67,11 +68,28 @@ function editStep<S extends NetworkStep>(
 const isRouting = (s: NetworkStep): s is NetworkRoutingStep => s.kind === 'routing';
 const isValidation = (s: NetworkStep): s is NetworkValidationStep => s.kind === 'validation';
 
-/** The call that shows the execution Mastra names `executionId` (a resumed one keeps its call). */
-export function executionCall(ctx: Ctx, executionId: string): string | undefined {
-  const { toolCalls, runs } = ctx.draft.root;
-  if (toolCalls.has(executionId)) return executionId;
-  return runs.get(executionId)?.parentToolCallId ?? undefined;
+/**
+ * The key of the call that shows the execution Mastra names `executionId` (a resumed one keeps
+ * its call): the call a step of the network run names, else the call with that id in the network
+ * run (a later run that repeats a toolCallId has calls of its own), else the call of the
+ * execution's own run.
+ */
+export function executionCall(
+  ctx: Ctx,
+  executionId: string,
+  networkRunId?: string,
+): string | undefined {
+  const { root } = ctx.draft;
+  const steps =
+    networkRunId === undefined ? undefined : root.runs.get(networkRunId)?.network?.steps;
+  for (let i = (steps?.length ?? 0) - 1; i >= 0; i--) {
+    const step = steps![i]!;
+    if (step.kind === 'execution' && step.id === executionId) return step.toolCallId;
+  }
+  if (root.toolCalls.has(executionId)) {
+    return findCallKey(root, executionId, networkRunId) ?? executionId;
+  }
+  return root.runs.get(executionId)?.parentToolCallId ?? undefined;
 }
 
 /** The latest open execution of a primitive: a resumed execution continues its call. */
@@ -102,7 +120,7 @@ export function startExecution(
   if (resumed !== undefined && execution.type === 'tool') {
     toolCallId = resumed.key;
   } else if (resumed !== undefined) {
-    toolCallId = resumed.toolCallId;
+    toolCallId = resumed.key;
     // The runs that waited go on in the new one (which has no `start`): they end with it.
     let agentId: string | undefined;
     for (const childId of resumed.childRunIds) {
@@ -118,6 +136,8 @@ export function startExecution(
   } else {
     const payload = { toolCallId, toolName: call.toolName, args: call.args };
     ctx.apply(ctx, { type: 'tool-call', runId: chunk.runId, from: 'NETWORK', payload }, scope);
+    // The step names the call by its key: a later run that repeats the toolCallId has its own.
+    toolCallId = findCallKey(ctx.draft.root, toolCallId, chunk.runId) ?? toolCallId;
   }
   const step: NetworkExecutionStep = {
     kind: 'execution',
@@ -139,7 +159,7 @@ export function endExecution(
 ) {
   const call = ctx.draft.root.toolCalls.get(toolCallId);
   if (call === undefined) return;
-  const payload = { toolCallId, toolName: call.toolName, result };
+  const payload = { toolCallId: call.toolCallId, toolName: call.toolName, result };
   ctx.apply(ctx, { type: 'tool-result', runId, from: 'NETWORK', payload }, scope);
 }
 

@@ -30,7 +30,10 @@ export interface NetworkExecutionStep {
   readonly id: string;
   readonly iteration: number;
   readonly primitive: { readonly type: Exclude<NetworkPrimitiveType, 'none'>; readonly id: string };
-  /** The call in `state.toolCalls` that shows the execution (a resumed execution keeps its call). */
+  /**
+   * The key in `state.toolCalls` of the call that shows the execution (a resumed execution keeps
+   * its call; a later run that repeats a toolCallId has a call of its own, `<toolCallId>#2`).
+   */
   readonly toolCallId: string;
 }
 
