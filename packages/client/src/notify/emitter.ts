@@ -67,14 +67,22 @@ export function createEmitter<K>(): Emitter<K> {
     emit(changed = null) {
       // Who to call is fixed before anyone is called, so a listener that subscribes or
       // unsubscribes others does not change this round; a listener of several keys is called once.
-      const woken = new Set<() => void>();
-      const wake = (set: Set<() => void> = new Set()) => {
-        for (const listener of set) woken.add(listener);
-      };
-      if (changed === null) byKey.forEach(wake);
-      else if (byKey.size > 0) for (const key of changed) wake(byKey.get(key));
-      for (const listener of [...everyone]) listener(changed);
-      for (const listener of woken) listener();
+      let woken: Set<() => void> | undefined;
+      if (changed === null) {
+        for (const listeners of byKey.values()) {
+          woken ??= new Set();
+          for (const listener of listeners) woken.add(listener);
+        }
+      } else if (byKey.size > 0) {
+        for (const key of changed) {
+          const listeners = byKey.get(key);
+          if (listeners === undefined) continue;
+          woken ??= new Set();
+          for (const listener of listeners) woken.add(listener);
+        }
+      }
+      if (everyone.size > 0) for (const listener of [...everyone]) listener(changed);
+      if (woken !== undefined) for (const listener of woken) listener();
     },
   };
 }

@@ -62,11 +62,13 @@ export function updateWaiting(
   calls: ReadonlyMap<string, ToolCallState>,
 ): WaitingIndex {
   const start = index;
-  const owner = {};
+  let owner: object | undefined;
   for (const { key, before, after } of changes) {
     let delta = (waitsForPerson(after) ? 1 : 0) - (waitsForPerson(before) ? 1 : 0);
     if (before === undefined) delta += start.get(key) ?? 0;
-    if (delta !== 0) index = addUp(index, calls, after.parentToolCallId, delta, owner);
+    if (delta === 0) continue;
+    owner ??= {};
+    index = addUp(index, calls, after.parentToolCallId, delta, owner);
   }
   return index;
 }

@@ -51,6 +51,20 @@ const LIST_KEYS = {
   unknown: 'unknownChunks',
 } as const satisfies Record<ListKey, SummaryKey>;
 
+/** Names `key` and queues what it sits in: its run (for a call) and its parent call. */
+function name(
+  keys: Set<StoreKey>,
+  todo: StoreKey[],
+  key: StoreKey,
+  parent: string | null,
+  runId?: string,
+): void {
+  if (keys.has(key)) return;
+  keys.add(key);
+  if (runId !== undefined) todo.push(runKey(runId));
+  if (parent !== null) todo.push(callKey(parent));
+}
+
 /**
  * The keys a publish touched: each changed call and run, every call and run it sits inside, and
  * the summaries that depend on them. O(changes × new ancestors): an ancestor already named is not
@@ -62,23 +76,21 @@ export function keysOf(changes: DraftChanges, state: ToolpaneState): Set<StoreKe
   for (const list of changes.lists) keys.add(LIST_KEYS[list]);
   if (changes.runs.size > 0) keys.add('runs');
   if (changes.calls.size > 0) keys.add('toolCalls');
-  // Keys to name, then to walk up from; a stack, since subagent chains can be deep.
+  // Keys to walk up from; a stack, since subagent chains can be deep. What changed is named at
+  // once from the entity in hand, so a chunk for a top-level call needs no lookup at all.
   const todo: StoreKey[] = [];
-  for (const change of changes.calls.values()) {
-    if (waitsForPerson(change.before) || waitsForPerson(change.after)) keys.add('pending');
-    todo.push(callKey(change.key));
+  for (const { key, before, after } of changes.calls.values()) {
+    if (waitsForPerson(before) || waitsForPerson(after)) keys.add('pending');
+    name(keys, todo, callKey(key), after.parentToolCallId, after.runId);
   }
-  for (const runId of changes.runs.keys()) todo.push(runKey(runId));
+  for (const [runId, run] of changes.runs) name(keys, todo, runKey(runId), run.parentToolCallId);
   for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
     if (keys.has(key)) continue;
-    keys.add(key);
-    let parent: string | null | undefined;
     if (key.startsWith('call:')) {
       const call = state.toolCalls.get(key.slice(5));
-      if (call !== undefined) todo.push(runKey(call.runId));
-      parent = call?.parentToolCallId;
-    } else parent = state.runs.get(key.slice(4))?.parentToolCallId;
-    if (parent != null) todo.push(callKey(parent));
+      if (call === undefined) keys.add(key);
+      else name(keys, todo, key, call.parentToolCallId, call.runId);
+    } else name(keys, todo, key, state.runs.get(key.slice(4))?.parentToolCallId ?? null);
   }
   return keys;
 }

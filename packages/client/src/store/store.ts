@@ -67,7 +67,9 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
       dirty = false;
       // Nobody listens: nobody needs to hear which keys changed.
       if (snapshot !== before && emitter.listening) {
-        unsent = mergeChanged(unsent, keysOf(reducer.changes(), snapshot));
+        const keys = keysOf(reducer.changes(), snapshot);
+        // The first set of a round is fresh from keysOf: kept as it is rather than copied.
+        unsent = unsent === undefined ? keys : mergeChanged(unsent, keys);
       }
     }
     return snapshot;
