@@ -38,6 +38,8 @@ async function storedToolCallIds(page: Page): Promise<string[]> {
 describe('reloading the chat demo', () => {
   it('keeps the conversation: messages, cards and answers come back from memory', async () => {
     const page = await demo.open();
+    // A first visit has nothing to restore, and says nothing went wrong.
+    await expect(page.locator('.agent-status').textContent()).resolves.toBe('Ready');
     await sendMessage(page, "What's the weather in Paris?");
     await waitForStatus(card(page, 'getWeather'), 'output-available');
     await waitForAgent(page, 'idle');
@@ -121,6 +123,35 @@ describe('reloading the chat demo', () => {
       page.getByRole('group', { name: 'deployService', exact: true }).count(),
     ).resolves.toBe(1);
     await expect(transcript.getByText('Deploy billing to staging').count()).resolves.toBe(1);
+  });
+
+  it('starts a new conversation, which a reload restores once it holds a message', async () => {
+    const page = await demo.open();
+    await sendMessage(page, "What's the weather in Paris?");
+    await waitForStatus(card(page, 'getWeather'), 'output-available');
+    await waitForAgent(page, 'idle');
+    const first = await threadMessages(page);
+    expect(first.length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'New conversation' }).click();
+    await page.getByText('A real Mastra agent runs behind this page.').waitFor();
+    await expect(page.locator('.agent-status').textContent()).resolves.toBe('Ready');
+    await reload(page);
+    await page.getByText('A real Mastra agent runs behind this page.').waitFor();
+    await expect(page.locator('[data-slot="tool-call"]').count()).resolves.toBe(0);
+    await expect(page.locator('.agent-status').textContent()).resolves.toBe('Ready');
+    await sendMessage(page, 'Deploy billing to staging');
+    await page.getByText('billing v42 is live on staging.').waitFor();
+    await waitForAgent(page, 'idle');
+    // The new thread holds only what was said in it.
+    const second = JSON.stringify(await threadMessages(page));
+    expect(second).toContain('Deploy billing to staging');
+    expect(second).not.toContain('weather');
+    await reload(page);
+    await waitForStatus(card(page, 'deployService'), 'output-available');
+    await expect(
+      page.getByRole('group', { name: 'getWeather', exact: true }).count(),
+    ).resolves.toBe(0);
   });
 
   it('shows one call of the conversation at ?call=', async () => {

@@ -12,7 +12,7 @@ import { ToolCallCard, ToolpaneAnnouncer } from '@toolpane/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { EXAMPLE_PROMPTS, SUPERVISOR_ID, TOOL_NAMES } from '../shared.ts';
 import { useStickToBottom } from './scroll.ts';
-import { currentThread, startNewThread } from './thread.ts';
+import { currentThread, type PageThread, rememberThread, startNewThread } from './thread.ts';
 import { sendOptionsOf, ToolControls, type ToolSettings } from './tool-controls.tsx';
 import { Conversation, type PendingTurn, registry } from './transcript.tsx';
 
@@ -28,8 +28,11 @@ interface OpenThread {
   readonly restored: Promise<unknown>;
 }
 
-/** A session on the thread, restoring the conversation Mastra's memory holds for it. */
-function open(thread: SessionThread): OpenThread {
+/**
+ * A session on the thread, restoring the conversation Mastra's memory holds for it. A thread the
+ * page has just made up has nothing to restore (Mastra does not know it until the first message).
+ */
+function open({ thread, fresh }: PageThread): OpenThread {
   // The page starts the restore itself, so it knows when the conversation is back.
   const session = createAgentSession({
     baseUrl: '',
@@ -37,7 +40,7 @@ function open(thread: SessionThread): OpenThread {
     thread,
     restore: false,
   });
-  return { thread, session, restored: session.restore() };
+  return { thread, session, restored: fresh ? Promise.resolve() : session.restore() };
 }
 
 /**
@@ -50,6 +53,7 @@ export function App() {
     <ToolpaneProvider session={conversation.session} registry={registry} batch="frame">
       <Chat
         key={conversation.thread.threadId}
+        thread={conversation.thread}
         restored={conversation.restored}
         onNewConversation={() => {
           conversation.session.abort('A new conversation started');
@@ -96,9 +100,11 @@ const STATUS_TEXT = {
 } as const;
 
 function Chat({
+  thread,
   restored,
   onNewConversation,
 }: {
+  thread: SessionThread;
   restored: Promise<unknown>;
   onNewConversation: () => void;
 }) {
@@ -135,6 +141,8 @@ function Chat({
       unsubscribe();
       bind(id, message, runId);
     });
+    // From now on memory knows the thread: a reload restores it.
+    rememberThread(thread);
     // Only the new message: the agent's memory holds the conversation so far.
     const result = await send(message, sendOptionsOf(settings, ALL_TOOLS));
     unsubscribe();

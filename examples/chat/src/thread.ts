@@ -20,25 +20,42 @@ function stored(): string | null {
   }
 }
 
-function keep(threadId: string): void {
+/**
+ * Keeps the thread for the next load. The page calls it when it sends into the thread, so the
+ * id stored is always one Mastra's memory knows.
+ */
+export function rememberThread(thread: SessionThread): void {
   try {
-    localStorage.setItem(THREAD_KEY, threadId);
+    localStorage.setItem(THREAD_KEY, thread.threadId);
   } catch {
     // Storage off (a private window): the conversation lasts until the page reloads.
   }
 }
 
-/** The Mastra memory thread of this browser's conversation; a new one on the first visit. */
-export function currentThread(): SessionThread {
-  const saved = stored();
-  const threadId = saved ?? newThreadId();
-  if (saved === null) keep(threadId);
-  return { threadId, resourceId: RESOURCE_ID };
+/** A memory thread, and whether the page just made it up (Mastra has nothing in it yet). */
+export interface PageThread {
+  readonly thread: SessionThread;
+  readonly fresh: boolean;
 }
 
-/** Starts a new, empty conversation: the next load restores that one. */
-export function startNewThread(): SessionThread {
-  const threadId = newThreadId();
-  keep(threadId);
-  return { threadId, resourceId: RESOURCE_ID };
+const fresh = (): PageThread => ({
+  thread: { threadId: newThreadId(), resourceId: RESOURCE_ID },
+  fresh: true,
+});
+
+/** The Mastra memory thread of this browser's conversation; a new one on the first visit. */
+export function currentThread(): PageThread {
+  const saved = stored();
+  if (saved === null) return fresh();
+  return { thread: { threadId: saved, resourceId: RESOURCE_ID }, fresh: false };
+}
+
+/** Starts a new, empty conversation; the next load restores it once a message was sent in it. */
+export function startNewThread(): PageThread {
+  try {
+    localStorage.removeItem(THREAD_KEY);
+  } catch {
+    // Storage off: nothing was kept.
+  }
+  return fresh();
 }
