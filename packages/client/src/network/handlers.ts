@@ -7,6 +7,7 @@ import {
   type Scope,
 } from '../reducer/context.js';
 import { EXECUTION_EVENT, networkPayloadSchemas } from './chunks.js';
+import { onFinish, onNetworkAbort } from './end.js';
 import {
   onAgentEnd,
   onAgentStart,
@@ -21,8 +22,6 @@ import {
   type Handler,
   type NetworkChunkOf,
   type NetworkChunkType,
-  onFinish,
-  onNetworkAbort,
   onRoutingEnd,
   onRoutingStart,
   onRoutingText,
