@@ -60,10 +60,18 @@ const ui = 'packages/ui/src/index.ts';
 
 /** Toolpane's entries, with the budgets CI checks. */
 export const TOOLPANE_ENTRIES: readonly Entry[] = [
-  // The session and the stream reader are subpath entries since 17.7 KB; goal 12 KB (issue 18).
-  // Keyed subscriptions (the keys each publish touched, the emitter, the needs-a-person index)
-  // added 1.1 KB: 18.7 KB.
-  { name: '@toolpane/client', file: client, goalKb: 12, budgetKb: 19 },
+  // Everything, the session and the stream reader included: 27.0 KB.
+  { name: '@toolpane/client', file: client, budgetKb: 28 },
+  // What an app that only reduces chunks ships from the main entry (no side effects, so its
+  // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
+  // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
+  // client-tool reading; goal 12 KB (issue 18).
+  {
+    name: '@toolpane/client without the session and reader',
+    file: 'packages/client/src/core.ts',
+    goalKb: 12,
+    budgetKb: 20,
+  },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
   { name: '@toolpane/client/session (alone)', file: 'packages/client/src/session.ts' },

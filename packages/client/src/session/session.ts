@@ -17,6 +17,7 @@ import {
   targetOf,
 } from './decisions.js';
 import { type Endpoint, normalizePrefix, notAStream, postOnce } from './request.js';
+import { restoreInto } from './restore.js';
 
 import type {
   AgentSession,
@@ -303,8 +304,6 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       return Promise.resolve({ status: 'invalid', error: 'The session has no thread to restore' });
     }
     return enqueue(async (signal) => {
-      // Loaded on first use: sessions without a thread do not ship the history reader.
-      const { restoreInto } = await import('./restore.js');
       const result = await restoreInto(store, endpoint, thread, signal);
       lastError = result.status === 'error' ? result.error : undefined;
       return result;
