@@ -111,7 +111,8 @@ describe.each(RECORDINGS)('%s', (name) => {
     expect(secrets.length).toBeGreaterThan(0);
   });
 
-  it('never shows them, after any chunk, in any component', () => {
+  // Renders after every chunk: seconds on a busy machine, so no 5 s limit.
+  it('never shows them, after any chunk, in any component', { timeout: 60_000 }, () => {
     const hidden = new RegExp(secrets.map(escapeRegExp).join('|'));
     const store: ToolpaneStore = createToolpaneStore();
     render(
