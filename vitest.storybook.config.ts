@@ -8,6 +8,9 @@ export default defineConfig({
   plugins: [storybookTest({ configDir: fileURLToPath(new URL('./.storybook', import.meta.url)) })],
   test: {
     name: 'storybook',
+    // Some plays replay a whole recording (a deep subagent chain, a long stream): seconds on a
+    // busy machine.
+    testTimeout: 60_000,
     browser: {
       enabled: true,
       headless: true,
