@@ -1,5 +1,13 @@
 import type { NetworkState } from '../network/state.js';
 import type { PartialJsonSnapshot } from '../partial-json/partial-json.js';
+import type { BackgroundTaskState, WorkflowState } from './workflow.js';
+
+export type {
+  BackgroundTaskState,
+  WorkflowState,
+  WorkflowStatus,
+  WorkflowStepState,
+} from './workflow.js';
 
 /**
  * The state Toolpane keeps for one conversation with a Mastra agent.
@@ -115,47 +123,6 @@ export interface SuspensionState {
   readonly error?: string;
   /** Set when Mastra no longer holds the run: it can no longer be resumed (see {@link ApprovalState}). */
   readonly expired?: string;
-}
-
-/** Status of a workflow step or a whole workflow run inside a `workflow-*` tool. */
-export type WorkflowStatus =
-  | 'running'
-  | 'success'
-  | 'failed'
-  | 'suspended'
-  | 'waiting'
-  | 'canceled'
-  | 'paused'
-  | 'tripwire';
-
-/** One step of a workflow run. */
-export interface WorkflowStepState {
-  readonly id: string;
-  readonly name: string;
-  readonly status: WorkflowStatus;
-  readonly input?: unknown;
-  readonly output?: unknown;
-  readonly suspendPayload?: unknown;
-  readonly startedAt?: number;
-  readonly endedAt?: number;
-}
-
-/** A workflow run as seen through its `workflow-*` tool call. */
-export interface WorkflowState {
-  readonly workflowId?: string;
-  readonly runId?: string;
-  readonly status: WorkflowStatus;
-  readonly stepIds: readonly string[];
-  readonly steps: ReadonlyMap<string, WorkflowStepState>;
-  readonly result?: unknown;
-}
-
-/** A tool call that Mastra moved to the background. */
-export interface BackgroundTaskState {
-  readonly taskId: string;
-  readonly status: 'started' | 'running' | 'suspended' | 'completed' | 'failed' | 'cancelled';
-  readonly elapsedMs?: number;
-  readonly error?: string;
 }
 
 /** How a call relates to Mastra's tool families. */
