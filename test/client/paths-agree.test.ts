@@ -101,3 +101,20 @@ describe('a chunk that does not change a run keeps it', () => {
     expectRunKept([V5[0], { type: 'abort' }, { type: 'abort' }], RUN);
   });
 });
+
+describe('a repeated approval part changes nothing', () => {
+  it('keeps the nested call it names as the same object (FC_SEED=44)', () => {
+    const chunks = loadFixture('aisdk-v6-approval-two-level') as Record<string, unknown>[];
+    const at = chunks.findIndex((chunk) => chunk.type === 'data-tool-call-approval');
+    const all = steps([...chunks.slice(0, at + 1), chunks[at]]);
+    const [before, after] = all.slice(-2);
+    const waiting = [...before!.toolCalls.values()].filter(
+      (c) => c.status === 'approval-requested',
+    );
+    expect(waiting.map((call) => call.toolName)).toEqual(['deleteTool']);
+    const key = waiting[0]!.key;
+    expect(after!.toolCalls.get(key)).toBe(before!.toolCalls.get(key));
+    expect(after).toBe(before);
+    expectPathsAgree([...chunks.slice(0, at + 1), chunks[at], END]);
+  });
+});

@@ -1,5 +1,5 @@
 import { pushProgress } from '../mastra/tools.js';
-import { requestApproval } from '../reducer/approval.js';
+import { requestApproval, sameValue } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
@@ -216,7 +216,12 @@ function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boo
  * request goes to the inner call, and an approval that a v6 `tool-approval-request` put on the
  * outer call moves with it.
  */
-function humanCall(ctx: Ctx, target: DecisionTarget, toolName: string, suspension: boolean): Call {
+function humanCallKey(
+  ctx: Ctx,
+  target: DecisionTarget,
+  toolName: string,
+  suspension: boolean,
+): string {
   const outerKey = findCallKey(ctx.draft.root, target.toolCallId, undefined);
   const outer = outerKey === undefined ? undefined : ctx.draft.root.toolCalls.get(outerKey);
   // A suspension part names the outer call itself: the inner call is the innermost open one.
@@ -233,10 +238,35 @@ function humanCall(ctx: Ctx, target: DecisionTarget, toolName: string, suspensio
         delete editable.approval;
         editable.status = editable.input.kind === 'none' ? 'input-streaming' : 'input-available';
       }
-      return ctx.draft.toolCall(innerId)!;
+      return innerId;
     }
   }
-  return topCall(ctx, target.toolCallId, toolName, 'any');
+  return topCall(ctx, target.toolCallId, toolName, 'any').key;
+}
+
+/**
+ * An approval part that repeats the request shown (tool, target, arguments, schema) changes
+ * nothing: the call keeps its identity. Client-transformed calls are not judged here.
+ */
+function repeatsApproval(
+  ctx: Ctx,
+  call: ToolCallState,
+  toolName: string,
+  data: Fields,
+  target: DecisionTarget,
+): boolean {
+  const previous = call.approval;
+  return (
+    previous !== undefined &&
+    clientTransformFor(ctx.options.transforms, toolName) === undefined &&
+    (call.status === 'approval-requested' || call.status === 'approval-responded') &&
+    call.input.kind !== 'none' &&
+    previous.toolName === toolName &&
+    sameTarget(previous.target, target) &&
+    previous.args.kind === 'raw' &&
+    sameValue(previous.args.value, data.args) &&
+    (previous.resumeSchema !== undefined || data.resumeSchema === undefined)
+  );
 }
 
 /** `tool-approval-request` (AI SDK v6): the call waits for approval. */
@@ -282,10 +312,14 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   const parsed = humanData(ctx, value);
   if (parsed === undefined) return;
   const { data, target, toolName } = parsed;
-  const call = humanCall(ctx, target, toolName, value.type === 'data-tool-call-suspended');
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  const key = humanCallKey(ctx, target, toolName, value.type === 'data-tool-call-suspended');
+  const current = ctx.draft.root.toolCalls.get(key)!;
+  const approval = value.type === 'data-tool-call-approval';
+  if (TERMINAL_TOOL_STATUSES.has(current.status)) return;
+  if (approval && repeatsApproval(ctx, current, toolName, data, target)) return;
+  const call = ctx.draft.toolCall(key)!;
   const resumeSchema = parseResumeSchema(data.resumeSchema);
-  if (value.type === 'data-tool-call-approval') {
+  if (approval) {
     if (call.input.kind === 'none' && data.args !== undefined)
       call.input = shown(ctx, call, 'input-available', data.args);
     const previous = call.approval;
