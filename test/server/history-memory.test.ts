@@ -218,6 +218,23 @@ describe('history from Mastra memory', () => {
     expect(base.requestsTo('resume-stream')).toHaveLength(1);
   });
 
+  it('reads a thread Mastra does not hold yet as an empty conversation, then sends into it', async () => {
+    const base = await boot();
+    const thread = newThread();
+    const session = createAgentSession({
+      baseUrl: base.baseUrl,
+      agentId: TAGGED_AGENT_ID,
+      thread,
+      restore: false,
+    });
+    // Mastra answers 404 "Thread not found" until the first message is sent into the thread.
+    expect(await session.restore()).toEqual({ status: 'done' });
+    expect(session.store.getState().issues).toEqual([]);
+    expect(session.store.getState().runOrder).toEqual([]);
+    expect((await session.send('Weather in Oslo?')).status).toBe('done');
+    expect(await memoryMessages(base, TAGGED_AGENT_ID, thread)).not.toEqual([]);
+  });
+
   it('reports a thread that cannot be loaded, and keeps what the store had', async () => {
     const base = await boot();
     base.inject({ route: 'messages', action: { kind: 'fail', status: 503, message: 'down' } });

@@ -10,6 +10,8 @@ import type { SessionResult, SessionThread } from './types.js';
 
 const PAGE_SIZE = 100;
 const MAX_PAGES = 1000;
+/** Mastra's answer for a thread it does not hold (`404`, "Thread not found"). */
+const NEW_THREAD = /\b404\b[\s\S]*thread not found/i;
 
 async function getJson(
   endpoint: Endpoint,
@@ -50,6 +52,8 @@ async function threadMessages(
     });
     const url = `${base(endpoint)}/memory/threads/${encodeURIComponent(thread.threadId)}/messages?${query}`;
     const answer = await getJson(endpoint, url, signal);
+    // A thread no one has sent into yet is not stored yet: an empty conversation, not an error.
+    if (!answer.ok && page === 0 && NEW_THREAD.test(answer.error)) return { ok: true, messages };
     if (!answer.ok) return answer;
     const body = answer.body as { messages?: unknown; hasMore?: unknown };
     if (!Array.isArray(body?.messages)) {
