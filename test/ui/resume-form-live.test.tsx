@@ -191,7 +191,7 @@ describe('resume form messages', () => {
     expect(within(form()).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(
       'Enter an email address, like name@example.com.',
     );
-    expect(guests()).toHaveFocus();
+    await waitFor(() => expect(guests()).toHaveFocus());
     expect(sent).toEqual([]);
   });
 
@@ -205,7 +205,7 @@ describe('resume form messages', () => {
     await waitFor(() =>
       expect(guests()).toHaveAccessibleDescription('Enter a number of at least 1.'),
     );
-    expect(guests()).toHaveFocus();
+    await waitFor(() => expect(guests()).toHaveFocus());
     expect(sent).toEqual([]);
   });
 
