@@ -12,6 +12,44 @@ import { useActionButton, useApprovalContext } from './context.js';
  * `disabled` keeps focus on a button while its decision is sent, so the click is ignored here.
  */
 
+/** Approve and Decline: one button each, differing only in what they send and how they read. */
+const DecisionButton = forwardRef<
+  HTMLButtonElement,
+  PartProps<'button'> & { readonly kind: 'approve' | 'decline' }
+>(function DecisionButton({ kind, asChild, children, className, onClick, ...props }, forwardedRef) {
+  const word = kind === 'approve' ? 'Approve' : 'Decline';
+  const { context, sending, busy } = useActionButton(word, kind);
+  // Focus moves to Approve when the request appears.
+  const approveRef = kind === 'approve' ? context.approveRef : undefined;
+  const ref = useComposedRefs(forwardedRef, approveRef);
+  return (
+    <PartElement
+      tag="button"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      type="button"
+      data-slot={`approval-${kind}`}
+      aria-label={hasCustomContent(asChild, children) ? undefined : `${word} ${context.toolName}`}
+      aria-disabled={sending || undefined}
+      aria-busy={busy || undefined}
+      data-busy={busy || undefined}
+      {...props}
+      onClick={composeEventHandlers(onClick, () => {
+        if (sending) return;
+        context.send(
+          kind === 'approve'
+            ? { kind: 'approve' }
+            : { kind: 'decline', reason: context.reason.trim() },
+        );
+      })}
+      className={cx(className)}
+    >
+      {partContent(asChild, children, word)}
+    </PartElement>
+  );
+});
+
 /**
  * The Approve button, labelled with the tool's name (give your own `aria-label` with custom
  * children); busy while its decision is sent. Focus moves to it when the request appears.
@@ -20,30 +58,8 @@ import { useActionButton, useApprovalContext } from './context.js';
  * <Approval.Approve>Allow</Approval.Approve>
  */
 export const ApprovalApprove = forwardRef<HTMLButtonElement, PartProps<'button'>>(
-  function ApprovalApprove({ asChild, children, className, onClick, ...props }, forwardedRef) {
-    const { context, sending, busy } = useActionButton('Approve', 'approve');
-    const ref = useComposedRefs(forwardedRef, context.approveRef);
-    return (
-      <PartElement
-        tag="button"
-        ref={ref}
-        asChild={asChild}
-        host={children}
-        type="button"
-        data-slot="approval-approve"
-        aria-label={hasCustomContent(asChild, children) ? undefined : `Approve ${context.toolName}`}
-        aria-disabled={sending || undefined}
-        aria-busy={busy || undefined}
-        data-busy={busy || undefined}
-        {...props}
-        onClick={composeEventHandlers(onClick, () => {
-          if (!sending) context.send({ kind: 'approve' });
-        })}
-        className={cx(className)}
-      >
-        {partContent(asChild, children, 'Approve')}
-      </PartElement>
-    );
+  function ApprovalApprove(props, ref) {
+    return <DecisionButton {...props} ref={ref} kind="approve" />;
   },
 );
 
@@ -55,29 +71,8 @@ export const ApprovalApprove = forwardRef<HTMLButtonElement, PartProps<'button'>
  * <Approval.Decline>Reject</Approval.Decline>
  */
 export const ApprovalDecline = forwardRef<HTMLButtonElement, PartProps<'button'>>(
-  function ApprovalDecline({ asChild, children, className, onClick, ...props }, ref) {
-    const { context, sending, busy } = useActionButton('Decline', 'decline');
-    return (
-      <PartElement
-        tag="button"
-        ref={ref}
-        asChild={asChild}
-        host={children}
-        type="button"
-        data-slot="approval-decline"
-        aria-label={hasCustomContent(asChild, children) ? undefined : `Decline ${context.toolName}`}
-        aria-disabled={sending || undefined}
-        aria-busy={busy || undefined}
-        data-busy={busy || undefined}
-        {...props}
-        onClick={composeEventHandlers(onClick, () => {
-          if (!sending) context.send({ kind: 'decline', reason: context.reason.trim() });
-        })}
-        className={cx(className)}
-      >
-        {partContent(asChild, children, 'Decline')}
-      </PartElement>
-    );
+  function ApprovalDecline(props, ref) {
+    return <DecisionButton {...props} ref={ref} kind="decline" />;
   },
 );
 
