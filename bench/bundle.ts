@@ -23,7 +23,7 @@ export const SHARED_EXTERNALS = [
 ] as const;
 
 /** One bundle to measure. */
-interface Entry {
+export interface Entry {
   readonly name: string;
   /** A file of this repository, a module specifier re-exported whole, or module source. */
   readonly file?: string;
@@ -127,6 +127,87 @@ export const PEER_ENTRIES: readonly Entry[] = [
   { name: '@assistant-ui/react 0.15.22', module: '@assistant-ui/react' },
 ];
 
+/** The files of one bundle: what loads with the entry, and what loads on first use. */
+export interface BundleFiles {
+  /** The entry chunk and the chunks it imports statically. */
+  readonly eager: readonly OutputFile[];
+  /** Chunks behind a dynamic `import()`. */
+  readonly lazy: readonly OutputFile[];
+}
+
+/** One output file: its bytes, and the repository files whose code it holds. */
+export interface OutputFile {
+  readonly contents: Uint8Array;
+  /** Paths relative to the repository root, with the minified bytes each contributes. */
+  readonly inputs: Readonly<Record<string, number>>;
+}
+
+/**
+ * Bundles an entry as an app's bundler does (see the file's comment) and splits the output into
+ * what loads with the entry and what loads later.
+ */
+export async function bundleEntry(entry: Entry): Promise<BundleFiles> {
+  const result = await build({
+    ...(entry.file !== undefined
+      ? { entryPoints: [join(ROOT, entry.file)] }
+      : {
+          stdin: {
+            contents: entry.source ?? `export * from '${entry.module}';`,
+            resolveDir: ROOT,
+            loader: 'ts' as const,
+          },
+        }),
+    bundle: true,
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: join(ROOT, 'bench-out'),
+    logLevel: 'silent',
+    ...(entry.css
+      ? { loader: { '.css': 'css' as const } }
+      : {
+          format: 'esm' as const,
+          splitting: true,
+          entryNames: '[name]',
+          platform: 'browser' as const,
+          target: 'es2022',
+          // Resolves @toolpane/* to their sources, as the tests do.
+          tsconfig: join(ROOT, 'tsconfig.test.json'),
+          external: [...SHARED_EXTERNALS, ...(entry.external ?? [])],
+          loader: { '.css': 'empty' as const },
+        }),
+  });
+  const outputs = result.outputFiles.filter((file) => /\.(js|css)$/.test(file.path));
+  const entryName = entry.file === undefined ? 'stdin' : basename(entry.file).replace(/\.\w+$/, '');
+  const output = outputs.find((file) => basename(file.path).startsWith(`${entryName}.`));
+  if (output === undefined) throw new Error('esbuild wrote no output');
+  // The entry loads its statically imported chunks with it; only dynamic imports are lazy.
+  const outputsMeta = result.metafile?.outputs ?? {};
+  const key = (file: { path: string }) => relative(process.cwd(), file.path);
+  const eagerKeys = new Set<string>();
+  const stack = [key(output)];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (eagerKeys.has(next)) continue;
+    eagerKeys.add(next);
+    for (const imported of outputsMeta[next]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && imported.external !== true) {
+        stack.push(imported.path);
+      }
+    }
+  }
+  const file = (out: { path: string; contents: Uint8Array }): OutputFile => {
+    const inputs: Record<string, number> = {};
+    for (const [path, { bytesInOutput }] of Object.entries(outputsMeta[key(out)]?.inputs ?? {})) {
+      if (bytesInOutput > 0) inputs[relative(ROOT, join(process.cwd(), path))] = bytesInOutput;
+    }
+    return { contents: out.contents, inputs };
+  };
+  return {
+    eager: outputs.filter((out) => eagerKeys.has(key(out))).map(file),
+    lazy: outputs.filter((out) => !eagerKeys.has(key(out))).map(file),
+  };
+}
+
 async function measure(entry: Entry): Promise<BundleRow> {
   const budget = {
     ...(entry.goalKb === undefined ? {} : { goalKb: entry.goalKb }),
@@ -136,58 +217,8 @@ async function measure(entry: Entry): Promise<BundleRow> {
     return { name: entry.name, ...budget, note: `${entry.file} does not exist yet` };
   }
   try {
-    const result = await build({
-      ...(entry.file !== undefined
-        ? { entryPoints: [join(ROOT, entry.file)] }
-        : {
-            stdin: {
-              contents: entry.source ?? `export * from '${entry.module}';`,
-              resolveDir: ROOT,
-              loader: 'ts' as const,
-            },
-          }),
-      bundle: true,
-      minify: true,
-      write: false,
-      metafile: true,
-      outdir: join(ROOT, 'bench-out'),
-      logLevel: 'silent',
-      ...(entry.css
-        ? { loader: { '.css': 'css' as const } }
-        : {
-            format: 'esm' as const,
-            splitting: true,
-            entryNames: '[name]',
-            platform: 'browser' as const,
-            target: 'es2022',
-            // Resolves @toolpane/* to their sources, as the tests do.
-            tsconfig: join(ROOT, 'tsconfig.test.json'),
-            external: [...SHARED_EXTERNALS, ...(entry.external ?? [])],
-            loader: { '.css': 'empty' as const },
-          }),
-    });
-    const outputs = result.outputFiles.filter((file) => /\.(js|css)$/.test(file.path));
-    const entryName =
-      entry.file === undefined ? 'stdin' : basename(entry.file).replace(/\.\w+$/, '');
-    const output = outputs.find((file) => basename(file.path).startsWith(`${entryName}.`));
-    if (output === undefined) throw new Error('esbuild wrote no output');
+    const { eager, lazy } = await bundleEntry(entry);
     const gz = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
-    // The entry loads its statically imported chunks with it; only dynamic imports are lazy.
-    const outputsMeta = result.metafile?.outputs ?? {};
-    const key = (file: { path: string }) => relative(process.cwd(), file.path);
-    const eagerKeys = new Set<string>();
-    const stack = [key(output)];
-    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-      if (eagerKeys.has(next)) continue;
-      eagerKeys.add(next);
-      for (const imported of outputsMeta[next]?.imports ?? []) {
-        if (imported.kind === 'import-statement' && imported.external !== true) {
-          stack.push(imported.path);
-        }
-      }
-    }
-    const eager = outputs.filter((file) => eagerKeys.has(key(file)));
-    const lazy = outputs.filter((file) => !eagerKeys.has(key(file)));
     return {
       name: entry.name,
       minBytes: eager.reduce((sum, file) => sum + file.contents.length, 0),

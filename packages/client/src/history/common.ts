@@ -1,11 +1,8 @@
-import { excerpt, type ReduceOptions } from '../reducer/context.js';
-import { createReducer } from '../reducer/reduce.js';
-import { Draft } from '../state/draft.js';
-import type { ToolpaneState } from '../state/state.js';
-import { initialState } from '../state/state-root.js';
+import { excerpt } from '../reducer/context.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 
 // What both history readers share: reading loose records, issues, and the prompt of each run.
+// Nothing here loads the reducer (see build.ts), so a reader can be loaded on its own.
 
 /** A record read from a message, its fields not yet checked. */
 export type Fields = Record<string, unknown>;
@@ -37,23 +34,6 @@ export interface HistoryChunks {
 }
 
 /**
- * Applies history chunks with the reducer that reads live streams. The run of each segment is the
- * one its chunks made current, so runs the reducer names itself get their prompt too.
- */
-export function buildHistory(history: HistoryChunks, options: ReduceOptions): ToolpaneState {
-  const reducer = createReducer(initialState, options);
-  const prompts = new Map<string, string>();
-  for (const segment of history.segments) {
-    for (const chunk of segment.chunks) reducer.apply(chunk);
-    const cursor = reducer.cursor();
-    const runId = segment.runId ?? cursor.aiSdkRunId ?? cursor.currentRunId;
-    if (segment.prompt !== undefined && runId !== undefined) prompts.set(runId, segment.prompt);
-  }
-  for (const chunk of history.tail) reducer.apply(chunk);
-  return withPrompts(reducer.publish(), prompts);
-}
-
-/**
  * The messages as given, or those of a response that holds them (`{ messages }`, as the memory
  * messages route and `listMessages()` return); undefined for anything else.
  */
@@ -77,17 +57,6 @@ export function textOf(content: unknown, parts: readonly Fields[]): string | und
     .map((part) => part.text as string)
     .join('\n');
   return text === '' ? undefined : text;
-}
-
-/** Sets the prompt of each rebuilt run. */
-export function withPrompts(state: ToolpaneState, prompts: Map<string, string>): ToolpaneState {
-  if (prompts.size === 0) return state;
-  const draft = new Draft(state);
-  for (const [runId, prompt] of prompts) {
-    const run = draft.run(runId);
-    if (run !== undefined) run.prompt = prompt;
-  }
-  return draft.publish();
 }
 
 /** Joins the prompts of user messages that came one after the other. */

@@ -2,10 +2,10 @@ import { aiSdk } from '../ai-sdk/format.js';
 import type { ReduceOptions } from '../reducer/context.js';
 import type { ToolpaneState } from '../state/state.js';
 import { AgentAncestry } from './agent-ancestry.js';
+import { buildHistory } from './build.js';
 import {
   addPrompt,
   badMessage,
-  buildHistory,
   type Fields,
   type HistoryChunks,
   type HistorySegment,

@@ -1,4 +1,5 @@
-import { stateFromMastraMessages } from '../history/mastra-messages.js';
+import { buildHistory } from '../history/build.js';
+import { errorText } from '../reducer/error-text.js';
 import { selectPendingApprovals } from '../state/select.js';
 import type { ToolpaneState } from '../state/state.js';
 import type { ToolpaneStore } from '../store/store.js';
@@ -107,7 +108,15 @@ export async function restoreThread(
 ): Promise<Restored> {
   const read = await threadMessages(endpoint, thread, signal);
   if (!read.ok) return { ok: false, error: `The thread could not be loaded: ${read.error}` };
-  const state = stateFromMastraMessages(read.messages);
+  // Reading memory messages loads with the first restore: sessions that never restore do not ship
+  // it. Only the translation to chunks is loaded; the reducer that applies them is already here.
+  let history: typeof import('../history/mastra-chunks.js');
+  try {
+    history = await import('../history/mastra-chunks.js');
+  } catch (error) {
+    return { ok: false, error: `The thread could not be loaded: ${errorText(error)}` };
+  }
+  const state = buildHistory(history.mastraHistoryChunks(read.messages), {});
   const pending = selectPendingApprovals(state);
   const held = pending.length === 0 ? undefined : await heldRuns(endpoint, thread, signal);
   const expired: ToolpaneEvent[] =

@@ -1,0 +1,34 @@
+import type { ReduceOptions } from '../reducer/context.js';
+import { createReducer } from '../reducer/reduce.js';
+import { Draft } from '../state/draft.js';
+import type { ToolpaneState } from '../state/state.js';
+import { initialState } from '../state/state-root.js';
+import type { HistoryChunks } from './common.js';
+
+/**
+ * Applies history chunks with the reducer that reads live streams. The run of each segment is the
+ * one its chunks made current, so runs the reducer names itself get their prompt too.
+ */
+export function buildHistory(history: HistoryChunks, options: ReduceOptions): ToolpaneState {
+  const reducer = createReducer(initialState, options);
+  const prompts = new Map<string, string>();
+  for (const segment of history.segments) {
+    for (const chunk of segment.chunks) reducer.apply(chunk);
+    const cursor = reducer.cursor();
+    const runId = segment.runId ?? cursor.aiSdkRunId ?? cursor.currentRunId;
+    if (segment.prompt !== undefined && runId !== undefined) prompts.set(runId, segment.prompt);
+  }
+  for (const chunk of history.tail) reducer.apply(chunk);
+  return withPrompts(reducer.publish(), prompts);
+}
+
+/** Sets the prompt of each rebuilt run. */
+export function withPrompts(state: ToolpaneState, prompts: Map<string, string>): ToolpaneState {
+  if (prompts.size === 0) return state;
+  const draft = new Draft(state);
+  for (const [runId, prompt] of prompts) {
+    const run = draft.run(runId);
+    if (run !== undefined) run.prompt = prompt;
+  }
+  return draft.publish();
+}

@@ -1,0 +1,182 @@
+import {
+  addPrompt,
+  badMessage,
+  type Fields,
+  type HistoryChunks,
+  type HistorySegment,
+  isRecord,
+  messagesOf,
+  nonEmpty,
+  records,
+  textOf,
+} from './common.js';
+
+/*
+ * Mastra memory messages (what `GET /api/memory/threads/:threadId/messages` and client-js's
+ * `getMemoryThread(...).listMessages()` return) rebuilt as the native chunks their run streamed,
+ * so the same reducer that reads live streams builds the state. Display transforms stay applied:
+ * a tool part keeps Mastra's `providerMetadata.mastra.toolPayloadTransform`, which the reducer
+ * reads as it reads the metadata of a live chunk.
+ *
+ * Memory keeps no timing of tool calls, so calls rebuilt from it carry no `startedAt`/`endedAt`.
+ */
+
+const TERMINAL = new Set(['result', 'output-error', 'output-denied']);
+
+type Emit = (chunk: unknown) => void;
+
+/** The chunks of one tool-invocation part; returns whether the call ended. */
+function toolChunks(runId: string, part: Fields, emit: Emit): boolean | undefined {
+  const invocation = isRecord(part.toolInvocation) ? part.toolInvocation : undefined;
+  const toolCallId = nonEmpty(invocation?.toolCallId);
+  const toolName = nonEmpty(invocation?.toolName);
+  if (invocation === undefined || toolCallId === undefined || toolName === undefined) {
+    emit(badMessage('A tool-invocation part needs toolInvocation.toolCallId and toolName', part));
+    return undefined;
+  }
+  const metadata = isRecord(part.providerMetadata) ? part.providerMetadata : undefined;
+  const envelope = { runId, from: 'AGENT', ...(metadata === undefined ? {} : { metadata }) };
+  const ref = { toolCallId, toolName };
+  emit({ type: 'tool-call', ...envelope, payload: { ...ref, args: invocation.args } });
+  switch (invocation.state) {
+    case 'result': {
+      const providerMetadata = metadata === undefined ? {} : { providerMetadata: metadata };
+      const result = { ...ref, result: invocation.result, ...providerMetadata };
+      emit({ type: 'tool-result', ...envelope, payload: result });
+      break;
+    }
+    case 'output-error': {
+      const error = nonEmpty(invocation.errorText) ?? 'Tool execution failed';
+      emit({ type: 'tool-error', ...envelope, payload: { ...ref, error } });
+      break;
+    }
+    case 'output-denied': {
+      // The decline answered an approval: rebuild it so the card shows what was declined, and why.
+      emit({ type: 'tool-call-approval', runId, from: 'AGENT', payload: ref });
+      const reason = isRecord(invocation.approval)
+        ? nonEmpty(invocation.approval.reason)
+        : undefined;
+      const approval = reason === undefined ? {} : { approval: { reason } };
+      emit({ type: 'tool-output-denied', runId, from: 'AGENT', payload: { ...ref, ...approval } });
+      break;
+    }
+  }
+  return TERMINAL.has(invocation.state as string);
+}
+
+/** Pending approvals and suspensions Mastra keeps in an assistant message's metadata. */
+function pendingEntries(metadata: Fields | undefined): { kind: string; entry: Fields }[] {
+  const out: { kind: string; entry: Fields }[] = [];
+  for (const [key, kind] of [
+    ['pendingToolApprovals', 'tool-call-approval'],
+    ['suspendedTools', 'tool-call-suspended'],
+  ] as const) {
+    const entries = metadata?.[key];
+    if (isRecord(entries)) {
+      for (const entry of Object.values(entries)) if (isRecord(entry)) out.push({ kind, entry });
+    }
+  }
+  return out;
+}
+
+/** The chunks of one assistant message, as one top-level run. */
+function assistantChunks(message: Fields, content: Fields | string, index: number, emit: Emit) {
+  const messageId = nonEmpty(message.id);
+  const parts =
+    typeof content === 'string' ? [{ type: 'text', text: content }] : records(content.parts);
+  const metadata =
+    typeof content === 'string' || !isRecord(content.metadata) ? undefined : content.metadata;
+  const pending = pendingEntries(metadata);
+  // A run that waits keeps the runId Mastra resumes it with; other runs are named by message.
+  const runId =
+    pending.map(({ entry }) => nonEmpty(entry.runId)).find((id) => id !== undefined) ??
+    messageId ??
+    `history-run-${index + 1}`;
+  const envelope = { runId, from: 'AGENT' };
+  emit({ type: 'start', ...envelope, payload: messageId === undefined ? {} : { messageId } });
+  let open = pending.length > 0;
+  parts.forEach((part, i) => {
+    const id = `${messageId ?? runId}:${i}`;
+    switch (part.type) {
+      case 'text':
+      case 'reasoning': {
+        const text =
+          typeof part.text === 'string'
+            ? part.text
+            : typeof part.reasoning === 'string'
+              ? part.reasoning
+              : records(part.details)
+                  .map((detail) => (typeof detail.text === 'string' ? detail.text : ''))
+                  .join('');
+        if (text === '') return;
+        emit({ type: `${part.type}-start`, ...envelope, payload: { id } });
+        emit({ type: `${part.type}-delta`, ...envelope, payload: { id, text } });
+        emit({ type: `${part.type}-end`, ...envelope, payload: { id } });
+        return;
+      }
+      case 'tool-invocation': {
+        if (toolChunks(runId, part, emit) === false) open = true;
+        return;
+      }
+      case 'step-start': {
+        emit({ type: 'step-start', ...envelope, payload: {} });
+        return;
+      }
+      case 'file': {
+        const data = part.data ?? part.url;
+        const mimeType = part.mimeType ?? part.mediaType;
+        emit({ type: 'file', ...envelope, payload: { data, mimeType } });
+        return;
+      }
+      case 'source': {
+        const source = isRecord(part.source) ? part.source : part;
+        emit({ type: 'source', ...envelope, payload: { sourceType: 'url', ...source } });
+        return;
+      }
+      default: {
+        if (typeof part.type === 'string' && part.type.startsWith('data-')) emit(part);
+      }
+    }
+  });
+  for (const { kind, entry } of pending) {
+    const { toolCallId, toolName, args, suspendPayload, resumeSchema } = entry;
+    const payload = { toolCallId, toolName, args, resumeSchema, suspendPayload };
+    const meta = isRecord(entry.metadata) ? { metadata: entry.metadata } : {};
+    emit({ type: kind, runId: nonEmpty(entry.runId) ?? runId, from: 'AGENT', payload, ...meta });
+  }
+  // A run that waits, or whose calls never ended, is settled by the stream end after all runs.
+  if (!open) emit({ type: 'finish', ...envelope, payload: {} });
+  return runId;
+}
+
+/** Internal: the chunks that rebuild Mastra memory messages, a segment per assistant message. */
+export function mastraHistoryChunks(history: unknown): HistoryChunks {
+  const segments: HistorySegment[] = [];
+  const messages = messagesOf(history);
+  if (messages === undefined) {
+    const problem = badMessage(
+      'History must be an array of messages or { messages: [...] }',
+      history,
+    );
+    return { segments: [], tail: [problem] };
+  }
+  let prompt: string | undefined;
+  messages.forEach((message, index) => {
+    const content = isRecord(message) ? message.content : undefined;
+    if (!isRecord(message) || (typeof content !== 'string' && !isRecord(content))) {
+      segments.push({
+        chunks: [badMessage('A memory message needs a role and a content', message)],
+      });
+      return;
+    }
+    if (message.role === 'user') {
+      prompt = addPrompt(prompt, textOf(content, isRecord(content) ? records(content.parts) : []));
+    } else if (message.role === 'assistant') {
+      const chunks: unknown[] = [];
+      const runId = assistantChunks(message, content, index, (chunk) => chunks.push(chunk));
+      segments.push({ chunks, runId, ...(prompt === undefined ? {} : { prompt }) });
+      prompt = undefined;
+    }
+  });
+  return { segments, tail: [{ type: 'toolpane/stream-end' }] };
+}
