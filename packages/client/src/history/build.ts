@@ -1,9 +1,19 @@
-import type { ReduceOptions } from '../reducer/context.js';
+import { excerpt, type ReduceOptions } from '../reducer/context.js';
 import { createReducer } from '../reducer/reduce.js';
 import { Draft } from '../state/draft.js';
 import type { ToolpaneState } from '../state/state.js';
 import { initialState } from '../state/state-root.js';
-import type { HistoryChunks } from './common.js';
+import type { ToolpaneEvent } from '../stream/events.js';
+import type { BadMessage, HistoryChunks } from './common.js';
+
+const isBadMessage = (chunk: unknown): chunk is BadMessage =>
+  (chunk as { type?: unknown } | null)?.type === 'toolpane/history-issue';
+
+/** The issue of a history message the reader could not read. */
+const issueOf = ({ message, value }: BadMessage): ToolpaneEvent => ({
+  type: 'toolpane/issue',
+  issue: { kind: 'invalid-chunk', message, chunkType: 'message', excerpt: excerpt(value) },
+});
 
 /**
  * Applies history chunks with the reducer that reads live streams. The run of each segment is the
@@ -11,14 +21,15 @@ import type { HistoryChunks } from './common.js';
  */
 export function buildHistory(history: HistoryChunks, options: ReduceOptions): ToolpaneState {
   const reducer = createReducer(initialState, options);
+  const apply = (chunk: unknown) => reducer.apply(isBadMessage(chunk) ? issueOf(chunk) : chunk);
   const prompts = new Map<string, string>();
   for (const segment of history.segments) {
-    for (const chunk of segment.chunks) reducer.apply(chunk);
+    for (const chunk of segment.chunks) apply(chunk);
     const cursor = reducer.cursor();
     const runId = segment.runId ?? cursor.aiSdkRunId ?? cursor.currentRunId;
     if (segment.prompt !== undefined && runId !== undefined) prompts.set(runId, segment.prompt);
   }
-  for (const chunk of history.tail) reducer.apply(chunk);
+  for (const chunk of history.tail) apply(chunk);
   return withPrompts(reducer.publish(), prompts);
 }
 

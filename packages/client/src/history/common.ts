@@ -1,8 +1,6 @@
-import { excerpt } from '../reducer/context.js';
-import type { ToolpaneEvent } from '../stream/events.js';
-
 // What both history readers share: reading loose records, issues, and the prompt of each run.
-// Nothing here loads the reducer (see build.ts), so a reader can be loaded on its own.
+// Nothing here imports other code, so a reader can be loaded on its own (a session loads the
+// memory reader with its first restore) without taking code the page already has.
 
 /** A record read from a message, its fields not yet checked. */
 export type Fields = Record<string, unknown>;
@@ -43,10 +41,21 @@ export function messagesOf(input: unknown): readonly unknown[] | undefined {
   return undefined;
 }
 
-/** The event that records a history message (or history) Toolpane could not read. */
-export const badMessage = (message: string, value: unknown): ToolpaneEvent => ({
-  type: 'toolpane/issue',
-  issue: { kind: 'invalid-chunk', message, chunkType: 'message', excerpt: excerpt(value) },
+/**
+ * A history message (or history) Toolpane could not read. `buildHistory` applies it as an issue
+ * with an excerpt of the value, redacted as the excerpts of stream chunks are.
+ */
+export interface BadMessage {
+  readonly type: 'toolpane/history-issue';
+  readonly message: string;
+  readonly value: unknown;
+}
+
+/** The marker of a history message (or history) Toolpane could not read. */
+export const badMessage = (message: string, value: unknown): BadMessage => ({
+  type: 'toolpane/history-issue',
+  message,
+  value,
 });
 
 /** The text of a message, from its `content` string or its text parts. */
