@@ -65,13 +65,21 @@ function name(
   if (parent !== null) todo.push(callKey(parent));
 }
 
+/** Whether {@link keysOf} names any key for `changes` (without naming them). */
+export const touchesKeys = (changes: DraftChanges): boolean =>
+  changes.format || changes.lists.size > 0 || changes.runs.size > 0 || changes.calls.size > 0;
+
 /**
  * The keys a publish touched: each changed call and run, every call and run it sits inside, and
- * the summaries that depend on them. O(changes × new ancestors): an ancestor already named is not
+ * the summaries that depend on them, added to `keys` (a new set by default). O(changes × new
+ * ancestors): an ancestor already named, by this publish or by one before it in `keys`, is not
  * walked again.
  */
-export function keysOf(changes: DraftChanges, state: ToolpaneState): Set<StoreKey> {
-  const keys = new Set<StoreKey>();
+export function keysOf(
+  changes: DraftChanges,
+  state: ToolpaneState,
+  keys: Set<StoreKey> = new Set(),
+): Set<StoreKey> {
   if (changes.format) keys.add('format');
   for (const list of changes.lists) keys.add(LIST_KEYS[list]);
   if (changes.runs.size > 0) keys.add('runs');

@@ -1,10 +1,11 @@
-import { type ChangeListener, createEmitter, mergeChanged } from '../notify/emitter.js';
+import { type ChangeListener, createEmitter } from '../notify/emitter.js';
 import { type NotifySchedule, scheduleFlush } from '../notify/schedule.js';
 import type { ReduceOptions } from '../reducer/context.js';
 import { createReducer, type Reducer } from '../reducer/reduce.js';
 import type { ToolpaneState } from '../state/state.js';
 import { initialState } from '../state/state-root.js';
-import { keysOf, type StoreKey } from './keys.js';
+import { ChangedKeys } from './changed-keys.js';
+import { type StoreKey, touchesKeys } from './keys.js';
 
 /** Options of {@link createToolpaneStore}. */
 export interface ToolpaneStoreOptions extends ReduceOptions {
@@ -56,8 +57,8 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
   let reducer: Reducer = createReducer(options.initialState ?? initialState, reduceOptions);
   let snapshot: ToolpaneState = reducer.publish();
   let dirty = false;
-  /** Keys published but not yet told to subscribers. */
-  let unsent: Set<StoreKey> | null | undefined;
+  /** Publishes not yet told to subscribers; their keys are named only if someone reads them. */
+  let unsent: ChangedKeys | undefined;
   const emitter = createEmitter<StoreKey>();
 
   const getState = (): ToolpaneState => {
@@ -65,11 +66,12 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
       const before = snapshot;
       snapshot = reducer.publish();
       dirty = false;
-      // Nobody listens: nobody needs to hear which keys changed.
-      if (snapshot !== before && emitter.listening) {
-        const keys = keysOf(reducer.changes(), snapshot);
-        // The first set of a round is fresh from keysOf: kept as it is rather than copied.
-        unsent = unsent === undefined ? keys : mergeChanged(unsent, keys);
+      // Nobody listens: nobody needs to hear which keys changed. Otherwise the keys are named
+      // when the emitter (for keyed subscribers) or a listener reads them, not here.
+      const changes = reducer.changes();
+      if (snapshot !== before && emitter.listening && touchesKeys(changes)) {
+        unsent =
+          unsent === undefined ? new ChangedKeys(changes, snapshot) : unsent.add(changes, snapshot);
       }
     }
     return snapshot;
@@ -83,7 +85,7 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
     if (unsent === undefined) return;
     const changed = unsent;
     unsent = undefined;
-    if (changed === null || changed.size > 0) emitter.emit(changed);
+    emitter.emit(changed);
   };
   const changed = scheduleFlush(options.notify, emit);
 
