@@ -7,7 +7,8 @@
  *
  * Cases per shape and size: `reduceAll` (reduce), a store with one global subscriber publishing
  * a snapshot after every chunk (publish), and, for versions that have `subscribeKey`, the same
- * with keyed subscribers on the run and on every tenth call as well (publish keyed).
+ * with keyed subscribers on the run and on every tenth call as well (publish keyed). Each cell is
+ * the median wall-clock time and, in parentheses, the median CPU time of the process.
  *
  * Options: `--revs=35f8573,main` (commits to compare with this checkout), `--sizes=10000,50000`,
  * `--shapes=3` (how many of the shapes, in order, or `all`), `--warmup=1`, `--iterations=3`.
@@ -103,10 +104,25 @@ try {
           ? []
           : [{ name: `${name} keyed`, run: () => publishEach(client, chunks, true) }]),
       ]);
-      const results = await compare(cases, { warmup, iterations });
+      // CPU time of this process beside the wall clock: on a shared machine a case also waits
+      // for a core, which the wall clock counts and CPU time does not.
+      const cpu = new Map<string, number[]>();
+      const timed = cases.map((c) => ({
+        ...c,
+        run: () => {
+          const start = process.cpuUsage();
+          const result = c.run();
+          const used = process.cpuUsage(start);
+          cpu.set(c.name, [...(cpu.get(c.name) ?? []), (used.user + used.system) / 1000]);
+          return result;
+        },
+      }));
+      const results = await compare(timed, { warmup, iterations });
       const cell = (name: string) => {
         const result = results.get(name);
-        return result === undefined ? '' : fmtMs(median(result.samples));
+        if (result === undefined) return '';
+        const cpuMs = median((cpu.get(name) ?? []).slice(-iterations));
+        return `${fmtMs(median(result.samples))} (${fmtMs(cpuMs)})`;
       };
       for (const { name } of versions) {
         rows.push([
@@ -123,7 +139,7 @@ try {
   }
   const load1 = loadavg().map((l) => l.toFixed(2));
   process.stdout.write(
-    `Median ms of ${iterations} alternating rounds after ${warmup} warm-up; load average ${load0.join(' ')} at start, ${load1.join(' ')} at end.\n\n`,
+    `Median ms of ${iterations} alternating rounds after ${warmup} warm-up, wall clock (CPU time of the process in parentheses); load average ${load0.join(' ')} at start, ${load1.join(' ')} at end.\n\n`,
   );
   process.stdout.write(
     `${table(['shape', 'size', 'client', 'reduce', 'publish', 'publish keyed'], rows)}\n`,
