@@ -113,3 +113,42 @@ describe('the keys a listener reads are those of its own notification, whenever 
     });
   }
 });
+
+describe('a batch of publishes names the keys of all of them', () => {
+  for (const { name, chunks, options } of STREAMS) {
+    it(`${name}: every 3 chunks one notification, the state read after each chunk`, () => {
+      const eager = createToolpaneStore(options);
+      const perChunk: Set<StoreKey>[] = [];
+      eager.subscribe((changed) => perChunk.push(new Set(changed ?? [])));
+      let flush: (() => void) | undefined;
+      const batched = createToolpaneStore({
+        ...options,
+        notify: (next) => {
+          flush = next;
+        },
+      });
+      const kept: ReadonlySet<StoreKey>[] = [];
+      batched.subscribe((changed) => {
+        if (changed !== null) kept.push(changed);
+      });
+      const expected: StoreKey[][] = [];
+      let round = new Set<StoreKey>();
+      for (const [i, chunk] of chunks.entries()) {
+        const heard = perChunk.length;
+        eager.dispatch(chunk);
+        for (const keys of perChunk.slice(heard)) for (const key of keys) round.add(key);
+        batched.dispatch(chunk);
+        batched.getState();
+        if (i % 3 === 2 || i === chunks.length - 1) {
+          const before = kept.length;
+          flush?.();
+          flush = undefined;
+          if (kept.length > before) expected.push([...round].sort());
+          else expect(round.size).toBe(0);
+          round = new Set();
+        }
+      }
+      expect(kept.map((changed) => [...changed].sort())).toEqual(expected);
+    });
+  }
+});

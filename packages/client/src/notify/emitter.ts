@@ -45,6 +45,10 @@ export interface Emitter<K> extends Subscribable<K> {
  */
 export function createEmitter<K>(): Emitter<K> {
   const everyone = new Set<ChangeListener<K>>();
+  // What an emit walks: a copy of `everyone`, made again only after someone subscribed or left,
+  // so a listener that does either during an emit does not change that round, and an emit in a
+  // steady state copies nothing.
+  let walked: readonly ChangeListener<K>[] | undefined;
   // Only keys with listeners are here, so `listening` needs no counter.
   const byKey = new Map<K, Set<() => void>>();
   return {
@@ -53,8 +57,9 @@ export function createEmitter<K>(): Emitter<K> {
     },
     subscribe(listener) {
       everyone.add(listener);
+      walked = undefined;
       return () => {
-        everyone.delete(listener);
+        if (everyone.delete(listener)) walked = undefined;
       };
     },
     subscribeKey(key, listener) {
@@ -81,7 +86,10 @@ export function createEmitter<K>(): Emitter<K> {
           for (const listener of listeners) woken.add(listener);
         }
       }
-      if (everyone.size > 0) for (const listener of [...everyone]) listener(changed);
+      if (everyone.size > 0) {
+        walked ??= [...everyone];
+        for (const listener of walked) listener(changed);
+      }
       if (woken !== undefined) for (const listener of woken) listener();
     },
   };

@@ -16,33 +16,33 @@ interface Pending {
  * the set reads the same whenever it is read.
  */
 export class ChangedKeys implements ReadonlySet<StoreKey> {
-  private pending: Pending[] = [];
+  // The first publish in fields of its own: most sets hold one, and need no list.
+  private readonly changes: DraftChanges;
+  private readonly state: ToolpaneState;
+  private more: Pending[] | undefined;
   private named: Set<StoreKey> | undefined;
 
   /** A set of the keys `changes` touched in `state`. */
   constructor(changes: DraftChanges, state: ToolpaneState) {
-    this.pending.push({ changes, state });
+    this.changes = changes;
+    this.state = state;
   }
 
   /** Adds the keys of one more publish (a batch collects several). */
   add(changes: DraftChanges, state: ToolpaneState): this {
-    if (this.named === undefined) this.pending.push({ changes, state });
-    else keysOf(changes, state, this.named);
+    if (this.named !== undefined) keysOf(changes, state, this.named);
+    else if (this.more === undefined) this.more = [{ changes, state }];
+    else this.more.push({ changes, state });
     return this;
-  }
-
-  /** Whether the keys have been named (read by tests: a publish nobody asks about names none). */
-  get isNamed(): boolean {
-    return this.named !== undefined;
   }
 
   private keys_(): Set<StoreKey> {
     let named = this.named;
     if (named === undefined) {
-      named = new Set();
-      for (const { changes, state } of this.pending) keysOf(changes, state, named);
+      named = keysOf(this.changes, this.state);
+      for (const { changes, state } of this.more ?? []) keysOf(changes, state, named);
       this.named = named;
-      this.pending = [];
+      this.more = undefined;
     }
     return named;
   }
