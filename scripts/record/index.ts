@@ -10,6 +10,7 @@ import { toAISdkStream } from '@mastra/ai-sdk';
 import { boundaryScenarios } from './boundaries.ts';
 import { clientToolScenarios } from './client-tools.ts';
 import { coverageScenarios } from './coverage.ts';
+import { longNameScenarios } from './long-names.ts';
 import { networkScenarios } from './network-scenarios.ts';
 import {
   at,
@@ -433,6 +434,7 @@ async function main() {
     ...clientToolScenarios,
     ...boundaryScenarios,
     ...resumeFormScenarios,
+    ...longNameScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
