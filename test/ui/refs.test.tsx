@@ -250,6 +250,12 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
     slot: 'network-run',
     render: (p) => p({ runId: networkRunId() }),
   },
+  NetworkRunHeader: {
+    store: () => createToolpaneStore({ families: [network] }),
+    fixtures: ['network'],
+    slot: 'network-run-header',
+    render: (p) => inNetwork(p()),
+  },
   NetworkRunSteps: {
     store: () => createToolpaneStore({ families: [network] }),
     fixtures: ['network'],

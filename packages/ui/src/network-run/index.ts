@@ -1,4 +1,5 @@
 export {
+  NetworkRunHeader,
   NetworkRunResult,
   NetworkRunRoot,
   type NetworkRunRootProps,

@@ -1,17 +1,28 @@
 'use client';
-import type { NetworkStep } from '@toolpane/client';
-import { useNetwork } from '@toolpane/react';
-import { createContext, forwardRef, useContext } from 'react';
+import {
+  type NetworkState,
+  type NetworkStep,
+  type RunStatus,
+  runKey,
+  type ToolpaneState,
+} from '@toolpane/client';
+import { useNetwork, useToolpaneSelector } from '@toolpane/react';
+import { createContext, forwardRef, useCallback, useContext } from 'react';
+import { RunHeader } from '../card-header/run-header.js';
 import { ToolCallCard } from '../tool-call-card/tool-call-card.js';
 import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 
 const NetworkRunContext = createContext<string | null>(null);
 
-function useRunNetwork(part: string) {
+function useNetworkRunId(part: string): string {
   const runId = useContext(NetworkRunContext);
   if (runId === null) throw new Error(`<NetworkRun.${part}> must be inside <NetworkRun.Root>.`);
-  return useNetwork(runId);
+  return runId;
+}
+
+function useRunNetwork(part: string) {
+  return useNetwork(useNetworkRunId(part));
 }
 
 /** Props of {@link NetworkRunRoot}. */
@@ -54,6 +65,7 @@ export const NetworkRunRoot = forwardRef<HTMLElement, NetworkRunRootProps>(funct
           asChild,
           children,
           <>
+            <NetworkRunHeader />
             <NetworkRunSteps />
             <NetworkRunResult />
           </>,
@@ -62,6 +74,59 @@ export const NetworkRunRoot = forwardRef<HTMLElement, NetworkRunRootProps>(funct
     </NetworkRunContext.Provider>
   );
 });
+
+/** A network run's status: its run's, with a finish that did not complete told apart. */
+type NetworkStatus = Exclude<RunStatus, 'streaming'> | 'running' | 'incomplete';
+
+const NETWORK_STATUS_LABELS: Readonly<Record<NetworkStatus, string>> = {
+  running: 'Running',
+  waiting: 'Waiting',
+  finished: 'Completed',
+  incomplete: 'Not complete',
+  error: 'Failed',
+  aborted: 'Stopped',
+  tripwire: 'Blocked',
+  interrupted: 'Interrupted',
+};
+
+function networkStatus(run: RunStatus | undefined, network: NetworkState): NetworkStatus {
+  if (network.aborted === true || run === 'aborted') return 'aborted';
+  if (run === undefined || run === 'streaming') return 'running';
+  if (run === 'finished' && network.isComplete === false) return 'incomplete';
+  return run;
+}
+
+/**
+ * The network's id and overall status: running, waiting for a person, completed, finished
+ * without completing, stopped or failed. Re-renders when the status changes, not on each chunk.
+ *
+ * @example
+ * <NetworkRun.Header />
+ */
+export const NetworkRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
+  function NetworkRunHeader(props, ref) {
+    const runId = useNetworkRunId('Header');
+    const network = useNetwork(runId);
+    const run = useToolpaneSelector(
+      useCallback((state: ToolpaneState) => state.runs.get(runId)?.status, [runId]),
+      Object.is,
+      runKey(runId),
+    );
+    if (network === undefined) return null;
+    const status = networkStatus(run, network);
+    return (
+      <RunHeader
+        ref={ref}
+        family="network-run"
+        kind="Network"
+        id={network.networkId}
+        status={status}
+        label={NETWORK_STATUS_LABELS[status]}
+        {...props}
+      />
+    );
+  },
+);
 
 const PRIMITIVE_LABELS = { agent: 'agent', workflow: 'workflow', tool: 'tool', none: 'nothing' };
 

@@ -3,6 +3,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import type { WorkflowStatus } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
 import { createContext, forwardRef, useContext } from 'react';
+import { RunHeader } from '../card-header/run-header.js';
 import { JsonView } from '../json-view/json-view.js';
 import { cx } from '../utils/cx.js';
 import { formatDuration, WORKFLOW_STATUS_LABELS } from '../utils/format.js';
@@ -77,24 +78,19 @@ function StatusBadge({ slot, status }: { slot: string; status: WorkflowStatus })
  * <WorkflowRun.Header />
  */
 export const WorkflowRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
-  function WorkflowRunHeader({ asChild, children, className, ...props }, ref) {
+  function WorkflowRunHeader(props, ref) {
     const workflow = useWorkflowCall('Header')?.workflow;
     if (workflow === undefined) return null;
     return (
-      <PartElement
-        tag="div"
+      <RunHeader
         ref={ref}
-        asChild={asChild}
-        host={children}
-        data-slot="workflow-run-header"
+        family="workflow-run"
+        kind="Workflow"
+        id={workflow.workflowId}
+        status={workflow.status}
+        label={WORKFLOW_STATUS_LABELS[workflow.status]}
         {...props}
-        className={cx(className)}
-      >
-        <span data-slot="workflow-run-title">
-          Workflow{workflow.workflowId === undefined ? null : <code> {workflow.workflowId}</code>}
-        </span>
-        <StatusBadge slot="workflow-run-status" status={workflow.status} />
-      </PartElement>
+      />
     );
   },
 );

@@ -1,0 +1,51 @@
+'use client';
+import { forwardRef, type ReactNode } from 'react';
+import { cx } from '../utils/cx.js';
+import { type HostProps, PartElement } from '../utils/part.js';
+
+/** Props of {@link RunHeader}. */
+export type RunHeaderProps = HostProps<'div'> & {
+  /** The part's family, the prefix of its slots: `workflow-run` gives `workflow-run-header`. */
+  readonly family: string;
+  /** What kind of run it is, in words ("Workflow"). */
+  readonly kind: string;
+  /** The run's id, shown as code after the kind, when known. */
+  readonly id: string | undefined;
+  /** The status, as `data-status` for styling. */
+  readonly status: string;
+  /** The status in words. */
+  readonly label: ReactNode;
+};
+
+/**
+ * The header of a run shown inside a card (a workflow's, a network's): its kind, its id and a
+ * status badge, laid out like every other card header. Takes `asChild`, a ref and the caller's
+ * props like the parts that render it.
+ *
+ * @example
+ * <RunHeader family="workflow-run" kind="Workflow" id="report" status="running" label="Running" />
+ */
+export const RunHeader = forwardRef<HTMLDivElement, RunHeaderProps>(function RunHeader(
+  { family, kind, id, status, label, asChild, children, className, ...props },
+  ref,
+) {
+  return (
+    <PartElement
+      tag="div"
+      ref={ref}
+      asChild={asChild}
+      host={children}
+      data-slot={`${family}-header`}
+      {...props}
+      className={cx(className)}
+    >
+      <span data-slot={`${family}-title`}>
+        {kind}
+        {id === undefined ? null : <code> {id}</code>}
+      </span>
+      <span data-slot={`${family}-status`} data-status={status}>
+        {label}
+      </span>
+    </PartElement>
+  );
+});
