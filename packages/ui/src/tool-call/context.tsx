@@ -1,7 +1,15 @@
 'use client';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 
 interface ToolCallContextValue {
   readonly toolCallId: string;
@@ -46,4 +54,35 @@ export function isStreaming(call: ToolCallState | undefined): boolean {
     // Mastra will not run it: it waits for the app's result, nothing runs.
     call.awaitingClient !== true
   );
+}
+
+/**
+ * Whether the surrounding card has ever been open, so its collapsible body is worth mounting. A
+ * closed body shows nothing, and mounting one costs a forced layout and a computed-style read
+ * (Radix measures it for its animation): the default card mounts it the first time it opens and
+ * keeps it from then on, so it still animates when it closes. True outside a `ToolCall.Root`.
+ */
+export const ContentMountContext = createContext(true);
+
+/**
+ * Tracks whether a collapsible has ever been open, from its `open`, `defaultOpen` and
+ * `onOpenChange` props; returns that and the `onOpenChange` to pass to it instead.
+ */
+export function useOpenedOnce(
+  open: boolean | undefined,
+  defaultOpen: boolean | undefined,
+  onOpenChange: ((open: boolean) => void) | undefined,
+): readonly [boolean, (open: boolean) => void] {
+  const [opened, setOpened] = useState(open === true || defaultOpen === true);
+  useEffect(() => {
+    if (open === true) setOpened(true);
+  }, [open]);
+  const handleOpenChange = useCallback(
+    (next: boolean) => {
+      if (next) setOpened(true);
+      onOpenChange?.(next);
+    },
+    [onOpenChange],
+  );
+  return [opened || open === true, handleOpenChange];
 }

@@ -1,7 +1,7 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { useToolCall } from '@toolpane/react';
-import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
 import { ResumeFormRoot } from '../resume-form/root.js';
 import { cx } from '../utils/cx.js';
@@ -16,7 +16,14 @@ import { useHydrated } from '../utils/hydrated.js';
 import { PartElement, type PartProps, slotted } from '../utils/part.js';
 import { useElapsed } from '../utils/use-elapsed.js';
 import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
-import { isStreaming, ToolCallScope, useCall, useToolCallContext } from './context.js';
+import {
+  ContentMountContext,
+  isStreaming,
+  ToolCallScope,
+  useCall,
+  useOpenedOnce,
+  useToolCallContext,
+} from './context.js';
 import { MissingToolCall } from './missing.js';
 import { ToolCallProgress } from './progress.js';
 import { ToolCallError, ToolCallInput, ToolCallResults } from './sections.js';
@@ -45,33 +52,37 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
   ref,
 ) {
   const call = useToolCall(toolCallId);
+  const [opened, onOpenChange] = useOpenedOnce(props.open, props.defaultOpen, props.onOpenChange);
   if (call === undefined) return missing ?? <MissingToolCall ref={ref} toolCallId={toolCallId} />;
   return (
     <ToolCallScope toolCallId={toolCallId}>
-      <Collapsible.Root
-        ref={ref}
-        asChild={asChild}
-        data-slot="tool-call"
-        data-status={call?.status}
-        data-awaiting-client={call?.awaitingClient === true ? '' : undefined}
-        data-kind={call?.kind}
-        role="group"
-        aria-label={call?.toolName}
-        aria-busy={isStreaming(call) || undefined}
-        {...props}
-        className={cx(className)}
-      >
-        {slotted(
-          asChild,
-          children,
-          <>
-            <ToolCallTrigger />
-            <ApprovalRoot toolCallId={toolCallId} />
-            <ResumeFormRoot toolCallId={toolCallId} />
-            <ToolCallContent />
-          </>,
-        )}
-      </Collapsible.Root>
+      <ContentMountContext.Provider value={opened}>
+        <Collapsible.Root
+          ref={ref}
+          asChild={asChild}
+          data-slot="tool-call"
+          data-status={call?.status}
+          data-awaiting-client={call?.awaitingClient === true ? '' : undefined}
+          data-kind={call?.kind}
+          role="group"
+          aria-label={call?.toolName}
+          aria-busy={isStreaming(call) || undefined}
+          {...props}
+          onOpenChange={onOpenChange}
+          className={cx(className)}
+        >
+          {slotted(
+            asChild,
+            children,
+            <>
+              <ToolCallTrigger />
+              <ApprovalRoot toolCallId={toolCallId} />
+              <ResumeFormRoot toolCallId={toolCallId} />
+              <ToolCallContent />
+            </>,
+          )}
+        </Collapsible.Root>
+      </ContentMountContext.Provider>
     </ToolCallScope>
   );
 });
@@ -249,7 +260,8 @@ export const ToolCallTrigger = forwardRef<
 
 /**
  * The collapsible body of the card; by default it shows input, progress, workflow steps, output
- * and error.
+ * and error. Inside `ToolCall.Root` it is mounted the first time the card opens (a closed body
+ * shows nothing), unless `forceMount` is set.
  *
  * @example
  * <ToolCall.Content>
@@ -262,6 +274,8 @@ export const ToolCallContent = forwardRef<
   ComponentPropsWithoutRef<typeof Collapsible.Content>
 >(function ToolCallContent({ asChild, children, className, ...props }, ref) {
   const { toolCallId } = useToolCallContext('Content');
+  const opened = useContext(ContentMountContext);
+  if (!opened && props.forceMount !== true) return null;
   return (
     <Collapsible.Content
       ref={ref}

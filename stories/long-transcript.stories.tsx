@@ -1,0 +1,88 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ToolpaneProvider } from '@toolpane/react';
+import { Transcript } from '@toolpane/ui';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import toolThenText from '../test/fixtures/tool-then-text.jsonl?raw';
+import { storeFrom } from './support/replay';
+
+const COPIES = 60;
+
+/**
+ * The recording `copies` times over, each copy with its own run, message, call and part ids (every
+ * id value gets the copy's number), so that each one is a run of its own.
+ */
+function repeated(raw: string, copies: number): string[] {
+  const ids = new Set(
+    [...raw.matchAll(/"(?:runId|messageId|toolCallId|id)":"([^"]+)"/g)].map((m) => m[1] as string),
+  );
+  return Array.from({ length: copies }, (_, copy) => {
+    let text = raw;
+    for (const id of ids) text = text.replaceAll(`"${id}"`, `"${id}~${copy}"`);
+    return text;
+  });
+}
+
+/**
+ * A long conversation in a chat's scroller: 60 runs with a tool call and an answer each. Only
+ * what is near the viewport is laid out and painted; the rest is skipped by the browser
+ * (`content-visibility: auto`) yet stays in the page for search and assistive technology.
+ */
+const meta = {
+  title: 'Transcript/Long',
+  component: Transcript.Root,
+  render: function Render() {
+    const [store] = useState(() => storeFrom(...repeated(toolThenText, COPIES)));
+    return (
+      <ToolpaneProvider store={store}>
+        <div style={{ height: 320, overflow: 'auto' }} data-testid="scroller">
+          <Transcript.Root />
+        </div>
+      </ToolpaneProvider>
+    );
+  },
+} satisfies Meta<typeof Transcript.Root>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Is this element rendered, counting cards the browser skips because they are off screen? */
+const rendered = (element: Element) => element.checkVisibility({ contentVisibilityAuto: true });
+
+/**
+ * Cards far below the viewport are skipped (their header is not rendered) but still in the DOM;
+ * scrolled to, they render. A closed card has no body until it is first opened, by keyboard too.
+ */
+export const OffScreenCardsAreSkipped: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cards = [...canvasElement.querySelectorAll('[data-slot="tool-call"]')];
+    await expect(cards).toHaveLength(COPIES);
+    const header = (card: Element) =>
+      card.querySelector('[data-slot="tool-call-trigger"]') as HTMLElement;
+    const first = cards[0] as HTMLElement;
+    const last = cards[cards.length - 1] as HTMLElement;
+    await waitFor(() => expect(rendered(header(first))).toBe(true));
+    await waitFor(() => expect(rendered(header(last))).toBe(false));
+    // Skipped, not removed: its name is in the page, and the card is still a named group.
+    await expect(last).toHaveTextContent('weatherTool');
+    await expect(canvas.getAllByRole('group', { name: 'weatherTool' })).toHaveLength(COPIES);
+
+    last.scrollIntoView();
+    await waitFor(() => expect(rendered(header(last))).toBe(true));
+    await waitFor(() => expect(rendered(header(first))).toBe(false));
+
+    // Closed cards have no body yet; opening one by keyboard mounts it, with the input.
+    await expect(canvasElement.querySelector('[data-slot="tool-call-content"]')).toBeNull();
+    header(last).focus();
+    await userEvent.keyboard('{Enter}');
+    const content = await waitFor(() => {
+      const found = last.querySelector('[data-slot="tool-call-content"]');
+      expect(found).not.toBeNull();
+      return found as HTMLElement;
+    });
+    await expect(content).toHaveTextContent('Paris');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(header(last)).toHaveAttribute('aria-expanded', 'false'));
+  },
+};
