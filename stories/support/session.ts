@@ -4,6 +4,8 @@ import { parseRecording } from './replay';
 
 /** The recordings a story's server answers with, by route. */
 export interface RecordedRoutes {
+  /** What a message sent with `send` streams back. */
+  readonly stream?: string;
   readonly 'approve-tool-call'?: string;
   readonly 'decline-tool-call'?: string;
   readonly 'resume-stream'?: string;
