@@ -6,20 +6,9 @@ import approvalTwoLevel from '../test/fixtures/approval-two-level-request.jsonl?
 import network from '../test/fixtures/network.jsonl?raw';
 import longNames from '../test/fixtures/subagent-long-names.jsonl?raw';
 import { headerProblems, measureHeaders, overflowsPage } from './support/header-boxes';
+import { PHONE } from './support/phone';
 import { Recorded, type Recording } from './support/recorded';
 import { afterChunk, parseRecording } from './support/replay';
-
-/** A phone's viewport (an iPhone 12 to 15 is 390 px wide), set for every story here. */
-const PHONE = {
-  parameters: {
-    viewport: {
-      options: {
-        phone: { name: 'Phone', styles: { width: '390px', height: '844px' }, type: 'mobile' },
-      },
-    },
-  },
-  globals: { viewport: { value: 'phone', isRotated: false } },
-} as const;
 
 function NestedSubagents({
   recording,

@@ -18,6 +18,8 @@ import subagentApprovalRequest from '../test/fixtures/subagent-approval-request.
 import subagentTwoLevel from '../test/fixtures/subagent-two-level.jsonl?raw';
 import subagentsParallel from '../test/fixtures/subagents-parallel.jsonl?raw';
 import { deepChain } from '../test/utils/deep-chain';
+import { LiveRecording } from './support/live-recording';
+import { PHONE } from './support/phone';
 import { Recorded, type Recording } from './support/recorded';
 import { afterChunk } from './support/replay';
 import { recordedSession } from './support/session';
@@ -164,6 +166,89 @@ export const NestedApprovalApproved: Story = {
   play: async ({ canvasElement }) => {
     const inner = within(canvasElement).getByRole('group', { name: 'deleteTool' });
     await expect(inner).toHaveAttribute('data-status', 'output-available');
+  },
+};
+
+/**
+ * On a phone, everything a subagent card shows stacks in one column as wide as the card: the
+ * answer, the task, its calls and, opened, the full result, whose keys stay whole.
+ */
+export const OneColumnOnAPhone: Story = {
+  args: { toolCallId: 'call-research-1' },
+  ...recorded([subagentTwoLevel]),
+  ...PHONE,
+  play: async ({ canvasElement }) => {
+    await expect(window.innerWidth).toBe(390);
+    const outer = group(canvasElement, 'research');
+    await userEvent.click(within(outer).getAllByText('Full result').at(-1) as HTMLElement);
+    for (const content of outer.querySelectorAll('[data-slot="subagent-run-content"]')) {
+      const box = content.getBoundingClientRect();
+      const shown = [...content.children].filter((child) => child.getClientRects().length > 0);
+      await expect(shown.length).toBeGreaterThan(2);
+      for (const [index, child] of shown.entries()) {
+        const own = child.getBoundingClientRect();
+        // As wide as the card, less its margins, and below the one before.
+        await expect(own.width).toBeGreaterThan(box.width - 32);
+        if (index > 0)
+          await expect(own.top).toBeGreaterThanOrEqual(
+            shown[index - 1]!.getBoundingClientRect().bottom,
+          );
+      }
+    }
+    // A key on one line: every box of its text at the same height.
+    const broken = [...outer.querySelectorAll('[data-slot="json-key"]')].filter(
+      (key) => new Set([...key.getClientRects()].map((rect) => Math.round(rect.top))).size > 1,
+    );
+    await expect(broken.map((key) => key.textContent)).toEqual([]);
+  },
+};
+
+/**
+ * A data part the station tool wrote (`data-station-status`) arrives at the top level; it shows
+ * inside the subagent that wrote it, labelled, not as a box at the top.
+ */
+export const NestedDataPart: Story = {
+  args: { toolCallId: 'call-research-1' },
+  ...recorded([subagentTwoLevel]),
+  play: async ({ canvasElement }) => {
+    const outer = group(canvasElement, 'research');
+    const inner = within(outer).getByRole('group', { name: 'weather' });
+    const data = canvasElement.querySelectorAll('[data-slot="transcript-data"]');
+    await expect(data).toHaveLength(1);
+    await expect(inner).toContainElement(data[0] as HTMLElement);
+    await expect(data[0]).toHaveTextContent('station-status');
+  },
+};
+
+/**
+ * Live, the parallel forecast subagents keep the title they were called under from their first
+ * chunk to their last (not the agent's own id, which comes later).
+ */
+export const StableTitle: Story = {
+  args: { toolCallId: 'call-forecast-paris-1' },
+  render: (args) => (
+    <LiveRecording
+      recording={subagentsParallel}
+      startAfter="tool-call-input-streaming-start"
+      routes={{}}
+      delayMs={10}
+    >
+      <SubagentRun.Root {...args} />
+    </LiveRecording>
+  ),
+  play: async ({ canvasElement }) => {
+    const card = await within(canvasElement).findByRole('group', { name: 'forecast' });
+    const title = card.querySelector('[data-slot="subagent-run-title"]');
+    const seen = new Set<string>();
+    const observer = new MutationObserver(() => seen.add(title?.textContent ?? ''));
+    observer.observe(card, { subtree: true, childList: true, characterData: true });
+    seen.add(title?.textContent ?? '');
+    await waitFor(() => expect(card).toHaveAttribute('data-status', 'output-available'), {
+      timeout: 10_000,
+    });
+    observer.disconnect();
+    await expect([...seen]).toEqual(['forecast']);
+    await expect(card).toHaveAccessibleName('forecast');
   },
 };
 
