@@ -60,21 +60,27 @@ const ui = 'packages/ui/src/index.ts';
 
 /** Toolpane's entries, with the budgets CI checks. */
 export const TOOLPANE_ENTRIES: readonly Entry[] = [
-  // Everything, the session and the stream reader included: 27.0 KB.
-  { name: '@toolpane/client', file: client, budgetKb: 28 },
+  // Everything, the session and the stream reader included: 27.0 KB, 25.9 KB once a session
+  // loaded its memory reader on first restore.
+  { name: '@toolpane/client', file: client, budgetKb: 26.5 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
-  // client-tool reading; goal 12 KB (issue 18).
+  // client-tool reading; goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 20,
+    budgetKb: 19.5,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
-  { name: '@toolpane/client/session (alone)', file: 'packages/client/src/session.ts' },
+  // 26.0 KB with the memory reader, 24.9 KB once it loaded on first restore.
+  {
+    name: '@toolpane/client/session (alone)',
+    file: 'packages/client/src/session.ts',
+    budgetKb: 25.5,
+  },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
   {
@@ -108,6 +114,42 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     budgetKb: 16,
   },
   { name: '@toolpane/ui + react + client', file: ui },
+  // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.
+  {
+    name: 'an app that reduces: reduce, reduceAll, initialState',
+    source: "export { initialState, reduce, reduceAll } from '@toolpane/client';",
+  },
+  {
+    name: 'an app with a store: createToolpaneStore and four selectors',
+    source: [
+      'export {',
+      '  createToolpaneStore,',
+      '  selectPendingApprovals,',
+      '  selectRunText,',
+      '  selectStatus,',
+      '  selectToolCalls,',
+      "} from '@toolpane/client';",
+    ].join('\n'),
+  },
+  {
+    name: 'an app with a session: createAgentSession',
+    source: "export { createAgentSession } from '@toolpane/client';",
+  },
+  {
+    name: 'a UI given a store: ToolpaneProvider, Transcript',
+    source: [
+      "export { ToolpaneProvider } from '@toolpane/react';",
+      "export { Transcript } from '@toolpane/ui';",
+    ].join('\n'),
+  },
+  {
+    name: 'an AI SDK chat: useToolpaneChat, ToolpaneProvider, Transcript',
+    source: [
+      "export { useToolpaneChat } from '@toolpane/react/ai-sdk';",
+      "export { ToolpaneProvider } from '@toolpane/react';",
+      "export { Transcript } from '@toolpane/ui';",
+    ].join('\n'),
+  },
   {
     // What a chat app imports: a session, the provider and the transcript.
     name: 'a chat app: createAgentSession, ToolpaneProvider, Transcript',

@@ -3,6 +3,7 @@ import { addIssue, type Ctx, excerpt, now, type Scope } from '../reducer/context
 import { errorText } from '../reducer/error-text.js';
 import { hiddenStepValue } from '../reducer/hide.js';
 import { callKeyFor, ensureCall, ownMessage } from '../reducer/lifecycle.js';
+import { placeholder } from '../reducer/transform.js';
 import type { Mutable } from '../state/draft.js';
 import {
   TERMINAL_TOOL_STATUSES,
@@ -243,7 +244,7 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   const error =
     status === 'failed'
       ? call.displayTransform === 'display'
-        ? 'Tool error payload unavailable'
+        ? placeholder('error')
         : errorText(p.error)
       : status === 'cancelled'
         ? 'Background task cancelled'

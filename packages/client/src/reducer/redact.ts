@@ -4,6 +4,7 @@ import {
   applyClientTransform,
   type ClientTransforms,
   clientTransformFor,
+  placeholder,
   shownValue,
   type TransformPhase,
 } from './transform.js';
@@ -17,7 +18,7 @@ import { nestedCalls } from './tree.js';
 
 /** Mastra's own placeholder for a payload that may not be shown. */
 export const unavailable = (phase: TransformPhase): { readonly message: string } => ({
-  message: `Tool ${phase} payload unavailable`,
+  message: placeholder(phase),
 });
 
 /**

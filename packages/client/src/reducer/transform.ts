@@ -80,7 +80,8 @@ export function readDisplayMetadata(metadata: unknown): DisplayMetadata | undefi
 const PENDING: DisplayValue = Object.freeze({ kind: 'hidden', reason: 'pending' });
 const SUPPRESSED: DisplayValue = Object.freeze({ kind: 'hidden', reason: 'suppressed' });
 
-function placeholder(phase: TransformPhase): string {
+/** Mastra's own placeholder text for a payload that may not be shown. */
+export function placeholder(phase: TransformPhase): string {
   return `Tool ${phase} payload unavailable`;
 }
 
