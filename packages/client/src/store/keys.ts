@@ -51,20 +51,6 @@ const LIST_KEYS = {
   unknown: 'unknownChunks',
 } as const satisfies Record<ListKey, SummaryKey>;
 
-/** Names `key` and queues what it sits in: its run (for a call) and its parent call. */
-function name(
-  keys: Set<StoreKey>,
-  todo: StoreKey[],
-  key: StoreKey,
-  parent: string | null,
-  runId?: string,
-): void {
-  if (keys.has(key)) return;
-  keys.add(key);
-  if (runId !== undefined) todo.push(runKey(runId));
-  if (parent !== null) todo.push(callKey(parent));
-}
-
 /** Whether {@link keysOf} names any key for `changes` (without naming them). */
 export const touchesKeys = (changes: DraftChanges): boolean =>
   changes.format || changes.lists.size > 0 || changes.runs.size > 0 || changes.calls.size > 0;
@@ -84,21 +70,42 @@ export function keysOf(
   for (const list of changes.lists) keys.add(LIST_KEYS[list]);
   if (changes.runs.size > 0) keys.add('runs');
   if (changes.calls.size > 0) keys.add('toolCalls');
-  // Keys to walk up from; a stack, since subagent chains can be deep. What changed is named at
-  // once from the entity in hand, so a chunk for a top-level call needs no lookup at all.
-  const todo: StoreKey[] = [];
+  // Calls and runs to walk up from, by id; stacks, since subagent chains can be deep. What changed
+  // is named at once from the entity in hand, and what it sits in is queued only when it did not
+  // change itself (it is named already, then): a chunk for a call in a run it extended builds two
+  // keys and looks nothing up.
+  const calls: string[] = [];
+  const runs: string[] = [];
+  for (const [runId, run] of changes.runs) {
+    keys.add(runKey(runId));
+    const parent = run.parentToolCallId;
+    if (parent !== null && !changes.calls.has(parent)) calls.push(parent);
+  }
   for (const { key, before, after } of changes.calls.values()) {
     if (waitsForPerson(before) || waitsForPerson(after)) keys.add('pending');
-    name(keys, todo, callKey(key), after.parentToolCallId, after.runId);
+    keys.add(callKey(key));
+    if (!changes.runs.has(after.runId)) runs.push(after.runId);
+    const parent = after.parentToolCallId;
+    if (parent !== null && !changes.calls.has(parent)) calls.push(parent);
   }
-  for (const [runId, run] of changes.runs) name(keys, todo, runKey(runId), run.parentToolCallId);
-  for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
+  while (calls.length > 0 || runs.length > 0) {
+    const runId = runs.pop();
+    if (runId !== undefined) {
+      const key = runKey(runId);
+      if (keys.has(key)) continue;
+      keys.add(key);
+      const parent = state.runs.get(runId)?.parentToolCallId ?? null;
+      if (parent !== null) calls.push(parent);
+      continue;
+    }
+    const id = calls.pop() as string;
+    const key = callKey(id);
     if (keys.has(key)) continue;
-    if (key.startsWith('call:')) {
-      const call = state.toolCalls.get(key.slice(5));
-      if (call === undefined) keys.add(key);
-      else name(keys, todo, key, call.parentToolCallId, call.runId);
-    } else name(keys, todo, key, state.runs.get(key.slice(4))?.parentToolCallId ?? null);
+    keys.add(key);
+    const call = state.toolCalls.get(id);
+    if (call === undefined) continue;
+    runs.push(call.runId);
+    if (call.parentToolCallId !== null) calls.push(call.parentToolCallId);
   }
   return keys;
 }
