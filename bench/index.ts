@@ -5,7 +5,8 @@
  * `pnpm bench:smoke` runs every section at tiny sizes (for CI: it checks that the benchmarks still
  * run) and exits 1 when a bundle is over its budget.
  *
- * Options: `--smoke`, `--only=ingest,shapes,partial-json,memory,react,live,bundle`.
+ * Options: `--smoke`, `--only=ingest,shapes,partial-json,memory,react,live,bundle`,
+ * `--sizes=10000,100000` (the ingest sizes to run, of 10000, 100000 and 1000000; all by default).
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
@@ -624,7 +625,9 @@ async function main() {
   let bundles: BundleRow[] = [];
   if (only.has('ingest')) {
     const results: IngestResult[] = [];
-    for (const options of INGEST) {
+    const sizesArg = args.find((a) => a.startsWith('--sizes='));
+    const sizes = sizesArg?.slice('--sizes='.length).split(',').map(Number);
+    for (const options of INGEST.filter((o) => sizes === undefined || sizes.includes(o.chunks))) {
       progress(`ingest: ${kilo(options.chunks)} chunks`);
       results.push(await ingestSize(options));
     }
