@@ -2,7 +2,6 @@
 import type { ToolCallState, ToolpaneState } from '@toolpane/client';
 import { useToolpaneSource } from '@toolpane/react';
 import { type CSSProperties, forwardRef, useEffect, useRef, useState } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 type Moment = 'requested' | 'suspended' | 'approved' | 'declined' | 'resumed' | `failed:${string}`;
@@ -82,7 +81,7 @@ const CALL = 'call:';
  * </ToolpaneProvider>
  */
 export const ToolpaneAnnouncer = forwardRef<HTMLDivElement, HostProps<'div'>>(
-  function ToolpaneAnnouncer({ asChild, children, className, style, ...props }, ref) {
+  function ToolpaneAnnouncer({ asChild, children, style, ...props }, ref) {
     const source = useToolpaneSource();
     // The moment each call was last seen at, by key; kept across effect runs (Strict Mode runs
     // effects twice), so nothing is announced twice.
@@ -151,7 +150,6 @@ export const ToolpaneAnnouncer = forwardRef<HTMLDivElement, HostProps<'div'>>(
         aria-live="polite"
         {...props}
         style={{ ...visuallyHidden, ...style }}
-        className={cx(className)}
       >
         {messages.map((message) => (
           <p key={message.id}>{message.text}</p>

@@ -11,7 +11,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { cx } from '../utils/cx.js';
 import { focusCardTrigger, shouldTakeFocus } from '../utils/focus.js';
 import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 import { ApprovalApprove, ApprovalDecline, ApprovalReason, ApprovalRetry } from './buttons.js';
@@ -52,7 +51,7 @@ export type ApprovalRootProps = PartProps<'div'> & {
  * </Approval.Root>
  */
 export const ApprovalRoot = forwardRef<HTMLDivElement, ApprovalRootProps>(function ApprovalRoot(
-  { toolCallId, autoFocus = true, asChild, children, className, onFocus, onBlur, ...props },
+  { toolCallId, autoFocus = true, asChild, children, onFocus, onBlur, ...props },
   forwardedRef,
 ) {
   const handle = useApproval(toolCallId);
@@ -137,7 +136,6 @@ export const ApprovalRoot = forwardRef<HTMLDivElement, ApprovalRootProps>(functi
           },
           { checkForDefaultPrevented: false },
         )}
-        className={cx(className)}
       >
         {partContent(
           asChild,
@@ -169,7 +167,7 @@ export type ApprovalPromptProps = Omit<PartProps<'p'>, 'children'> & {
  * <Approval.Prompt>{(name) => `Let ${name} run?`}</Approval.Prompt>
  */
 export const ApprovalPrompt = forwardRef<HTMLParagraphElement, ApprovalPromptProps>(
-  function ApprovalPrompt({ asChild, children, className, ...props }, ref) {
+  function ApprovalPrompt({ asChild, children, ...props }, ref) {
     const { handle, toolName } = useApprovalContext('Prompt');
     if (handle.status !== 'requested' && handle.status !== 'sending') return null;
     const decision = handle.approval?.decision;
@@ -196,7 +194,6 @@ export const ApprovalPrompt = forwardRef<HTMLParagraphElement, ApprovalPromptPro
         host={render ? undefined : (children as ReactNode)}
         data-slot="approval-prompt"
         {...props}
-        className={cx(className)}
       >
         {text}
       </PartElement>
@@ -211,7 +208,7 @@ export const ApprovalPrompt = forwardRef<HTMLParagraphElement, ApprovalPromptPro
  * <Approval.Actions />
  */
 export const ApprovalActions = forwardRef<HTMLDivElement, PartProps<'div'>>(
-  function ApprovalActions({ asChild, children, className, ...props }, ref) {
+  function ApprovalActions({ asChild, children, ...props }, ref) {
     const { handle } = useApprovalContext('Actions');
     if (handle.status !== 'requested' && handle.status !== 'sending') return null;
     return (
@@ -222,7 +219,6 @@ export const ApprovalActions = forwardRef<HTMLDivElement, PartProps<'div'>>(
         host={children}
         data-slot="approval-actions"
         {...props}
-        className={cx(className)}
       >
         {partContent(
           asChild,
@@ -245,7 +241,7 @@ export const ApprovalActions = forwardRef<HTMLDivElement, PartProps<'div'>>(
  * <Approval.Error />
  */
 export const ApprovalError = forwardRef<HTMLDivElement, PartProps<'div'>>(function ApprovalError(
-  { asChild, children, className, ...props },
+  { asChild, children, ...props },
   ref,
 ) {
   const { handle } = useApprovalContext('Error');
@@ -258,7 +254,6 @@ export const ApprovalError = forwardRef<HTMLDivElement, PartProps<'div'>>(functi
       host={children}
       data-slot="approval-error"
       {...props}
-      className={cx(className)}
     >
       {partContent(
         asChild,
@@ -279,7 +274,7 @@ export const ApprovalError = forwardRef<HTMLDivElement, PartProps<'div'>>(functi
  * <Approval.Outcome />
  */
 export const ApprovalOutcome = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
-  function ApprovalOutcome({ asChild, children, className, ...props }, ref) {
+  function ApprovalOutcome({ asChild, children, ...props }, ref) {
     const { handle, toolName } = useApprovalContext('Outcome');
     if (handle.status !== 'approved' && handle.status !== 'declined') return null;
     const reason = handle.approval?.decision?.reason;
@@ -292,7 +287,6 @@ export const ApprovalOutcome = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
         data-slot="approval-outcome"
         data-outcome={handle.status}
         {...props}
-        className={cx(className)}
       >
         {handle.status === 'approved' ? 'Approved' : 'Declined'}: <strong>{toolName}</strong>
         {handle.status === 'declined' && reason ? ` (${reason})` : null}

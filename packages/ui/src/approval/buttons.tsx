@@ -2,7 +2,6 @@
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { forwardRef } from 'react';
-import { cx } from '../utils/cx.js';
 import { hasCustomContent, PartElement, type PartProps, partContent } from '../utils/part.js';
 import { useActionButton, useApprovalContext } from './context.js';
 
@@ -16,7 +15,7 @@ import { useActionButton, useApprovalContext } from './context.js';
 const DecisionButton = forwardRef<
   HTMLButtonElement,
   PartProps<'button'> & { readonly kind: 'approve' | 'decline' }
->(function DecisionButton({ kind, asChild, children, className, onClick, ...props }, forwardedRef) {
+>(function DecisionButton({ kind, asChild, children, onClick, ...props }, forwardedRef) {
   const word = kind === 'approve' ? 'Approve' : 'Decline';
   const { context, sending, busy } = useActionButton(word, kind);
   // Focus moves to Approve when the request appears.
@@ -43,7 +42,6 @@ const DecisionButton = forwardRef<
             : { kind: 'decline', reason: context.reason.trim() },
         );
       })}
-      className={cx(className)}
     >
       {partContent(asChild, children, word)}
     </PartElement>
@@ -84,7 +82,7 @@ export const ApprovalDecline = forwardRef<HTMLButtonElement, PartProps<'button'>
  * <Approval.Reason placeholder="Why not?" />
  */
 export const ApprovalReason = forwardRef<HTMLInputElement, Omit<PartProps<'input'>, 'value'>>(
-  function ApprovalReason({ asChild, children, className, onChange, ...props }, ref) {
+  function ApprovalReason({ asChild, children, onChange, ...props }, ref) {
     const { handle, toolName, reason, setReason } = useApprovalContext('Reason');
     // Once an approval is on its way, a reason for declining has nothing left to say.
     if (handle.status === 'sending' && handle.approval?.decision?.approved !== false) return null;
@@ -104,7 +102,6 @@ export const ApprovalReason = forwardRef<HTMLInputElement, Omit<PartProps<'input
         onChange={composeEventHandlers(onChange, (event) => setReason(event.currentTarget.value), {
           checkForDefaultPrevented: false,
         })}
-        className={cx(className)}
       />
     );
   },
@@ -117,7 +114,7 @@ export const ApprovalReason = forwardRef<HTMLInputElement, Omit<PartProps<'input
  * <Approval.Retry>Retry</Approval.Retry>
  */
 export const ApprovalRetry = forwardRef<HTMLButtonElement, PartProps<'button'>>(
-  function ApprovalRetry({ asChild, children, className, onClick, ...props }, ref) {
+  function ApprovalRetry({ asChild, children, onClick, ...props }, ref) {
     const { handle, send, lastAction, toolName } = useApprovalContext('Retry');
     if (lastAction === undefined || handle.error === undefined) return null;
     return (
@@ -135,7 +132,6 @@ export const ApprovalRetry = forwardRef<HTMLButtonElement, PartProps<'button'>>(
         }
         {...props}
         onClick={composeEventHandlers(onClick, () => send(lastAction))}
-        className={cx(className)}
       >
         {partContent(asChild, children, 'Try again')}
       </PartElement>

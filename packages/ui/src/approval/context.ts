@@ -1,5 +1,6 @@
 import type { ApprovalHandle } from '@toolpane/react';
-import { createContext, type RefObject, useContext } from 'react';
+import { createContext, type RefObject } from 'react';
+import { useInside } from '../utils/inside.js';
 
 /** What the person last chose on this card. */
 export type LastAction =
@@ -22,8 +23,7 @@ export const ApprovalContext = createContext<ApprovalContextValue | null>(null);
 
 /** The card's shared state; throws outside `Approval.Root`. */
 export function useApprovalContext(part: string): ApprovalContextValue {
-  const value = useContext(ApprovalContext);
-  if (value === null) throw new Error(`<Approval.${part}> must be inside <Approval.Root>.`);
+  const value = useInside(ApprovalContext, 'Approval', part);
   return value;
 }
 

@@ -1,6 +1,5 @@
 'use client';
 import { forwardRef } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 /**
@@ -15,7 +14,7 @@ import { type HostProps, PartElement } from '../utils/part.js';
 export const DecisionExpired = forwardRef<
   HTMLParagraphElement,
   HostProps<'p'> & { readonly message: string | undefined }
->(function DecisionExpired({ message, asChild, children, className, ...props }, ref) {
+>(function DecisionExpired({ message, asChild, children, ...props }, ref) {
   return (
     <PartElement
       tag="p"
@@ -24,7 +23,6 @@ export const DecisionExpired = forwardRef<
       host={children}
       data-slot="decision-expired"
       {...props}
-      className={cx(className)}
     >
       {message ?? 'This decision can no longer be sent.'}
     </PartElement>

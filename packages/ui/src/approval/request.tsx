@@ -2,7 +2,6 @@
 import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { ExactValue } from '../exact-value/exact-value.js';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 import { useApprovalContext } from './context.js';
 
@@ -18,7 +17,7 @@ import { useApprovalContext } from './context.js';
  * </Approval.Root>
  */
 export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
-  function ApprovalRequest({ asChild, children, className, ...props }, ref) {
+  function ApprovalRequest({ asChild, children, ...props }, ref) {
     const { handle, toolName } = useApprovalContext('Request');
     const approval = handle.approval;
     if (approval === undefined || (handle.status !== 'requested' && handle.status !== 'sending'))
@@ -34,7 +33,6 @@ export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
         data-slot="approval-request"
         data-revision={approval.revision}
         {...props}
-        className={cx(className)}
       >
         {approval.revision > 1 ? (
           <p data-slot="approval-revised" role="note">

@@ -1,6 +1,5 @@
 'use client';
 import { forwardRef, type ReactNode } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 /** Props of {@link RunHeader}. */
@@ -26,7 +25,7 @@ export type RunHeaderProps = HostProps<'div'> & {
  * <RunHeader family="workflow-run" kind="Workflow" id="report" status="running" label="Running" />
  */
 export const RunHeader = forwardRef<HTMLDivElement, RunHeaderProps>(function RunHeader(
-  { family, kind, id, status, label, asChild, children, className, ...props },
+  { family, kind, id, status, label, asChild, children, ...props },
   ref,
 ) {
   return (
@@ -37,7 +36,6 @@ export const RunHeader = forwardRef<HTMLDivElement, RunHeaderProps>(function Run
       host={children}
       data-slot={`${family}-header`}
       {...props}
-      className={cx(className)}
     >
       <span data-slot={`${family}-title`}>
         {kind}

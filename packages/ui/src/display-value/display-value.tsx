@@ -2,7 +2,6 @@
 import type { DisplayValue } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
 import { JsonView, type JsonViewLimits } from '../json-view/json-view.js';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 /** Props of {@link DisplayValueView}. */
@@ -30,7 +29,6 @@ export const DisplayValueView = forwardRef<HTMLDivElement, DisplayValueViewProps
       hiddenLabel = 'Hidden',
       asChild,
       children,
-      className,
       maxDepth,
       defaultExpandDepth,
       maxStringLength,
@@ -43,13 +41,7 @@ export const DisplayValueView = forwardRef<HTMLDivElement, DisplayValueViewProps
     if (value.kind === 'none') {
       if (empty === null) return null;
       return (
-        <PartElement
-          {...element}
-          data-slot="display-value"
-          data-kind="none"
-          {...props}
-          className={cx(className)}
-        >
+        <PartElement {...element} data-slot="display-value" data-kind="none" {...props}>
           {empty}
         </PartElement>
       );
@@ -62,7 +54,6 @@ export const DisplayValueView = forwardRef<HTMLDivElement, DisplayValueViewProps
           data-kind="hidden"
           data-reason={value.reason}
           {...props}
-          className={cx(className)}
         >
           <span data-slot="display-value-placeholder">
             {value.reason === 'failed' && value.message !== undefined ? value.message : hiddenLabel}
@@ -71,13 +62,7 @@ export const DisplayValueView = forwardRef<HTMLDivElement, DisplayValueViewProps
       );
     }
     return (
-      <PartElement
-        {...element}
-        data-slot="display-value"
-        data-kind={value.kind}
-        {...props}
-        className={cx(className)}
-      >
+      <PartElement {...element} data-slot="display-value" data-kind={value.kind} {...props}>
         <JsonView
           value={value.value}
           maxDepth={maxDepth}

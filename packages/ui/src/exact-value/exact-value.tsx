@@ -1,6 +1,5 @@
 'use client';
 import { forwardRef, type ReactNode, useState } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 /*
@@ -224,7 +223,6 @@ export const ExactValue = forwardRef<HTMLDivElement, ExactValueProps>(function E
     maxDepth = 8,
     asChild,
     children,
-    className,
     ...props
   },
   ref,
@@ -238,7 +236,6 @@ export const ExactValue = forwardRef<HTMLDivElement, ExactValueProps>(function E
       host={children}
       data-slot="exact-value"
       {...props}
-      className={cx(className)}
     >
       <ExactNode value={value} label={label} depth={0} limits={limits} ancestors={new Set()} />
     </PartElement>

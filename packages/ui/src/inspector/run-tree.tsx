@@ -1,7 +1,6 @@
 'use client';
 import type { RunState, ToolCallState, ToolpaneState } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 /** What is selected in an inspector: a run or a call, by id. */
@@ -126,7 +125,7 @@ export type RunTreeProps = TreeProps & Omit<HostProps<'ul'>, 'onSelect'>;
  * <RunTree state={state} selection={undefined} highlighted={new Set()} onSelect={setSelection} />
  */
 export const RunTree = forwardRef<HTMLUListElement, RunTreeProps>(function RunTree(
-  { state, selection, highlighted, onSelect, asChild, children, className, ...props },
+  { state, selection, highlighted, onSelect, asChild, children, ...props },
   ref,
 ) {
   const tree: TreeProps = { state, selection, highlighted, onSelect };
@@ -139,7 +138,6 @@ export const RunTree = forwardRef<HTMLUListElement, RunTreeProps>(function RunTr
       data-slot="inspector-tree"
       aria-label="Runs"
       {...props}
-      className={cx(className)}
     >
       {state.runOrder.map((runId) => {
         const run = state.runs.get(runId);

@@ -3,7 +3,6 @@ import type { ToolpaneState } from '@toolpane/client';
 import type { ChunkLog, ChunkLogEntry } from '@toolpane/client/inspect';
 import { useToolpaneSelector } from '@toolpane/react';
 import { forwardRef, useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 import { type InspectorSelection, RunTree } from './run-tree.js';
 
@@ -42,7 +41,7 @@ function matches(entry: ChunkLogEntry, filters: Filters): boolean {
  * <ToolpaneProvider store={store}><StreamInspector log={log} /></ToolpaneProvider>
  */
 export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
-  function StreamInspector({ log, asChild, children, className, ...props }, ref) {
+  function StreamInspector({ log, asChild, children, ...props }, ref) {
     const state = useToolpaneSelector(everything);
     const entries = useSyncExternalStore(log.subscribe, log.getEntries, log.getEntries);
     const [filters, setFilters] = useState<Filters>({ runId: '', toolCallId: '', type: '' });
@@ -84,7 +83,6 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
         host={children}
         data-slot="stream-inspector"
         {...props}
-        className={cx(className)}
       >
         <section data-slot="inspector-runs" aria-labelledby={`${id}-runs`}>
           <h2 id={`${id}-runs`}>Runs</h2>

@@ -1,7 +1,6 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { forwardRef, type ReactNode } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 /** Limits that keep {@link JsonView} fast and readable on huge or deep values. */
@@ -197,7 +196,6 @@ export const JsonView = forwardRef<HTMLDivElement, JsonViewProps>(function JsonV
     maxEntries = DEFAULT_LIMITS.maxEntries,
     asChild,
     children,
-    className,
     ...props
   },
   ref,
@@ -229,7 +227,6 @@ export const JsonView = forwardRef<HTMLDivElement, JsonViewProps>(function JsonV
       data-slot="json-view"
       data-type={type}
       {...props}
-      className={cx(className)}
     >
       {body}
     </PartElement>

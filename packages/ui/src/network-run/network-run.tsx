@@ -1,23 +1,16 @@
 'use client';
-import {
-  type NetworkState,
-  type NetworkStep,
-  type RunStatus,
-  runKey,
-  type ToolpaneState,
-} from '@toolpane/client';
+import { type NetworkStep, type RunStatus, runKey, type ToolpaneState } from '@toolpane/client';
 import { useNetwork, useToolpaneSelector } from '@toolpane/react';
-import { createContext, forwardRef, useCallback, useContext } from 'react';
+import { createContext, forwardRef, useCallback } from 'react';
 import { RunHeader } from '../card-header/run-header.js';
 import { ToolCallCard } from '../tool-call-card/tool-call-card.js';
-import { cx } from '../utils/cx.js';
+import { useInside } from '../utils/inside.js';
 import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 
 const NetworkRunContext = createContext<string | null>(null);
 
 function useNetworkRunId(part: string): string {
-  const runId = useContext(NetworkRunContext);
-  if (runId === null) throw new Error(`<NetworkRun.${part}> must be inside <NetworkRun.Root>.`);
+  const runId = useInside(NetworkRunContext, 'NetworkRun', part);
   return runId;
 }
 
@@ -41,7 +34,7 @@ export type NetworkRunRootProps = PartProps<'section'> & {
  * <NetworkRun.Root runId={runId} />
  */
 export const NetworkRunRoot = forwardRef<HTMLElement, NetworkRunRootProps>(function NetworkRunRoot(
-  { runId, asChild, children, className, ...props },
+  { runId, asChild, children, ...props },
   ref,
 ) {
   const network = useNetwork(runId);
@@ -59,7 +52,6 @@ export const NetworkRunRoot = forwardRef<HTMLElement, NetworkRunRootProps>(funct
         aria-label={`Network ${network.networkId ?? ''}`.trim()}
         aria-busy={!done || undefined}
         {...props}
-        className={cx(className)}
       >
         {partContent(
           asChild,
@@ -76,10 +68,10 @@ export const NetworkRunRoot = forwardRef<HTMLElement, NetworkRunRootProps>(funct
 });
 
 /** A network run's status: its run's, with a finish that did not complete told apart. */
-type NetworkStatus = Exclude<RunStatus, 'streaming'> | 'running' | 'incomplete';
+type NetworkStatus = RunStatus | 'incomplete';
 
 const NETWORK_STATUS_LABELS: Readonly<Record<NetworkStatus, string>> = {
-  running: 'Running',
+  streaming: 'Running',
   waiting: 'Waiting',
   finished: 'Completed',
   incomplete: 'Not complete',
@@ -88,13 +80,6 @@ const NETWORK_STATUS_LABELS: Readonly<Record<NetworkStatus, string>> = {
   tripwire: 'Blocked',
   interrupted: 'Interrupted',
 };
-
-function networkStatus(run: RunStatus | undefined, network: NetworkState): NetworkStatus {
-  if (network.aborted === true || run === 'aborted') return 'aborted';
-  if (run === undefined || run === 'streaming') return 'running';
-  if (run === 'finished' && network.isComplete === false) return 'incomplete';
-  return run;
-}
 
 /**
  * The network's id and overall status: running, waiting for a person, completed, finished
@@ -113,7 +98,12 @@ export const NetworkRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
       runKey(runId),
     );
     if (network === undefined) return null;
-    const status = networkStatus(run, network);
+    const status: NetworkStatus =
+      network.aborted === true
+        ? 'aborted'
+        : run === 'finished' && network.isComplete === false
+          ? 'incomplete'
+          : (run ?? 'streaming');
     return (
       <RunHeader
         ref={ref}
@@ -128,8 +118,6 @@ export const NetworkRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
   },
 );
 
-const PRIMITIVE_LABELS = { agent: 'agent', workflow: 'workflow', tool: 'tool', none: 'nothing' };
-
 function StepBody({ step }: { step: NetworkStep }) {
   switch (step.kind) {
     case 'routing':
@@ -142,7 +130,7 @@ function StepBody({ step }: { step: NetworkStep }) {
                 ? 'Routing stopped'
                 : step.primitive === undefined
                   ? 'Routed'
-                  : `Routed to ${PRIMITIVE_LABELS[step.primitive.type]} `}
+                  : `Routed to ${step.primitive.type === 'none' ? 'nothing' : step.primitive.type} `}
             {step.primitive !== undefined && step.primitive.type !== 'none' ? (
               <code>{step.primitive.id}</code>
             ) : null}
@@ -177,7 +165,7 @@ function StepBody({ step }: { step: NetworkStep }) {
  * <NetworkRun.Steps />
  */
 export const NetworkRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
-  function NetworkRunSteps({ asChild, children, className, ...props }, ref) {
+  function NetworkRunSteps({ asChild, children, ...props }, ref) {
     const network = useRunNetwork('Steps');
     if (network === undefined || network.steps.length === 0) return null;
     const shown = new Set<string>();
@@ -190,7 +178,6 @@ export const NetworkRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
         data-slot="network-steps"
         aria-label="Network steps"
         {...props}
-        className={cx(className)}
       >
         {network.steps.map((step, index) => {
           if (step.kind === 'execution') {
@@ -218,7 +205,7 @@ export const NetworkRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
  * <NetworkRun.Result />
  */
 export const NetworkRunResult = forwardRef<HTMLDivElement, HostProps<'div'>>(
-  function NetworkRunResult({ asChild, children, className, ...props }, ref) {
+  function NetworkRunResult({ asChild, children, ...props }, ref) {
     const network = useRunNetwork('Result');
     if (network === undefined || network.result === undefined) return null;
     const text =
@@ -231,7 +218,6 @@ export const NetworkRunResult = forwardRef<HTMLDivElement, HostProps<'div'>>(
         host={children}
         data-slot="network-result"
         {...props}
-        className={cx(className)}
       >
         <p data-slot="network-result-label">
           {network.isComplete === false ? 'Stopped without completing' : 'Result'}

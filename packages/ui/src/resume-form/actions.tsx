@@ -1,7 +1,6 @@
 'use client';
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { forwardRef } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 
@@ -12,7 +11,7 @@ import { useResumeFormContext } from './context.js';
  * <ResumeForm.Error />
  */
 export const ResumeFormError = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
-  function ResumeFormError({ asChild, children, className, ...props }, ref) {
+  function ResumeFormError({ asChild, children, ...props }, ref) {
     const { formError, handle } = useResumeFormContext('Error');
     if (formError === undefined || handle.status !== 'suspended') return null;
     return (
@@ -23,7 +22,6 @@ export const ResumeFormError = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
         host={children}
         data-slot="resume-form-error"
         {...props}
-        className={cx(className)}
       >
         {formError}
       </PartElement>
@@ -38,7 +36,7 @@ export const ResumeFormError = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
  * <ResumeForm.Submit>Book it</ResumeForm.Submit>
  */
 export const ResumeFormSubmit = forwardRef<HTMLButtonElement, PartProps<'button'>>(
-  function ResumeFormSubmit({ asChild, children, className, onClick, ...props }, ref) {
+  function ResumeFormSubmit({ asChild, children, onClick, ...props }, ref) {
     const { handle, toolName } = useResumeFormContext('Submit');
     if (handle.status !== 'suspended' && handle.status !== 'sending') return null;
     const sending = handle.status === 'sending';
@@ -65,7 +63,6 @@ export const ResumeFormSubmit = forwardRef<HTMLButtonElement, PartProps<'button'
           },
           { checkForDefaultPrevented: false },
         )}
-        className={cx(className)}
       >
         {partContent(asChild, children, text)}
       </PartElement>

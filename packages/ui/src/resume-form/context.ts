@@ -1,7 +1,8 @@
 'use client';
 import type { ResumeIssue } from '@toolpane/client';
 import type { ApprovalHandle } from '@toolpane/react';
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
+import { useInside } from '../utils/inside.js';
 import type { ResumeDraft, ResumeField } from './schema-fields.js';
 
 /** What the parts of one resume form share. */
@@ -24,7 +25,6 @@ export const ResumeFormContext = createContext<ResumeFormContextValue | null>(nu
 
 /** The form around `part`; throws a clear error outside <ResumeForm.Root>. */
 export function useResumeFormContext(part: string): ResumeFormContextValue {
-  const value = useContext(ResumeFormContext);
-  if (value === null) throw new Error(`<ResumeForm.${part}> must be inside <ResumeForm.Root>.`);
+  const value = useInside(ResumeFormContext, 'ResumeForm', part);
   return value;
 }

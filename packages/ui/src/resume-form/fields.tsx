@@ -1,6 +1,5 @@
 'use client';
 import { forwardRef, type ReactNode } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 import type { ResumeField } from './schema-fields.js';
@@ -156,7 +155,7 @@ function FieldView({ field }: { field: ResumeField }) {
  * <ResumeForm.Fields />
  */
 export const ResumeFormFields = forwardRef<HTMLDivElement, HostProps<'div'>>(
-  function ResumeFormFields({ asChild, children, className, ...props }, ref) {
+  function ResumeFormFields({ asChild, children, ...props }, ref) {
     const { fields, handle } = useResumeFormContext('Fields');
     if (handle.status !== 'suspended' && handle.status !== 'sending') return null;
     return (
@@ -167,7 +166,6 @@ export const ResumeFormFields = forwardRef<HTMLDivElement, HostProps<'div'>>(
         host={children}
         data-slot="resume-form-fields"
         {...props}
-        className={cx(className)}
       >
         {fields.map((field) => (
           <FieldView key={field.path || 'value'} field={field} />

@@ -1,7 +1,6 @@
 'use client';
 import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 
@@ -19,7 +18,7 @@ function singleText(value: unknown): string | undefined {
  * <ResumeForm.Payload />
  */
 export const ResumeFormPayload = forwardRef<HTMLDivElement, HostProps<'div'>>(
-  function ResumeFormPayload({ asChild, children, className, ...props }, ref) {
+  function ResumeFormPayload({ asChild, children, ...props }, ref) {
     const { handle } = useResumeFormContext('Payload');
     const payload = handle.suspension?.payload;
     if (payload === undefined || payload.kind === 'none') return null;
@@ -35,7 +34,6 @@ export const ResumeFormPayload = forwardRef<HTMLDivElement, HostProps<'div'>>(
         host={children}
         data-slot="resume-form-payload"
         {...props}
-        className={cx(className)}
       >
         {text === undefined ? <DisplayValueView value={payload} /> : <p>{text}</p>}
       </PartElement>

@@ -20,7 +20,6 @@ import {
   useState,
 } from 'react';
 import { DecisionExpired } from '../approval/expired.js';
-import { cx } from '../utils/cx.js';
 import { shouldTakeFocus } from '../utils/focus.js';
 import { PartElement, type PartProps, partContent } from '../utils/part.js';
 import { ResumeFormError, ResumeFormSubmit } from './actions.js';
@@ -69,7 +68,7 @@ function focusResult(form: HTMLFormElement): void {
  */
 export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
   function ResumeFormRoot(
-    { toolCallId, autoFocus = true, messages, asChild, children, className, onSubmit, ...props },
+    { toolCallId, autoFocus = true, messages, asChild, children, onSubmit, ...props },
     forwardedRef,
   ) {
     const handle = useApproval(toolCallId);
@@ -172,7 +171,6 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
           onSubmit={composeEventHandlers(onSubmit, (event) => void submit(event), {
             checkForDefaultPrevented: false,
           })}
-          className={cx(className)}
         >
           {partContent(
             asChild,

@@ -1,7 +1,6 @@
 'use client';
 import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 
@@ -13,7 +12,7 @@ import { useResumeFormContext } from './context.js';
  * <ResumeForm.Sent />
  */
 export const ResumeFormSent = forwardRef<HTMLDivElement, HostProps<'div'>>(function ResumeFormSent(
-  { asChild, children, className, ...props },
+  { asChild, children, ...props },
   ref,
 ) {
   const { handle, idPrefix } = useResumeFormContext('Sent');
@@ -32,7 +31,6 @@ export const ResumeFormSent = forwardRef<HTMLDivElement, HostProps<'div'>>(funct
       aria-labelledby={labelId}
       tabIndex={-1}
       {...props}
-      className={cx(className)}
     >
       <div id={labelId} data-slot="resume-form-sent-label">
         {handle.status === 'sending' ? 'Resuming with' : 'Resumed with'}

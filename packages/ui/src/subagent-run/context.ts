@@ -1,5 +1,6 @@
 'use client';
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
+import { useInside } from '../utils/inside.js';
 
 interface SubagentRunContextValue {
   readonly toolCallId: string;
@@ -10,7 +11,6 @@ export const SubagentRunContext = createContext<SubagentRunContextValue | null>(
 
 /** The id of the `agent-*` call the surrounding `SubagentRun.Root` shows. */
 export function useSubagentRunContext(part: string): SubagentRunContextValue {
-  const value = useContext(SubagentRunContext);
-  if (value === null) throw new Error(`<SubagentRun.${part}> must be inside <SubagentRun.Root>.`);
+  const value = useInside(SubagentRunContext, 'SubagentRun', part);
   return value;
 }

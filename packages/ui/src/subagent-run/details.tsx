@@ -10,7 +10,6 @@ import { forwardRef, useCallback } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { useToolCallContext } from '../tool-call/context.js';
 import { SectionLabel, showsModelOutput, ToolCallError } from '../tool-call/sections.js';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 import { useSubagentRunContext } from './context.js';
 
@@ -48,7 +47,7 @@ function withoutAnswer(output: DisplayValue, answer: string): DisplayValue {
  * <SubagentRun.Details />
  */
 export const SubagentRunDetails = forwardRef<HTMLDetailsElement, HostProps<'details'>>(
-  function SubagentRunDetails({ asChild, children, className, ...props }, ref) {
+  function SubagentRunDetails({ asChild, children, ...props }, ref) {
     const { toolCallId } = useToolCallContext('Details');
     const call = useToolCall(toolCallId);
     const answer = useToolpaneSelector(
@@ -69,7 +68,6 @@ export const SubagentRunDetails = forwardRef<HTMLDetailsElement, HostProps<'deta
             host={children}
             data-slot="subagent-run-details"
             {...props}
-            className={cx(className)}
           >
             <summary>Full result</summary>
             <div data-slot="tool-call-output" data-kind={call.output.kind}>
@@ -96,7 +94,7 @@ export const SubagentRunDetails = forwardRef<HTMLDetailsElement, HostProps<'deta
  * <SubagentRun.Answer />
  */
 export const SubagentRunAnswer = forwardRef<HTMLDivElement, HostProps<'div'>>(
-  function SubagentRunAnswer({ asChild, children, className, ...props }, ref) {
+  function SubagentRunAnswer({ asChild, children, ...props }, ref) {
     const { toolCallId } = useSubagentRunContext('Answer');
     const answer = useToolpaneSelector(
       useCallback((state: ToolpaneState) => answerOf(state, toolCallId), [toolCallId]),
@@ -112,7 +110,6 @@ export const SubagentRunAnswer = forwardRef<HTMLDivElement, HostProps<'div'>>(
         host={children}
         data-slot="subagent-run-answer"
         {...props}
-        className={cx(className)}
       >
         <SectionLabel>Answer</SectionLabel>
         <p>{answer}</p>
@@ -136,7 +133,7 @@ function promptOf(input: DisplayValue | undefined): string | undefined {
  * <SubagentRun.Task />
  */
 export const SubagentRunTask = forwardRef<HTMLDivElement, HostProps<'div'>>(
-  function SubagentRunTask({ asChild, children, className, ...props }, ref) {
+  function SubagentRunTask({ asChild, children, ...props }, ref) {
     const { toolCallId } = useSubagentRunContext('Task');
     const input = useToolCall(toolCallId)?.input;
     if (input === undefined || input.kind === 'none') return null;
@@ -149,7 +146,6 @@ export const SubagentRunTask = forwardRef<HTMLDivElement, HostProps<'div'>>(
         host={children}
         data-slot="subagent-run-task"
         {...props}
-        className={cx(className)}
       >
         <SectionLabel>Task</SectionLabel>
         {prompt === undefined ? <DisplayValueView value={input} /> : <p>{prompt}</p>}

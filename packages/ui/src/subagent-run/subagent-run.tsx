@@ -16,7 +16,6 @@ import { RunPart } from '../run-parts/run-parts.js';
 import { SubagentCardSlot } from '../run-parts/slot.js';
 import { isStreaming, ToolCallScope } from '../tool-call/context.js';
 import { ToolCallActivity, ToolCallDuration, ToolCallStatusBadge } from '../tool-call/tool-call.js';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement, slotted } from '../utils/part.js';
 import { SubagentRunContext, useSubagentRunContext } from './context.js';
 import { SubagentRunAnswer, SubagentRunDetails, SubagentRunTask } from './details.js';
@@ -54,7 +53,7 @@ export type SubagentRunRootProps = ComponentPropsWithoutRef<typeof Collapsible.R
  */
 export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
   function SubagentRunRoot(
-    { toolCallId, open, defaultOpen = true, onOpenChange, asChild, children, className, ...props },
+    { toolCallId, open, defaultOpen = true, onOpenChange, asChild, children, ...props },
     ref,
   ) {
     const call = useToolCall(toolCallId);
@@ -123,7 +122,6 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
                 open={isOpen}
                 onOpenChange={setOpen}
                 {...props}
-                className={cx(className)}
               >
                 {slotted(
                   asChild,
@@ -150,7 +148,7 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
  * <SubagentRun.Title />
  */
 export const SubagentRunTitle = forwardRef<HTMLSpanElement, HostProps<'span'>>(
-  function SubagentRunTitle({ asChild, children, className, ...props }, ref) {
+  function SubagentRunTitle({ asChild, children, ...props }, ref) {
     const { toolCallId } = useSubagentRunContext('Title');
     const toolName = useToolCall(toolCallId)?.toolName ?? '';
     return (
@@ -161,7 +159,6 @@ export const SubagentRunTitle = forwardRef<HTMLSpanElement, HostProps<'span'>>(
         host={children}
         data-slot="subagent-run-title"
         {...props}
-        className={cx(className)}
       >
         {subagentName(toolName)}
       </PartElement>
@@ -178,7 +175,7 @@ export const SubagentRunTitle = forwardRef<HTMLSpanElement, HostProps<'span'>>(
 export const SubagentRunTrigger = forwardRef<
   HTMLButtonElement,
   ComponentPropsWithoutRef<typeof Collapsible.Trigger>
->(function SubagentRunTrigger({ asChild, children, className, ...props }, ref) {
+>(function SubagentRunTrigger({ asChild, children, ...props }, ref) {
   const { toolCallId } = useSubagentRunContext('Trigger');
   const call = useToolCall(toolCallId);
   return (
@@ -188,7 +185,6 @@ export const SubagentRunTrigger = forwardRef<
       data-slot="subagent-run-trigger"
       data-status={call?.status}
       {...props}
-      className={cx(className)}
     >
       {slotted(
         asChild,
@@ -219,7 +215,7 @@ export type SubagentRunThreadProps = HostProps<'div'> & {
  * <SubagentRun.Thread runId={runId} />
  */
 export const SubagentRunThread = forwardRef<HTMLDivElement, SubagentRunThreadProps>(
-  function SubagentRunThread({ runId, omitText, asChild, children, className, ...props }, ref) {
+  function SubagentRunThread({ runId, omitText, asChild, children, ...props }, ref) {
     const run = useRun(runId);
     if (run === undefined) return null;
     const parts = omitText ? run.parts.filter((part) => part.type !== 'text') : run.parts;
@@ -234,7 +230,6 @@ export const SubagentRunThread = forwardRef<HTMLDivElement, SubagentRunThreadPro
         data-status={run.status}
         aria-busy={run.status === 'streaming' || undefined}
         {...props}
-        className={cx(className)}
       >
         {parts.map((part, index) => (
           <RunPart
@@ -257,18 +252,12 @@ export const SubagentRunThread = forwardRef<HTMLDivElement, SubagentRunThreadPro
 export const SubagentRunContent = forwardRef<
   HTMLDivElement,
   ComponentPropsWithoutRef<typeof Collapsible.Content>
->(function SubagentRunContent({ asChild, children, className, ...props }, ref) {
+>(function SubagentRunContent({ asChild, children, ...props }, ref) {
   const { toolCallId } = useSubagentRunContext('Content');
   const runIds = useToolCall(toolCallId)?.childRunIds ?? [];
   const tooDeep = (useNesting()?.level ?? 0) >= MAX_NESTED_SUBAGENTS - 1 && runIds.length > 0;
   return (
-    <Collapsible.Content
-      ref={ref}
-      asChild={asChild}
-      data-slot="subagent-run-content"
-      {...props}
-      className={cx(className)}
-    >
+    <Collapsible.Content ref={ref} asChild={asChild} data-slot="subagent-run-content" {...props}>
       {slotted(
         asChild,
         children,

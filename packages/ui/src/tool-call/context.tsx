@@ -1,15 +1,8 @@
 'use client';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useInside } from '../utils/inside.js';
 
 interface ToolCallContextValue {
   readonly toolCallId: string;
@@ -19,8 +12,7 @@ const ToolCallContext = createContext<ToolCallContextValue | null>(null);
 
 /** The id of the call the surrounding `ToolCall.Root` shows. */
 export function useToolCallContext(part: string): ToolCallContextValue {
-  const value = useContext(ToolCallContext);
-  if (value === null) throw new Error(`<ToolCall.${part}> must be inside <ToolCall.Root>.`);
+  const value = useInside(ToolCallContext, 'ToolCall', part);
   return value;
 }
 

@@ -1,6 +1,5 @@
 'use client';
 import { forwardRef } from 'react';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 /** Props of {@link MissingToolCall}. */
@@ -17,7 +16,7 @@ export type MissingToolCallProps = HostProps<'div'> & {
  * <MissingToolCall toolCallId="call-1" />
  */
 export const MissingToolCall = forwardRef<HTMLDivElement, MissingToolCallProps>(
-  function MissingToolCall({ toolCallId, asChild, children, className, ...props }, ref) {
+  function MissingToolCall({ toolCallId, asChild, children, ...props }, ref) {
     return (
       <PartElement
         tag="div"
@@ -28,7 +27,6 @@ export const MissingToolCall = forwardRef<HTMLDivElement, MissingToolCallProps>(
         data-tool-call-id={toolCallId}
         role="note"
         {...props}
-        className={cx(className)}
       >
         {`Tool call ${toolCallId} is not in this conversation.`}
       </PartElement>

@@ -2,7 +2,6 @@
 import { type DisplayValue, TERMINAL_TOOL_STATUSES } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
-import { cx } from '../utils/cx.js';
 import { PartElement } from '../utils/part.js';
 import { useCall } from './context.js';
 import { SectionLabel, type SectionProps } from './sections.js';
@@ -60,10 +59,7 @@ export type ToolCallProgressProps = SectionProps & {
  * <ToolCall.Progress render={({ fraction }) => fraction && `${fraction.value}/${fraction.max}`} />
  */
 export const ToolCallProgress = forwardRef<HTMLDivElement, ToolCallProgressProps>(
-  function ToolCallProgress(
-    { label = 'Progress', render, asChild, children, className, ...props },
-    ref,
-  ) {
+  function ToolCallProgress({ label = 'Progress', render, asChild, children, ...props }, ref) {
     const call = useCall('Progress');
     const latest = call?.progress[call.progress.length - 1];
     if (call === undefined || latest === undefined) return null;
@@ -79,7 +75,6 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ToolCallProgressProps
         data-slot="tool-call-progress"
         data-done={done || undefined}
         {...props}
-        className={cx(className)}
       >
         {render ? (
           render({ latest, history: call.progress, fraction, done })

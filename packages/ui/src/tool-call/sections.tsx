@@ -2,7 +2,6 @@
 import type { ToolCallState } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
-import { cx } from '../utils/cx.js';
 import { PartElement, type PartProps } from '../utils/part.js';
 import { useCall } from './context.js';
 
@@ -26,7 +25,7 @@ export function SectionLabel({ children }: { children: ReactNode }) {
  * <ToolCall.Input label="Arguments" />
  */
 export const ToolCallInput = forwardRef<HTMLDivElement, SectionProps>(function ToolCallInput(
-  { label = 'Input', asChild, children, className, ...props },
+  { label = 'Input', asChild, children, ...props },
   ref,
 ) {
   const call = useCall('Input');
@@ -42,7 +41,6 @@ export const ToolCallInput = forwardRef<HTMLDivElement, SectionProps>(function T
       data-slot="tool-call-input"
       data-partial={partial || undefined}
       {...props}
-      className={cx(className)}
     >
       <SectionLabel>
         {label}
@@ -60,7 +58,7 @@ export const ToolCallInput = forwardRef<HTMLDivElement, SectionProps>(function T
  * <ToolCall.Output label="Result" />
  */
 export const ToolCallOutput = forwardRef<HTMLDivElement, SectionProps>(function ToolCallOutput(
-  { label = 'Output', asChild, children, className, ...props },
+  { label = 'Output', asChild, children, ...props },
   ref,
 ) {
   const call = useCall('Output');
@@ -74,7 +72,6 @@ export const ToolCallOutput = forwardRef<HTMLDivElement, SectionProps>(function 
       data-slot="tool-call-output"
       data-kind={call.output.kind}
       {...props}
-      className={cx(className)}
     >
       <SectionLabel>
         {label}
@@ -89,16 +86,13 @@ export const ToolCallOutput = forwardRef<HTMLDivElement, SectionProps>(function 
 
 function ModelOutputValue({ value }: { value: unknown }) {
   // toModelOutput returns the AI SDK's tool-result output: { type: 'text' | 'json' | ..., value }.
+  let shown = value;
   if (typeof value === 'object' && value !== null && 'type' in value && 'value' in value) {
     const { type, value: inner } = value as { type: unknown; value: unknown };
-    if (type === 'text' || type === 'error-text') {
-      return <DisplayValueView value={{ kind: 'raw', value: String(inner) }} />;
-    }
-    if (type === 'json' || type === 'error-json' || type === 'content') {
-      return <DisplayValueView value={{ kind: 'raw', value: inner }} />;
-    }
+    if (type === 'text' || type === 'error-text') shown = String(inner);
+    else if (type === 'json' || type === 'error-json' || type === 'content') shown = inner;
   }
-  return <DisplayValueView value={{ kind: 'raw', value }} />;
+  return <DisplayValueView value={{ kind: 'raw', value: shown }} />;
 }
 
 /**
@@ -122,10 +116,7 @@ export function showsModelOutput(call: ToolCallState): boolean {
  * <ToolCall.ModelOutput label="Sent to the model" />
  */
 export const ToolCallModelOutput = forwardRef<HTMLDivElement, SectionProps>(
-  function ToolCallModelOutput(
-    { label = 'What the model saw', asChild, children, className, ...props },
-    ref,
-  ) {
+  function ToolCallModelOutput({ label = 'What the model saw', asChild, children, ...props }, ref) {
     const call = useCall('ModelOutput');
     if (call === undefined || !showsModelOutput(call)) return null;
     return (
@@ -136,7 +127,6 @@ export const ToolCallModelOutput = forwardRef<HTMLDivElement, SectionProps>(
         host={children}
         data-slot="tool-call-model-output"
         {...props}
-        className={cx(className)}
       >
         <SectionLabel>{label}</SectionLabel>
         <ModelOutputValue value={call.modelOutput} />
@@ -154,7 +144,7 @@ export const ToolCallModelOutput = forwardRef<HTMLDivElement, SectionProps>(
 export const ToolCallResults = forwardRef<
   HTMLDivElement,
   Omit<PartProps<'div'>, 'children'> & { readonly children?: ReactNode }
->(function ToolCallResults({ asChild, children, className, ...props }, ref) {
+>(function ToolCallResults({ asChild, children, ...props }, ref) {
   const call = useCall('Results');
   if (call === undefined || call.output.kind === 'none') return null;
   const both = showsModelOutput(call);
@@ -167,7 +157,6 @@ export const ToolCallResults = forwardRef<
       data-slot="tool-call-results"
       data-layout={both ? 'split' : 'single'}
       {...props}
-      className={cx(className)}
     >
       <ToolCallOutput label={both ? 'Full result' : 'Output'} />
       <ToolCallModelOutput />
@@ -182,7 +171,7 @@ export const ToolCallResults = forwardRef<
  * <ToolCall.Error label="Problem" />
  */
 export const ToolCallError = forwardRef<HTMLDivElement, SectionProps>(function ToolCallError(
-  { label = 'Error', asChild, children, className, ...props },
+  { label = 'Error', asChild, children, ...props },
   ref,
 ) {
   const call = useCall('Error');
@@ -195,7 +184,6 @@ export const ToolCallError = forwardRef<HTMLDivElement, SectionProps>(function T
       host={children}
       data-slot="tool-call-error"
       {...props}
-      className={cx(className)}
     >
       <SectionLabel>{label}</SectionLabel>
       <DisplayValueView value={call.error} />

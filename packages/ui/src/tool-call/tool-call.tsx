@@ -4,7 +4,6 @@ import { useToolCall } from '@toolpane/react';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
 import { ResumeFormRoot } from '../resume-form/root.js';
-import { cx } from '../utils/cx.js';
 import {
   formatDuration,
   formatElapsed,
@@ -48,7 +47,7 @@ export type ToolCallRootProps = ComponentPropsWithoutRef<typeof Collapsible.Root
  * </ToolCall.Root>
  */
 export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot(
-  { toolCallId, missing, asChild, children, className, ...props },
+  { toolCallId, missing, asChild, children, ...props },
   ref,
 ) {
   const call = useToolCall(toolCallId);
@@ -69,7 +68,6 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
           aria-busy={isStreaming(call) || undefined}
           {...props}
           onOpenChange={onOpenChange}
-          className={cx(className)}
         >
           {slotted(
             asChild,
@@ -100,7 +98,7 @@ export type ToolCallTitleProps = Omit<PartProps<'span'>, 'children'> & {
  * <ToolCall.Title>{(name) => name.replace(/Tool$/, '')}</ToolCall.Title>
  */
 export const ToolCallTitle = forwardRef<HTMLSpanElement, ToolCallTitleProps>(function ToolCallTitle(
-  { asChild, children, className, ...props },
+  { asChild, children, ...props },
   ref,
 ) {
   const call = useCall('Title');
@@ -113,7 +111,6 @@ export const ToolCallTitle = forwardRef<HTMLSpanElement, ToolCallTitleProps>(fun
       host={render ? undefined : (children as ReactNode)}
       data-slot="tool-call-title"
       {...props}
-      className={cx(className)}
     >
       {call === undefined ? null : render ? render(call.toolName) : call.toolName}
     </PartElement>
@@ -135,7 +132,7 @@ export type ToolCallStatusBadgeProps = Omit<PartProps<'span'>, 'children'> & {
  */
 export const ToolCallStatusBadge = forwardRef<HTMLSpanElement, ToolCallStatusBadgeProps>(
   function ToolCallStatusBadge(
-    { labels = TOOL_CALL_STATUS_LABELS, asChild, children, className, ...props },
+    { labels = TOOL_CALL_STATUS_LABELS, asChild, children, ...props },
     ref,
   ) {
     const call = useCall('Status');
@@ -149,7 +146,6 @@ export const ToolCallStatusBadge = forwardRef<HTMLSpanElement, ToolCallStatusBad
         data-slot="tool-call-status"
         data-status={call.status}
         {...props}
-        className={cx(className)}
       >
         {toolCallStatusLabel(call, labels)}
       </PartElement>
@@ -168,7 +164,7 @@ export type ToolCallTimeProps = PartProps<'span'>;
  * <ToolCall.Duration />
  */
 export const ToolCallDuration = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
-  function ToolCallDuration({ asChild, children, className, ...props }, ref) {
+  function ToolCallDuration({ asChild, children, ...props }, ref) {
     const call = useCall('Duration');
     // The store's clock differs between server and browser: show times once hydrated.
     const hydrated = useHydrated();
@@ -188,7 +184,6 @@ export const ToolCallDuration = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
         data-slot="tool-call-duration"
         data-live={elapsed !== undefined && call?.endedAt === undefined ? '' : undefined}
         {...props}
-        className={cx(className)}
       >
         {text}
       </PartElement>
@@ -205,7 +200,7 @@ export const ToolCallDuration = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
  * <ToolCall.Activity />
  */
 export const ToolCallActivity = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
-  function ToolCallActivity({ asChild, children, className, ...props }, ref) {
+  function ToolCallActivity({ asChild, children, ...props }, ref) {
     const call = useCall('Activity');
     if (!isStreaming(call)) return null;
     return (
@@ -217,7 +212,6 @@ export const ToolCallActivity = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
         data-slot="tool-call-activity"
         aria-hidden="true"
         {...props}
-        className={cx(className)}
       />
     );
   },
@@ -233,7 +227,7 @@ export const ToolCallActivity = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
 export const ToolCallTrigger = forwardRef<
   HTMLButtonElement,
   ComponentPropsWithoutRef<typeof Collapsible.Trigger>
->(function ToolCallTrigger({ asChild, children, className, ...props }, ref) {
+>(function ToolCallTrigger({ asChild, children, ...props }, ref) {
   const call = useCall('Trigger');
   return (
     <Collapsible.Trigger
@@ -242,7 +236,6 @@ export const ToolCallTrigger = forwardRef<
       data-slot="tool-call-trigger"
       data-status={call?.status}
       {...props}
-      className={cx(className)}
     >
       {slotted(
         asChild,
@@ -272,18 +265,12 @@ export const ToolCallTrigger = forwardRef<
 export const ToolCallContent = forwardRef<
   HTMLDivElement,
   ComponentPropsWithoutRef<typeof Collapsible.Content>
->(function ToolCallContent({ asChild, children, className, ...props }, ref) {
+>(function ToolCallContent({ asChild, children, ...props }, ref) {
   const { toolCallId } = useToolCallContext('Content');
   const opened = useContext(ContentMountContext);
   if (!opened && props.forceMount !== true) return null;
   return (
-    <Collapsible.Content
-      ref={ref}
-      asChild={asChild}
-      data-slot="tool-call-content"
-      {...props}
-      className={cx(className)}
-    >
+    <Collapsible.Content ref={ref} asChild={asChild} data-slot="tool-call-content" {...props}>
       {slotted(
         asChild,
         children,

@@ -11,7 +11,6 @@ import {
   runPartKey,
 } from '../run-parts/run-parts.js';
 import { SubagentCards } from '../subagent-run/subagent-run.js';
-import { cx } from '../utils/cx.js';
 import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 
 /** Props of {@link TranscriptRoot}. */
@@ -30,7 +29,7 @@ export type TranscriptRootProps = PartProps<'div'> & {
  * </ToolpaneProvider>
  */
 export const TranscriptRoot = forwardRef<HTMLDivElement, TranscriptRootProps>(
-  function TranscriptRoot({ announce = true, asChild, children, className, ...props }, ref) {
+  function TranscriptRoot({ announce = true, asChild, children, ...props }, ref) {
     return (
       <PartElement
         tag="div"
@@ -39,7 +38,6 @@ export const TranscriptRoot = forwardRef<HTMLDivElement, TranscriptRootProps>(
         host={children}
         data-slot="transcript"
         {...props}
-        className={cx(className)}
       >
         {partContent(asChild, children, <TranscriptRuns />)}
         {announce ? <ToolpaneAnnouncer /> : null}
@@ -62,7 +60,7 @@ export type TranscriptRunProps = HostProps<'div'> & { readonly runId: string };
  * <Transcript.Run runId={runId} />
  */
 export const TranscriptRun = forwardRef<HTMLDivElement, TranscriptRunProps>(function TranscriptRun(
-  { runId, asChild, children, className, ...props },
+  { runId, asChild, children, ...props },
   ref,
 ) {
   const run = useRun(runId);
@@ -77,7 +75,6 @@ export const TranscriptRun = forwardRef<HTMLDivElement, TranscriptRunProps>(func
       data-status={run.status}
       aria-busy={run.status === 'streaming' || undefined}
       {...props}
-      className={cx(className)}
     >
       <SubagentCards>
         {run.parts.map((part, index) => (

@@ -1,21 +1,18 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import type { WorkflowStatus } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import { createContext, forwardRef, useContext } from 'react';
+import { createContext, forwardRef } from 'react';
 import { RunHeader } from '../card-header/run-header.js';
 import { JsonView } from '../json-view/json-view.js';
-import { cx } from '../utils/cx.js';
 import { formatDuration, WORKFLOW_STATUS_LABELS } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
+import { useInside } from '../utils/inside.js';
 import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
 
 const WorkflowRunContext = createContext<string | null>(null);
 
 function useWorkflowCall(part: string) {
-  const toolCallId = useContext(WorkflowRunContext);
-  if (toolCallId === null)
-    throw new Error(`<WorkflowRun.${part}> must be inside <WorkflowRun.Root>.`);
+  const toolCallId = useInside(WorkflowRunContext, 'WorkflowRun', part);
   return useToolCall(toolCallId);
 }
 
@@ -33,7 +30,7 @@ export type WorkflowRunRootProps = PartProps<'div'> & {
  * <WorkflowRun.Root toolCallId="call-report-1" />
  */
 export const WorkflowRunRoot = forwardRef<HTMLDivElement, WorkflowRunRootProps>(
-  function WorkflowRunRoot({ toolCallId, asChild, children, className, ...props }, ref) {
+  function WorkflowRunRoot({ toolCallId, asChild, children, ...props }, ref) {
     const workflow = useToolCall(toolCallId)?.workflow;
     if (workflow === undefined) return null;
     return (
@@ -47,7 +44,6 @@ export const WorkflowRunRoot = forwardRef<HTMLDivElement, WorkflowRunRootProps>(
           data-status={workflow.status}
           aria-busy={workflow.status === 'running' || undefined}
           {...props}
-          className={cx(className)}
         >
           {partContent(
             asChild,
@@ -62,14 +58,6 @@ export const WorkflowRunRoot = forwardRef<HTMLDivElement, WorkflowRunRootProps>(
     );
   },
 );
-
-function StatusBadge({ slot, status }: { slot: string; status: WorkflowStatus }) {
-  return (
-    <span data-slot={slot} data-status={status}>
-      {WORKFLOW_STATUS_LABELS[status]}
-    </span>
-  );
-}
 
 /**
  * The workflow's id and overall status.
@@ -102,7 +90,7 @@ export const WorkflowRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
  * <WorkflowRun.Steps />
  */
 export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
-  function WorkflowRunSteps({ asChild, children, className, ...props }, ref) {
+  function WorkflowRunSteps({ asChild, children, ...props }, ref) {
     const workflow = useWorkflowCall('Steps')?.workflow;
     if (workflow === undefined || workflow.stepIds.length === 0) return null;
     return (
@@ -114,7 +102,6 @@ export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
         data-slot="workflow-steps"
         aria-label="Steps"
         {...props}
-        className={cx(className)}
       >
         {workflow.stepIds.map((stepId) => (
           <WorkflowRunStep key={stepId} stepId={stepId} />
@@ -133,7 +120,7 @@ export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
 export const WorkflowRunStep = forwardRef<
   HTMLLIElement,
   HostProps<'li'> & { readonly stepId: string }
->(function WorkflowRunStep({ stepId, asChild, children, className, ...props }, ref) {
+>(function WorkflowRunStep({ stepId, asChild, children, ...props }, ref) {
   const call = useWorkflowCall('Step');
   const step = call?.workflow?.steps.get(stepId);
   // Step payloads carry no display transform of their own: under a transformed call they may hold
@@ -149,7 +136,9 @@ export const WorkflowRunStep = forwardRef<
   const summary = (
     <>
       <span data-slot="workflow-step-name">{step.name}</span>
-      <StatusBadge slot="workflow-step-status" status={step.status} />
+      <span data-slot="workflow-step-status" data-status={step.status}>
+        {WORKFLOW_STATUS_LABELS[step.status]}
+      </span>
       {duration === undefined ? null : <span data-slot="workflow-step-duration">{duration}</span>}
     </>
   );
@@ -163,7 +152,6 @@ export const WorkflowRunStep = forwardRef<
       data-slot="workflow-step"
       data-status={step.status}
       {...props}
-      className={cx(className)}
     >
       {details === undefined ? (
         <div data-slot="workflow-step-summary">{summary}</div>
