@@ -4,7 +4,8 @@
  * default), then replays a live part of the generated stream at 1,000 chunks/s into it: Toolpane's
  * `<Transcript.Root/>` (store.dispatch per chunk; default batching and `batch="frame"`),
  * `@ai-sdk/react` `useChat` and `@mastra/react` `useChat`, each with equivalent tool cards and
- * reading the stream through its own transport. The page counts long tasks and long animation
+ * reading the stream through its own transport; and a floor that only reads and parses the
+ * stream, which every case pays before it renders. The page counts long tasks and long animation
  * frames; CDP `Performance.getMetrics` gives the main thread's task, script, layout and style time.
  * Every case runs in a fresh browser context; cases alternate so that a busy neighbour slows all
  * of them alike. The report is Markdown on stdout, progress on stderr.

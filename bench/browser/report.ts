@@ -8,13 +8,14 @@ import { fmtMs, fmtRatio, table } from '../measure.ts';
 import type { ReplayReport } from './page/replay.ts';
 
 /** The cases, in the order they run and print. */
-export const CASES = ['toolpane', 'toolpane-frame', 'ai-sdk', 'mastra'] as const;
+export const CASES = ['floor', 'toolpane', 'toolpane-frame', 'ai-sdk', 'mastra'] as const;
 
 /** One case. */
 export type CaseName = (typeof CASES)[number];
 
 /** How each case is named in the report. */
 export const CASE_LABELS: Record<CaseName, string> = {
+  floor: 'floor: the stream read and parsed, nothing rendered',
   toolpane: 'Toolpane, default batching',
   'toolpane-frame': 'Toolpane, batch="frame"',
   'ai-sdk': '@ai-sdk/react useChat',

@@ -1,5 +1,5 @@
 /**
- * The benchmark page. `?case=toolpane|toolpane-frame|ai-sdk|mastra&size=N&rate=R` loads that
+ * The benchmark page. `?case=floor|toolpane|toolpane-frame|ai-sdk|mastra&size=N&rate=R` loads that
  * case's inputs from the bench server, mounts its transcript with the history, and exposes
  * `window.__bench`: `ready` resolves once the history is painted, `run()` plays the live part at
  * the rate and resolves with a {@link ReplayReport} once the last chunk is painted.
@@ -40,7 +40,21 @@ async function setUp(): Promise<Bench> {
   const replay = createReplay(inputs.live, (size / rate) * 1000);
   const root = createRoot(document.getElementById('root') as HTMLElement);
   let play: () => Promise<void>;
-  if (name === 'ai-sdk') {
+  if (name === 'floor') {
+    // What every case pays before it renders: the replay's clock, the reads, SSE framing and
+    // JSON.parse of each chunk. Nothing is mounted.
+    play = async () => {
+      const { createFrameDecoder } = await import('@toolpane/client/stream');
+      let parsed = 0;
+      const decoder = createFrameDecoder('sse', { value: () => parsed++, issue: () => {} });
+      const text = new TextDecoder();
+      const reader = (replay.response().body as ReadableStream<Uint8Array>).getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        decoder.feed(text.decode(read.value, { stream: true }));
+      }
+      decoder.end();
+    };
+  } else if (name === 'ai-sdk') {
     play = await (await import('./ai-sdk.tsx')).mountAiSdk(root, inputs.history, replay);
   } else if (name === 'mastra') {
     play = await (await import('./mastra.tsx')).mountMastra(root, inputs.history, replay);
@@ -53,6 +67,10 @@ async function setUp(): Promise<Bench> {
       name === 'toolpane-frame' ? 'frame' : undefined,
     );
   }
+  await painted();
+  // Pinned to the newest message from here on (see index.html).
+  const scroller = document.getElementById('scroller') as HTMLElement;
+  scroller.scrollTop = scroller.scrollHeight;
   await painted();
   let watch: ReturnType<typeof watchMainThread> | undefined;
   let start = 0;
