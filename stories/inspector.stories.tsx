@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import parallelToolsError from '../test/fixtures/parallel-tools-error.jsonl?raw';
 import subagentTwoLevel from '../test/fixtures/subagent-two-level.jsonl?raw';
+import workflowTool from '../test/fixtures/workflow-tool.jsonl?raw';
 import { parseRecording } from './support/replay';
 
 const END = { type: 'toolpane/stream-end' };
@@ -45,7 +46,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const rows = (root: HTMLElement) => [...root.querySelectorAll('[data-slot="inspector-chunk"]')];
+const rows = (root: HTMLElement) => [
+  ...root.querySelectorAll<HTMLTableRowElement>('[data-slot="inspector-chunk"]'),
+];
 const total = [subagentTwoLevel, parallelToolsError].reduce(
   (sum, raw) => sum + parseRecording(raw).length + 1,
   0,
@@ -77,6 +80,46 @@ export const FromRecordings: Story = {
     await expect(
       tree.querySelector('[data-kind="call"][data-id="call-research-1"]'),
     ).toHaveAttribute('data-highlighted');
+  },
+};
+
+/**
+ * A subagent chain and a workflow call: the tree shows the workflow's steps with their statuses;
+ * the timeline filters by run (the subagent's own chunks) and by type, and the two combine.
+ */
+export const FiltersByRunAndType: Story = {
+  args: { recordings: [subagentTwoLevel, workflowTool] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const tree = canvas.getByRole('list', { name: 'Runs' });
+    const steps = [...tree.querySelectorAll('[data-slot="inspector-step"]')];
+    await expect(steps.map((step) => step.getAttribute('data-status'))).toEqual([
+      'success',
+      'success',
+    ]);
+    await expect(steps[1]).toHaveTextContent('summarize');
+    const all = rows(canvasElement).length;
+    const type = canvas.getByRole('combobox', { name: 'Type' });
+    await userEvent.selectOptions(type, 'tool-result');
+    const results = rows(canvasElement);
+    await expect(results.length).toBeGreaterThan(1);
+    await expect(results.length).toBeLessThan(all);
+    // A chunk matches by its own type or a type it wraps (tool-output › tool-result).
+    for (const row of results) await expect(row.cells[1]).toHaveTextContent(/\btool-result$/);
+    await userEvent.selectOptions(type, '');
+    const run = canvas.getByRole('combobox', { name: 'Run' });
+    const inner = [...(run as HTMLSelectElement).options].find((option) =>
+      option.text.startsWith('weather-station-agent'),
+    );
+    await expect(inner).toBeDefined();
+    await userEvent.selectOptions(run, inner?.value ?? '');
+    const own = rows(canvasElement);
+    await expect(own.length).toBeGreaterThan(0);
+    for (const row of own) await expect(row.cells[2]).toHaveAttribute('title', inner?.value);
+    await userEvent.selectOptions(type, 'tool-result');
+    await expect(rows(canvasElement).length).toBeLessThan(own.length);
+    for (const row of rows(canvasElement))
+      await expect(row.cells[2]).toHaveAttribute('title', inner?.value);
   },
 };
 
