@@ -12,6 +12,7 @@ import { clientToolScenarios } from './client-tools.ts';
 import { coverageScenarios } from './coverage.ts';
 import { longNameScenarios } from './long-names.ts';
 import { networkScenarios } from './network-scenarios.ts';
+import { reasoningScenarios } from './reasoning.ts';
 import {
   at,
   type Chunk,
@@ -435,6 +436,7 @@ async function main() {
     ...boundaryScenarios,
     ...resumeFormScenarios,
     ...longNameScenarios,
+    ...reasoningScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
