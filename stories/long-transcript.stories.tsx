@@ -3,6 +3,7 @@ import { ToolpaneProvider } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import reasoningThenText from '../test/fixtures/reasoning-then-text.jsonl?raw';
 import toolThenText from '../test/fixtures/tool-then-text.jsonl?raw';
 import { storeFrom } from './support/replay';
 
@@ -24,15 +25,16 @@ function repeated(raw: string, copies: number): string[] {
 }
 
 /**
- * A long conversation in a chat's scroller: 60 runs with a tool call and an answer each. Only
- * what is near the viewport is laid out and painted; the rest is skipped by the browser
- * (`content-visibility: auto`) yet stays in the page for search and assistive technology.
+ * A long conversation in a chat's scroller: 60 runs with a tool call and an answer each, then one
+ * that reasons before it answers. Only what is near the viewport is laid out and painted; the rest
+ * is skipped by the browser (`content-visibility: auto`) yet stays in the page for search and
+ * assistive technology.
  */
 const meta = {
   title: 'Transcript/Long',
   component: Transcript.Root,
   render: function Render() {
-    const [store] = useState(() => storeFrom(...repeated(toolThenText, COPIES)));
+    const [store] = useState(() => storeFrom(...repeated(toolThenText, COPIES), reasoningThenText));
     return (
       <ToolpaneProvider store={store}>
         <div style={{ height: 320, overflow: 'auto' }} data-testid="scroller">
@@ -84,5 +86,18 @@ export const OffScreenCardsAreSkipped: Story = {
     await expect(content).toHaveTextContent('Paris');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(header(last)).toHaveAttribute('aria-expanded', 'false'));
+
+    // The reasoning at the end is closed too: its text mounts once it is opened.
+    const thinking = canvasElement.querySelector(
+      '[data-slot="transcript-reasoning"]',
+    ) as HTMLElement;
+    thinking.scrollIntoView();
+    await expect(thinking.querySelector('[data-slot="transcript-reasoning-content"]')).toBeNull();
+    await userEvent.click(within(thinking).getByRole('button', { name: 'Reasoning' }));
+    await waitFor(() =>
+      expect(
+        thinking.querySelector('[data-slot="transcript-reasoning-content"]'),
+      ).toHaveTextContent('the forecast says sun'),
+    );
   },
 };

@@ -12,6 +12,7 @@ import {
   useContext,
 } from 'react';
 import { JsonView } from '../json-view/json-view.js';
+import { useOpenedOnce } from '../tool-call/context.js';
 import { ToolCallRoot, type ToolCallRootProps } from '../tool-call/tool-call.js';
 import { SubagentCardSlot } from './slot.js';
 
@@ -66,6 +67,35 @@ function Labelled({
   );
 }
 
+/**
+ * A reasoning part, collapsed; its text is mounted the first time it opens (a closed body shows
+ * nothing, and mounting one costs Radix a layout and a style read).
+ */
+const Reasoning = forwardRef<
+  HTMLDivElement,
+  RunPartElementProps & { readonly part: Extract<RunPartState, { type: 'reasoning' }> }
+>(function Reasoning({ part, ...props }, ref) {
+  const [opened, onOpenChange] = useOpenedOnce(undefined, undefined, undefined);
+  return (
+    <Collapsible.Root
+      ref={ref}
+      data-slot="transcript-reasoning"
+      data-status={part.state}
+      onOpenChange={onOpenChange}
+      {...props}
+    >
+      <Collapsible.Trigger data-slot="transcript-reasoning-trigger">
+        {part.state === 'streaming' ? 'Thinking…' : 'Reasoning'}
+      </Collapsible.Trigger>
+      {opened ? (
+        <Collapsible.Content data-slot="transcript-reasoning-content">
+          <p>{part.text}</p>
+        </Collapsible.Content>
+      ) : null}
+    </Collapsible.Root>
+  );
+});
+
 /** Attributes and handlers a {@link RunPart} passes on to the element it renders. */
 export type RunPartElementProps = Omit<ComponentPropsWithoutRef<'div'>, 'children' | 'part'>;
 
@@ -92,21 +122,7 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
       );
     }
     case 'reasoning': {
-      return (
-        <Collapsible.Root
-          ref={div}
-          data-slot="transcript-reasoning"
-          data-status={part.state}
-          {...props}
-        >
-          <Collapsible.Trigger data-slot="transcript-reasoning-trigger">
-            {part.state === 'streaming' ? 'Thinking…' : 'Reasoning'}
-          </Collapsible.Trigger>
-          <Collapsible.Content data-slot="transcript-reasoning-content">
-            <p>{part.text}</p>
-          </Collapsible.Content>
-        </Collapsible.Root>
-      );
+      return <Reasoning ref={div} part={part} {...props} />;
     }
     case 'tool-call': {
       return <RunToolCall ref={div} toolCallId={part.toolCallId} {...props} />;
