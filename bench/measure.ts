@@ -165,3 +165,28 @@ export function table(header: readonly string[], rows: readonly (readonly string
   const rule = `|${widths.map((w, i) => (i === 0 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
+
+/**
+ * Wraps cases so that each run also records the CPU time of the process (user and system). On a
+ * shared machine a case also waits for a core, which the wall clock counts and CPU time does not;
+ * `cpuMedian` gives the median of a case's last `iterations` runs (the timed ones).
+ */
+export function withCpuTime(cases: readonly Case[]): {
+  cases: Case[];
+  cpuMedian(name: string, iterations: number): number;
+} {
+  const samples = new Map<string, number[]>();
+  return {
+    cases: cases.map((c) => ({
+      ...c,
+      run: (deadline: Deadline) => {
+        const start = process.cpuUsage();
+        const result = c.run(deadline);
+        const used = process.cpuUsage(start);
+        samples.set(c.name, [...(samples.get(c.name) ?? []), (used.user + used.system) / 1000]);
+        return result;
+      },
+    })),
+    cpuMedian: (name, iterations) => median((samples.get(name) ?? []).slice(-iterations)),
+  };
+}

@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compare, fmtMs, median, table } from './measure.ts';
+import { compare, fmtMs, median, table, withCpuTime } from './measure.ts';
 import { SHAPES } from './shapes.ts';
 
 /** The part of the client's API the cases use, as every compared version has it. */
@@ -104,25 +104,12 @@ try {
           ? []
           : [{ name: `${name} keyed`, run: () => publishEach(client, chunks, true) }]),
       ]);
-      // CPU time of this process beside the wall clock: on a shared machine a case also waits
-      // for a core, which the wall clock counts and CPU time does not.
-      const cpu = new Map<string, number[]>();
-      const timed = cases.map((c) => ({
-        ...c,
-        run: () => {
-          const start = process.cpuUsage();
-          const result = c.run();
-          const used = process.cpuUsage(start);
-          cpu.set(c.name, [...(cpu.get(c.name) ?? []), (used.user + used.system) / 1000]);
-          return result;
-        },
-      }));
-      const results = await compare(timed, { warmup, iterations });
+      const cpu = withCpuTime(cases);
+      const results = await compare(cpu.cases, { warmup, iterations });
       const cell = (name: string) => {
         const result = results.get(name);
         if (result === undefined) return '';
-        const cpuMs = median((cpu.get(name) ?? []).slice(-iterations));
-        return `${fmtMs(median(result.samples))} (${fmtMs(cpuMs)})`;
+        return `${fmtMs(median(result.samples))} (${fmtMs(cpu.cpuMedian(name, iterations))})`;
       };
       for (const { name } of versions) {
         rows.push([
