@@ -37,39 +37,33 @@ export const DisplayValueView = forwardRef<HTMLDivElement, DisplayValueViewProps
     },
     ref,
   ) {
-    const element = { tag: 'div', ref, asChild, host: children } as const;
-    if (value.kind === 'none') {
-      if (empty === null) return null;
-      return (
-        <PartElement {...element} data-slot="display-value" data-kind="none" {...props}>
-          {empty}
-        </PartElement>
-      );
-    }
-    if (value.kind === 'hidden') {
-      return (
-        <PartElement
-          {...element}
-          data-slot="display-value"
-          data-kind="hidden"
-          data-reason={value.reason}
-          {...props}
-        >
+    if (value.kind === 'none' && empty === null) return null;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="display-value"
+        data-kind={value.kind}
+        data-reason={value.kind === 'hidden' ? value.reason : undefined}
+        {...props}
+      >
+        {value.kind === 'none' ? (
+          empty
+        ) : value.kind === 'hidden' ? (
           <span data-slot="display-value-placeholder">
             {value.reason === 'failed' && value.message !== undefined ? value.message : hiddenLabel}
           </span>
-        </PartElement>
-      );
-    }
-    return (
-      <PartElement {...element} data-slot="display-value" data-kind={value.kind} {...props}>
-        <JsonView
-          value={value.value}
-          maxDepth={maxDepth}
-          defaultExpandDepth={defaultExpandDepth}
-          maxStringLength={maxStringLength}
-          maxEntries={maxEntries}
-        />
+        ) : (
+          <JsonView
+            value={value.value}
+            maxDepth={maxDepth}
+            defaultExpandDepth={defaultExpandDepth}
+            maxStringLength={maxStringLength}
+            maxEntries={maxEntries}
+          />
+        )}
       </PartElement>
     );
   },
