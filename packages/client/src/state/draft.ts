@@ -4,6 +4,7 @@ import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 import {
   type Cursor,
+  cursorHolds,
   hasLists,
   type ListKey,
   type Lists,
@@ -179,14 +180,25 @@ export class Draft {
     key: K,
     item: Lists[K] extends AppendList<infer T> ? T : never,
   ): void {
-    const root = this.writableRoot();
-    const lists = StateRoot.lists(root);
+    const lists = this.writableLists();
     this.lists ??= new Set();
     this.lists.add(key);
-    StateRoot.setLists(root, {
-      ...lists,
-      [key]: (lists[key] as AppendList<typeof item>).append(item),
-    });
+    const list = lists[key] as AppendList<typeof item>;
+    lists[key] = list.append(item) as Lists[K];
+  }
+
+  /**
+   * The writable lists of the writable root: a copy the first time in an epoch, then edited in
+   * place, so a burst of appends and cursor moves copies them once.
+   */
+  private writableLists(): Mutable<Lists> {
+    const root = this.writableRoot();
+    const lists = StateRoot.lists(root);
+    if (this.owned.has(lists)) return lists;
+    const copy: Mutable<Lists> = { ...lists };
+    this.owned.add(copy);
+    StateRoot.setLists(root, copy);
+    return copy;
   }
 
   /** Where the stream stands (see {@link Cursor}). */
@@ -196,12 +208,9 @@ export class Draft {
 
   /** Moves the cursor; the root is copied only when a field changes. */
   moveCursor(patch: Cursor): void {
-    const cursor = this.cursor();
-    const keys = Object.keys(patch) as (keyof Cursor)[];
-    if (keys.every((key) => cursor[key] === patch[key])) return;
-    const root = this.writableRoot();
-    const lists = StateRoot.lists(root);
-    StateRoot.setLists(root, { ...lists, cursor: { ...lists.cursor, ...patch } });
+    if (cursorHolds(this.cursor(), patch)) return;
+    const lists = this.writableLists();
+    lists.cursor = Object.assign(this.own(lists.cursor), patch);
   }
 
   /** Appends a top-level run to `runOrder`. */
