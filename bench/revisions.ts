@@ -11,15 +11,17 @@
  * the median wall-clock time and, in parentheses, the median CPU time of the process.
  *
  * Options: `--revs=35f8573,main` (commits to compare with this checkout), `--sizes=10000,50000`,
- * `--shapes=3` (how many of the shapes, in order, or `all`), `--warmup=1`, `--iterations=3`.
+ * `--shapes=3` (how many of the shapes, in order, `all`, or `generated` for the realistic stream
+ * of `pnpm bench` section 1 instead), `--warmup=1`, `--iterations=3`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateLines } from './generate.ts';
 import { compare, fmtMs, median, table, withCpuTime } from './measure.ts';
-import { SHAPES } from './shapes.ts';
+import { SHAPES, type Shape } from './shapes.ts';
 
 /** The part of the client's API the cases use, as every compared version has it. */
 interface Client {
@@ -91,7 +93,17 @@ try {
     client: (await import('../packages/client/src/index.ts')) as unknown as Client,
   });
 
-  const shapes = shapeCount === 'all' ? SHAPES : SHAPES.slice(0, Number(shapeCount));
+  /** The generated stream of section 1 (templated from the recordings), parsed. */
+  const generated: Shape = {
+    name: 'generated stream (section 1)',
+    chunks: (n) => generateLines({ chunks: n }).map((line): unknown => JSON.parse(line)),
+  };
+  const shapes =
+    shapeCount === 'all'
+      ? SHAPES
+      : shapeCount === 'generated'
+        ? [generated]
+        : SHAPES.slice(0, Number(shapeCount));
   const load0 = loadavg().map((l) => l.toFixed(2));
   const rows: string[][] = [];
   for (const shape of shapes) {
