@@ -6,6 +6,7 @@ import type {
   NetworkStep,
 } from '../network/state.js';
 import type { Ctx } from '../reducer/context.js';
+import { addUnstreamedAnswer } from '../reducer/parts.js';
 import type { Fields, Value } from './chunk.js';
 import { topRun } from './run.js';
 import { onInputAvailable, onOutputAvailable, onOutputError } from './tools.js';
@@ -131,18 +132,5 @@ export function onNetworkSnapshot(ctx: Ctx, value: Value): void {
   };
   run.network = ctx.draft.adopt(network);
   if (run.agentId === undefined && network.networkId !== undefined) run.agentId = network.networkId;
-  // A final result that was not streamed as text is still the answer.
-  if (
-    finished &&
-    typeof data.output === 'string' &&
-    data.output !== '' &&
-    !run.parts.some((p) => p.type === 'text')
-  ) {
-    ctx.draft.push(run, 'parts', {
-      type: 'text',
-      id: 'network-result',
-      text: data.output,
-      state: 'done',
-    });
-  }
+  if (finished) addUnstreamedAnswer(ctx.draft, run, data.output);
 }

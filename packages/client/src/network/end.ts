@@ -4,6 +4,7 @@
  */
 import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { endRun, moveTo } from '../reducer/lifecycle.js';
+import { addUnstreamedAnswer } from '../reducer/parts.js';
 import { runTree } from '../reducer/tree.js';
 import { editNetwork, editStep, type Handler, isRouting } from './reduce.js';
 import type { NetworkRoutingStep } from './state.js';
@@ -20,19 +21,7 @@ export const onFinish: Handler<'network-execution-event-finish'> = (ctx, chunk, 
     network.object = p.object;
     run.object = p.object;
   }
-  // A final result that was not streamed (the last agent's answer sufficed) is still the answer.
-  if (
-    typeof p.result === 'string' &&
-    p.result !== '' &&
-    !run.parts.some((x) => x.type === 'text')
-  ) {
-    ctx.draft.push(run, 'parts', {
-      type: 'text',
-      id: 'network-result',
-      text: p.result,
-      state: 'done',
-    });
-  }
+  addUnstreamedAnswer(ctx.draft, run, p.result);
   if (network.aborted === true) endRun(ctx, chunk.runId, 'aborted', 'The network run was aborted');
   else endRun(ctx, chunk.runId, 'finished', undefined);
 };

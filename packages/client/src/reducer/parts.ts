@@ -84,6 +84,15 @@ export function closeTextPart(
 }
 
 /**
+ * A run's final answer that arrived whole instead of streamed (a network whose last agent's answer
+ * sufficed): kept as the run's text when the run has none, so it still reads as the answer.
+ */
+export function addUnstreamedAnswer(draft: Draft, run: Mutable<RunState>, text: unknown): void {
+  if (typeof text !== 'string' || text === '' || run.parts.some((p) => p.type === 'text')) return;
+  draft.push(run, 'parts', { type: 'text', id: 'network-result', text, state: 'done' });
+}
+
+/**
  * The run a `data-*` chunk without a run of its own belongs to. Mastra re-emits the
  * `writer.custom` chunks of a tool inside a subagent unwrapped, at the top of the stream: such a
  * chunk goes to the innermost subagent run still streaming on the path of the latest nested
