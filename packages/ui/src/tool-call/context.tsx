@@ -1,7 +1,7 @@
 'use client';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useInside } from '../utils/inside.js';
 
 interface ToolCallContextValue {
@@ -66,9 +66,9 @@ export function useOpenedOnce(
   onOpenChange: ((open: boolean) => void) | undefined,
 ): readonly [boolean, (open: boolean) => void] {
   const [opened, setOpened] = useState(open === true || defaultOpen === true);
-  useEffect(() => {
-    if (open === true) setOpened(true);
-  }, [open]);
+  // Set while rendering, not in an effect: a card opened by its owner mounts its body in the
+  // same commit instead of one later.
+  if (open === true && !opened) setOpened(true);
   const handleOpenChange = useCallback(
     (next: boolean) => {
       if (next) setOpened(true);
