@@ -79,19 +79,17 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
     }
     return existing;
   }
-  const run: Mutable<RunState> = draft.adopt(
-    new RunRecord(
-      {
-        runId,
-        status: 'streaming',
-        parentToolCallId: scope.parentToolCallId,
-        depth: scope.depth,
-        steps: [],
-        ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
-      },
-      Vector.empty(),
-      AppendList.from([]),
-    ),
+  const run: Mutable<RunState> = new RunRecord(
+    {
+      runId,
+      status: 'streaming',
+      parentToolCallId: scope.parentToolCallId,
+      depth: scope.depth,
+      steps: [],
+      ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
+    },
+    Vector.empty(),
+    AppendList.from([]),
   );
   draft.setRun(runId, run);
   if (scope.parentToolCallId === null) {
@@ -158,7 +156,7 @@ export function ensureCall(
   const name = toolName ?? '';
   const clientTransform = clientTransformFor(ctx.options.transforms, name) !== undefined;
   const key = freeCallKey(draft.root, toolCallId);
-  const call: Mutable<ToolCallState> = draft.adopt({
+  const call: Mutable<ToolCallState> = {
     key,
     toolCallId,
     toolName: name,
@@ -175,7 +173,7 @@ export function ensureCall(
     progress: [],
     childRunIds: [],
     ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
-  });
+  };
   draft.setToolCall(key, call);
   draft.appendCall(key);
   if (clientTransform) ctx.scratch.displayRuns.add(runId);

@@ -21,11 +21,11 @@ export function editTextPart(
   const index = partIndexOf(ctx.scratch.partIndexes, run);
   const at = index.last.get(textKey(type, id));
   if (at !== undefined && lastOpen(index, run, type) <= at) {
-    const owned = ctx.draft.adopt({ ...partAt(run, at)! }) as Mutable<TextPart>;
+    const owned = { ...partAt(run, at)! } as Mutable<TextPart>;
     ctx.draft.setPart(run, at, owned);
     return owned;
   }
-  const part = ctx.draft.adopt({ type, id, text: '', state: 'streaming' }) as Mutable<TextPart>;
+  const part: Mutable<TextPart> = { type, id, text: '', state: 'streaming' };
   ctx.draft.pushPart(run, part);
   return part;
 }

@@ -78,23 +78,39 @@ function shallowCopy<T extends object>(value: T): T {
  * it when it notifies, which is what makes ingest linear in stream size.
  */
 export class Draft {
-  private owned = new WeakSet<object>();
-  /** Owner token of the epoch for in-place edits of persistent maps. */
-  private owner: object = {};
+  /**
+   * Objects made or copied in this epoch, besides the root, its lists, the cursor, runs and calls,
+   * whose ownership the fields below tell without a set; made on first use, as most epochs of a
+   * store publishing per chunk own nothing else.
+   */
+  private owned: WeakSet<object> | undefined;
+  /** Owner token of the epoch for in-place edits of persistent maps; made on first use. */
+  private owner: object | undefined;
   root: ToolpaneState;
-  /** The root as of the last publish (or the start). */
+  /** The root as of the last publish (or the start); `root` is writable while it differs. */
   private published: ToolpaneState;
+  /** The lists copied in this epoch, if any (the root's lists, edited in place). */
+  private ownedLists: Mutable<Lists> | undefined;
+  /** Whether the cursor of {@link ownedLists} was copied in this epoch. */
+  private cursorOwned = false;
+  /**
+   * Calls set in the epoch, by key. Every call set here is new or a copy made in this epoch, so
+   * this is also how the draft knows a call is writable.
+   */
   private calls: Map<string, CallChange> | undefined;
-  private runs: Map<string, RunState> | undefined;
+  /** Runs set in the epoch, by runId; as for calls, also the runs that are writable. */
+  private runs: Map<string, RunRecord> | undefined;
   private lists: Set<ListKey> | undefined;
   private lastChanges: DraftChanges = NO_CHANGES;
   /**
    * The run returned last in this epoch: consecutive chunks nearly always belong to the same run,
-   * and this saves the map lookups (a hash of the id each) they would repeat.
+   * and this saves the map lookups they would repeat.
    */
-  private lastRun: { readonly runId: string; readonly run: Mutable<RunState> } | undefined;
+  private lastRunId: string | undefined;
+  private lastRun: RunRecord | undefined;
   /** The same for tool calls: argument deltas come in runs of one call. */
-  private lastCall: { readonly id: string; readonly call: Mutable<ToolCallState> } | undefined;
+  private lastCallId: string | undefined;
+  private lastCall: Mutable<ToolCallState> | undefined;
 
   constructor(root: ToolpaneState) {
     // A state from elsewhere (e.g. rebuilt from JSON) may hold plain Maps and arrays: adopt them
@@ -120,9 +136,13 @@ export class Draft {
    * moves with the calls that changed, and {@link changes} tells what changed.
    */
   publish(): ToolpaneState {
-    this.owned = new WeakSet();
-    this.owner = {};
+    this.owned = undefined;
+    this.owner = undefined;
+    this.ownedLists = undefined;
+    this.cursorOwned = false;
+    this.lastRunId = undefined;
     this.lastRun = undefined;
+    this.lastCallId = undefined;
     this.lastCall = undefined;
     const before = this.published;
     const root = this.root;
@@ -153,18 +173,17 @@ export class Draft {
   }
 
   private own<T extends object>(value: T): T {
-    if (this.owned.has(value)) return value;
-    const copy = shallowCopy(value);
-    this.owned.add(copy);
-    return copy;
+    if (this.owned?.has(value) === true) return value;
+    return this.adopt(shallowCopy(value));
   }
 
   /** A writable root. */
   state(): Mutable<ToolpaneState> {
     const root = this.root;
-    if (!this.owned.has(root)) {
+    // Only this method replaces the root, always with a copy of its own.
+    if (root === this.published) {
       const waiting = root instanceof StateRoot ? StateRoot.builtWaiting(root) : undefined;
-      this.root = this.adopt(makeState(root, listsOf(root), waiting));
+      this.root = makeState(root, listsOf(root), waiting);
     }
     return this.root as Mutable<ToolpaneState>;
   }
@@ -192,11 +211,10 @@ export class Draft {
    * place, so a burst of appends and cursor moves copies them once.
    */
   private writableLists(): Mutable<Lists> {
+    if (this.ownedLists !== undefined) return this.ownedLists;
     const root = this.writableRoot();
-    const lists = StateRoot.lists(root);
-    if (this.owned.has(lists)) return lists;
-    const copy: Mutable<Lists> = { ...lists };
-    this.owned.add(copy);
+    const copy: Mutable<Lists> = { ...StateRoot.lists(root) };
+    this.ownedLists = copy;
     StateRoot.setLists(root, copy);
     return copy;
   }
@@ -210,7 +228,11 @@ export class Draft {
   moveCursor(patch: Cursor): void {
     if (cursorHolds(this.cursor(), patch)) return;
     const lists = this.writableLists();
-    lists.cursor = Object.assign(this.own(lists.cursor), patch);
+    if (this.cursorOwned) Object.assign(lists.cursor, patch);
+    else {
+      lists.cursor = { ...lists.cursor, ...patch };
+      this.cursorOwned = true;
+    }
   }
 
   /** Appends a top-level run to `runOrder`. */
@@ -253,21 +275,37 @@ export class Draft {
     return next as Mutable<V>;
   }
 
-  /** Marks a freshly created object as writable in this epoch. */
+  /**
+   * Marks a freshly created object as writable in this epoch, so that {@link field} and
+   * {@link entry} edit it in place. Runs and calls need not be: setting them does that.
+   */
   adopt<T extends object>(value: T): T {
+    this.owned ??= new WeakSet();
     this.owned.add(value);
     return value;
   }
 
-  /** Sets a run (a new one, or a writable copy of an existing one). */
-  setRun(runId: string, run: RunState): void {
-    const state = this.state();
-    state.runs = (state.runs as PersistentMap<RunState>).set(runId, run, this.owner);
-    this.runs ??= new Map();
-    this.runs.set(runId, run);
+  /** The owner token of this epoch's in-place edits of persistent maps. */
+  private editor(): object {
+    this.owner ??= {};
+    return this.owner;
   }
 
-  /** Sets a tool call (a new one, or a writable copy of an existing one). */
+  /**
+   * Sets a run: a new one, or a writable copy of an existing one, made in this epoch (the draft
+   * edits it in place until the next publish).
+   */
+  setRun(runId: string, run: RunState): void {
+    const state = this.state();
+    state.runs = (state.runs as PersistentMap<RunState>).set(runId, run, this.editor());
+    this.runs ??= new Map();
+    this.runs.set(runId, record(run));
+  }
+
+  /**
+   * Sets a tool call: a new one, or a writable copy of an existing one, made in this epoch (the
+   * draft edits it in place until the next publish).
+   */
   setToolCall(toolCallId: string, call: ToolCallState): void {
     const noted = this.calls?.get(toolCallId);
     this.putCall(
@@ -279,38 +317,45 @@ export class Draft {
 
   private putCall(key: string, call: ToolCallState, before: ToolCallState | undefined): void {
     const state = this.state();
-    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(key, call, this.owner);
+    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(
+      key,
+      call,
+      this.editor(),
+    );
     this.calls ??= new Map();
     this.calls.set(key, { key, before, after: call });
   }
 
   /** A writable run, or undefined when the run is unknown. */
   run(runId: string): Mutable<RunState> | undefined {
-    // Runs are only ever replaced by their writable copy, which stays the same within an epoch.
-    if (this.lastRun !== undefined && this.lastRun.runId === runId) return this.lastRun.run;
-    const current = this.root.runs.get(runId);
-    if (current === undefined) return undefined;
-    let run = current as Mutable<RunState>;
-    if (!this.owned.has(current)) {
-      run = this.adopt(RunRecord.copy(current));
+    if (this.lastRunId === runId) return this.lastRun;
+    // A run set in this epoch is writable; any other is copied once.
+    let run = this.runs?.get(runId);
+    if (run === undefined) {
+      const current = this.root.runs.get(runId);
+      if (current === undefined) return undefined;
+      run = RunRecord.copy(current);
       this.setRun(runId, run);
     }
-    this.lastRun = { runId, run };
+    this.lastRunId = runId;
+    this.lastRun = run;
     return run;
   }
 
   /** A writable tool call, or undefined when the call is unknown. */
   toolCall(toolCallId: string): Mutable<ToolCallState> | undefined {
-    if (this.lastCall !== undefined && this.lastCall.id === toolCallId) return this.lastCall.call;
-    const current = this.root.toolCalls.get(toolCallId);
-    if (current === undefined) return undefined;
-    let call = current as Mutable<ToolCallState>;
-    if (!this.owned.has(current)) {
-      call = this.adopt({ ...current });
-      // Not owned, so not written in this epoch: `current` is the call as last published.
+    if (this.lastCallId === toolCallId) return this.lastCall;
+    // A call set in this epoch is writable; any other is copied once.
+    let call = this.calls?.get(toolCallId)?.after as Mutable<ToolCallState> | undefined;
+    if (call === undefined) {
+      const current = this.root.toolCalls.get(toolCallId);
+      if (current === undefined) return undefined;
+      call = { ...current };
+      // Not set in this epoch: `current` is the call as last published.
       this.putCall(toolCallId, call, current);
     }
-    this.lastCall = { id: toolCallId, call };
+    this.lastCallId = toolCallId;
+    this.lastCall = call;
     return call;
   }
 
