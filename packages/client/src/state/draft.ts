@@ -257,9 +257,14 @@ export class Draft {
 
   /**
    * A writable field of an object that is already writable: a copy the first time in an epoch.
-   * The field must hold a value (an optional one is set before it is edited).
+   * The field must hold a value (an optional one is set before it is edited). A run's `parts` and
+   * `toolCallIds` are persistent lists, not arrays: {@link push}, {@link pushPart},
+   * {@link setPart} and {@link pushToolCallId} edit them.
    */
   field<P extends object, K extends ObjectKey<P>>(parent: P, key: K): Writable<NonNullable<P[K]>> {
+    if (parent instanceof RunRecord && (key === 'parts' || key === 'toolCallIds')) {
+      throw new TypeError(`A run's ${String(key)} are edited through the draft's list methods`);
+    }
     const current: P[K] = parent[key];
     const next = this.own(current as P[K] & object);
     if (next !== current) parent[key] = next;
@@ -380,8 +385,14 @@ export class Draft {
     key: K,
     ...items: ItemOf<P, K>[]
   ): void {
-    const list = this.field(parent, key) as ItemOf<P, K>[];
-    list.push(...items);
+    if (parent instanceof RunRecord && key === 'parts') {
+      for (const item of items) RunRecord.pushPart(parent, item as RunPart);
+    } else if (parent instanceof RunRecord && key === 'toolCallIds') {
+      for (const item of items) RunRecord.pushToolCallId(parent, item as string);
+    } else {
+      const list = this.field(parent, key) as ItemOf<P, K>[];
+      list.push(...items);
+    }
   }
 }
 
