@@ -44,14 +44,22 @@ interface Collision<V> {
 
 type Node<V> = Leaf<V> | Branch<V> | Collision<V>;
 
+// The last key hashed and its hash: a chunk looks the same id up several times in a row (a get,
+// then a set of a writable copy), and a repeated id is the same string.
+let hashedKey = '';
+let hashedValue = 0x811c9dc5;
+
 function hashOf(key: string): number {
+  if (key === hashedKey) return hashedValue;
   // FNV-1a: fast and well spread for short ids.
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  hashedKey = key;
+  hashedValue = h >>> 0;
+  return hashedValue;
 }
 
 const popcount = (x: number): number => {
@@ -96,35 +104,67 @@ function merge<V>(a: Leaf<V>, b: Leaf<V>, shift: number, owner: Owner | undefine
   };
 }
 
-/** Sets `leaf` below `node`; returns the new node (the same one when edited in place). */
+/**
+ * What the insert under way needs besides its arguments: the order a new key gets; and what it
+ * did: whether it set a leaf (the key did not hold this value) and whether the key was new. Set by
+ * `PersistentMap.set` around each insert (nothing else runs in between).
+ */
+const inserting = { nextOrder: 0, changed: false, added: false };
+
+function leafOf<V>(hash: number, key: string, value: V, order: number): Leaf<V> {
+  inserting.changed = true;
+  return { kind: 0, hash, key, value, order };
+}
+
+/**
+ * Sets `key` to `value` below `node` in one walk; returns the new node (the same one when edited
+ * in place, or when the key already held this value). A key that was there keeps its order.
+ */
 function insert<V>(
   node: Node<V> | undefined,
-  leaf: Leaf<V>,
+  hash: number,
+  key: string,
+  value: V,
   shift: number,
   owner: Owner | undefined,
 ): Node<V> {
-  if (node === undefined) return leaf;
+  if (node === undefined) {
+    inserting.added = true;
+    return leafOf(hash, key, value, inserting.nextOrder);
+  }
   if (node.kind === 0) {
-    if (node.key === leaf.key) return leaf;
-    return merge(node, leaf, shift, owner);
+    if (node.key === key) return node.value === value ? node : leafOf(hash, key, value, node.order);
+    inserting.added = true;
+    return merge(node, leafOf(hash, key, value, inserting.nextOrder), shift, owner);
   }
   if (node.kind === 2) {
+    const index = node.leaves.findIndex((l) => l.key === key);
+    if (index >= 0 && node.leaves[index]!.value === value) return node;
     const leaves = node.leaves.slice();
-    const index = leaves.findIndex((l) => l.key === leaf.key);
-    if (index >= 0) leaves[index] = leaf;
-    else leaves.push(leaf);
+    if (index >= 0) leaves[index] = leafOf(hash, key, value, leaves[index]!.order);
+    else {
+      inserting.added = true;
+      leaves.push(leafOf(hash, key, value, inserting.nextOrder));
+    }
     if (owner !== undefined && node.owner === owner) {
       node.leaves = leaves;
       return node;
     }
     return { kind: 2, hash: node.hash, leaves, owner };
   }
-  const bit = 1 << ((leaf.hash >>> shift) & MASK);
+  const bit = 1 << ((hash >>> shift) & MASK);
   const index = popcount(node.bitmap & (bit - 1));
   const present = (node.bitmap & bit) !== 0;
-  const child = present ? insert(node.children[index], leaf, shift + BITS, owner) : leaf;
+  let child: Node<V>;
+  if (present) {
+    const before = node.children[index];
+    child = insert(before, hash, key, value, shift + BITS, owner);
+    if (child === before) return node;
+  } else {
+    inserting.added = true;
+    child = leafOf(hash, key, value, inserting.nextOrder);
+  }
   const editable = owner !== undefined && node.owner === owner;
-  if (present && child === node.children[index]) return node;
   const children = editable ? node.children : node.children.slice();
   if (present) children[index] = child;
   else children.splice(index, 0, child);
@@ -179,22 +219,15 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
    * reused in place: only pass a token while no snapshot made under it can still be read.
    */
   set(key: string, value: V, owner?: Owner): PersistentMap<V> {
-    const hash = hashOf(key);
-    const existing = lookup(this.root, hash, key, 0);
-    if (existing !== undefined && existing.value === value) return this;
-    const leaf: Leaf<V> = {
-      kind: 0,
-      hash,
-      key,
-      value,
-      order: existing?.order ?? this.nextOrder,
-    };
-    const root = insert(this.root, leaf, 0, owner);
-    return new PersistentMap(
-      root,
-      existing === undefined ? this.size + 1 : this.size,
-      existing === undefined ? this.nextOrder + 1 : this.nextOrder,
-    );
+    inserting.nextOrder = this.nextOrder;
+    inserting.changed = false;
+    inserting.added = false;
+    const root = insert(this.root, hashOf(key), key, value, 0, owner);
+    // Nodes edited in place come back as they were: only a new leaf tells that something changed.
+    if (!inserting.changed) return this;
+    return inserting.added
+      ? new PersistentMap(root, this.size + 1, this.nextOrder + 1)
+      : new PersistentMap(root, this.size, this.nextOrder);
   }
 
   private leaves(): Leaf<V>[] {
