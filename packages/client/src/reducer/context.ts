@@ -1,6 +1,6 @@
 import type { PartialJsonParser } from '../partial-json/partial-json.js';
-import type { Draft } from '../state/draft.js';
-import type { StreamIssue } from '../state/state.js';
+import type { Draft, Mutable } from '../state/draft.js';
+import type { RunPart, StreamIssue } from '../state/state.js';
 import type { PartIndex } from './part-index.js';
 import { redactExcerpt } from './redact.js';
 import type { ClientTransforms } from './transform.js';
@@ -68,6 +68,20 @@ export interface Scratch {
    */
   readonly displayRuns: Set<string>;
   readonly displayRunsRead: Set<string>;
+  /** The text or reasoning part text deltas went to last (see `appendText`). */
+  readonly lastText: LastText;
+}
+
+/**
+ * The text or reasoning part text deltas went to last, so that the next delta for it goes straight
+ * to it: edited in place when it was copied in the draft's current epoch, copied once otherwise.
+ */
+export interface LastText {
+  runId: string;
+  /** The part as the run holds it now; undefined when there is none to go to. */
+  part: Mutable<Extract<RunPart, { type: 'text' | 'reasoning' }>> | undefined;
+  /** The draft epoch ({@link Draft.epoch}) the part was copied in. */
+  epoch: number;
 }
 
 /** Creates empty working memory for a reducer. */
@@ -78,6 +92,7 @@ export const createScratch = (): Scratch => ({
   partIndexes: new Map(),
   displayRuns: new Set(),
   displayRunsRead: new Set(),
+  lastText: { runId: '', part: undefined, epoch: -1 },
 });
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */

@@ -43,11 +43,12 @@ export function currentTextPart(
   return partAt(run, at) as TextPart;
 }
 
-// Text deltas are the most frequent chunk: re-copying the part per delta would be wasteful, so
-// the part last copied in this epoch is remembered and edited in place.
-const lastTextPart = new WeakMap<Draft, { run: RunState; part: Mutable<TextPart> }>();
-
-/** Appends a text or reasoning delta to the part with this id. */
+/**
+ * Appends a text or reasoning delta to the part with this id. Text deltas are the most frequent
+ * chunk, and come in runs for one part: the part a delta went to is remembered, and the next delta
+ * for it, when it is still the run's last part, edits it in place if it was copied in this epoch
+ * and copies it once otherwise, without looking it up again.
+ */
 export function appendText(
   ctx: Ctx,
   run: Mutable<RunState>,
@@ -55,21 +56,31 @@ export function appendText(
   id: string,
   delta: string,
 ): void {
-  const cached = lastTextPart.get(ctx.draft);
-  const last = partAt(run, partCount(run) - 1);
-  const hit =
-    cached !== undefined &&
-    cached.run === run &&
-    last === cached.part &&
-    cached.part.type === type &&
-    cached.part.id === id;
-  if (hit) {
-    cached!.part.text += delta;
+  const last = ctx.scratch.lastText;
+  const { draft } = ctx;
+  const at = partCount(run) - 1;
+  const part = last.part;
+  if (
+    part !== undefined &&
+    last.runId === run.runId &&
+    partAt(run, at) === part &&
+    part.type === type &&
+    part.id === id
+  ) {
+    if (last.epoch === draft.epoch) part.text += delta;
+    else {
+      const copy = { ...part, text: part.text + delta };
+      draft.setPart(run, at, copy);
+      last.part = copy;
+      last.epoch = draft.epoch;
+    }
     return;
   }
-  const part = editTextPart(ctx, run, type, id);
-  part.text += delta;
-  lastTextPart.set(ctx.draft, { run, part });
+  const edited = editTextPart(ctx, run, type, id);
+  edited.text += delta;
+  last.runId = run.runId;
+  last.part = edited;
+  last.epoch = draft.epoch;
 }
 
 /** Marks the text or reasoning part with this id as done. */
@@ -80,7 +91,7 @@ export function closeTextPart(
   id: string,
 ): void {
   editTextPart(ctx, run, type, id).state = 'done';
-  lastTextPart.delete(ctx.draft);
+  ctx.scratch.lastText.part = undefined;
 }
 
 /**

@@ -102,6 +102,7 @@ export class Draft {
   private runs: Map<string, RunRecord> | undefined;
   private lists: Set<ListKey> | undefined;
   private lastChanges: DraftChanges = NO_CHANGES;
+  #epoch = 0;
   /**
    * The run returned last in this epoch: consecutive chunks nearly always belong to the same run,
    * and this saves the map lookups they would repeat.
@@ -136,6 +137,7 @@ export class Draft {
    * moves with the calls that changed, and {@link changes} tells what changed.
    */
   publish(): ToolpaneState {
+    this.#epoch++;
     this.owned = undefined;
     this.owner = undefined;
     this.ownedLists = undefined;
@@ -165,6 +167,14 @@ export class Draft {
     this.lists = undefined;
     this.published = root;
     return root;
+  }
+
+  /**
+   * The number of the epoch (how many publishes came before it), for working memory that tells
+   * whether something it holds was copied in this epoch and may be edited in place.
+   */
+  get epoch(): number {
+    return this.#epoch;
   }
 
   /** What the epoch ended by the last {@link publish} changed. */
