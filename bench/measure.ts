@@ -104,6 +104,9 @@ export async function compare(
       const timed = round - warmup;
       if (timed < -(c.warmup ?? warmup) || timed >= (c.iterations ?? iterations)) continue;
       const limit = c.limitMs;
+      // Let go of the previous run's result first: held while this run works, a large state
+      // would double the heap every collection in it walks.
+      keep(undefined);
       const start = now();
       const deadline: Deadline = {
         passed: () => limit !== undefined && ms(start) > limit,

@@ -3,11 +3,12 @@
  * 100k text blocks, 100k data parts, 100k unknown chunks, 100k issues) or into subagent trees,
  * deep and wide. Each shape is timed at two sizes through `reduceAll` and through a store that
  * publishes a snapshot after every chunk (a subscribed UI on a live stream); the report prints how
- * much the time grew against the chunks. Linear is 10×.
+ * much the time grew against the chunks. Linear is 10×. `pnpm bench` runs each shape and size in
+ * a process of its own, so no size inherits another's heap or garbage.
  */
 import { createToolpaneStore, reduceAll } from '@toolpane/client';
 import { childOptions, isMain, log, report } from './child.ts';
-import { compare } from './measure.ts';
+import { compare, withCpuTime } from './measure.ts';
 
 /** One shape: a function from a chunk count to exactly that many chunks. */
 export interface Shape {
@@ -162,19 +163,45 @@ export const SHAPES: readonly Shape[] = [
   },
 ];
 
-/** Options of one shapes run. */
+/** Options of the shapes section: every shape at every size. */
 export interface ShapesOptions {
   readonly sizes: readonly number[];
+  /** Untimed samples before the timed ones. */
   readonly warmup: number;
-  readonly iterations: number;
+  /** Timed samples; the report gives their median. */
+  readonly samples: number;
+  /**
+   * Chunks per sample: a sample runs a shape `perSample / size` times in a row (at least once),
+   * so that every size processes as many chunks per sample and pays its share of the garbage
+   * collections those chunks cause.
+   */
+  readonly perSample: number;
 }
 
-/** Median ms of one shape at each size, through reduceAll and through a publishing store. */
+/** Options of one child process: some of the shapes (all when absent) at some sizes. */
+export interface ShapesRunOptions extends ShapesOptions {
+  /** Names of the shapes to run. */
+  readonly shapes?: readonly string[];
+}
+
+/** Time of one run of a shape (ms for `size` chunks): median over samples, wall clock and CPU. */
+export interface ShapeTiming {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
+/** One shape at one size, through reduceAll and through a publishing store. */
+export interface ShapeResult {
+  readonly reduce: ShapeTiming;
+  readonly publish: ShapeTiming;
+}
+
+/** One shape at every size. */
 export interface ShapeRow {
   readonly shape: string;
   readonly sizes: readonly number[];
-  readonly reduceMs: readonly number[];
-  readonly publishMs: readonly number[];
+  readonly reduce: readonly ShapeTiming[];
+  readonly publish: readonly ShapeTiming[];
 }
 
 /** Applies the chunks to a store that publishes a snapshot after each one. */
@@ -189,32 +216,61 @@ export function publishEach(chunks: readonly unknown[]): number {
   return published;
 }
 
-/** Times every shape at every size. */
-export async function shapes(options: ShapesOptions): Promise<ShapeRow[]> {
+/**
+ * Times one shape at one size. A sample is `perSample / size` runs in a row and its time is
+ * divided by the runs, so a small size is timed over as many chunks as a large one: a median of
+ * single small runs would mostly pick runs that no major collection fell into, while every large
+ * run pays for several. The reduce and publish samples alternate (`compare`).
+ */
+export async function shapeAt(
+  shape: Shape,
+  size: number,
+  options: Omit<ShapesOptions, 'sizes'>,
+): Promise<ShapeResult> {
+  const chunks = shape.chunks(size);
+  const runs = Math.max(1, Math.round(options.perSample / size));
+  const repeat = (run: () => unknown) => () => {
+    let last: unknown;
+    for (let i = 0; i < runs; i++) last = run();
+    return last;
+  };
+  const timed = withCpuTime([
+    { name: 'reduce', run: repeat(() => reduceAll(chunks)) },
+    { name: 'publish', run: repeat(() => publishEach(chunks)) },
+  ]);
+  const results = await compare(timed.cases, {
+    warmup: options.warmup,
+    iterations: options.samples,
+  });
+  const timing = (name: string): ShapeTiming => ({
+    wallMs: results.get(name)!.median / runs,
+    cpuMs: timed.cpuMedian(name, options.samples) / runs,
+  });
+  const result = { reduce: timing('reduce'), publish: timing('publish') };
+  log(
+    `shapes: ${shape.name} at ${size}: ${result.reduce.wallMs.toFixed(1)} / ` +
+      `${result.publish.wallMs.toFixed(1)} ms (${runs} runs per sample)`,
+  );
+  return result;
+}
+
+/** Times the chosen shapes at every size, in this process. */
+export async function shapes(options: ShapesRunOptions): Promise<ShapeRow[]> {
   const rows: ShapeRow[] = [];
   for (const shape of SHAPES) {
-    const reduceMs: number[] = [];
-    const publishMs: number[] = [];
-    for (const size of options.sizes) {
-      const chunks = shape.chunks(size);
-      const results = await compare(
-        [
-          { name: 'reduce', run: () => reduceAll(chunks) },
-          { name: 'publish', run: () => publishEach(chunks) },
-        ],
-        { warmup: options.warmup, iterations: options.iterations },
-      );
-      reduceMs.push(results.get('reduce')!.median);
-      publishMs.push(results.get('publish')!.median);
-      log(
-        `shapes: ${shape.name} at ${size}: ${reduceMs.at(-1)!.toFixed(1)} / ${publishMs.at(-1)!.toFixed(1)} ms`,
-      );
-    }
-    rows.push({ shape: shape.name, sizes: options.sizes, reduceMs, publishMs });
+    if (options.shapes !== undefined && !options.shapes.includes(shape.name)) continue;
+    const results: ShapeResult[] = [];
+    for (const size of options.sizes) results.push(await shapeAt(shape, size, options));
+    rows.push({
+      shape: shape.name,
+      sizes: options.sizes,
+      reduce: results.map((r) => r.reduce),
+      publish: results.map((r) => r.publish),
+    });
   }
   return rows;
 }
 
 if (isMain(import.meta.url)) {
-  report(await shapes(childOptions<ShapesOptions>()));
+  report(await shapes(childOptions<ShapesRunOptions>()));
 }
