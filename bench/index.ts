@@ -390,6 +390,42 @@ function reportShapes(rows: readonly ShapeRow[]) {
     ),
   );
   print();
+  print(
+    `Where it goes, ${kilo(a!)} → ${kilo(b!)}: bytes allocated per chunk (the heap's growth ` +
+      'between collections, from `v8.GCProfiler`), the share of the time spent in garbage ' +
+      'collection pauses, and the growth of the time outside them. The same bytes per chunk at ' +
+      'both sizes mean that no copy or rebuilt value grows with the stream.',
+  );
+  print();
+  const bytes = (t: readonly ShapeTiming[]) =>
+    `${t[0]!.bytesPerChunk.toFixed(0)} → ${t[1]!.bytesPerChunk.toFixed(0)}`;
+  const share = (t: readonly ShapeTiming[]) =>
+    t.map((x) => `${((100 * x.gcMs) / x.wallMs).toFixed(0)}%`).join(' → ');
+  const outside = (t: readonly ShapeTiming[]) =>
+    fmtRatio((t[1]!.wallMs - t[1]!.gcMs) / (t[0]!.wallMs - t[0]!.gcMs));
+  print(
+    table(
+      [
+        'shape',
+        'reduce B/chunk',
+        'reduce GC',
+        'growth outside GC',
+        'publish B/chunk',
+        'publish GC',
+        'growth outside GC',
+      ],
+      rows.map((r) => [
+        r.shape,
+        bytes(r.reduce),
+        share(r.reduce),
+        outside(r.reduce),
+        bytes(r.publish),
+        share(r.publish),
+        outside(r.publish),
+      ]),
+    ),
+  );
+  print();
   const goal = (11 / 10) * factor;
   const all = rows.flatMap((r) => [growth(r.reduce), growth(r.publish)]);
   const worst = Math.max(...all.map((g) => g.wall));

@@ -3,6 +3,7 @@
  * so a noisy neighbour slows all of them alike; ratios are taken between medians.
  */
 import { loadavg } from 'node:os';
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 
 /** Nanoseconds on a monotonic clock. */
 export const now = (): bigint => process.hrtime.bigint();
@@ -191,5 +192,53 @@ export function withCpuTime(cases: readonly Case[]): {
       },
     })),
     cpuMedian: (name, iterations) => median((samples.get(name) ?? []).slice(-iterations)),
+  };
+}
+
+/** What the garbage collector saw during one run of a case. */
+export interface HeapSample {
+  /** Bytes the run allocated on the JavaScript heap. */
+  readonly allocated: number;
+  /** Milliseconds the collections during the run took (`v8.GCProfiler`'s cost). */
+  readonly gcMs: number;
+}
+
+/**
+ * Wraps cases so that each run also records, through `v8.GCProfiler`, the bytes it allocated
+ * (the heap's growth between collections, summed) and the time its collections took.
+ * `median(name, iterations, pick)` gives the median of a case's last `iterations` runs.
+ */
+export function withHeapSamples(cases: readonly Case[]): {
+  cases: Case[];
+  median(name: string, iterations: number, pick: (sample: HeapSample) => number): number;
+} {
+  const samples = new Map<string, HeapSample[]>();
+  return {
+    cases: cases.map((c) => ({
+      ...c,
+      run: (deadline: Deadline) => {
+        const profiler = new GCProfiler();
+        const usedBefore = getHeapStatistics().used_heap_size;
+        profiler.start();
+        const result = c.run(deadline);
+        const usedAfter = getHeapStatistics().used_heap_size;
+        const stats = profiler.stop()?.statistics ?? [];
+        let allocated = 0;
+        let used = usedBefore;
+        let gcMicros = 0;
+        for (const gc of stats) {
+          allocated += gc.beforeGC.heapStatistics.usedHeapSize - used;
+          used = gc.afterGC.heapStatistics.usedHeapSize;
+          gcMicros += gc.cost;
+        }
+        allocated += usedAfter - used;
+        const list = samples.get(c.name) ?? [];
+        list.push({ allocated, gcMs: gcMicros / 1000 });
+        samples.set(c.name, list);
+        return result;
+      },
+    })),
+    median: (name, iterations, pick) =>
+      median((samples.get(name) ?? []).slice(-iterations).map(pick)),
   };
 }

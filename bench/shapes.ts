@@ -8,7 +8,7 @@
  */
 import { createToolpaneStore, reduceAll } from '@toolpane/client';
 import { childOptions, isMain, log, report } from './child.ts';
-import { compare, withCpuTime } from './measure.ts';
+import { compare, withCpuTime, withHeapSamples } from './measure.ts';
 
 /** One shape: a function from a chunk count to exactly that many chunks. */
 export interface Shape {
@@ -184,10 +184,15 @@ export interface ShapesRunOptions extends ShapesOptions {
   readonly shapes?: readonly string[];
 }
 
-/** Time of one run of a shape (ms for `size` chunks): median over samples, wall clock and CPU. */
+/**
+ * One run of a shape (`size` chunks), the median over samples: wall clock and CPU time, the
+ * bytes allocated per chunk and the time garbage collection took.
+ */
 export interface ShapeTiming {
   readonly wallMs: number;
   readonly cpuMs: number;
+  readonly bytesPerChunk: number;
+  readonly gcMs: number;
 }
 
 /** One shape at one size, through reduceAll and through a publishing store. */
@@ -234,10 +239,11 @@ export async function shapeAt(
     for (let i = 0; i < runs; i++) last = run();
     return last;
   };
-  const timed = withCpuTime([
+  const heap = withHeapSamples([
     { name: 'reduce', run: repeat(() => reduceAll(chunks)) },
     { name: 'publish', run: repeat(() => publishEach(chunks)) },
   ]);
+  const timed = withCpuTime(heap.cases);
   const results = await compare(timed.cases, {
     warmup: options.warmup,
     iterations: options.samples,
@@ -245,6 +251,8 @@ export async function shapeAt(
   const timing = (name: string): ShapeTiming => ({
     wallMs: results.get(name)!.median / runs,
     cpuMs: timed.cpuMedian(name, options.samples) / runs,
+    bytesPerChunk: heap.median(name, options.samples, (h) => h.allocated) / (runs * size),
+    gcMs: heap.median(name, options.samples, (h) => h.gcMs) / runs,
   });
   const result = { reduce: timing('reduce'), publish: timing('publish') };
   log(
