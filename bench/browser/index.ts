@@ -12,9 +12,11 @@
  *
  * Options: `--sizes=2000,10000` (live chunks), `--cards=500`, `--rate=1000` (chunks/s),
  * `--runs=1` (the median run is reported), `--cases=toolpane,ai-sdk`, `--smoke` (tiny sizes, only
- * proves that every case runs and renders).
+ * proves that every case runs and renders), `--trace=folder` (a Chromium trace of each case and
+ * size, read with `pnpm bench:browser:trace folder/*.json`; tracing slows the page, so its figures
+ * are not comparable with untraced runs).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { extname, join } from 'node:path';
@@ -59,6 +61,16 @@ const unanswered = (limitMs: number): ReplayReport => ({
   worstFrameGapMs: Number.NaN,
   cards: Number.NaN,
 });
+
+/** What `--trace` records: the main thread's tasks and rendering steps, and V8. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink',
+  'cc',
+  'v8',
+  'v8.execute',
+];
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -159,6 +171,13 @@ export async function runBrowserBench(
           await page.goto(`${origin}/?case=${name}&size=${size}&rate=${options.rate}`);
           await page.evaluate(() => (window as { __bench?: BenchWindow }).__bench?.ready);
           await page.waitForTimeout(500);
+          if (options.trace !== undefined) {
+            mkdirSync(options.trace, { recursive: true });
+            await browser.startTracing(page, {
+              path: join(options.trace, `${name}-${size}.json`),
+              categories: TRACE_CATEGORIES,
+            });
+          }
           const before = (await cdp.send('Performance.getMetrics')).metrics;
           // A case that falls far behind the stream is stopped, and reported with what it did.
           const limitMs = (size / options.rate) * 1000 * 3 + 30_000;
@@ -171,6 +190,7 @@ export async function runBrowserBench(
           ]);
           clearTimeout(timer);
           const after = (await cdp.send('Performance.getMetrics')).metrics;
+          if (options.trace !== undefined) await browser.stopTracing();
           // A page that fell behind may stay busy for minutes: ask it for its figures briefly,
           // then report Chromium's counters alone.
           const report =

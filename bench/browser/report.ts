@@ -250,6 +250,8 @@ export interface BrowserBenchOptions {
   readonly rate: number;
   readonly runs: number;
   readonly cases: readonly CaseName[];
+  /** A folder to write one Chromium trace per case and size into (`--trace=folder`). */
+  readonly trace?: string;
 }
 
 /** Reads `--name=value` options; `--smoke` is tiny sizes, one run. */
@@ -269,5 +271,6 @@ export function parseOptions(argv: readonly string[]): BrowserBenchOptions {
     rate: Number(value('rate') ?? 1000),
     runs: Number(value('runs') ?? 1),
     cases,
+    ...(value('trace') === undefined ? {} : { trace: value('trace') }),
   };
 }
