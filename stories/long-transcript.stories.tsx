@@ -101,3 +101,37 @@ export const OffScreenCardsAreSkipped: Story = {
     );
   },
 };
+
+/**
+ * Top-level runs come in groups of 16, and a group far off screen is skipped as a whole: its runs
+ * stay in the page but are not rendered until the group nears the viewport. A focus ring at a
+ * group's edge is not clipped by the group.
+ */
+export const OffScreenGroupsAreSkipped: Story = {
+  play: async ({ canvasElement }) => {
+    const groups = [...canvasElement.querySelectorAll('[data-slot="transcript-group"]')];
+    // 61 runs: 16 + 16 + 16 + 13.
+    await expect(groups.map((group) => group.children.length)).toEqual([16, 16, 16, 13]);
+    const firstRun = groups[0]?.firstElementChild as HTMLElement;
+    const lastGroup = groups[3] as HTMLElement;
+    const lastRun = lastGroup.lastElementChild as HTMLElement;
+    await expect(getComputedStyle(lastGroup).contentVisibility).toBe('auto');
+    await waitFor(() => expect(rendered(firstRun)).toBe(true));
+    await waitFor(() => expect(rendered(lastRun)).toBe(false));
+    await expect(lastRun).toHaveTextContent('Reasoning');
+
+    lastRun.scrollIntoView();
+    await waitFor(() => expect(rendered(lastRun)).toBe(true));
+    await waitFor(() => expect(rendered(firstRun)).toBe(false));
+
+    // The reasoning trigger sits at its run's left edge; its focus ring (2px, 2px out) stays
+    // inside the group's box, which paint containment clips to.
+    const trigger = within(lastRun).getByRole('button', { name: 'Reasoning' });
+    trigger.focus();
+    const ring = trigger.getBoundingClientRect();
+    const box = lastGroup.getBoundingClientRect();
+    await expect(ring.left - 4).toBeGreaterThanOrEqual(box.left);
+    await expect(ring.top - 4).toBeGreaterThanOrEqual(box.top);
+    await expect(ring.bottom + 4).toBeLessThanOrEqual(box.bottom);
+  },
+};

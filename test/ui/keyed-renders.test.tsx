@@ -1,9 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import { callKey, createToolpaneStore, runKey, type ToolpaneState } from '@toolpane/client';
+import { createToolpaneStore } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
+import { keysRead, touched } from '../utils/keys-read';
 
 const CARDS = 500;
 
@@ -20,48 +21,6 @@ function weatherRun(count: number): unknown[] {
   for (let i = 0; i < count; i++) for (const chunk of ofCall) out.push(forCall(chunk, i));
   out.push({ type: 'toolpane/stream-end' });
   return out;
-}
-
-/** Every entity key read from the state's maps while `work` runs. */
-function keysRead(state: ToolpaneState, work: () => void): Set<string> {
-  const proto = Object.getPrototypeOf(state.toolCalls) as { get(key: string): unknown };
-  const original = proto.get;
-  const read = new Set<string>();
-  proto.get = function (this: unknown, key: string) {
-    read.add(key);
-    return original.call(this, key);
-  };
-  try {
-    work();
-  } finally {
-    proto.get = original;
-  }
-  return read;
-}
-
-/** The calls and runs a chunk changed, with every call and run they sit inside. */
-function touched(before: ToolpaneState, after: ToolpaneState): Set<string> {
-  const ids = new Set<string>();
-  const seen = new Set<string>();
-  const climbCall = (key: string | null) => {
-    while (key !== null && !seen.has(callKey(key))) {
-      seen.add(callKey(key));
-      ids.add(key);
-      const call = after.toolCalls.get(key);
-      if (call === undefined) return;
-      climbRun(call.runId);
-      key = call.parentToolCallId;
-    }
-  };
-  const climbRun = (runId: string) => {
-    if (seen.has(runKey(runId))) return;
-    seen.add(runKey(runId));
-    ids.add(runId);
-    climbCall(after.runs.get(runId)?.parentToolCallId ?? null);
-  };
-  for (const [key, call] of after.toolCalls) if (before.toolCalls.get(key) !== call) climbCall(key);
-  for (const [runId, run] of after.runs) if (before.runs.get(runId) !== run) climbRun(runId);
-  return ids;
 }
 
 let flushPending: (() => void) | undefined;

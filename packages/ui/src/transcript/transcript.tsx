@@ -46,45 +46,70 @@ export const TranscriptRoot = forwardRef<HTMLDivElement, TranscriptRootProps>(
   },
 );
 
+/**
+ * Top-level runs in groups of 16. A group is the unit the browser skips off screen and the unit
+ * React renders again when a run starts, so a frame of a long transcript lays out, checks and
+ * renders about one group's runs plus one box per group, not every run ever shown.
+ */
 function TranscriptRuns() {
-  return useRunIds().map((runId) => <TranscriptRun key={runId} runId={runId} />);
+  const runIds = useRunIds();
+  const groups = [];
+  for (let start = 0; start < runIds.length; start += 16) {
+    groups.push(<RunGroup key={start} runIds={runIds.slice(start, start + 16)} />);
+  }
+  return groups;
 }
+
+/** Consecutive top-level runs; renders again only when its runs change. */
+const RunGroup = memo(
+  ({ runIds }: { readonly runIds: readonly string[] }) => (
+    <div data-slot="transcript-group">
+      {runIds.map((runId) => (
+        <TranscriptRun key={runId} runId={runId} />
+      ))}
+    </div>
+  ),
+  (a, b) => a.runIds.length === b.runIds.length && a.runIds.every((id, i) => id === b.runIds[i]),
+);
 
 /** Props of {@link TranscriptRun}. */
 export type TranscriptRunProps = HostProps<'div'> & { readonly runId: string };
 
 /**
- * One run's parts in stream order; a run still streaming is marked busy.
+ * One run's parts in stream order; a run still streaming is marked busy. Memoised: a run renders
+ * again when it changes, not when a run after it starts.
  *
  * @example
  * <Transcript.Run runId={runId} />
  */
-export const TranscriptRun = forwardRef<HTMLDivElement, TranscriptRunProps>(function TranscriptRun(
-  { runId, asChild, children, ...props },
-  ref,
-) {
-  const run = useRun(runId);
-  if (run === undefined) return null;
-  return (
-    <PartElement
-      tag="div"
-      ref={ref}
-      asChild={asChild}
-      host={children}
-      data-slot="transcript-run"
-      data-status={run.status}
-      aria-busy={run.status === 'streaming' || undefined}
-      {...props}
-    >
-      <SubagentCards>
-        {run.parts.map((part, index) => (
-          <RunPart key={runPartKey(part, index)} part={part} />
-        ))}
-      </SubagentCards>
-      <RunEnd run={run} />
-    </PartElement>
-  );
-});
+export const TranscriptRun = memo(
+  forwardRef<HTMLDivElement, TranscriptRunProps>(function TranscriptRun(
+    { runId, asChild, children, ...props },
+    ref,
+  ) {
+    const run = useRun(runId);
+    if (run === undefined) return null;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        data-slot="transcript-run"
+        data-status={run.status}
+        aria-busy={run.status === 'streaming' || undefined}
+        {...props}
+      >
+        <SubagentCards>
+          {run.parts.map((part, index) => (
+            <RunPart key={runPartKey(part, index)} part={part} />
+          ))}
+        </SubagentCards>
+        <RunEnd run={run} />
+      </PartElement>
+    );
+  }),
+);
 
 /**
  * One tool call of a run: the registry's renderer for it, or the default card (which takes the
