@@ -1,6 +1,5 @@
 'use client';
-import * as Collapsible from '@radix-ui/react-collapsible';
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, type ReactNode, useState } from 'react';
 import { type HostProps, PartElement } from '../utils/part.js';
 
 /** Limits that keep {@link JsonView} fast and readable on huge or deep values. */
@@ -165,17 +164,50 @@ function JsonNode({ name, value, depth, limits, ancestors }: NodeProps): ReactNo
     );
   }
   return (
-    <Collapsible.Root data-slot="json-branch" defaultOpen={depth < limits.defaultExpandDepth}>
-      <Collapsible.Trigger data-slot="json-toggle">
+    <Branch
+      name={name}
+      value={value}
+      depth={depth}
+      limits={limits}
+      ancestors={ancestors}
+      label={`${brackets} ${summary(value)}`}
+    />
+  );
+}
+
+/**
+ * An object or array that opens and closes: a button that says whether it is expanded, and the
+ * entries while it is. A plain disclosure rather than a Radix Collapsible: a branch has no open
+ * animation to measure for, so mounting one reads no layout (a view of a streaming value mounts
+ * branches often).
+ */
+function Branch({
+  label,
+  ...node
+}: NodeProps & { readonly value: object; readonly label: string }) {
+  const { name, value, depth, limits, ancestors } = node;
+  const [open, setOpen] = useState(depth < limits.defaultExpandDepth);
+  const state = open ? 'open' : 'closed';
+  return (
+    <div data-slot="json-branch" data-state={state}>
+      <button
+        type="button"
+        data-slot="json-toggle"
+        data-state={state}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <Key name={name} limits={limits} />
         <span data-slot="json-summary" data-type={typeOf(value)}>
-          {`${brackets} ${summary(value)}`}
+          {label}
         </span>
-      </Collapsible.Trigger>
-      <Collapsible.Content data-slot="json-branch-content">
-        <Entries value={value} depth={depth} limits={limits} ancestors={ancestors} />
-      </Collapsible.Content>
-    </Collapsible.Root>
+      </button>
+      {open ? (
+        <div data-slot="json-branch-content">
+          <Entries value={value} depth={depth} limits={limits} ancestors={ancestors} />
+        </div>
+      ) : null}
+    </div>
   );
 }
 
