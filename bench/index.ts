@@ -14,7 +14,7 @@ import { type BundleRow, bundleSizes, overBudget } from './bundle.ts';
 import { runChild } from './child.ts';
 import { CASE, type IngestOptions, type IngestResult, type PeerName } from './ingest.ts';
 import type { LiveOptions, LiveRow } from './live-batching.tsx';
-import { type CaseResult, fmtMs, fmtRatio, table } from './measure.ts';
+import { type CaseResult, fmtMs, fmtRatio, median, table } from './measure.ts';
 import type { MemoryOptions, MemoryRow } from './memory.ts';
 import { type PartialJsonOptions, type PartialJsonResult, PJ } from './partial-json.ts';
 import type { RenderOptions, RenderRow } from './react-renders.tsx';
@@ -104,7 +104,10 @@ const MEMORY: MemoryOptions = smoke
 
 const SHAPES: ShapesOptions = smoke
   ? { sizes: [200, 2_000], warmup: 0, samples: 1, perSample: 2_000 }
-  : { sizes: [10_000, 100_000], warmup: 1, samples: 5, perSample: 100_000 };
+  : { sizes: [10_000, 100_000], warmup: 1, samples: 2, perSample: 100_000 };
+
+/** Processes per shape and size, the sizes taking turns. */
+const SHAPE_ROUNDS = 3;
 
 /** Live batching: chunks mounted first, then streamed one per task at `rate` per second. */
 const LIVE: LiveOptions = smoke
@@ -352,10 +355,12 @@ function reportShapes(rows: readonly ShapeRow[]) {
     'One kind of thing piled into one run (tool calls, text blocks, data parts, unknown chunks, ' +
       'invalid chunks) or into subagent trees, wide and deep (bench/shapes.ts). "reduce" is ' +
       '`reduceAll`; "publish" is a store that publishes a snapshot after every chunk, as it does ' +
-      'for a subscribed UI on a live stream. Each shape and size runs in a process of its own; a ' +
-      `sample is ${SHAPES.perSample.toLocaleString('en-US')} chunks (${factor} runs in a row at ` +
-      `${kilo(a!)}, one at ${kilo(b!)}), ${SHAPES.warmup} untimed and ${SHAPES.samples} timed. ` +
-      'ms per run: the median sample divided by its runs, wall clock. growth = time at ' +
+      'for a subscribed UI on a live stream. Each shape and size runs in processes of its own, ' +
+      `${SHAPE_ROUNDS} per size, the sizes taking turns; a sample is ` +
+      `${SHAPES.perSample.toLocaleString('en-US')} chunks (${factor} runs in a row at ` +
+      `${kilo(a!)}, one at ${kilo(b!)}), ${SHAPES.warmup} untimed and ${SHAPES.samples} timed ` +
+      'per process. ms per run: the median sample divided by its runs, the median over the ' +
+      'processes, wall clock. growth = time at ' +
       `${kilo(b!)} ÷ time at ${kilo(a!)} (${factor}× the chunks; linear is ${factor}×), by the ` +
       'wall clock and, in parentheses, by the CPU time of the process (which also counts the ' +
       "garbage collector's helper threads, not the time spent waiting for a core).",
@@ -639,22 +644,32 @@ async function ingestSize(options: IngestOptions): Promise<IngestResult> {
 
 /**
  * Every shape at every size, each in a child process of its own (all in one process in smoke
- * mode, where only whether the section runs counts).
+ * mode, where only whether the section runs counts). The sizes of a shape take turns, `rounds`
+ * processes each, and each figure is the median over its rounds, so that a change in the load
+ * of a shared machine falls on both sizes rather than on one.
  */
-async function shapeRows(options: ShapesOptions): Promise<ShapeRow[]> {
+async function shapeRows(options: ShapesOptions, rounds: number): Promise<ShapeRow[]> {
   if (smoke) return runChild<ShapeRow[]>('shapes.ts', options);
   const rows: ShapeRow[] = [];
   for (const shape of SHAPE_LIST) {
-    const parts: ShapeRow[] = [];
-    for (const size of options.sizes) {
-      const one: ShapesRunOptions = { ...options, shapes: [shape.name], sizes: [size] };
-      parts.push(...(await runChild<ShapeRow[]>('shapes.ts', one)));
+    const bySize = options.sizes.map(() => [] as ShapeRow[]);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, size] of options.sizes.entries()) {
+        const one: ShapesRunOptions = { ...options, shapes: [shape.name], sizes: [size] };
+        bySize[i]!.push(...(await runChild<ShapeRow[]>('shapes.ts', one)));
+      }
     }
+    const mid = (list: readonly ShapeTiming[]): ShapeTiming => ({
+      wallMs: median(list.map((t) => t.wallMs)),
+      cpuMs: median(list.map((t) => t.cpuMs)),
+      bytesPerChunk: median(list.map((t) => t.bytesPerChunk)),
+      gcMs: median(list.map((t) => t.gcMs)),
+    });
     rows.push({
       shape: shape.name,
       sizes: options.sizes,
-      reduce: parts.flatMap((p) => p.reduce),
-      publish: parts.flatMap((p) => p.publish),
+      reduce: bySize.map((runs) => mid(runs.map((r) => r.reduce[0]!))),
+      publish: bySize.map((runs) => mid(runs.map((r) => r.publish[0]!))),
     });
   }
   return rows;
@@ -712,7 +727,7 @@ async function main() {
   }
   if (only.has('shapes')) {
     progress('shapes');
-    reportShapes(await shapeRows(SHAPES));
+    reportShapes(await shapeRows(SHAPES, SHAPE_ROUNDS));
   }
   if (only.has('partial-json')) {
     progress('partial JSON');
