@@ -104,10 +104,10 @@ const MEMORY: MemoryOptions = smoke
 
 const SHAPES: ShapesOptions = smoke
   ? { sizes: [200, 2_000], warmup: 0, samples: 1, perSample: 2_000 }
-  : { sizes: [10_000, 100_000], warmup: 1, samples: 2, perSample: 100_000 };
+  : { sizes: [10_000, 100_000], warmup: 3, samples: 4, perSample: 100_000 };
 
 /** Processes per shape and size, the sizes taking turns. */
-const SHAPE_ROUNDS = 3;
+const SHAPE_ROUNDS = 2;
 
 /** Live batching: chunks mounted first, then streamed one per task at `rate` per second. */
 const LIVE: LiveOptions = smoke
@@ -355,8 +355,8 @@ function reportShapes(rows: readonly ShapeRow[]) {
     'One kind of thing piled into one run (tool calls, text blocks, data parts, unknown chunks, ' +
       'invalid chunks) or into subagent trees, wide and deep (bench/shapes.ts). "reduce" is ' +
       '`reduceAll`; "publish" is a store that publishes a snapshot after every chunk, as it does ' +
-      'for a subscribed UI on a live stream. Each shape and size runs in processes of its own, ' +
-      `${SHAPE_ROUNDS} per size, the sizes taking turns; a sample is ` +
+      'for a subscribed UI on a live stream. Each shape, size and case runs in processes of its ' +
+      `own, ${SHAPE_ROUNDS} per size, the sizes taking turns; a sample is ` +
       `${SHAPES.perSample.toLocaleString('en-US')} chunks (${factor} runs in a row at ` +
       `${kilo(a!)}, one at ${kilo(b!)}), ${SHAPES.warmup} untimed and ${SHAPES.samples} timed ` +
       'per process. ms per run: the median sample divided by its runs, the median over the ' +
@@ -643,20 +643,32 @@ async function ingestSize(options: IngestOptions): Promise<IngestResult> {
 }
 
 /**
- * Every shape at every size, each in a child process of its own (all in one process in smoke
- * mode, where only whether the section runs counts). The sizes of a shape take turns, `rounds`
- * processes each, and each figure is the median over its rounds, so that a change in the load
- * of a shared machine falls on both sizes rather than on one.
+ * Every shape at every size, reduce and publish each in a child process of its own, so that
+ * neither pays for the other's garbage (all in one process in smoke mode, where only whether the
+ * section runs counts). The sizes of a shape take turns, `rounds` processes each, and each figure
+ * is the median over its rounds, so that a change in the load of a shared machine falls on both
+ * sizes rather than on one.
  */
 async function shapeRows(options: ShapesOptions, rounds: number): Promise<ShapeRow[]> {
   if (smoke) return runChild<ShapeRow[]>('shapes.ts', options);
   const rows: ShapeRow[] = [];
   for (const shape of SHAPE_LIST) {
-    const bySize = options.sizes.map(() => [] as ShapeRow[]);
+    const found = options.sizes.map(() => ({
+      reduce: [] as ShapeTiming[],
+      publish: [] as ShapeTiming[],
+    }));
     for (let round = 0; round < rounds; round++) {
       for (const [i, size] of options.sizes.entries()) {
-        const one: ShapesRunOptions = { ...options, shapes: [shape.name], sizes: [size] };
-        bySize[i]!.push(...(await runChild<ShapeRow[]>('shapes.ts', one)));
+        for (const name of ['reduce', 'publish'] as const) {
+          const one: ShapesRunOptions = {
+            ...options,
+            shapes: [shape.name],
+            sizes: [size],
+            cases: [name],
+          };
+          const [row] = await runChild<ShapeRow[]>('shapes.ts', one);
+          found[i]![name].push(...row![name]);
+        }
       }
     }
     const mid = (list: readonly ShapeTiming[]): ShapeTiming => ({
@@ -668,8 +680,8 @@ async function shapeRows(options: ShapesOptions, rounds: number): Promise<ShapeR
     rows.push({
       shape: shape.name,
       sizes: options.sizes,
-      reduce: bySize.map((runs) => mid(runs.map((r) => r.reduce[0]!))),
-      publish: bySize.map((runs) => mid(runs.map((r) => r.publish[0]!))),
+      reduce: found.map((f) => mid(f.reduce)),
+      publish: found.map((f) => mid(f.publish)),
     });
   }
   return rows;

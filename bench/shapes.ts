@@ -178,10 +178,15 @@ export interface ShapesOptions {
   readonly perSample: number;
 }
 
+/** The two ways a shape is applied: `reduceAll`, and a store publishing after every chunk. */
+export type ShapeCase = 'reduce' | 'publish';
+
 /** Options of one child process: some of the shapes (all when absent) at some sizes. */
 export interface ShapesRunOptions extends ShapesOptions {
   /** Names of the shapes to run. */
   readonly shapes?: readonly string[];
+  /** The cases to run (both when absent). */
+  readonly cases?: readonly ShapeCase[];
 }
 
 /**
@@ -195,13 +200,10 @@ export interface ShapeTiming {
   readonly gcMs: number;
 }
 
-/** One shape at one size, through reduceAll and through a publishing store. */
-export interface ShapeResult {
-  readonly reduce: ShapeTiming;
-  readonly publish: ShapeTiming;
-}
+/** One shape at one size, through reduceAll and through a publishing store (the cases run). */
+export type ShapeResult = Partial<Record<ShapeCase, ShapeTiming>>;
 
-/** One shape at every size. */
+/** One shape at every size; a case that did not run has no timings. */
 export interface ShapeRow {
   readonly shape: string;
   readonly sizes: readonly number[];
@@ -225,12 +227,12 @@ export function publishEach(chunks: readonly unknown[]): number {
  * Times one shape at one size. A sample is `perSample / size` runs in a row and its time is
  * divided by the runs, so a small size is timed over as many chunks as a large one: a median of
  * single small runs would mostly pick runs that no major collection fell into, while every large
- * run pays for several. The reduce and publish samples alternate (`compare`).
+ * run pays for several. Cases run in the same process alternate (`compare`).
  */
 export async function shapeAt(
   shape: Shape,
   size: number,
-  options: Omit<ShapesOptions, 'sizes'>,
+  options: Omit<ShapesRunOptions, 'sizes'>,
 ): Promise<ShapeResult> {
   const chunks = shape.chunks(size);
   const runs = Math.max(1, Math.round(options.perSample / size));
@@ -239,26 +241,30 @@ export async function shapeAt(
     for (let i = 0; i < runs; i++) last = run();
     return last;
   };
-  const heap = withHeapSamples([
-    { name: 'reduce', run: repeat(() => reduceAll(chunks)) },
-    { name: 'publish', run: repeat(() => publishEach(chunks)) },
-  ]);
+  const apply: Record<ShapeCase, () => unknown> = {
+    reduce: () => reduceAll(chunks),
+    publish: () => publishEach(chunks),
+  };
+  const names = options.cases ?? (['reduce', 'publish'] as const);
+  const heap = withHeapSamples(names.map((name) => ({ name, run: repeat(apply[name]) })));
   const timed = withCpuTime(heap.cases);
   const results = await compare(timed.cases, {
     warmup: options.warmup,
     iterations: options.samples,
   });
-  const timing = (name: string): ShapeTiming => ({
-    wallMs: results.get(name)!.median / runs,
-    cpuMs: timed.cpuMedian(name, options.samples) / runs,
-    bytesPerChunk: heap.median(name, options.samples, (h) => h.allocated) / (runs * size),
-    gcMs: heap.median(name, options.samples, (h) => h.gcMs) / runs,
-  });
-  const result = { reduce: timing('reduce'), publish: timing('publish') };
-  log(
-    `shapes: ${shape.name} at ${size}: ${result.reduce.wallMs.toFixed(1)} / ` +
-      `${result.publish.wallMs.toFixed(1)} ms (${runs} runs per sample)`,
-  );
+  const result: ShapeResult = {};
+  for (const name of names) {
+    result[name] = {
+      wallMs: results.get(name)!.median / runs,
+      cpuMs: timed.cpuMedian(name, options.samples) / runs,
+      bytesPerChunk: heap.median(name, options.samples, (h) => h.allocated) / (runs * size),
+      gcMs: heap.median(name, options.samples, (h) => h.gcMs) / runs,
+    };
+    log(
+      `shapes: ${shape.name} at ${size}, ${name}: ${result[name].wallMs.toFixed(1)} ms ` +
+        `(${runs} runs per sample)`,
+    );
+  }
   return result;
 }
 
@@ -272,8 +278,8 @@ export async function shapes(options: ShapesRunOptions): Promise<ShapeRow[]> {
     rows.push({
       shape: shape.name,
       sizes: options.sizes,
-      reduce: results.map((r) => r.reduce),
-      publish: results.map((r) => r.publish),
+      reduce: results.flatMap((r) => (r.reduce ? [r.reduce] : [])),
+      publish: results.flatMap((r) => (r.publish ? [r.publish] : [])),
     });
   }
   return rows;
