@@ -1,7 +1,7 @@
 import type { NativeChunk, NativeChunkOf, NativeChunkType } from '../chunks/mastra.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { onHumanRequest } from '../reducer/human.js';
-import { ensureRun } from '../reducer/lifecycle.js';
+import { touchRun } from '../reducer/lifecycle.js';
 import {
   type BackgroundChunk,
   reduceBackgroundTask,
@@ -49,11 +49,14 @@ export type NativeHandler<T extends NativeChunkType> = (
  */
 export type NativeHandlers = { readonly [T in NativeChunkType]: NativeHandler<T> };
 
-/** A tool chunk also revives its run: a continuation after an approval streams into it again. */
+/**
+ * A tool chunk also makes its run, or revives it: a continuation after an approval streams into it
+ * again. A run that streams already is left as it is.
+ */
 const inRun =
   <T extends NativeChunkType>(handler: NativeHandler<T>): NativeHandler<T> =>
   (ctx, chunk, scope) => {
-    ensureRun(ctx, chunk.runId, scope);
+    touchRun(ctx, chunk.runId, scope);
     handler(ctx, chunk, scope);
   };
 

@@ -68,6 +68,16 @@ export function toolKind(toolName: string): ToolKind {
 export const revivedByChunk = (run: RunState): boolean =>
   run.status === 'waiting' || run.status === 'interrupted';
 
+/**
+ * {@link ensureRun} for a chunk about a call rather than its run: the run is created or revived
+ * when it must be, and otherwise left as it is, so that it keeps its identity and the subscribers
+ * of the run alone are not woken.
+ */
+export function touchRun(ctx: Ctx, runId: string, scope: Scope): void {
+  const current = ctx.draft.root.runs.get(runId);
+  if (current === undefined || revivedByChunk(current)) ensureRun(ctx, runId, scope);
+}
+
 /** The run, created on first sight; a continuation revives a waiting run. */
 export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunState> {
   const { draft } = ctx;

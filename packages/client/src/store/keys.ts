@@ -51,10 +51,6 @@ const LIST_KEYS = {
   unknown: 'unknownChunks',
 } as const satisfies Record<ListKey, SummaryKey>;
 
-/** Whether {@link keysOf} names any key for `changes` (without naming them). */
-export const touchesKeys = (changes: DraftChanges): boolean =>
-  changes.format || changes.lists.size > 0 || changes.runs.size > 0 || changes.calls.size > 0;
-
 /**
  * The keys a publish touched: each changed call and run, every call and run it sits inside, and
  * the summaries that depend on them, added to `keys` (a new set by default). O(changes × new

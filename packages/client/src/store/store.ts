@@ -5,7 +5,7 @@ import { createReducer, type Reducer } from '../reducer/reduce.js';
 import type { ToolpaneState } from '../state/state.js';
 import { initialState } from '../state/state-root.js';
 import { ChangedKeys } from './changed-keys.js';
-import { type StoreKey, touchesKeys } from './keys.js';
+import type { StoreKey } from './keys.js';
 
 /** Options of {@link createToolpaneStore}. */
 export interface ToolpaneStoreOptions extends ReduceOptions {
@@ -67,9 +67,10 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
       snapshot = reducer.publish();
       dirty = false;
       // Nobody listens: nobody needs to hear which keys changed. Otherwise the keys are named
-      // when the emitter (for keyed subscribers) or a listener reads them, not here.
+      // when the emitter (for keyed subscribers) or a listener reads them, not here. A new state
+      // that names no key (the stream's cursor moved, say) is still told to global listeners.
       const changes = reducer.changes();
-      if (snapshot !== before && emitter.listening && touchesKeys(changes)) {
+      if (snapshot !== before && emitter.listening) {
         unsent =
           unsent === undefined ? new ChangedKeys(changes, snapshot) : unsent.add(changes, snapshot);
       }
