@@ -1,4 +1,13 @@
 import type { AppendList } from './append-list.js';
+import type {
+  ArrayKey,
+  DraftChanges,
+  ItemOf,
+  Mutable,
+  ObjectKey,
+  Writable,
+} from './draft-types.js';
+import { NO_CHANGES } from './draft-types.js';
 import { PersistentMap } from './persistent-map.js';
 import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
@@ -14,53 +23,8 @@ import {
 } from './state-root.js';
 import { type CallChange, updateWaiting } from './waiting.js';
 
-/**
- * What one epoch (the chunks between two publishes) touched: found while writing, so reading it
- * costs O(changes), never O(state).
- */
-export interface DraftChanges {
-  /** Calls set in the epoch, new or copied, by key. */
-  readonly calls: ReadonlyMap<string, CallChange>;
-  /** Runs set in the epoch, new or copied, by runId, as they are now. */
-  readonly runs: ReadonlyMap<string, RunState>;
-  /** The lists appended to. */
-  readonly lists: ReadonlySet<ListKey>;
-  /** Whether `format` changed. */
-  readonly format: boolean;
-}
-
-/** The changes of an epoch that changed nothing. */
-export const NO_CHANGES: DraftChanges = Object.freeze({
-  calls: new Map<string, CallChange>(),
-  runs: new Map<string, RunState>(),
-  lists: new Set<ListKey>(),
-  format: false,
-});
-
-/** Removes `readonly` from the top level of a type. */
-export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** The writable form of a value in a state: a `Map` for a map, an array for an array. */
-export type Writable<T> =
-  T extends ReadonlyMap<infer K, infer V>
-    ? Map<K, V>
-    : T extends readonly (infer I)[]
-      ? I[]
-      : Mutable<T>;
-
-/** The keys of `P` that hold an object (a nested entity, a map or an array). */
-export type ObjectKey<P> = {
-  [K in keyof P]-?: NonNullable<P[K]> extends object ? K : never;
-}[keyof P];
-
-/** The keys of `P` that hold an array. */
-export type ArrayKey<P> = {
-  [K in keyof P]-?: NonNullable<P[K]> extends readonly unknown[] ? K : never;
-}[keyof P];
-
-/** The element type of the array at `P[K]`. */
-export type ItemOf<P, K extends keyof P> =
-  NonNullable<P[K]> extends readonly (infer I)[] ? I : never;
+export type * from './draft-types.js';
+export { NO_CHANGES } from './draft-types.js';
 
 function shallowCopy<T extends object>(value: T): T {
   if (value instanceof Map) return new Map(value) as T;
@@ -78,11 +42,7 @@ function shallowCopy<T extends object>(value: T): T {
  * it when it notifies, which is what makes ingest linear in stream size.
  */
 export class Draft {
-  /**
-   * Objects made or copied in this epoch, besides the root, its lists, the cursor, runs and calls,
-   * whose ownership the fields below tell without a set; made on first use, as most epochs of a
-   * store publishing per chunk own nothing else.
-   */
+  /** Other objects made or copied in this epoch than those the fields below tell; lazily made. */
   private owned: WeakSet<object> | undefined;
   /** Owner token of the epoch for in-place edits of persistent maps; made on first use. */
   private owner: object | undefined;
@@ -93,20 +53,14 @@ export class Draft {
   private ownedLists: Mutable<Lists> | undefined;
   /** Whether the cursor of {@link ownedLists} was copied in this epoch. */
   private cursorOwned = false;
-  /**
-   * Calls set in the epoch, by key. Every call set here is new or a copy made in this epoch, so
-   * this is also how the draft knows a call is writable.
-   */
+  /** Calls set in the epoch, by key: each is new or copied in the epoch, so writable. */
   private calls: Map<string, CallChange> | undefined;
-  /** Runs set in the epoch, by runId; as for calls, also the runs that are writable. */
+  /** Runs set in the epoch, by runId: each is new or copied in the epoch, so writable. */
   private runs: Map<string, RunRecord> | undefined;
   private lists: Set<ListKey> | undefined;
   private lastChanges: DraftChanges = NO_CHANGES;
   #epoch = 0;
-  /**
-   * The run returned last in this epoch: consecutive chunks nearly always belong to the same run,
-   * and this saves the map lookups they would repeat.
-   */
+  /** The run returned last in this epoch: consecutive chunks nearly always share a run. */
   private lastRunId: string | undefined;
   private lastRun: RunRecord | undefined;
   /** The same for tool calls: argument deltas come in runs of one call. */
@@ -114,8 +68,7 @@ export class Draft {
   private lastCall: Mutable<ToolCallState> | undefined;
 
   constructor(root: ToolpaneState) {
-    // A state from elsewhere (e.g. rebuilt from JSON) may hold plain Maps and arrays: adopt them
-    // once.
+    // A state from elsewhere (e.g. rebuilt from JSON) may hold plain Maps and arrays: adopt them.
     this.root =
       root.runs instanceof PersistentMap &&
       root.toolCalls instanceof PersistentMap &&
@@ -132,10 +85,7 @@ export class Draft {
     this.published = this.root;
   }
 
-  /**
-   * Ends the epoch: everything reachable from `root` becomes immutable. The needs-a-person index
-   * moves with the calls that changed, and {@link changes} tells what changed.
-   */
+  /** Ends the epoch: what `root` reaches is immutable; {@link changes} tells what changed. */
   publish(): ToolpaneState {
     this.#epoch++;
     this.owned = undefined;
@@ -169,10 +119,7 @@ export class Draft {
     return root;
   }
 
-  /**
-   * The number of the epoch (how many publishes came before it), for working memory that tells
-   * whether something it holds was copied in this epoch and may be edited in place.
-   */
+  /** The number of the epoch (publishes so far): what was copied in it may be edited in place. */
   get epoch(): number {
     return this.#epoch;
   }
@@ -216,10 +163,7 @@ export class Draft {
     lists[key] = list.append(item) as Lists[K];
   }
 
-  /**
-   * The writable lists of the writable root: a copy the first time in an epoch, then edited in
-   * place, so a burst of appends and cursor moves copies them once.
-   */
+  /** The writable lists of the writable root: copied once per epoch, then edited in place. */
   private writableLists(): Mutable<Lists> {
     if (this.ownedLists !== undefined) return this.ownedLists;
     const root = this.writableRoot();
@@ -290,10 +234,7 @@ export class Draft {
     return next as Mutable<V>;
   }
 
-  /**
-   * Marks a freshly created object as writable in this epoch, so that {@link field} and
-   * {@link entry} edit it in place. Runs and calls need not be: setting them does that.
-   */
+  /** Marks a new object writable for {@link field} and {@link entry} (runs and calls need not). */
   adopt<T extends object>(value: T): T {
     this.owned ??= new WeakSet();
     this.owned.add(value);
@@ -306,10 +247,7 @@ export class Draft {
     return this.owner;
   }
 
-  /**
-   * Sets a run: a new one, or a writable copy of an existing one, made in this epoch (the draft
-   * edits it in place until the next publish).
-   */
+  /** Sets a run: a new one or a writable copy made in this epoch (edited in place till publish). */
   setRun(runId: string, run: RunState): void {
     const state = this.state();
     state.runs = (state.runs as PersistentMap<RunState>).set(runId, run, this.editor());
@@ -317,10 +255,7 @@ export class Draft {
     this.runs.set(runId, record(run));
   }
 
-  /**
-   * Sets a tool call: a new one, or a writable copy of an existing one, made in this epoch (the
-   * draft edits it in place until the next publish).
-   */
+  /** Sets a call: a new one or a writable copy made in this epoch (edited in place to publish). */
   setToolCall(toolCallId: string, call: ToolCallState): void {
     const noted = this.calls?.get(toolCallId);
     this.putCall(

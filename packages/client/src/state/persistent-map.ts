@@ -44,22 +44,14 @@ interface Collision<V> {
 
 type Node<V> = Leaf<V> | Branch<V> | Collision<V>;
 
-// The last key hashed and its hash: a chunk looks the same id up several times in a row (a get,
-// then a set of a writable copy), and a repeated id is the same string.
-let hashedKey = '';
-let hashedValue = 0x811c9dc5;
-
 function hashOf(key: string): number {
-  if (key === hashedKey) return hashedValue;
   // FNV-1a: fast and well spread for short ids.
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  hashedKey = key;
-  hashedValue = h >>> 0;
-  return hashedValue;
+  return h >>> 0;
 }
 
 const popcount = (x: number): number => {
@@ -105,14 +97,17 @@ function merge<V>(a: Leaf<V>, b: Leaf<V>, shift: number, owner: Owner | undefine
 }
 
 /**
- * What the insert under way needs besides its arguments: the order a new key gets; and what it
- * did: whether it set a leaf (the key did not hold this value) and whether the key was new. Set by
- * `PersistentMap.set` around each insert (nothing else runs in between).
+ * What one insert needs besides its arguments, the order a new key gets, and what it did: whether
+ * it set a leaf (the key did not hold this value) and whether the key was new.
  */
-const inserting = { nextOrder: 0, changed: false, added: false };
+interface Inserting {
+  readonly nextOrder: number;
+  changed: boolean;
+  added: boolean;
+}
 
-function leafOf<V>(hash: number, key: string, value: V, order: number): Leaf<V> {
-  inserting.changed = true;
+function leafOf<V>(run: Inserting, hash: number, key: string, value: V, order: number): Leaf<V> {
+  run.changed = true;
   return { kind: 0, hash, key, value, order };
 }
 
@@ -121,6 +116,7 @@ function leafOf<V>(hash: number, key: string, value: V, order: number): Leaf<V> 
  * in place, or when the key already held this value). A key that was there keeps its order.
  */
 function insert<V>(
+  run: Inserting,
   node: Node<V> | undefined,
   hash: number,
   key: string,
@@ -129,22 +125,23 @@ function insert<V>(
   owner: Owner | undefined,
 ): Node<V> {
   if (node === undefined) {
-    inserting.added = true;
-    return leafOf(hash, key, value, inserting.nextOrder);
+    run.added = true;
+    return leafOf(run, hash, key, value, run.nextOrder);
   }
   if (node.kind === 0) {
-    if (node.key === key) return node.value === value ? node : leafOf(hash, key, value, node.order);
-    inserting.added = true;
-    return merge(node, leafOf(hash, key, value, inserting.nextOrder), shift, owner);
+    if (node.key === key)
+      return node.value === value ? node : leafOf(run, hash, key, value, node.order);
+    run.added = true;
+    return merge(node, leafOf(run, hash, key, value, run.nextOrder), shift, owner);
   }
   if (node.kind === 2) {
     const index = node.leaves.findIndex((l) => l.key === key);
     if (index >= 0 && node.leaves[index]!.value === value) return node;
     const leaves = node.leaves.slice();
-    if (index >= 0) leaves[index] = leafOf(hash, key, value, leaves[index]!.order);
+    if (index >= 0) leaves[index] = leafOf(run, hash, key, value, leaves[index]!.order);
     else {
-      inserting.added = true;
-      leaves.push(leafOf(hash, key, value, inserting.nextOrder));
+      run.added = true;
+      leaves.push(leafOf(run, hash, key, value, run.nextOrder));
     }
     if (owner !== undefined && node.owner === owner) {
       node.leaves = leaves;
@@ -158,11 +155,11 @@ function insert<V>(
   let child: Node<V>;
   if (present) {
     const before = node.children[index];
-    child = insert(before, hash, key, value, shift + BITS, owner);
+    child = insert(run, before, hash, key, value, shift + BITS, owner);
     if (child === before) return node;
   } else {
-    inserting.added = true;
-    child = leafOf(hash, key, value, inserting.nextOrder);
+    run.added = true;
+    child = leafOf(run, hash, key, value, run.nextOrder);
   }
   const editable = owner !== undefined && node.owner === owner;
   const children = editable ? node.children : node.children.slice();
@@ -219,13 +216,11 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
    * reused in place: only pass a token while no snapshot made under it can still be read.
    */
   set(key: string, value: V, owner?: Owner): PersistentMap<V> {
-    inserting.nextOrder = this.nextOrder;
-    inserting.changed = false;
-    inserting.added = false;
-    const root = insert(this.root, hashOf(key), key, value, 0, owner);
+    const run: Inserting = { nextOrder: this.nextOrder, changed: false, added: false };
+    const root = insert(run, this.root, hashOf(key), key, value, 0, owner);
     // Nodes edited in place come back as they were: only a new leaf tells that something changed.
-    if (!inserting.changed) return this;
-    return inserting.added
+    if (!run.changed) return this;
+    return run.added
       ? new PersistentMap(root, this.size + 1, this.nextOrder + 1)
       : new PersistentMap(root, this.size, this.nextOrder);
   }
