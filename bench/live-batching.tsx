@@ -3,7 +3,8 @@
  * stream does) into the default `<Transcript.Root/>` with many cards mounted, for each
  * `NotifySchedule`. Measures the main-thread time spent applying chunks and rendering (every
  * task wrapped in act(), so React renders inside what is timed), commits, and the worst task.
- * This is what picks the default schedule of a session's store.
+ * With the browser benchmark (bench/browser), this is what picks the default schedule of a
+ * session's store.
  */
 import { batchScheduler, createToolpaneStore, type NotifySchedule } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
@@ -74,6 +75,7 @@ export async function live(options: LiveOptions): Promise<LiveRow[]> {
     ['sync', 'sync'],
     ['microtask', 'microtask'],
     ['frame', 'frame'],
+    ['every 33 ms', { every: 33 }],
   ];
   for (const [name, schedule] of schedules) {
     let busy = 0;

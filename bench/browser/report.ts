@@ -8,7 +8,14 @@ import { fmtMs, fmtRatio, table } from '../measure.ts';
 import type { ReplayReport } from './page/replay.ts';
 
 /** The cases, in the order they run and print. */
-export const CASES = ['floor', 'toolpane', 'toolpane-frame', 'ai-sdk', 'mastra'] as const;
+export const CASES = [
+  'floor',
+  'toolpane',
+  'toolpane-frame',
+  'toolpane-timer',
+  'ai-sdk',
+  'mastra',
+] as const;
 
 /** One case. */
 export type CaseName = (typeof CASES)[number];
@@ -18,6 +25,7 @@ export const CASE_LABELS: Record<CaseName, string> = {
   floor: 'floor: the stream read and parsed, nothing rendered',
   toolpane: 'Toolpane, default batching',
   'toolpane-frame': 'Toolpane, batch="frame"',
+  'toolpane-timer': 'Toolpane, batch={ every: 33 }',
   'ai-sdk': '@ai-sdk/react useChat',
   mastra: '@mastra/react useChat',
 };
@@ -129,7 +137,7 @@ export function sizeTable(runs: readonly BrowserRun[], size: number): string {
 /** Peer ÷ Toolpane for main-thread and script time, each Toolpane case against each peer. */
 export function ratioTable(runs: readonly BrowserRun[], sizes: readonly number[]): string {
   const rows: string[][] = [];
-  for (const ours of ['toolpane', 'toolpane-frame'] as const) {
+  for (const ours of ['toolpane', 'toolpane-frame', 'toolpane-timer'] as const) {
     for (const peer of ['ai-sdk', 'mastra'] as const) {
       const cells = sizes.flatMap((size) => {
         const a = find(runs, ours, size);
@@ -189,7 +197,7 @@ export function goals(runs: readonly BrowserRun[], sizes: readonly number[]): Go
   const large = Math.max(...sizes);
   const small = Math.min(...sizes);
   const out: GoalRow[] = [];
-  for (const ours of ['toolpane', 'toolpane-frame'] as const) {
+  for (const ours of ['toolpane', 'toolpane-frame', 'toolpane-timer'] as const) {
     const run = find(runs, ours, large);
     const first = find(runs, ours, small);
     if (run === undefined) continue;

@@ -29,7 +29,7 @@ async function send(name: string, notify?: 'sync' | 'frame') {
   return { result, notifications, lastSeenStatus };
 }
 
-describe("a session's live stream is batched per frame by default", () => {
+describe("a session's live stream is batched by default", () => {
   it('tells subscribers far less often than once per read, and the end at once', async () => {
     const batched = await send('tool-then-text');
     const perRead = await send('tool-then-text', 'sync');

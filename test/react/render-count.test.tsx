@@ -225,4 +225,49 @@ describe('batched updates', () => {
       expect(screen.getByTestId('call-weather-7')).toHaveTextContent('{"city":"Par"}');
     });
   });
+
+  describe('with batch={ every: 33 }', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('re-renders at most once per interval, in a timer task of its own', () => {
+      const store = replay.store(20);
+      mount(store, { every: 33 });
+      renders.clear();
+
+      act(() => {
+        store.dispatch(replay.nextDelta(7));
+        store.dispatch(replay.textStart);
+        store.dispatch(replay.textDelta);
+      });
+      expect(cardRenders()).toEqual({});
+      act(() => vi.advanceTimersByTime(32));
+      expect(cardRenders()).toEqual({});
+      act(() => vi.advanceTimersByTime(1));
+      expect(cardRenders()).toEqual({ 'call-weather-7': 1 });
+      expect(screen.getByTestId('call-weather-7')).toHaveTextContent('{"city":"Par"}');
+    });
+
+    it('keeps one batched view while the provider re-renders with an equal new object', () => {
+      const store = replay.store(20);
+      const subscribe = vi.spyOn(store, 'subscribe');
+      const view = mount(store, { every: 33 });
+      for (let i = 0; i < 3; i++) {
+        view.rerender(
+          <ToolpaneProvider store={store} registry={registry} batch={{ every: 33 }}>
+            <Transcript />
+          </ToolpaneProvider>,
+        );
+      }
+      expect(subscribe).toHaveBeenCalledTimes(1);
+      renders.clear();
+      act(() => store.dispatch(replay.nextDelta(8)));
+      act(() => vi.advanceTimersByTime(33));
+      expect(cardRenders()).toEqual({ 'call-weather-8': 1 });
+    });
+  });
 });

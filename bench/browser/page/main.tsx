@@ -1,5 +1,5 @@
 /**
- * The benchmark page. `?case=floor|toolpane|toolpane-frame|ai-sdk|mastra&size=N&rate=R` loads that
+ * The benchmark page. `?case=floor|toolpane|toolpane-frame|toolpane-timer|ai-sdk|mastra&size=N&rate=R` loads that
  * case's inputs from the bench server, mounts its transcript with the history, and exposes
  * `window.__bench`: `ready` resolves once the history is painted, `run()` plays the live part at
  * the rate and resolves with a {@link ReplayReport} once the last chunk is painted.
@@ -64,7 +64,7 @@ async function setUp(): Promise<Bench> {
       root,
       inputs.history,
       replay,
-      name === 'toolpane-frame' ? 'frame' : undefined,
+      name === 'toolpane-frame' ? 'frame' : name === 'toolpane-timer' ? { every: 33 } : undefined,
     );
   }
   await painted();

@@ -1,11 +1,11 @@
 /**
  * Toolpane: the default `<Transcript.Root/>` under `ToolpaneProvider`, with the provider's default
- * batching or `batch="frame"`. The history's chunks are in the store before the measurement; the
+ * batching, `batch="frame"` or `batch={{ every: 33 }}`. The history's chunks are in the store before the measurement; the
  * live part is read from the replayed response with Toolpane's SSE decoder and dispatched one
  * chunk at a time with `store.dispatch`.
  */
 import '@toolpane/ui/styles.css';
-import { createToolpaneStore } from '@toolpane/client';
+import { createToolpaneStore, type NotifySchedule } from '@toolpane/client';
 import { createFrameDecoder } from '@toolpane/client/stream';
 import { ToolpaneProvider } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
@@ -17,7 +17,7 @@ export async function mountToolpane(
   root: Root,
   history: readonly string[],
   replay: Replay,
-  batch: 'frame' | undefined,
+  batch: NotifySchedule | undefined,
 ): Promise<() => Promise<void>> {
   const store = createToolpaneStore();
   store.dispatchMany(history.map((line) => JSON.parse(line) as unknown));

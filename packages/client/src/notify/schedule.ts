@@ -9,6 +9,12 @@ export type NotifySchedule =
   | 'microtask'
   /** Once per animation frame (falls back to 16 ms timers outside browsers): for very fast streams. */
   | 'frame'
+  /**
+   * At most once every `every` milliseconds, on a timer. The update's work (React's render, for a
+   * UI) runs in a task of its own instead of inside the browser's frame, so no task holds both;
+   * `{ every: 33 }` is about 30 updates a second.
+   */
+  | { readonly every: number }
   /** Your own scheduler: call `flush` when subscribers should hear about pending changes. */
   | ((flush: () => void) => void);
 
@@ -23,6 +29,15 @@ export function batchScheduler(
   schedule: Exclude<NotifySchedule, 'sync'>,
 ): (flush: () => void) => void {
   if (schedule === 'microtask') return (flush) => queueMicrotask(flush);
+  if (typeof schedule === 'object') {
+    const { every } = schedule;
+    if (typeof every !== 'number' || !(every >= 0) || every === Number.POSITIVE_INFINITY) {
+      throw new TypeError(
+        `A notify schedule's "every" is a number of milliseconds, 0 or more; got ${String(every)}`,
+      );
+    }
+    return (flush) => setTimeout(flush, every);
+  }
   if (schedule === 'frame') {
     return (flush) => {
       if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());

@@ -1,4 +1,5 @@
 import { createEmitter } from '../notify/emitter.js';
+import type { NotifySchedule } from '../notify/schedule.js';
 import { validateResumeData } from '../resume/schema.js';
 import { decisionCall } from '../state/identity.js';
 import { selectPendingApprovals } from '../state/select.js';
@@ -32,6 +33,13 @@ interface Job {
 }
 
 /**
+ * How a session's own store tells subscribers about a live stream: at most every 33 ms, in a timer
+ * task of its own. In Chromium, on a stream at 1,000 chunks/s into a long transcript, it measured
+ * less main-thread time and fewer long tasks than once per frame (BENCHMARKS.md, section 7).
+ */
+const LIVE_SCHEDULE: NotifySchedule = { every: 33 };
+
+/**
  * Talks to a Mastra agent over HTTP and feeds every response into a store: `send` starts a run,
  * `approve` / `decline` / `resume` continue it. A decision is sent exactly once: a second call
  * for the same tool call while one is in flight returns the same promise, a failed request puts
@@ -45,7 +53,7 @@ interface Job {
  * if (pending) await session.approve(pending.toolCallId);
  */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
-  const store = options.store ?? createToolpaneStore({ notify: options.notify ?? 'frame' });
+  const store = options.store ?? createToolpaneStore({ notify: options.notify ?? LIVE_SCHEDULE });
   const endpoint: Endpoint = {
     baseUrl: options.baseUrl,
     apiPrefix: normalizePrefix(options.apiPrefix ?? '/api'),

@@ -96,8 +96,8 @@ interface ProviderCommonProps {
   /**
    * When components hear about store updates, as a {@link NotifySchedule} (the same values as the
    * store's `notify`, applied on top of it): `'frame'` re-renders at most once per animation
-   * frame, `'microtask'` once per burst of chunks, a function schedules `flush` itself (keep it
-   * stable). Without it (or with `'sync'`), components hear about every notification of the store.
+   * frame, `{ every: 33 }` at most every 33 ms in a task of its own, `'microtask'` once per burst
+   * of chunks, a function schedules `flush` itself (keep it stable). Without it (or with `'sync'`), components hear about every notification of the store.
    */
   readonly batch?: NotifySchedule;
   /** The renderers `<ToolCallView>` picks from, unless it gets its own. */
@@ -133,9 +133,12 @@ export function ToolpaneProvider(props: ToolpaneProviderProps) {
   if (store === undefined) {
     throw new Error('<ToolpaneProvider> needs a `store` or a `session`.');
   }
+  // `batch={{ every: 33 }}` is a new object on every render: the interval it names is what counts.
+  const schedule = typeof batch === 'object' ? batch.every : batch;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `schedule` stands for `batch`
   const source = useMemo(
     () => (batch === undefined || batch === 'sync' ? store : createBatchedSource(store, batch)),
-    [store, batch],
+    [store, schedule],
   );
   const value = useMemo(
     () => ({ store, source, session, registry }),
