@@ -1,9 +1,10 @@
 import { act, render } from '@testing-library/react';
-import { createToolpaneStore, type ToolpaneState } from '@toolpane/client';
+import { createToolpaneStore } from '@toolpane/client';
 import { ToolpaneProvider, useToolCall, useToolCallIds } from '@toolpane/react';
 import { memo } from 'react';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures.js';
+import { keysRead } from '../utils/keys-read.js';
 
 type Chunk = { readonly type: string; readonly payload?: { readonly toolCallId?: string } };
 
@@ -21,23 +22,6 @@ function openCalls(count: number) {
   const out: unknown[] = [...head];
   for (let i = 0; i < count; i++) out.push(forCall(start!, i), forCall(delta1!, i));
   return { chunks: out, nextDelta: (i: number) => forCall(delta2!, i) };
-}
-
-/** Every key read from the state's maps while `work` runs. */
-function keysRead(state: ToolpaneState, work: () => void): Set<string> {
-  const proto = Object.getPrototypeOf(state.toolCalls) as { get(key: string): unknown };
-  const original = proto.get;
-  const read = new Set<string>();
-  proto.get = function (this: unknown, key: string) {
-    read.add(key);
-    return original.call(this, key);
-  };
-  try {
-    work();
-  } finally {
-    proto.get = original;
-  }
-  return read;
 }
 
 const Card = memo(function Card({ id }: { id: string }) {
