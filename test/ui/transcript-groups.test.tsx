@@ -49,6 +49,7 @@ describe('Transcript groups', () => {
   it.each([
     ['native', 'tool-then-text'],
     ['a subagent two deep', 'subagent-two-level'],
+    ['a subagent three deep', 'subagent-three-deep'],
   ])(
     'a run that starts after 20 others reads no run before it (%s)',
     (_, name) => {
