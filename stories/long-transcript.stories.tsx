@@ -25,6 +25,21 @@ function repeated(raw: string, copies: number): string[] {
 }
 
 /**
+ * The recording's run with its tool step taken `steps` times (each time with a call id of its
+ * own): one run of `steps` tool calls and its answer.
+ */
+function longRun(raw: string, steps: number): string {
+  const lines = raw.trim().split('\n');
+  const first = lines.findIndex((line) => line.includes('"type":"step-start"'));
+  const last = lines.findIndex((line) => line.includes('"type":"step-finish"'));
+  const step = lines.slice(first, last + 1).join('\n');
+  const more = Array.from({ length: steps - 1 }, (_, n) =>
+    step.replaceAll('"call-weather-1"', `"call-weather-1~${n}"`),
+  );
+  return [...lines.slice(0, last + 1), ...more, ...lines.slice(last + 1)].join('\n');
+}
+
+/**
  * A long conversation in a chat's scroller: 60 runs with a tool call and an answer each, then one
  * that reasons before it answers. Only what is near the viewport is laid out and painted; the rest
  * is skipped by the browser (`content-visibility: auto`) yet stays in the page for search and
@@ -133,5 +148,47 @@ export const OffScreenGroupsAreSkipped: Story = {
     await expect(ring.left - 4).toBeGreaterThanOrEqual(box.left);
     await expect(ring.top - 4).toBeGreaterThanOrEqual(box.top);
     await expect(ring.bottom + 4).toBeLessThanOrEqual(box.bottom);
+  },
+};
+
+/**
+ * A run of more than 16 parts (here 60 tool calls) is long (`data-long`): its cards are skipped one by one off screen,
+ * while a short run's cards are only contained, and skipped with their group (the browser checks
+ * every skippable element against the viewport each frame, so few are made skippable).
+ */
+export const LongRunCardsAreSkippedOneByOne: Story = {
+  render: function Render() {
+    const [store] = useState(() =>
+      storeFrom(...repeated(toolThenText, 1), longRun(toolThenText, 60)),
+    );
+    return (
+      <ToolpaneProvider store={store}>
+        <div style={{ height: 320, overflow: 'auto' }}>
+          <Transcript.Root />
+        </div>
+      </ToolpaneProvider>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const runs = [...canvasElement.querySelectorAll('[data-slot="transcript-run"]')];
+    await expect(runs).toHaveLength(2);
+    const [short, long] = runs as [HTMLElement, HTMLElement];
+    await expect(short).not.toHaveAttribute('data-long');
+    await expect(long).toHaveAttribute('data-long');
+    const shortCard = short.querySelector('[data-slot="tool-call"]') as HTMLElement;
+    await expect(getComputedStyle(shortCard).contentVisibility).toBe('visible');
+    await expect(getComputedStyle(shortCard).contain).toBe('content');
+
+    const cards = [...long.querySelectorAll(':scope > [data-slot="tool-call"]')] as HTMLElement[];
+    await expect(cards).toHaveLength(60);
+    for (const card of cards) await expect(getComputedStyle(card).contentVisibility).toBe('auto');
+    const header = (card: Element) =>
+      card.querySelector('[data-slot="tool-call-trigger"]') as HTMLElement;
+    const last = cards[cards.length - 1] as HTMLElement;
+    await waitFor(() => expect(rendered(header(cards[0] as HTMLElement))).toBe(true));
+    await waitFor(() => expect(rendered(header(last))).toBe(false));
+    await expect(last).toHaveTextContent('weatherTool');
+    last.scrollIntoView();
+    await waitFor(() => expect(rendered(header(last))).toBe(true));
   },
 };

@@ -72,6 +72,13 @@ const RunGroup = memo(
   (a, b) => a.runIds.length === b.runIds.length && a.runIds.every((id, i) => id === b.runIds[i]),
 );
 
+/**
+ * Parts beyond which a run is long: its cards are then skipped one by one off screen. A shorter
+ * run is skipped with its group, and its cards are not watched one by one (the browser checks
+ * every skippable element's distance to the viewport each frame).
+ */
+const LONG_RUN = 16;
+
 /** Props of {@link TranscriptRun}. */
 export type TranscriptRunProps = HostProps<'div'> & { readonly runId: string };
 
@@ -97,6 +104,7 @@ export const TranscriptRun = memo(
         host={children}
         data-slot="transcript-run"
         data-status={run.status}
+        data-long={run.parts.length > LONG_RUN ? '' : undefined}
         aria-busy={run.status === 'streaming' || undefined}
         {...props}
       >
