@@ -32,24 +32,47 @@ function parseAncestry(value: unknown): AncestryEntry[] | undefined {
 const newestKey = (ctx: Ctx, toolCallId: string) =>
   findCallKey(ctx.draft.root, toolCallId, undefined);
 
-/**
- * The key of the `agent-*` call a snapshot runs under, created when missing at the level above.
- * Ancestry names calls by toolCallId: the newest call with each id is meant.
- */
-function ensureParentCall(ctx: Ctx, ancestry: readonly AncestryEntry[], depth: number): string {
-  const parent = ancestry[ancestry.length - 1]!;
-  const known = newestKey(ctx, parent.toolCallId);
-  if (known !== undefined) return known;
-  const grand = ancestry[ancestry.length - 2];
-  const grandKey = grand === undefined ? undefined : newestKey(ctx, grand.toolCallId);
-  const grandRun =
-    grandKey === undefined ? undefined : ctx.draft.root.toolCalls.get(grandKey)?.childRunIds;
-  const runId = grandRun?.[grandRun.length - 1];
-  if (grandKey === undefined || runId === undefined) {
-    return topCall(ctx, parent.toolCallId, parent.toolName, 'any').key;
+/** The key of the call with this toolCallId in one of these runs, newest run first. */
+function keyInRuns(ctx: Ctx, toolCallId: string, runIds: readonly string[]): string | undefined {
+  for (let i = runIds.length - 1; i >= 0; i--) {
+    const key = findCallKey(ctx.draft.root, toolCallId, runIds[i]);
+    if (key !== undefined) return key;
   }
-  const scope = { parentToolCallId: grandKey, depth: Math.max(depth - 1, 1) };
-  return ensureCall(ctx, runId, scope, parent.toolCallId, parent.toolName).key;
+  return undefined;
+}
+
+/**
+ * The key of the `agent-*` call a snapshot runs under, found from the top of its ancestry down:
+ * the current message's call, then each call inside the subagent runs of the one above, so a
+ * later message that repeats the toolCallIds of a tree still waiting gets a tree of its own. A
+ * missing call is created in the newest subagent run of the call above it.
+ */
+function ensureParentCall(ctx: Ctx, ancestry: readonly AncestryEntry[]): string {
+  const top = ancestry[0]!;
+  const messageRun = ctx.draft.cursor().aiSdkRunId;
+  let key =
+    (messageRun === undefined
+      ? undefined
+      : findCallKey(ctx.draft.root, top.toolCallId, messageRun)) ??
+    newestKey(ctx, top.toolCallId) ??
+    topCall(ctx, top.toolCallId, top.toolName, 'any').key;
+  for (let level = 1; level < ancestry.length; level++) {
+    const entry = ancestry[level]!;
+    const childRunIds = ctx.draft.root.toolCalls.get(key)?.childRunIds ?? [];
+    const found = keyInRuns(ctx, entry.toolCallId, childRunIds);
+    const runId = childRunIds[childRunIds.length - 1];
+    if (found !== undefined) key = found;
+    else if (runId !== undefined) {
+      const scope = { parentToolCallId: key, depth: level };
+      key = ensureCall(ctx, runId, scope, entry.toolCallId, entry.toolName, 'open').key;
+    } else {
+      // No subagent run to hold it yet: the newest call with the id, else one at the top.
+      key =
+        newestKey(ctx, entry.toolCallId) ??
+        topCall(ctx, entry.toolCallId, entry.toolName, 'any').key;
+    }
+  }
+  return key;
 }
 
 const records = (value: unknown): Fields[] => (Array.isArray(value) ? value.filter(isRecord) : []);
@@ -69,8 +92,10 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     const key = findCallKey(ctx.draft.root, id, runId);
     return key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
   };
+  // The calls a snapshot lists are its run's own: a later run that repeats a toolCallId gets a
+  // call of its own even while the earlier run's call is still open.
   const call = (id: string, entry: Fields) =>
-    ensureCall(ctx, runId, scope, id, nonEmpty(entry.toolName));
+    ensureCall(ctx, runId, scope, id, nonEmpty(entry.toolName), 'open');
 
   const onCall = (id: string, entry: Fields) => {
     const existing = current(id);
@@ -223,7 +248,7 @@ export function onAgentSnapshot(ctx: Ctx, value: Value): void {
     typeof value.depth === 'number' && Number.isInteger(value.depth) && value.depth >= 1
       ? value.depth
       : ancestry.length;
-  const parentKey = ensureParentCall(ctx, ancestry, depth);
+  const parentKey = ensureParentCall(ctx, ancestry);
   const scope: Scope = { parentToolCallId: parentKey, depth };
   const run = ensureRun(ctx, runId, scope);
   ctx.draft.moveCursor({ lastNestedRunId: runId });
