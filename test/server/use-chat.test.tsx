@@ -12,7 +12,7 @@ import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AgentSession } from '@toolpane/client';
+import { type AgentSession, selectCallsWithId } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
 import { useChatSession, useToolpaneChat } from '@toolpane/react/ai-sdk';
 import { Transcript } from '@toolpane/ui';
@@ -26,7 +26,12 @@ import {
 } from 'ai7';
 import { version as reactVersion } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTaggedAgent, TAGGED_AGENT_ID } from './agents.ts';
+import {
+  createNumberingAgent,
+  createTaggedAgent,
+  NUMBERING_AGENT_ID,
+  TAGGED_AGENT_ID,
+} from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -37,7 +42,10 @@ it('runs on the React its project names (19 by default, 18 in server-react18)', 
 
 beforeAll(async () => {
   const mastra = new Mastra({
-    agents: { [TAGGED_AGENT_ID]: createTaggedAgent() },
+    agents: {
+      [TAGGED_AGENT_ID]: createTaggedAgent(),
+      [NUMBERING_AGENT_ID]: createNumberingAgent(),
+    },
     storage: new InMemoryStore(),
     logger: false,
     server: { apiRoutes: [chatRoute({ path: '/chat/:agentId', version: 'v6' } as never)] },
@@ -56,15 +64,22 @@ interface Probe {
   messages?: readonly unknown[];
 }
 
+interface ChatProps {
+  probe: Probe;
+  saved?: unknown[];
+  /** The agent the chat talks to (the tagged agent by default). */
+  agent?: string;
+}
+
 const VERSIONS = [
   {
     name: '@ai-sdk/react 3 (ai 6)',
-    Chat({ probe, saved }: { probe: Probe; saved?: unknown[] }) {
+    Chat({ probe, saved, agent = TAGGED_AGENT_ID }: ChatProps) {
       const toolpane = useToolpaneChat(saved === undefined ? {} : { messages: saved });
       const chat = useChat3({
         ...(saved === undefined ? {} : { messages: saved as never }),
         transport: new Transport6({
-          api: `${server.baseUrl}/chat/${TAGGED_AGENT_ID}`,
+          api: `${server.baseUrl}/chat/${agent}`,
           fetch: toolpane.fetch,
         }),
         sendAutomaticallyWhen: complete6,
@@ -81,12 +96,12 @@ const VERSIONS = [
   },
   {
     name: '@ai-sdk/react 4 (ai 7)',
-    Chat({ probe, saved }: { probe: Probe; saved?: unknown[] }) {
+    Chat({ probe, saved, agent = TAGGED_AGENT_ID }: ChatProps) {
       const toolpane = useToolpaneChat(saved === undefined ? {} : { messages: saved });
       const chat = useChat4({
         ...(saved === undefined ? {} : { messages: saved as never }),
         transport: new Transport7({
-          api: `${server.baseUrl}/chat/${TAGGED_AGENT_ID}`,
+          api: `${server.baseUrl}/chat/${agent}`,
           fetch: toolpane.fetch,
         }),
         sendAutomaticallyWhen: complete7,
@@ -171,5 +186,63 @@ describe.each(VERSIONS)('useChat of $name', ({ Chat, name }) => {
     await user.click(await screen.findByRole('button', { name: 'Approve deleteTool' }));
     expect(await screen.findByText(`Record ${id} was deleted.`)).toBeInTheDocument();
     await waitFor(() => expect(second.session?.getStatus()).toBe('idle'));
+  });
+
+  it('a conversation whose model numbers its calls per run: each run keeps its own card, and a bare toolCallId answers the call that waits', async () => {
+    const user = userEvent.setup();
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={NUMBERING_AGENT_ID} />);
+    const [one, two, three] = [tag('one'), tag('two'), tag('three')];
+    await probe.session?.send(`delete ${one}`);
+    await user.click(await screen.findByRole('button', { name: 'Approve deleteTool' }));
+    expect(await screen.findByText(`Record ${one} was deleted.`)).toBeInTheDocument();
+
+    // Every run's call is `call-1`: the bare id means the call that waits, the second run's.
+    await probe.session?.send(`delete ${two}`);
+    await screen.findByRole('button', { name: 'Approve deleteTool' });
+    expect((await probe.session?.approve('call-1'))?.status).toBe('done');
+    expect(await screen.findByText(`Record ${two} was deleted.`)).toBeInTheDocument();
+
+    await probe.session?.send(`delete ${three}`);
+    await screen.findByRole('button', { name: 'Approve deleteTool' });
+    expect((await probe.session?.decline('call-1', 'Keep it'))?.status).toBe('done');
+    expect(await screen.findByText(`Kept ${three}.`)).toBeInTheDocument();
+
+    const state = probe.session!.store.getState();
+    expect(
+      selectCallsWithId(state, 'call-1').map((call) => [call.key, call.status, call.input]),
+    ).toEqual([
+      ['call-1', 'output-available', { kind: 'raw', value: { id: one } }],
+      ['call-1#2', 'output-available', { kind: 'raw', value: { id: two } }],
+      ['call-1#3', 'output-denied', { kind: 'raw', value: { id: three } }],
+    ]);
+    // One run per assistant message, each showing its own card and answer, in order.
+    const runs = [...container.querySelectorAll('[data-slot="transcript-run"]')];
+    expect(
+      runs.map((run) => run.textContent?.match(/Record \S+ was deleted\.|Kept \S+\./)?.[0]),
+    ).toEqual([`Record ${one} was deleted.`, `Record ${two} was deleted.`, `Kept ${three}.`]);
+    expect([...state.issues]).toEqual([]);
+  });
+
+  it('after a reload, the call that waits in a later run that repeats a toolCallId is answered by the bare id', async () => {
+    const user = userEvent.setup();
+    const first: Probe = {};
+    render(<Chat probe={first} agent={NUMBERING_AGENT_ID} />);
+    const [one, two] = [tag('reload-one'), tag('reload-two')];
+    await first.session?.send(`delete ${one}`);
+    await user.click(await screen.findByRole('button', { name: 'Approve deleteTool' }));
+    await screen.findByText(`Record ${one} was deleted.`);
+    await first.session?.send(`delete ${two}`);
+    await screen.findByRole('button', { name: 'Approve deleteTool' });
+    const messages = saved(first);
+    cleanup();
+
+    const second: Probe = {};
+    render(<Chat probe={second} saved={messages} agent={NUMBERING_AGENT_ID} />);
+    await screen.findByRole('button', { name: 'Approve deleteTool' });
+    expect((await second.session?.approve('call-1'))?.status).toBe('done');
+    expect(await screen.findByText(`Record ${two} was deleted.`)).toBeInTheDocument();
+    const calls = selectCallsWithId(second.session!.store.getState(), 'call-1');
+    expect(calls.map((call) => call.status)).toEqual(['output-available', 'output-available']);
   });
 });

@@ -82,6 +82,7 @@ export {
   type PendingApproval,
   type SubagentRef,
   selectCallsWithId,
+  selectDecisionCall,
   selectPendingApprovals,
   selectRun,
   selectRunText,

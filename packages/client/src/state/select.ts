@@ -1,4 +1,4 @@
-import { callsWithId } from './identity.js';
+import { callsWithId, decisionCall } from './identity.js';
 import {
   type DecisionTarget,
   expiredReason,
@@ -28,6 +28,18 @@ export const selectToolCall = (state: ToolpaneState, key: string): ToolCallState
  */
 export const selectCallsWithId = (state: ToolpaneState, toolCallId: string): ToolCallState[] =>
   callsWithId(state, toolCallId);
+
+/**
+ * The call a person's decision names, as `session.approve/decline/resume(ref)` read it: the call
+ * with key `ref` when it waits for a person, else the newest call with wire id `ref` that does
+ * (so a bare toolCallId that a later run repeats is answerable), else the call with that key or
+ * id. Undefined when there is none.
+ *
+ * @example
+ * selectDecisionCall(state, 'call-1')?.key; // 'call-1#2' while the second run's call-1 waits
+ */
+export const selectDecisionCall = (state: ToolpaneState, ref: string): ToolCallState | undefined =>
+  decisionCall(state, ref);
 
 /** One run by id. */
 export const selectRun = (state: ToolpaneState, runId: string): RunState | undefined =>

@@ -6,6 +6,7 @@ import {
   isRunGone,
   type SessionResult,
   type SessionStatus,
+  selectDecisionCall,
   selectPendingApprovals,
   type ToolpaneStore,
   validateResumeData,
@@ -138,15 +139,18 @@ export function createChatSession(store: ToolpaneStore): {
   };
 
   const decide = (
-    toolCallId: string,
+    ref: string,
     kind: Kind,
     fields: { readonly reason?: string; readonly resumeData?: unknown },
   ): Promise<SessionResult> => {
-    const pending = inFlight.get(toolCallId);
+    // A call key, or a bare toolCallId: the call of a later run that repeats it is meant when
+    // that one waits (see `selectDecisionCall`).
+    const call = selectDecisionCall(store.getState(), ref);
+    const toolCallId = call?.key ?? ref;
+    const pending = inFlight.get(ref) ?? inFlight.get(toolCallId);
     if (pending !== undefined) return pending;
     const current = chat;
     if (current === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });
-    const call = store.getState().toolCalls.get(toolCallId);
     if (call === undefined) {
       return Promise.resolve({ status: 'invalid', error: `There is no tool call ${toolCallId}` });
     }
@@ -220,8 +224,13 @@ export function createChatSession(store: ToolpaneStore): {
                   fieldErrors: check.errors,
                 },
           )
-    ).finally(() => inFlight.delete(toolCallId));
+    ).finally(() => {
+      inFlight.delete(toolCallId);
+      inFlight.delete(ref);
+    });
+    // Under the ref too: the bare id of a call that no longer waits reads as another call.
     inFlight.set(toolCallId, promise);
+    inFlight.set(ref, promise);
     return promise;
   };
 
@@ -251,9 +260,9 @@ export function createChatSession(store: ToolpaneStore): {
     decline: (toolCallId, reason) =>
       decide(toolCallId, 'decline', reason === undefined ? {} : { reason }),
     resume: (toolCallId, resumeData) => decide(toolCallId, 'resume', { resumeData }),
-    checkResumeData: (toolCallId, resumeData) =>
+    checkResumeData: (ref, resumeData) =>
       validateResumeData(
-        store.getState().toolCalls.get(toolCallId)?.suspension?.resumeSchema,
+        selectDecisionCall(store.getState(), ref)?.suspension?.resumeSchema,
         resumeData,
       ),
     restore() {

@@ -1,0 +1,171 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { selectPendingApprovals } from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
+import {
+  type ChatFetch,
+  type ChatLike,
+  type ToolpaneChat,
+  useChatSession,
+  useToolpaneChat,
+} from '@toolpane/react/ai-sdk';
+import { Transcript } from '@toolpane/ui';
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { describe, expect, it, vi } from 'vitest';
+import { byteStream, loadFixture, toSse } from '../utils/fixtures.js';
+
+/*
+ * A `useChat` conversation of three runs whose model numbers its calls per run, each stopped on a
+ * request inside a subagent: every card answers for its own run, and a bare toolCallId means the
+ * newest call with it that still waits, as for a native session.
+ */
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** The recording as run `n`: Mastra's fresh ids (all UUIDs) get `~n`, the toolCallIds stay. */
+const asRun = (name: string, n: number): UIMessageChunk[] =>
+  JSON.parse(JSON.stringify(loadFixture(name)).replace(UUID, (id) => `${id}~${n}`));
+
+/** The assistant message `useChat` builds from a response. */
+async function messageOf(chunks: UIMessageChunk[]): Promise<UIMessage> {
+  const stream = new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  let last: UIMessage | undefined;
+  for await (const message of readUIMessageStream({ stream })) last = message;
+  return last!;
+}
+
+/** A chat that already holds the three runs, and records what the session asks of it. */
+async function chatOf(runs: UIMessageChunk[][]) {
+  const messages: unknown[] = [];
+  for (const [n, run] of runs.entries()) {
+    messages.push({ id: `user-${n}`, role: 'user', parts: [{ type: 'text', text: 'Go' }] });
+    messages.push(await messageOf(run));
+  }
+  return {
+    messages,
+    status: 'ready',
+    error: undefined,
+    sendMessage: vi.fn(async () => {}),
+    addToolApprovalResponse: vi.fn(),
+    stop: vi.fn(),
+  } satisfies ChatLike;
+}
+
+interface Probe {
+  toolpane?: ToolpaneChat;
+}
+
+function Chat({ chat, probe, fetch }: { chat: ChatLike; probe: Probe; fetch: ChatFetch }) {
+  const toolpane = useToolpaneChat({ fetch });
+  probe.toolpane = toolpane;
+  const session = useChatSession(toolpane, chat);
+  return (
+    <ToolpaneProvider session={session}>
+      <Transcript.Root />
+    </ToolpaneProvider>
+  );
+}
+
+/** Renders the chat, and streams each run into its store through the chat's own fetch. */
+async function renderAfter(name: string) {
+  const runs = [1, 2, 3].map((n) => asRun(name, n));
+  const chat = await chatOf(runs);
+  const answers: Response[] = [];
+  const probe: Probe = {};
+  render(<Chat chat={chat} probe={probe} fetch={async () => answers.shift()!} />);
+  const toolpane = probe.toolpane!;
+  for (const run of runs) {
+    answers.push(
+      new Response(byteStream(toSse(run)), { headers: { 'content-type': 'text/event-stream' } }),
+    );
+    await act(async () => {
+      await (await toolpane.fetch('/chat/agent', { method: 'POST' })).text();
+    });
+  }
+  await waitFor(() => expect(selectPendingApprovals(toolpane.store.getState())).toHaveLength(3));
+  expect([...toolpane.store.getState().issues]).toEqual([]);
+  /** The `runId::toolCallId` approval id of run `n`'s request. */
+  const approvalId = (n: number) => {
+    const request = runs[n - 1]!.find((chunk) => chunk.type === 'tool-approval-request');
+    return (request as { approvalId: string } | undefined)?.approvalId;
+  };
+  /** The Mastra runId run `n` resumes with. */
+  const runIdOf = (n: number) =>
+    selectPendingApprovals(toolpane.store.getState()).find((p) =>
+      p.resumeWith.runId.endsWith(`~${n}`),
+    )?.resumeWith.runId;
+  return { chat, toolpane, approvalId, runIdOf };
+}
+
+describe('a useChat conversation whose runs repeat the toolCallIds of a subagent tree', () => {
+  it('shows the approval of each run on its own inner card, and each card answers for its run', async () => {
+    const user = userEvent.setup();
+    const { chat, toolpane, approvalId } = await renderAfter('aisdk-v6-approval-two-level');
+    const buttons = await screen.findAllByRole('button', { name: 'Approve deleteTool' });
+    expect(buttons).toHaveLength(3);
+    const waiting = selectPendingApprovals(toolpane.store.getState());
+    expect(waiting.map((p) => [p.key, p.toolName])).toEqual([
+      ['call-del-deep-1', 'deleteTool'],
+      ['call-del-deep-1#2', 'deleteTool'],
+      ['call-del-deep-1#3', 'deleteTool'],
+    ]);
+
+    await user.click(buttons[1]!);
+    await waitFor(() => expect(chat.addToolApprovalResponse).toHaveBeenCalledTimes(1));
+    expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
+      id: approvalId(2),
+      approved: true,
+    });
+    // A bare toolCallId: the call with that key while it waits (the first run's), then the newest
+    // call with the id that still waits (the third run's).
+    const session = toolpane.session;
+    expect((await act(() => session.decline('call-del-deep-1', 'Keep it'))).status).toBe('done');
+    expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
+      id: approvalId(1),
+      approved: false,
+      reason: 'Keep it',
+    });
+    expect((await act(() => session.approve('call-del-deep-1'))).status).toBe('done');
+    expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
+      id: approvalId(3),
+      approved: true,
+    });
+    expect(
+      ['call-del-deep-1', 'call-del-deep-1#2', 'call-del-deep-1#3'].map(
+        (key) => toolpane.store.getState().toolCalls.get(key)?.approval?.decision,
+      ),
+    ).toEqual([{ approved: false, reason: 'Keep it' }, { approved: true }, { approved: true }]);
+  });
+
+  it('resumes each suspension for its own run, by key or by the bare toolCallId', async () => {
+    const { chat, toolpane, runIdOf } = await renderAfter('aisdk-v6-nested-suspend');
+    const [first, second, third] = [runIdOf(1), runIdOf(2), runIdOf(3)];
+    expect(new Set([first, second, third]).size).toBe(3);
+    const { session } = toolpane;
+    const resumed = (runId: string | undefined) => ({
+      body: { runId, toolCallId: 'call-booking-1', resumeData: { confirmed: true } },
+    });
+    expect((await act(() => session.resume('call-book-sub-1#2', { confirmed: true }))).status).toBe(
+      'done',
+    );
+    expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, resumed(second));
+    expect((await act(() => session.resume('call-book-sub-1', { confirmed: true }))).status).toBe(
+      'done',
+    );
+    expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, resumed(first));
+    // The first run's call no longer waits: the bare id now means the third run's.
+    expect((await act(() => session.resume('call-book-sub-1', { confirmed: true }))).status).toBe(
+      'done',
+    );
+    expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, resumed(third));
+    const calls = ['call-book-sub-1', 'call-book-sub-1#2', 'call-book-sub-1#3'];
+    expect(calls.map((key) => toolpane.store.getState().toolCalls.get(key)?.status)).toEqual(
+      calls.map(() => 'approval-responded'),
+    );
+  });
+});
