@@ -14,9 +14,10 @@
  * `--runs=1` (the median run is reported), `--cases=toolpane,ai-sdk`, `--smoke` (tiny sizes, only
  * proves that every case runs and renders), `--trace=folder` (a Chromium trace of each case and
  * size, read with `pnpm bench:browser:trace folder/*.json`; tracing slows the page, so its figures
- * are not comparable with untraced runs).
+ * are not comparable with untraced runs), `--profile=folder` (a JavaScript CPU profile of each case
+ * and size from an unminified page, read with the same command).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { extname, join } from 'node:path';
@@ -75,7 +76,7 @@ const TRACE_CATEGORIES = [
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Builds the page (production React) into a temporary folder. */
-async function buildPage(outDir: string): Promise<void> {
+async function buildPage(outDir: string, minify: boolean): Promise<void> {
   const src = (path: string) => join(ROOT, 'packages', path);
   await build({
     root: PAGE,
@@ -90,7 +91,13 @@ async function buildPage(outDir: string): Promise<void> {
         ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
       ],
     },
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4096, reportCompressedSize: false },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      minify,
+      chunkSizeWarningLimit: 4096,
+      reportCompressedSize: false,
+    },
   });
 }
 
@@ -146,7 +153,7 @@ export async function runBrowserBench(
 ): Promise<{ runs: BrowserRun[]; historyChunks: number }> {
   const outDir = mkdtempSync(join(tmpdir(), 'toolpane-bench-browser-'));
   log('building the page');
-  await buildPage(outDir);
+  await buildPage(outDir, options.profile === undefined);
   log(
     `preparing inputs: ${options.cards} cards of history, live parts of ${options.sizes.join(', ')}`,
   );
@@ -178,6 +185,11 @@ export async function runBrowserBench(
               categories: TRACE_CATEGORIES,
             });
           }
+          if (options.profile !== undefined) {
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+            await cdp.send('Profiler.start');
+          }
           const before = (await cdp.send('Performance.getMetrics')).metrics;
           // A case that falls far behind the stream is stopped, and reported with what it did.
           const limitMs = (size / options.rate) * 1000 * 3 + 30_000;
@@ -191,6 +203,14 @@ export async function runBrowserBench(
           clearTimeout(timer);
           const after = (await cdp.send('Performance.getMetrics')).metrics;
           if (options.trace !== undefined) await browser.stopTracing();
+          if (options.profile !== undefined) {
+            mkdirSync(options.profile, { recursive: true });
+            const { profile } = await cdp.send('Profiler.stop');
+            writeFileSync(
+              join(options.profile, `${name}-${size}.cpuprofile`),
+              JSON.stringify(profile),
+            );
+          }
           // A page that fell behind may stay busy for minutes: ask it for its figures briefly,
           // then report Chromium's counters alone.
           const report =

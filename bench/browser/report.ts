@@ -260,6 +260,11 @@ export interface BrowserBenchOptions {
   readonly cases: readonly CaseName[];
   /** A folder to write one Chromium trace per case and size into (`--trace=folder`). */
   readonly trace?: string;
+  /**
+   * A folder to write one JavaScript CPU profile per case and size into (`--profile=folder`); the
+   * page is then built without minifying, so functions keep their names.
+   */
+  readonly profile?: string;
 }
 
 /** Reads `--name=value` options; `--smoke` is tiny sizes, one run. */
@@ -280,5 +285,6 @@ export function parseOptions(argv: readonly string[]): BrowserBenchOptions {
     runs: Number(value('runs') ?? 1),
     cases,
     ...(value('trace') === undefined ? {} : { trace: value('trace') }),
+    ...(value('profile') === undefined ? {} : { profile: value('profile') }),
   };
 }

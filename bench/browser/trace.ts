@@ -2,7 +2,9 @@
  * `pnpm bench:browser:trace <file.json>…`: where a case of `pnpm bench:browser --trace=folder`
  * spent its main thread. Sums the self time of each trace event on the renderer's main thread
  * (an event's duration less the events nested in it) and prints the largest, so rendering steps
- * (style, layout, paint, layerize) and script show apart.
+ * (style, layout, paint, layerize) and script show apart. A `.cpuprofile` of
+ * `pnpm bench:browser --profile=folder` is summed by function instead: self time per function and
+ * where it is defined (package and file), and per package.
  *
  * Options: `--top=25` (rows per file).
  */
@@ -51,10 +53,79 @@ export function selfTimes(events: readonly TraceEvent[]): Map<string, number> {
   return totals;
 }
 
+/** One node of a V8 CPU profile (`Profiler.stop`). */
+interface ProfileNode {
+  readonly id: number;
+  readonly callFrame: {
+    readonly functionName: string;
+    readonly url: string;
+    readonly lineNumber: number;
+  };
+}
+
+/** A V8 CPU profile: its nodes, and the node and time since the previous sample of each sample. */
+interface CpuProfile {
+  readonly nodes: readonly ProfileNode[];
+  readonly samples: readonly number[];
+  readonly timeDeltas: readonly number[];
+}
+
+/** Where a function comes from: the package of a source path, else the last part of its URL. */
+function origin(url: string): string {
+  const pkg = /packages\/([^/]+)\/src\/(.+)$/.exec(url);
+  if (pkg !== null) return `@toolpane/${pkg[1]}: ${pkg[2]}`;
+  const dep = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (dep !== null) return dep[1] as string;
+  return url === '' ? '(native)' : (url.split('/').pop() ?? url);
+}
+
+/** Self time in milliseconds by function (name and origin) and by origin's package. */
+export function profileSelfTimes(profile: CpuProfile): {
+  readonly functions: Map<string, number>;
+  readonly packages: Map<string, number>;
+} {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const functions = new Map<string, number>();
+  const packages = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const node = byId.get(id);
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    if (node === undefined || node.callFrame.functionName === '(idle)') return;
+    const from = origin(node.callFrame.url);
+    const name = `${node.callFrame.functionName || '(anonymous)'} (${from}:${node.callFrame.lineNumber + 1})`;
+    functions.set(name, (functions.get(name) ?? 0) + ms);
+    const pkg = from.split(':')[0] as string;
+    packages.set(pkg, (packages.get(pkg) ?? 0) + ms);
+  });
+  return { functions, packages };
+}
+
+/** Prints the largest rows of a self-time map under a heading. */
+function printTop(heading: string, totals: Map<string, number>, top: number, label: string): void {
+  const sorted = [...totals].sort((a, b) => b[1] - a[1]);
+  const all = sorted.reduce((sum, [, ms]) => sum + ms, 0);
+  process.stdout.write(`${heading}: ${all.toFixed(0)} ms\n\n`);
+  process.stdout.write(
+    `${table(
+      [label, 'self ms', 'share'],
+      sorted
+        .slice(0, top)
+        .map(([name, ms]) => [name, ms.toFixed(1), `${((100 * ms) / all).toFixed(1)}%`]),
+    )}\n\n`,
+  );
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const top = Number(args.find((a) => a.startsWith('--top='))?.slice(6) ?? 25);
   for (const file of args.filter((a) => !a.startsWith('--'))) {
+    if (file.endsWith('.cpuprofile')) {
+      const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+      const { functions, packages } = profileSelfTimes(profile);
+      printTop(`${file}: JavaScript by package`, packages, top, 'package');
+      printTop(`${file}: JavaScript by function`, functions, top, 'function');
+      continue;
+    }
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as
       | { traceEvents: TraceEvent[] }
       | TraceEvent[];
