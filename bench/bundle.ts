@@ -116,8 +116,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // bars and deep-chain views; the goal stays 12 KB. 15.98 KB with the network header, after
     // the cuts listed in BENCHMARKS.md section 6; 16.15 KB with the transcript's run groups and
     // JSON branches that mount without measuring layout (section 7: about a third less
-    // main-thread time in the browser).
-    budgetKb: 16.2,
+    // main-thread time in the browser); 16.26 KB with a subagent body that mounts without
+    // measuring either (section 7).
+    budgetKb: 16.3,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.

@@ -3,6 +3,7 @@ export { MAX_NESTED_SUBAGENTS } from './nesting.js';
 export * as SubagentRun from './parts.js';
 export {
   SubagentRunContent,
+  type SubagentRunContentProps,
   SubagentRunRoot,
   type SubagentRunRootProps,
   SubagentRunThread,

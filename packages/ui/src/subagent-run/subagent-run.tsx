@@ -8,6 +8,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -16,7 +17,13 @@ import { RunPart } from '../run-parts/run-parts.js';
 import { SubagentCardSlot } from '../run-parts/slot.js';
 import { isStreaming, ToolCallScope } from '../tool-call/context.js';
 import { ToolCallActivity, ToolCallDuration, ToolCallStatusBadge } from '../tool-call/tool-call.js';
-import { type HostProps, PartElement, slotted } from '../utils/part.js';
+import {
+  type HostProps,
+  PartElement,
+  type PartProps,
+  partContent,
+  slotted,
+} from '../utils/part.js';
 import { SubagentRunContext, useSubagentRunContext } from './context.js';
 import { SubagentRunAnswer, SubagentRunDetails, SubagentRunTask } from './details.js';
 import {
@@ -74,7 +81,7 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
     useEffect(() => {
       onOpenChangeRef.current = onOpenChange;
     });
-    const context = useMemo(() => ({ toolCallId }), [toolCallId]);
+    const contentId = useId();
     // Cards nest one level per subagent; an outermost card also holds the view a too-deep card
     // opens (see MAX_NESTED_SUBAGENTS), so the page never nests deeper than the cap.
     const nesting = useNesting();
@@ -84,6 +91,10 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
     const nestingValue = useMemo(() => ({ level, open: openDeep }), [level, openDeep]);
     const deepNesting = useMemo(() => ({ level: -1, open: setDeepView }), []);
     const isOpen = open ?? openState;
+    const context = useMemo(
+      () => ({ toolCallId, open: isOpen, contentId }),
+      [toolCallId, isOpen, contentId],
+    );
     const setOpen = (next: boolean) => {
       setOpenState(next);
       onOpenChange?.(next);
@@ -176,7 +187,7 @@ export const SubagentRunTrigger = forwardRef<
   HTMLButtonElement,
   ComponentPropsWithoutRef<typeof Collapsible.Trigger>
 >(function SubagentRunTrigger({ asChild, children, ...props }, ref) {
-  const { toolCallId } = useSubagentRunContext('Trigger');
+  const { toolCallId, contentId } = useSubagentRunContext('Trigger');
   const call = useToolCall(toolCallId);
   return (
     <Collapsible.Trigger
@@ -184,6 +195,7 @@ export const SubagentRunTrigger = forwardRef<
       asChild={asChild}
       data-slot="subagent-run-trigger"
       data-status={call?.status}
+      aria-controls={contentId}
       {...props}
     >
       {slotted(
@@ -242,41 +254,67 @@ export const SubagentRunThread = forwardRef<HTMLDivElement, SubagentRunThreadPro
   },
 );
 
+/** Props of {@link SubagentRunContent}. */
+export type SubagentRunContentProps = PartProps<'div'> & {
+  /** Keep the content mounted (hidden) while the card is closed. */
+  readonly forceMount?: true;
+};
+
 /**
  * The collapsible body: the answer, the task, what the subagent did, then the full result and
- * ids, collapsed, and any error.
+ * ids, collapsed, and any error. It is not mounted while the card is closed (unless
+ * `forceMount`).
+ *
+ * A plain element rather than Radix's `Collapsible.Content`: that one measures its height and
+ * reads its computed animation when it mounts, so each card that appears open in a live stream
+ * forced its own style and layout pass mid-commit. The trigger still names it in
+ * `aria-controls`, and it carries `data-state` like the rest of the card.
  *
  * @example
  * <SubagentRun.Content />
  */
-export const SubagentRunContent = forwardRef<
-  HTMLDivElement,
-  ComponentPropsWithoutRef<typeof Collapsible.Content>
->(function SubagentRunContent({ asChild, children, ...props }, ref) {
-  const { toolCallId } = useSubagentRunContext('Content');
-  const runIds = useToolCall(toolCallId)?.childRunIds ?? [];
-  const tooDeep = (useNesting()?.level ?? 0) >= MAX_NESTED_SUBAGENTS - 1 && runIds.length > 0;
-  return (
-    <Collapsible.Content ref={ref} asChild={asChild} data-slot="subagent-run-content" {...props}>
-      {slotted(
-        asChild,
-        children,
-        <>
-          <SubagentRunAnswer />
-          <SubagentRunTask />
-          {tooDeep ? (
-            <DeeperSubagents toolCallId={toolCallId} />
-          ) : (
-            runIds.map((runId, index) => (
-              <SubagentRunThread key={runId} runId={runId} omitText={index === runIds.length - 1} />
-            ))
-          )}
-          <SubagentRunDetails />
-        </>,
-      )}
-    </Collapsible.Content>
-  );
-});
+export const SubagentRunContent = forwardRef<HTMLDivElement, SubagentRunContentProps>(
+  function SubagentRunContent({ asChild, children, forceMount, ...props }, ref) {
+    const { toolCallId, open, contentId } = useSubagentRunContext('Content');
+    const runIds = useToolCall(toolCallId)?.childRunIds ?? [];
+    const tooDeep = (useNesting()?.level ?? 0) >= MAX_NESTED_SUBAGENTS - 1 && runIds.length > 0;
+    if (!open && forceMount !== true) return null;
+    return (
+      <PartElement
+        tag="div"
+        ref={ref}
+        asChild={asChild}
+        host={children}
+        id={contentId}
+        data-slot="subagent-run-content"
+        data-state={open ? 'open' : 'closed'}
+        hidden={!open}
+        {...props}
+      >
+        {partContent(
+          asChild,
+          children,
+          <>
+            <SubagentRunAnswer />
+            <SubagentRunTask />
+            {tooDeep ? (
+              <DeeperSubagents toolCallId={toolCallId} />
+            ) : (
+              runIds.map((runId, index) => (
+                <SubagentRunThread
+                  key={runId}
+                  runId={runId}
+                  omitText={index === runIds.length - 1}
+                />
+              ))
+            )}
+            <SubagentRunDetails />
+          </>,
+        )}
+      </PartElement>
+    );
+  },
+);
 
 /** A subagent card as the outermost card of a deep view (see {@link DeepSubagentView}). */
 function OutermostSubagent({ toolCallId }: { readonly toolCallId: string }) {
