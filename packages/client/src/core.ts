@@ -4,16 +4,16 @@
  * as what an app that only reduces chunks ships (the package has no side effects, so an app's
  * bundler drops the session when it is not imported).
  */
-export {
-  type ChunkError,
-  type DataChunk,
-  type MastraChunk,
-  type MastraChunkType,
-  type ObjectChunk,
-  type ParsedMastraChunk,
-  parseMastraChunk,
-  type UnknownChunk,
+export type {
+  ChunkError,
+  DataChunk,
+  MastraChunk,
+  MastraChunkType,
+  ObjectChunk,
+  ParsedMastraChunk,
+  UnknownChunk,
 } from './chunks/mastra.js';
+export { parseMastraChunk } from './chunks/parse.js';
 export type {
   NetworkExecutionStep,
   NetworkPrimitiveType,

@@ -1,4 +1,5 @@
-import { type NativeChunk, parseMastraChunk } from '../chunks/mastra.js';
+import type { NativeChunk } from '../chunks/mastra.js';
+import { parseMastraChunk } from '../chunks/parse.js';
 import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';

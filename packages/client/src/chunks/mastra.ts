@@ -1,8 +1,6 @@
 import {
   boolean,
-  type Check,
   type Checked,
-  formatIssue,
   nonEmpty,
   number,
   object,
@@ -169,20 +167,6 @@ export interface UnknownChunk {
   readonly unexpected: boolean;
 }
 
-const envelopeSchema = object({
-  type: nonEmpty,
-  runId: opt(nonEmpty),
-  from: opt(string),
-  payload: opt(unknown),
-  metadata: opt(record),
-});
-
-const dataChunkSchema = object({
-  data: unknown,
-  id: opt(string),
-  transient: opt(boolean),
-});
-
 /** Why a value is not a usable chunk. */
 export interface ChunkError {
   readonly message: string;
@@ -199,114 +183,4 @@ export function looksLikeMastraChunk(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return typeof v.type === 'string' && ('payload' in v || 'runId' in v || 'from' in v);
-}
-
-/**
- * Validates one Mastra `fullStream` chunk.
- *
- * @example
- * const parsed = parseMastraChunk(JSON.parse(line));
- * if (parsed.ok) store.dispatch(parsed.chunk);
- */
-export function parseMastraChunk(value: unknown): ParsedMastraChunk {
-  try {
-    return parseChunk(value);
-  } catch (error) {
-    // Values from a JavaScript source can trip the validator itself (e.g. a `length` that cannot
-    // be compared): that is still just an invalid chunk.
-    const type = (value as { type?: unknown }).type;
-    return {
-      ok: false,
-      error: {
-        message: `The chunk could not be validated: ${error instanceof Error ? error.message : 'unknown error'}`,
-        ...(typeof type === 'string' ? { chunkType: type } : {}),
-      },
-    };
-  }
-}
-
-type Fields = Record<string, unknown>;
-
-function parseChunk(value: unknown): ParsedMastraChunk {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, error: { message: 'A chunk must be a JSON object' } };
-  }
-  const fields = value as Fields;
-  const type = fields.type;
-  if (typeof type !== 'string' || type === '') {
-    return { ok: false, error: { message: 'A chunk needs a string "type"' } };
-  }
-  if (type.startsWith('data-')) {
-    const issue = dataChunkSchema.test(value);
-    if (issue !== undefined) {
-      return { ok: false, error: { message: formatIssue(issue), chunkType: type } };
-    }
-    return {
-      ok: true,
-      chunk: {
-        format: 'data',
-        type: type as `data-${string}`,
-        data: fields.data,
-        ...(fields.id === undefined ? {} : { id: fields.id as string }),
-        ...(fields.transient === undefined ? {} : { transient: fields.transient as boolean }),
-      },
-    };
-  }
-  // An own-key lookup: a type such as "constructor" must not find Object.prototype's members.
-  const schema: Check<unknown> | undefined = Object.hasOwn(mastraPayloadSchemas, type)
-    ? (mastraPayloadSchemas as Record<string, Check<unknown>>)[type]
-    : undefined;
-  const structured = type === 'object' || type === 'object-result';
-  if (schema === undefined && !structured) {
-    return {
-      ok: true,
-      chunk: { format: 'unknown', type, value, unexpected: !KNOWN_UNINTERPRETED.has(type) },
-    };
-  }
-  // The envelope's fields are checked inline: this runs for every chunk at every level.
-  const { runId: envelopeRunId, from, metadata } = fields;
-  if (
-    (envelopeRunId !== undefined && (typeof envelopeRunId !== 'string' || envelopeRunId === '')) ||
-    (from !== undefined && typeof from !== 'string') ||
-    (metadata !== undefined &&
-      (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)))
-  ) {
-    const issue = envelopeSchema.test(value)!;
-    return { ok: false, error: { message: formatIssue(issue), chunkType: type } };
-  }
-  // Background-task chunks carry their runId in the payload rather than the envelope.
-  const payloadRunId = (fields.payload as { runId?: unknown } | undefined)?.runId;
-  const runId =
-    (envelopeRunId as string | undefined) ??
-    (typeof payloadRunId === 'string' && payloadRunId !== '' ? payloadRunId : undefined);
-  if (runId === undefined) {
-    // A chunk without any envelope is most likely from an AI SDK UI message stream.
-    const hint = looksLikeMastraChunk(value)
-      ? ''
-      : "; AI SDK UI message streams need `formats: [aiSdk]` from '@toolpane/client/ai-sdk'";
-    return {
-      ok: false,
-      error: { message: `runId: a chunk needs a runId${hint}`, chunkType: type },
-    };
-  }
-  if (structured) {
-    return { ok: true, chunk: { format: 'mastra', type, runId, object: fields.object } };
-  }
-  const payload = fields.payload ?? {};
-  const invalidPayload = schema!.test(payload);
-  if (invalidPayload !== undefined) {
-    return {
-      ok: false,
-      error: { message: formatIssue(invalidPayload, 'payload'), chunkType: type },
-    };
-  }
-  const chunk: { -readonly [K in keyof MastraChunk]?: unknown } = {
-    format: 'mastra',
-    type,
-    runId,
-    payload,
-  };
-  if (from !== undefined) chunk.from = from;
-  if (metadata !== undefined) chunk.metadata = metadata;
-  return { ok: true, chunk: chunk as MastraChunk };
 }

@@ -1,4 +1,5 @@
 import type { NativeChunk, NativeChunkOf, NativeChunkType } from '../chunks/mastra.js';
+import { normaliseNative } from '../chunks/parse.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { onHumanRequest } from '../reducer/human.js';
 import { touchRun } from '../reducer/lifecycle.js';
@@ -62,7 +63,8 @@ const inRun =
 
 /** A workflow event outside a `workflow-*` call has nothing to update: it is kept as received. */
 function onWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope): void {
-  if (!reduceWorkflowEvent(ctx, chunk, scope)) addUnknown(ctx, chunk, false);
+  if (!reduceWorkflowEvent(ctx, chunk, scope))
+    addUnknown(ctx, normaliseNative(chunk), chunk.type, false);
 }
 
 const onBackgroundTask = (ctx: Ctx, chunk: BackgroundChunk, scope: Scope) =>

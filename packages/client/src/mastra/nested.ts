@@ -1,4 +1,5 @@
-import { type MastraChunk, parseMastraChunk } from '../chunks/mastra.js';
+import type { MastraChunk } from '../chunks/mastra.js';
+import { ChunkFailure, checkChunk } from '../chunks/parse.js';
 import { addIssue, type Ctx, excerpt, now, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { hiddenStepValue } from '../reducer/hide.js';
@@ -271,17 +272,17 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   }
 }
 
-/** Parses and applies a chunk found inside a wrapper; a malformed one becomes an issue. */
+/** Checks a chunk found inside a wrapper; a malformed one becomes an issue (and undefined). */
 export function parseNested(ctx: Ctx, value: unknown) {
-  const parsed = parseMastraChunk(value);
-  if (!parsed.ok) {
+  const chunk = checkChunk(value);
+  if (chunk instanceof ChunkFailure) {
     addIssue(ctx, {
       kind: 'invalid-chunk',
-      message: `Nested chunk: ${parsed.error.message}`,
-      ...(parsed.error.chunkType ? { chunkType: parsed.error.chunkType } : {}),
+      message: `Nested chunk: ${chunk.message}`,
+      ...(chunk.chunkType ? { chunkType: chunk.chunkType } : {}),
       excerpt: excerpt(value),
     });
     return undefined;
   }
-  return parsed.chunk;
+  return chunk;
 }

@@ -1,10 +1,4 @@
-import type {
-  DataChunk,
-  NativeChunkOf,
-  NativeChunkType,
-  ObjectChunk,
-  UnknownChunk,
-} from '../chunks/mastra.js';
+import type { DataChunk, NativeChunkOf, NativeChunkType, ObjectChunk } from '../chunks/mastra.js';
 import { addIssue, type Ctx, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { awaitClient, endRun, ensureRun } from '../reducer/lifecycle.js';
@@ -160,18 +154,13 @@ function dropUndefined<T extends object>(value: T): T {
 }
 
 /** Keeps a chunk Toolpane does not interpret; an unexpected one is also an issue. */
-export function addUnknown(
-  ctx: Ctx,
-  chunk: { type: string; format: string },
-  unexpected: boolean,
-): void {
-  const value = chunk.format === 'unknown' ? (chunk as UnknownChunk).value : chunk;
+export function addUnknown(ctx: Ctx, value: unknown, type: string, unexpected: boolean): void {
   ctx.draft.appendUnknown(value);
   if (unexpected) {
     addIssue(ctx, {
       kind: 'unknown-chunk',
-      message: `Unknown chunk type "${chunk.type}" kept as received`,
-      chunkType: chunk.type,
+      message: `Unknown chunk type "${type}" kept as received`,
+      chunkType: type,
     });
   }
 }

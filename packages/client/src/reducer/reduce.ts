@@ -1,11 +1,5 @@
-import {
-  type DataChunk,
-  looksLikeMastraChunk,
-  type MastraChunk,
-  type ObjectChunk,
-  parseMastraChunk,
-  type UnknownChunk,
-} from '../chunks/mastra.js';
+import { type DataChunk, looksLikeMastraChunk, type NativeChunk } from '../chunks/mastra.js';
+import { type AppliedChunk, ChunkFailure, checkChunk, KeptChunk } from '../chunks/parse.js';
 import { applyNative } from '../mastra/handlers.js';
 import { parseNested } from '../mastra/nested.js';
 import { addUnknown, reduceData } from '../mastra/run.js';
@@ -25,17 +19,16 @@ import {
 } from './context.js';
 import { applyEvent } from './events.js';
 
-/** Applies a parsed chunk: native ones through the handler table, `data-*` and unknown ones here. */
-function applyMastra(
-  ctx: Ctx,
-  chunk: MastraChunk | ObjectChunk | DataChunk | UnknownChunk,
-  scope: Scope,
-) {
+const isData = (chunk: NativeChunk | DataChunk): chunk is DataChunk =>
+  chunk.type.startsWith('data-');
+
+/** Applies a checked chunk: native ones through the handler table, `data-*` and unknown ones here. */
+function applyMastra(ctx: Ctx, chunk: AppliedChunk, scope: Scope) {
   if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = 'mastra';
-  if (chunk.format === 'unknown') {
+  if (chunk instanceof KeptChunk) {
     if (!ctx.options.families?.some((f) => f.apply(ctx, chunk.value, scope)))
-      addUnknown(ctx, chunk, chunk.unexpected);
-  } else if (chunk.format === 'data') reduceData(ctx, chunk, scope);
+      addUnknown(ctx, chunk.value, chunk.type, chunk.unexpected);
+  } else if (isData(chunk)) reduceData(ctx, chunk, scope);
   else applyNative(ctx, chunk, scope);
 }
 
@@ -68,17 +61,17 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
     if (chunk !== undefined) applyMastra(ctx, chunk, scope);
     return;
   }
-  const parsed = parseMastraChunk(value);
-  if (!parsed.ok) {
+  const chunk = checkChunk(value);
+  if (chunk instanceof ChunkFailure) {
     addIssue(ctx, {
       kind: 'invalid-chunk',
-      message: parsed.error.message,
-      ...(parsed.error.chunkType ? { chunkType: parsed.error.chunkType } : {}),
+      message: chunk.message,
+      ...(chunk.chunkType ? { chunkType: chunk.chunkType } : {}),
       excerpt: excerpt(value),
     });
     return;
   }
-  applyMastra(ctx, parsed.chunk, scope);
+  applyMastra(ctx, chunk, scope);
 }
 
 /** Applies a value and turns any unexpected exception into an issue, so a stream never breaks. */

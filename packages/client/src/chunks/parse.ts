@@ -1,0 +1,197 @@
+import {
+  boolean,
+  type Check,
+  formatIssue,
+  nonEmpty,
+  object,
+  optional,
+  record,
+  string,
+  unknown,
+} from './check.js';
+import {
+  type ChunkError,
+  type DataChunk,
+  KNOWN_UNINTERPRETED,
+  looksLikeMastraChunk,
+  type MastraChunk,
+  mastraPayloadSchemas,
+  type NativeChunk,
+  type ObjectChunk,
+  type ParsedMastraChunk,
+  type UnknownChunk,
+} from './mastra.js';
+
+const opt = optional;
+
+const envelopeSchema = object({
+  type: nonEmpty,
+  runId: opt(nonEmpty),
+  from: opt(string),
+  payload: opt(unknown),
+  metadata: opt(record),
+});
+
+const dataChunkSchema = object({
+  data: unknown,
+  id: opt(string),
+  transient: opt(boolean),
+});
+
+/**
+ * Validates one Mastra `fullStream` chunk.
+ *
+ * @example
+ * const parsed = parseMastraChunk(JSON.parse(line));
+ * if (parsed.ok) store.dispatch(parsed.chunk);
+ */
+export function parseMastraChunk(value: unknown): ParsedMastraChunk {
+  const checked = checkChunk(value);
+  if (checked instanceof ChunkFailure) {
+    const { message, chunkType } = checked;
+    return { ok: false, error: chunkType === undefined ? { message } : { message, chunkType } };
+  }
+  if (checked instanceof KeptChunk) {
+    const { type, value: kept, unexpected } = checked;
+    return { ok: true, chunk: { format: 'unknown', type, value: kept, unexpected } };
+  }
+  if (checked.type.startsWith('data-')) {
+    const data = checked as DataChunk;
+    return {
+      ok: true,
+      chunk: {
+        format: 'data',
+        type: data.type,
+        data: data.data,
+        ...(data.id === undefined ? {} : { id: data.id }),
+        ...(data.transient === undefined ? {} : { transient: data.transient }),
+      },
+    };
+  }
+  return { ok: true, chunk: normaliseNative(checked as NativeChunk) };
+}
+
+/**
+ * Internal: why a value is not a usable chunk, as {@link checkChunk} returns it (a class, so that
+ * no value from a stream can pass for one).
+ */
+export class ChunkFailure implements ChunkError {
+  constructor(
+    readonly message: string,
+    readonly chunkType?: string,
+  ) {}
+}
+
+/** Internal: a chunk of a type Toolpane does not interpret, as {@link checkChunk} returns it. */
+export class KeptChunk implements UnknownChunk {
+  readonly format = 'unknown';
+  constructor(
+    readonly type: string,
+    readonly value: unknown,
+    readonly unexpected: boolean,
+  ) {}
+}
+
+/**
+ * Internal: a chunk as the reducer applies it. A native or `data-*` chunk whose fields are all in
+ * place is the value itself, not a copy (it has no `format` field then: tell the kinds apart by
+ * class and type, see {@link checkChunk}).
+ */
+export type AppliedChunk = NativeChunk | DataChunk | KeptChunk;
+
+/**
+ * Internal: checks one chunk the way {@link parseMastraChunk} does, for the reducer, which runs it
+ * for every chunk at every level of nesting. Returns a {@link ChunkFailure} for an invalid chunk,
+ * a {@link KeptChunk} for an uninterpreted one, and otherwise the chunk: the value itself when it
+ * carries its `runId` and `payload` in the envelope (nearly always), else a normalised copy. A
+ * `data-*` chunk is one whose type starts with `data-`; every other is native.
+ */
+export function checkChunk(value: unknown): AppliedChunk | ChunkFailure {
+  try {
+    return check(value);
+  } catch (error) {
+    // Values from a JavaScript source can trip the validator itself (e.g. a `length` that cannot
+    // be compared): that is still just an invalid chunk.
+    const type = (value as { type?: unknown }).type;
+    return new ChunkFailure(
+      `The chunk could not be validated: ${error instanceof Error ? error.message : 'unknown error'}`,
+      typeof type === 'string' ? type : undefined,
+    );
+  }
+}
+
+/** A native chunk as {@link parseMastraChunk} returns it, from one {@link checkChunk} passed. */
+export function normaliseNative(checked: NativeChunk): NativeChunk {
+  const fields = checked as Partial<MastraChunk>;
+  if (checked.type === 'object' || checked.type === 'object-result') {
+    return { format: 'mastra', type: checked.type, runId: checked.runId, object: checked.object };
+  }
+  const chunk: { -readonly [K in keyof MastraChunk]?: unknown } = {
+    format: 'mastra',
+    type: checked.type,
+    runId: checked.runId,
+    payload: fields.payload,
+  };
+  if (fields.from !== undefined) chunk.from = fields.from;
+  if (fields.metadata !== undefined) chunk.metadata = fields.metadata;
+  return chunk as MastraChunk;
+}
+
+type Fields = Record<string, unknown>;
+
+function check(value: unknown): AppliedChunk | ChunkFailure {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return new ChunkFailure('A chunk must be a JSON object');
+  }
+  const fields = value as Fields;
+  const type = fields.type;
+  if (typeof type !== 'string' || type === '') {
+    return new ChunkFailure('A chunk needs a string "type"');
+  }
+  if (type.startsWith('data-')) {
+    const issue = dataChunkSchema.test(value);
+    return issue === undefined ? (value as DataChunk) : new ChunkFailure(formatIssue(issue), type);
+  }
+  // An own-key lookup: a type such as "constructor" must not find Object.prototype's members.
+  const schema: Check<unknown> | undefined = Object.hasOwn(mastraPayloadSchemas, type)
+    ? (mastraPayloadSchemas as Record<string, Check<unknown>>)[type]
+    : undefined;
+  const structured = type === 'object' || type === 'object-result';
+  if (schema === undefined && !structured) {
+    return new KeptChunk(type, value, !KNOWN_UNINTERPRETED.has(type));
+  }
+  // The envelope's fields are checked inline: this runs for every chunk at every level.
+  const { runId: envelopeRunId, from, metadata } = fields;
+  if (
+    (envelopeRunId !== undefined && (typeof envelopeRunId !== 'string' || envelopeRunId === '')) ||
+    (from !== undefined && typeof from !== 'string') ||
+    (metadata !== undefined &&
+      (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)))
+  ) {
+    return new ChunkFailure(formatIssue(envelopeSchema.test(value)!), type);
+  }
+  // Background-task chunks carry their runId in the payload rather than the envelope.
+  const payloadRunId = (fields.payload as { runId?: unknown } | undefined)?.runId;
+  const runId =
+    (envelopeRunId as string | undefined) ??
+    (typeof payloadRunId === 'string' && payloadRunId !== '' ? payloadRunId : undefined);
+  if (runId === undefined) {
+    // A chunk without any envelope is most likely from an AI SDK UI message stream.
+    const hint = looksLikeMastraChunk(value)
+      ? ''
+      : "; AI SDK UI message streams need `formats: [aiSdk]` from '@toolpane/client/ai-sdk'";
+    return new ChunkFailure(`runId: a chunk needs a runId${hint}`, type);
+  }
+  if (structured) {
+    return runId === envelopeRunId
+      ? (value as ObjectChunk)
+      : { format: 'mastra', type, runId, object: fields.object };
+  }
+  const payload = fields.payload ?? {};
+  const invalidPayload = schema!.test(payload);
+  if (invalidPayload !== undefined) {
+    return new ChunkFailure(formatIssue(invalidPayload, 'payload'), type);
+  }
+  if (runId === envelopeRunId && payload === fields.payload) return value as MastraChunk;
+  return normaliseNative({ type, runId, payload, from, metadata } as MastraChunk);
+}
