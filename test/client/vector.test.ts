@@ -33,6 +33,61 @@ describe('Vector', () => {
     );
   });
 
+  it('matches copied arrays when any older version is pushed to or replaced in (forks)', () => {
+    const op = fc.record({
+      from: fc.nat(),
+      push: fc.option(fc.integer(), { nil: undefined }),
+      set: fc.nat(200),
+      value: fc.integer(),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 600 }), (ops) => {
+        const versions: [Vector<number>, number[]][] = [[Vector.empty(), []]];
+        for (const o of ops) {
+          // Mostly the newest version (in-place appends), sometimes an older one (a fork).
+          const at = o.from % 4 === 0 ? o.from % versions.length : versions.length - 1;
+          const [vector, array] = versions[at]!;
+          if (o.push !== undefined) versions.push([vector.push(o.push), [...array, o.push]]);
+          else if (o.set < array.length) {
+            const copy = array.slice();
+            copy[o.set] = o.value;
+            versions.push([vector.set(o.set, o.value), copy]);
+          }
+        }
+        for (const [vector, array] of versions) {
+          expect(vector.toArray()).toEqual(array);
+          expect(vector.last()).toBe(array[array.length - 1]);
+          for (let i = 0; i < array.length; i++) expect(vector.get(i)).toBe(array[i]);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('appends to its newest version in place, sharing the tail, and copies a frozen tail', () => {
+    const tailOf = (v: Vector<number>) => (v as unknown as { tail: number[] }).tail;
+    const a = Vector.from([1, 2, 3]);
+    const b = a.push(4);
+    expect(tailOf(b)).toBe(tailOf(a));
+    expect([a.toArray(), b.toArray()]).toEqual([
+      [1, 2, 3],
+      [1, 2, 3, 4],
+    ]);
+    const fork = a.push(9);
+    expect(tailOf(fork)).not.toBe(tailOf(a));
+    expect([b.toArray(), fork.toArray(), a.last(), b.last()]).toEqual([
+      [1, 2, 3, 4],
+      [1, 2, 3, 9],
+      3,
+      4,
+    ]);
+    const frozen = b.push(5);
+    Object.freeze(tailOf(frozen));
+    expect(frozen.push(6).toArray()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(Vector.empty<number>().push(1).toArray()).toEqual([1]);
+    expect(Vector.empty<number>().toArray()).toEqual([]);
+  });
+
   it('reads across several trie levels, and builds its array once', () => {
     const values = Array.from({ length: 40_000 }, (_, i) => i);
     const vector = Vector.from(values);

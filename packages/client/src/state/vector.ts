@@ -2,10 +2,13 @@
  * An immutable list with cheap appends and replacements, for a run's parts.
  *
  * A 32-way trie of full leaves plus a tail of at most 32 items, as in Clojure's persistent vector:
- * appending copies the tail (at most 32 items) and, once per 32 items, one path of the trie;
+ * appending writes to the tail and, once per 32 items, adds it to the trie along one path;
  * replacing an item copies one path (O(log32 n) nodes of 32 slots). Versions share everything
- * else, so a snapshot published after every chunk costs O(1) whatever the run holds. The plain
- * array a version stands for is built on first read and kept.
+ * else, so a snapshot published after every chunk costs O(1) whatever the run holds. Versions
+ * also share the tail's buffer, as `AppendList` versions do: a version reads only the first
+ * `length` items, so appending to the newest version writes in place, and appending to an older
+ * one (or to a frozen buffer) copies the tail first. The plain array a version stands for is built
+ * on first read and kept.
  *
  * Written here because persistent-collection libraries weigh more than this whole package.
  */
@@ -27,7 +30,7 @@ export class Vector<T> {
     private readonly tail: readonly T[],
   ) {}
 
-  private static readonly EMPTY = new Vector<never>(0, BITS, [], []);
+  private static readonly EMPTY = new Vector<never>(0, BITS, [], Object.freeze([]));
 
   /** The empty vector. */
   static empty<T>(): Vector<T> {
@@ -46,6 +49,11 @@ export class Vector<T> {
     return this.length < WIDTH ? 0 : ((this.length - 1) >>> BITS) << BITS;
   }
 
+  /** How many items of the tail's buffer are this version's. */
+  private tailLength(): number {
+    return this.length - this.tailOffset();
+  }
+
   /** The item at `index`, or undefined outside the vector. */
   get(index: number): T | undefined {
     if (index < 0 || index >= this.length) return undefined;
@@ -59,13 +67,21 @@ export class Vector<T> {
 
   /** The last item, or undefined when empty. */
   last(): T | undefined {
-    return this.length === 0 ? undefined : this.tail[this.tail.length - 1];
+    return this.length === 0 ? undefined : this.tail[(this.length - 1) & MASK];
   }
 
   /** This vector with `item` appended. */
   push(item: T): Vector<T> {
-    if (this.tail.length < WIDTH) {
-      return new Vector(this.length + 1, this.shift, this.root, [...this.tail, item]);
+    const count = this.tailLength();
+    if (count < WIDTH) {
+      // The newest version of a buffer appends in place; any other copies its own items first.
+      const tail = (
+        count === this.tail.length && Object.isExtensible(this.tail)
+          ? this.tail
+          : this.tail.slice(0, count)
+      ) as T[];
+      tail.push(item);
+      return new Vector(this.length + 1, this.shift, this.root, tail);
     }
     // The tail is full: it becomes a leaf of the trie, which grows a level when it is full.
     let root: Node<T>;
@@ -83,7 +99,7 @@ export class Vector<T> {
   set(index: number, item: T): Vector<T> {
     if (index < 0 || index >= this.length) return this;
     if (index >= this.tailOffset()) {
-      const tail = this.tail.slice();
+      const tail = this.tail.slice(0, this.tailLength());
       tail[index & MASK] = item;
       return new Vector(this.length, this.shift, this.root, tail);
     }
@@ -100,7 +116,8 @@ export class Vector<T> {
     if (this.array !== undefined) return this.array;
     const out: T[] = [];
     collect(this.root, this.shift, this.tailOffset(), out);
-    for (const item of this.tail) out.push(item);
+    const count = this.tailLength();
+    for (let i = 0; i < count; i++) out.push(this.tail[i]!);
     const array = Object.freeze(out);
     // A deep-frozen vector cannot keep it; it is then built on each read.
     if (Object.isExtensible(this)) this.array = array;
