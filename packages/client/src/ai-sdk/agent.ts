@@ -251,7 +251,7 @@ export function onAgentSnapshot(ctx: Ctx, value: Value): void {
   const parentKey = ensureParentCall(ctx, ancestry);
   const scope: Scope = { parentToolCallId: parentKey, depth };
   const run = ensureRun(ctx, runId, scope);
-  ctx.draft.moveCursor({ lastNestedRunId: runId });
+  ctx.draft.moveCursor('lastNestedRunId', runId);
   const agentId = nonEmpty(data.id);
   if (agentId !== undefined && run.agentId !== agentId) run.agentId = agentId;
   if (!applySnapshotCalls(ctx, runId, scope, data)) {

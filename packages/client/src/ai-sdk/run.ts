@@ -39,7 +39,7 @@ function currentRunId(ctx: Ctx): string | undefined {
 /** The current message's run, created when chunks arrive before any `start`. */
 export function topRun(ctx: Ctx): Mutable<RunState> {
   const runId = currentRunId(ctx) ?? newRunId(ctx);
-  ctx.draft.moveCursor({ aiSdkRunId: runId });
+  ctx.draft.moveCursor('aiSdkRunId', runId);
   return ensureRun(ctx, runId, TOP);
 }
 
@@ -69,7 +69,8 @@ export function onStart(ctx: Ctx, value: Value): void {
   } else {
     runId = messageId ?? newRunId(ctx);
   }
-  ctx.draft.moveCursor({ aiSdkRunId: runId, currentRunId: runId });
+  ctx.draft.moveCursor('aiSdkRunId', runId);
+  ctx.draft.moveCursor('currentRunId', runId);
   const known = runs.get(runId);
   // A start that repeats what the run already says leaves it as it is.
   if (known?.status === 'streaming' && (messageId === undefined || known.messageId === messageId))

@@ -128,7 +128,7 @@ export const nativeHandlers: NativeHandlers = {
 /** Applies a validated native chunk through its handler. */
 export function applyNative(ctx: Ctx, chunk: NativeChunk, scope: Scope): void {
   // Where bare `data-*` chunks written inside a subagent belong (see `dataRunId`).
-  if (scope.depth > 0) ctx.draft.moveCursor({ lastNestedRunId: chunk.runId });
+  if (scope.depth > 0) ctx.draft.moveCursor('lastNestedRunId', chunk.runId);
   // The table pairs each type with its handler; TypeScript cannot follow that pairing through
   // an index by a union, so the lookup is widened once here.
   const handler = nativeHandlers[chunk.type] as NativeHandler<NativeChunkType>;

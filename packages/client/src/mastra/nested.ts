@@ -53,6 +53,15 @@ function isNestedChunk(value: unknown): boolean {
   return v.from !== 'USER' || v.type === 'tool-output';
 }
 
+/** The scope of what runs inside a call: made once per call (and depth), then reused. */
+function scopeInside(ctx: Ctx, key: string, depth: number): Scope {
+  const known = ctx.scratch.scopes.get(key);
+  if (known !== undefined && known.depth === depth) return known;
+  const scope: Scope = { parentToolCallId: key, depth };
+  ctx.scratch.scopes.set(key, scope);
+  return scope;
+}
+
 /**
  * `tool-output` wraps what runs inside a tool: a subagent's or workflow's chunks (unwrapped here at
  * any depth, one scope level per wrapper) or the tool's own preliminary output.
@@ -70,8 +79,7 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
       ? ensureCall(ctx, chunk.runId, scope, toolCallId, toolName).key
       : known.key;
   if (isNestedChunk(output)) {
-    const nested = { parentToolCallId: key, depth: scope.depth + 1 };
-    applyNested(ctx, output, nested, 'tool-output');
+    applyNested(ctx, output, scopeInside(ctx, key, scope.depth + 1), 'tool-output');
     return;
   }
   const type = (output as { type?: unknown } | null)?.type;

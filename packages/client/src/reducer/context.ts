@@ -60,6 +60,8 @@ export interface Scratch {
   readonly taskCalls: Map<string, string>;
   /** Wrapper chunks being unwrapped right now, one inside the other (bounded). */
   nesting: number;
+  /** The scope inside each call that wrapped chunks so far, by call key. */
+  readonly scopes: Map<string, Scope>;
   /** Where each run's text, reasoning and data parts sit. */
   readonly partIndexes: Map<string, PartIndex>;
   /**
@@ -89,6 +91,7 @@ export const createScratch = (): Scratch => ({
   parsers: new Map(),
   taskCalls: new Map(),
   nesting: 0,
+  scopes: new Map(),
   partIndexes: new Map(),
   displayRuns: new Set(),
   displayRunsRead: new Set(),

@@ -104,7 +104,7 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
   draft.setRun(runId, run);
   if (scope.parentToolCallId === null) {
     draft.appendRun(runId);
-    draft.moveCursor({ currentRunId: runId });
+    draft.moveCursor('currentRunId', runId);
   } else {
     const parent = draft.toolCall(scope.parentToolCallId);
     if (parent !== undefined) draft.push(parent, 'childRunIds', runId);

@@ -13,7 +13,6 @@ import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 import {
   type Cursor,
-  cursorHolds,
   hasLists,
   type ListKey,
   type Lists,
@@ -178,13 +177,13 @@ export class Draft {
     return listsOf(this.root).cursor;
   }
 
-  /** Moves the cursor; the root is copied only when a field changes. */
-  moveCursor(patch: Cursor): void {
-    if (cursorHolds(this.cursor(), patch)) return;
+  /** Moves one field of the cursor; the root is copied only when the field changes. */
+  moveCursor(field: keyof Cursor, runId: string): void {
+    if (this.cursor()[field] === runId) return;
     const lists = this.writableLists();
-    if (this.cursorOwned) Object.assign(lists.cursor, patch);
+    if (this.cursorOwned) (lists.cursor as Mutable<Cursor>)[field] = runId;
     else {
-      lists.cursor = { ...lists.cursor, ...patch };
+      lists.cursor = { ...lists.cursor, [field]: runId };
       this.cursorOwned = true;
     }
   }

@@ -22,15 +22,6 @@ export interface Cursor {
   readonly aiSdkRunId?: string;
 }
 
-/** Whether `cursor` already holds every field `patch` names (without a copy or a closure). */
-export function cursorHolds(cursor: Cursor, patch: Cursor): boolean {
-  return (
-    (!('currentRunId' in patch) || patch.currentRunId === cursor.currentRunId) &&
-    (!('lastNestedRunId' in patch) || patch.lastNestedRunId === cursor.lastNestedRunId) &&
-    (!('aiSdkRunId' in patch) || patch.aiSdkRunId === cursor.aiSdkRunId)
-  );
-}
-
 /**
  * The cursor of a state that arrived without one (rebuilt from JSON, say): its newest top-level
  * run stands in for the current one.
