@@ -10,7 +10,6 @@ import {
   unknown,
 } from './check.js';
 import {
-  type ChunkError,
   type DataChunk,
   KNOWN_UNINTERPRETED,
   looksLikeMastraChunk,
@@ -23,6 +22,8 @@ import {
 } from './mastra.js';
 
 const opt = optional;
+
+type Fields = Record<string, unknown>;
 
 const envelopeSchema = object({
   type: nonEmpty,
@@ -47,14 +48,14 @@ const dataChunkSchema = object({
  */
 export function parseMastraChunk(value: unknown): ParsedMastraChunk {
   const checked = checkChunk(value);
-  if (checked instanceof ChunkFailure) {
-    const { message, chunkType } = checked;
-    return { ok: false, error: chunkType === undefined ? { message } : { message, chunkType } };
+  if (typeof checked === 'string') {
+    const chunkType = chunkTypeOf(value);
+    return {
+      ok: false,
+      error: chunkType === undefined ? { message: checked } : { message: checked, chunkType },
+    };
   }
-  if (checked instanceof KeptChunk) {
-    const { type, value: kept, unexpected } = checked;
-    return { ok: true, chunk: { format: 'unknown', type, value: kept, unexpected } };
-  }
+  if (isKept(checked, value)) return { ok: true, chunk: checked };
   if (checked.type.startsWith('data-')) {
     const data = checked as DataChunk;
     return {
@@ -71,52 +72,38 @@ export function parseMastraChunk(value: unknown): ParsedMastraChunk {
   return { ok: true, chunk: normaliseNative(checked as NativeChunk) };
 }
 
-/**
- * Internal: why a value is not a usable chunk, as {@link checkChunk} returns it (a class, so that
- * no value from a stream can pass for one).
- */
-export class ChunkFailure implements ChunkError {
-  constructor(
-    readonly message: string,
-    readonly chunkType?: string,
-  ) {}
-}
-
-/** Internal: a chunk of a type Toolpane does not interpret, as {@link checkChunk} returns it. */
-export class KeptChunk implements UnknownChunk {
-  readonly format = 'unknown';
-  constructor(
-    readonly type: string,
-    readonly value: unknown,
-    readonly unexpected: boolean,
-  ) {}
+/** The type a failed chunk names, for its issue: a non-empty string, or undefined. */
+export function chunkTypeOf(value: unknown): string | undefined {
+  const type = typeof value === 'object' && value !== null ? (value as Fields).type : undefined;
+  return typeof type === 'string' && type !== '' ? type : undefined;
 }
 
 /**
  * Internal: a chunk as the reducer applies it. A native or `data-*` chunk whose fields are all in
- * place is the value itself, not a copy (it has no `format` field then: tell the kinds apart by
- * class and type, see {@link checkChunk}).
+ * place is the value itself, not a copy, and has no `format` field of its own then: the kinds are
+ * told apart by {@link isKept} and by type (see {@link checkChunk}).
  */
-export type AppliedChunk = NativeChunk | DataChunk | KeptChunk;
+export type AppliedChunk = NativeChunk | DataChunk | UnknownChunk;
+
+/** Whether {@link checkChunk} kept `value` as an uninterpreted chunk (a new object, never the value). */
+export const isKept = (chunk: AppliedChunk, value: unknown): chunk is UnknownChunk =>
+  chunk !== value && chunk.format === 'unknown';
 
 /**
  * Internal: checks one chunk the way {@link parseMastraChunk} does, for the reducer, which runs it
- * for every chunk at every level of nesting. Returns a {@link ChunkFailure} for an invalid chunk,
- * a {@link KeptChunk} for an uninterpreted one, and otherwise the chunk: the value itself when it
+ * for every chunk at every level of nesting. Returns the message for an invalid chunk (its type
+ * is {@link chunkTypeOf} the value),
+ * an {@link UnknownChunk} for an uninterpreted one, and otherwise the chunk: the value itself when it
  * carries its `runId` and `payload` in the envelope (nearly always), else a normalised copy. A
  * `data-*` chunk is one whose type starts with `data-`; every other is native.
  */
-export function checkChunk(value: unknown): AppliedChunk | ChunkFailure {
+export function checkChunk(value: unknown): AppliedChunk | string {
   try {
     return check(value);
   } catch (error) {
     // Values from a JavaScript source can trip the validator itself (e.g. a `length` that cannot
     // be compared): that is still just an invalid chunk.
-    const type = (value as { type?: unknown }).type;
-    return new ChunkFailure(
-      `The chunk could not be validated: ${error instanceof Error ? error.message : 'unknown error'}`,
-      typeof type === 'string' ? type : undefined,
-    );
+    return `The chunk could not be validated: ${error instanceof Error ? error.message : 'unknown error'}`;
   }
 }
 
@@ -137,20 +124,18 @@ export function normaliseNative(checked: NativeChunk): NativeChunk {
   return chunk as MastraChunk;
 }
 
-type Fields = Record<string, unknown>;
-
-function check(value: unknown): AppliedChunk | ChunkFailure {
+function check(value: unknown): AppliedChunk | string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return new ChunkFailure('A chunk must be a JSON object');
+    return 'A chunk must be a JSON object';
   }
   const fields = value as Fields;
   const type = fields.type;
   if (typeof type !== 'string' || type === '') {
-    return new ChunkFailure('A chunk needs a string "type"');
+    return 'A chunk needs a string "type"';
   }
   if (type.startsWith('data-')) {
     const issue = dataChunkSchema.test(value);
-    return issue === undefined ? (value as DataChunk) : new ChunkFailure(formatIssue(issue), type);
+    return issue === undefined ? (value as DataChunk) : formatIssue(issue);
   }
   // An own-key lookup: a type such as "constructor" must not find Object.prototype's members.
   const schema: Check<unknown> | undefined = Object.hasOwn(mastraPayloadSchemas, type)
@@ -158,7 +143,7 @@ function check(value: unknown): AppliedChunk | ChunkFailure {
     : undefined;
   const structured = type === 'object' || type === 'object-result';
   if (schema === undefined && !structured) {
-    return new KeptChunk(type, value, !KNOWN_UNINTERPRETED.has(type));
+    return { format: 'unknown', type, value, unexpected: !KNOWN_UNINTERPRETED.has(type) };
   }
   // The envelope's fields are checked inline: this runs for every chunk at every level.
   const { runId: envelopeRunId, from, metadata } = fields;
@@ -168,7 +153,7 @@ function check(value: unknown): AppliedChunk | ChunkFailure {
     (metadata !== undefined &&
       (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)))
   ) {
-    return new ChunkFailure(formatIssue(envelopeSchema.test(value)!), type);
+    return formatIssue(envelopeSchema.test(value)!);
   }
   // Background-task chunks carry their runId in the payload rather than the envelope.
   const payloadRunId = (fields.payload as { runId?: unknown } | undefined)?.runId;
@@ -180,7 +165,7 @@ function check(value: unknown): AppliedChunk | ChunkFailure {
     const hint = looksLikeMastraChunk(value)
       ? ''
       : "; AI SDK UI message streams need `formats: [aiSdk]` from '@toolpane/client/ai-sdk'";
-    return new ChunkFailure(`runId: a chunk needs a runId${hint}`, type);
+    return `runId: a chunk needs a runId${hint}`;
   }
   if (structured) {
     return runId === envelopeRunId
@@ -190,7 +175,7 @@ function check(value: unknown): AppliedChunk | ChunkFailure {
   const payload = fields.payload ?? {};
   const invalidPayload = schema!.test(payload);
   if (invalidPayload !== undefined) {
-    return new ChunkFailure(formatIssue(invalidPayload, 'payload'), type);
+    return formatIssue(invalidPayload, 'payload');
   }
   if (runId === envelopeRunId && payload === fields.payload) return value as MastraChunk;
   return normaliseNative({ type, runId, payload, from, metadata } as MastraChunk);

@@ -1,6 +1,6 @@
 import type { MastraChunk } from '../chunks/mastra.js';
-import { ChunkFailure, checkChunk } from '../chunks/parse.js';
-import { addIssue, type Ctx, excerpt, now, type Scope } from '../reducer/context.js';
+import { checkChunk } from '../chunks/parse.js';
+import { addInvalid, addIssue, type Ctx, excerpt, now, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { hiddenStepValue } from '../reducer/hide.js';
 import { callKeyFor, ensureCall, ownMessage } from '../reducer/lifecycle.js';
@@ -283,13 +283,8 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
 /** Checks a chunk found inside a wrapper; a malformed one becomes an issue (and undefined). */
 export function parseNested(ctx: Ctx, value: unknown) {
   const chunk = checkChunk(value);
-  if (chunk instanceof ChunkFailure) {
-    addIssue(ctx, {
-      kind: 'invalid-chunk',
-      message: `Nested chunk: ${chunk.message}`,
-      ...(chunk.chunkType ? { chunkType: chunk.chunkType } : {}),
-      excerpt: excerpt(value),
-    });
+  if (typeof chunk === 'string') {
+    addInvalid(ctx, `Nested chunk: ${chunk}`, value);
     return undefined;
   }
   return chunk;

@@ -1,3 +1,4 @@
+import { chunkTypeOf } from '../chunks/parse.js';
 import type { PartialJsonParser } from '../partial-json/partial-json.js';
 import type { Draft, Mutable } from '../state/draft.js';
 import type { RunPart, StreamIssue } from '../state/state.js';
@@ -129,13 +130,23 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * keeps no payload strings (see {@link redactExcerpt}).
  */
 export function addIssue(ctx: Ctx, issue: StreamIssue): void {
-  const clipped: StreamIssue = {
-    ...issue,
-    message: clip(issue.message, 500),
-    ...(issue.chunkType === undefined ? {} : { chunkType: clip(issue.chunkType, 100) }),
-    ...(issue.excerpt === undefined ? {} : { excerpt: redactExcerpt(clip(issue.excerpt, 200)) }),
-  };
+  const clipped: Mutable<StreamIssue> = { ...issue, message: clip(issue.message, 500) };
+  if (issue.chunkType !== undefined) clipped.chunkType = clip(issue.chunkType, 100);
+  if (issue.excerpt !== undefined) clipped.excerpt = redactExcerpt(clip(issue.excerpt, 200));
   ctx.draft.appendIssue(clipped);
+}
+
+/** Records a chunk that failed its check: the message, the type it names, if any, an excerpt. */
+export function addInvalid(ctx: Ctx, message: string, value: unknown): void {
+  const chunkType = chunkTypeOf(value);
+  const kind = 'invalid-chunk';
+  const text = excerpt(value);
+  addIssue(
+    ctx,
+    chunkType === undefined
+      ? { kind, message, excerpt: text }
+      : { kind, message, chunkType, excerpt: text },
+  );
 }
 
 /** A short, safe excerpt of a value for an issue entry. */

@@ -1,5 +1,5 @@
 import { type DataChunk, looksLikeMastraChunk, type NativeChunk } from '../chunks/mastra.js';
-import { type AppliedChunk, ChunkFailure, checkChunk, KeptChunk } from '../chunks/parse.js';
+import { type AppliedChunk, checkChunk, isKept } from '../chunks/parse.js';
 import { applyNative } from '../mastra/handlers.js';
 import { parseNested } from '../mastra/nested.js';
 import { addUnknown, reduceData } from '../mastra/run.js';
@@ -8,6 +8,7 @@ import type { ToolpaneState } from '../state/state.js';
 import { type Cursor, initialState } from '../state/state-root.js';
 import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
 import {
+  addInvalid,
   addIssue,
   type Ctx,
   createScratch,
@@ -23,9 +24,9 @@ const isData = (chunk: NativeChunk | DataChunk): chunk is DataChunk =>
   chunk.type.startsWith('data-');
 
 /** Applies a checked chunk: native ones through the handler table, `data-*` and unknown ones here. */
-function applyMastra(ctx: Ctx, chunk: AppliedChunk, scope: Scope) {
+function applyMastra(ctx: Ctx, value: unknown, chunk: AppliedChunk, scope: Scope) {
   if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = 'mastra';
-  if (chunk instanceof KeptChunk) {
+  if (isKept(chunk, value)) {
     if (!ctx.options.families?.some((f) => f.apply(ctx, chunk.value, scope)))
       addUnknown(ctx, chunk.value, chunk.type, chunk.unexpected);
   } else if (isData(chunk)) reduceData(ctx, chunk, scope);
@@ -58,20 +59,15 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
   }
   if (scope !== TOP) {
     const chunk = parseNested(ctx, value);
-    if (chunk !== undefined) applyMastra(ctx, chunk, scope);
+    if (chunk !== undefined) applyMastra(ctx, value, chunk, scope);
     return;
   }
   const chunk = checkChunk(value);
-  if (chunk instanceof ChunkFailure) {
-    addIssue(ctx, {
-      kind: 'invalid-chunk',
-      message: chunk.message,
-      ...(chunk.chunkType ? { chunkType: chunk.chunkType } : {}),
-      excerpt: excerpt(value),
-    });
+  if (typeof chunk === 'string') {
+    addInvalid(ctx, chunk, value);
     return;
   }
-  applyMastra(ctx, chunk, scope);
+  applyMastra(ctx, value, chunk, scope);
 }
 
 /** Applies a value and turns any unexpected exception into an issue, so a stream never breaks. */

@@ -74,12 +74,9 @@ export class Vector<T> {
   push(item: T): Vector<T> {
     const count = this.tailLength();
     if (count < WIDTH) {
+      let tail = this.tail as T[];
       // The newest version of a buffer appends in place; any other copies its own items first.
-      const tail = (
-        count === this.tail.length && Object.isExtensible(this.tail)
-          ? this.tail
-          : this.tail.slice(0, count)
-      ) as T[];
+      if (count < tail.length || !Object.isExtensible(tail)) tail = tail.slice(0, count);
       tail.push(item);
       return new Vector(this.length + 1, this.shift, this.root, tail);
     }
