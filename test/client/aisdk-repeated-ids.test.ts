@@ -5,7 +5,8 @@ import {
   selectPendingApprovals,
   type ToolpaneState,
 } from '@toolpane/client';
-import { aiSdk } from '@toolpane/client/ai-sdk';
+import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
 
@@ -23,6 +24,19 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
  */
 const asRun = (name: string, n: number): unknown[] =>
   JSON.parse(JSON.stringify(loadFixture(name)).replace(UUID, (id) => `${id}~${n}`)) as unknown[];
+
+/** The assistant message `useChat` builds from a response, as an app saves it. */
+async function messageOf(chunks: unknown[]): Promise<UIMessage> {
+  const stream = new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk as UIMessageChunk);
+      controller.close();
+    },
+  });
+  let last: UIMessage | undefined;
+  for await (const message of readUIMessageStream({ stream })) last = message;
+  return JSON.parse(JSON.stringify(last)) as UIMessage;
+}
 
 /** The ids of the runs from a call up to its top-level run. */
 function runsAbove(state: ToolpaneState, key: string): string[] {
@@ -87,5 +101,14 @@ describe.each([
 
   it('in reduceAll', () => {
     check(reduceAll(runs.flat(), { formats: [aiSdk] }));
+  });
+
+  it('read back from the messages useChat saved', async () => {
+    const messages: unknown[] = [];
+    for (const [n, run] of runs.entries()) {
+      messages.push({ id: `user-${n}`, role: 'user', parts: [{ type: 'text', text: 'Go' }] });
+      messages.push(await messageOf(run));
+    }
+    check(stateFromUIMessages(messages));
   });
 });
