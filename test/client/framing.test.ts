@@ -3,6 +3,8 @@ import { createFrameDecoder } from '@toolpane/client/stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
+// Sets and prints the seed of every property below (FC_SEED replays one).
+import '../utils/property';
 
 const chunks = loadFixture('subagent-two-level');
 

@@ -5,6 +5,8 @@ import {
   type PartialJsonSnapshot,
   parsePartialJson,
 } from '../../packages/client/src/partial-json/partial-json.js';
+// Sets and prints the seed of every property below (FC_SEED replays one).
+import '../utils/property';
 
 /** Streams `chunks` into a fresh parser and returns every snapshot. */
 function stream(chunks: readonly string[]): PartialJsonSnapshot[] {

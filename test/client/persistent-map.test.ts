@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PersistentMap } from '../../packages/client/src/state/persistent-map.js';
+// Sets and prints the seed of every property below (FC_SEED replays one).
+import '../utils/property';
 
 describe('PersistentMap', () => {
   it('behaves like an insertion-ordered Map and never changes an older version', () => {

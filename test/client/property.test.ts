@@ -16,26 +16,7 @@ import { aiSdk } from '@toolpane/client/ai-sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
-
-/**
- * The seed of every property below. `FC_SEED` replays a run (and `FC_PATH` one counterexample of
- * it); otherwise a fixed seed keeps CI deterministic. The seed in use is printed, and fast-check
- * prints seed and path of any failure.
- */
-const SEED = Number.parseInt(process.env.FC_SEED ?? '1942439796', 10);
-if (!Number.isSafeInteger(SEED))
-  throw new Error(`FC_SEED must be an integer: ${process.env.FC_SEED}`);
-const PATH = process.env.FC_PATH;
-console.info(
-  `property tests: seed ${SEED}${PATH ? `, path ${PATH}` : ''} (replay: FC_SEED=${SEED})`,
-);
-
-/** fast-check parameters: the seed, and the number of runs unless one counterexample is replayed. */
-const runs = <T>(numRuns: number): fc.Parameters<T> => ({
-  seed: SEED,
-  numRuns,
-  ...(PATH === undefined ? {} : { path: PATH, endOnFailure: true }),
-});
+import { runs } from '../utils/property';
 
 /**
  * Property tests of the reducer: sequences made by mutating the real recordings (drop, duplicate,

@@ -2,6 +2,8 @@ import { createToolpaneStore } from '@toolpane/client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Vector } from '../../packages/client/src/state/vector.js';
+// Sets and prints the seed of every property below (FC_SEED replays one).
+import '../utils/property';
 
 describe('Vector', () => {
   it('matches a copied array through any sequence of pushes and replacements', () => {

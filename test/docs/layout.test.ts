@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * The layout docs/architecture.md describes: no import cycles (type imports count), no source
- * file over 350 lines, no module-level mutable state in the reducer.
+ * file over 350 lines, no module-level mutable state in the reducer; and tests whose property
+ * tests run from a printed seed.
  */
 
 const root = process.cwd();
@@ -70,5 +71,21 @@ describe('the source layout', () => {
           .map(({ file: name, index }) => `${name}:${index + 1}`),
       );
     expect(found).toEqual([]);
+  });
+});
+
+describe('the tests', () => {
+  it('give every property test a printed seed that FC_SEED replays (test/utils/property)', () => {
+    const tests = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.tsx?$/.test(name))
+      .map((name) => `test/${name.split('\\').join('/')}`);
+    const unseeded = tests.filter((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return (
+        /^import .+ from 'fast-check';$/m.test(text) && !/^import .*utils\/property';$/m.test(text)
+      );
+    });
+    expect(tests.length).toBeGreaterThan(50);
+    expect(unseeded).toEqual(['test/utils/property.ts']);
   });
 });
