@@ -103,3 +103,45 @@ describe('a network run that repeats a toolCallId', () => {
     expect(store.getState().runs.get(second.runId)?.status).toBe('finished');
   });
 });
+
+describe.each([
+  ['an approval', 'network-approval-request', 'network-approval-approve', 'call-net-del-1'],
+  ['a suspension', 'network-suspend-request', 'network-suspend-resume', 'call-net-book-1'],
+])(
+  'three network runs that repeat the toolCallId of %s, all waiting at once',
+  (_, request, continuation, id) => {
+    // The chosen agent's call waits in each run; each continuation runs under a new execution id.
+    for (const order of [
+      [0, 1, 2],
+      [2, 0, 1],
+    ]) {
+      it(`the continuations ${order.join(', ')} each end their own run's call`, () => {
+        const store = createToolpaneStore({ families: [network] });
+        const requests = [0, 1, 2].map((n) => asTurn(request, n));
+        for (const chunks of requests) store.dispatchMany([...chunks, END]);
+        const keys = [id, `${id}#2`, `${id}#3`];
+        expect(selectPendingApprovals(store.getState()).map((p) => p.key)).toEqual(keys);
+        for (const n of order) {
+          store.dispatch({ type: 'toolpane/decision-sent', toolCallId: keys[n]!, approved: true });
+          store.dispatchMany([...asTurn(continuation, n), END]);
+          const state = store.getState();
+          const call = state.toolCalls.get(keys[n]!)!;
+          expect(call).toMatchObject({ status: 'output-available' });
+          // Its run is the one whose continuation arrived, and that run finished.
+          let top = call.runId;
+          for (let parent = state.runs.get(top)?.parentToolCallId; parent; ) {
+            top = state.toolCalls.get(parent)!.runId;
+            parent = state.runs.get(top)?.parentToolCallId;
+          }
+          expect(top).toBe(runIdOf(requests[n]!));
+          expect(state.runs.get(top)?.status).toBe('finished');
+        }
+        const state = store.getState();
+        expect(selectPendingApprovals(state)).toEqual([]);
+        // No call of its own for a result that belongs to a call that waited.
+        expect(selectCallsWithId(state, id)).toHaveLength(3);
+        expect([...state.issues]).toEqual([]);
+      });
+    }
+  },
+);

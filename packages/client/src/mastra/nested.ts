@@ -72,7 +72,7 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
   const toolName = typeof raw === 'string' ? raw : undefined;
   // Most wrappers belong to a call that is already known and complete: taking a writable copy of
   // it for each would give it a new identity per nested chunk and re-render whatever shows it.
-  const knownKey = callKeyFor(ctx, chunk.runId, toolCallId);
+  const knownKey = callKeyFor(ctx, chunk.runId, toolCallId, 'continue', scope);
   const known = knownKey === undefined ? undefined : ctx.draft.root.toolCalls.get(knownKey);
   const key =
     known === undefined || (known.toolName === '' && toolName !== undefined)

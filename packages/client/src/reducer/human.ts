@@ -42,7 +42,7 @@ export function onHumanRequest(
   const p = chunk.payload;
   const status = chunk.type === 'tool-call-approval' ? 'approval-requested' : 'suspended';
   const echo = { runId: chunk.runId, toolCallId: p.toolCallId };
-  const existingKey = callKeyFor(ctx, chunk.runId, p.toolCallId);
+  const existingKey = callKeyFor(ctx, chunk.runId, p.toolCallId, 'continue', scope);
   const existing =
     existingKey === undefined ? undefined : ctx.draft.root.toolCalls.get(existingKey);
   // A nested request surfaces again one level up, once per level: its toolCallId is the parent

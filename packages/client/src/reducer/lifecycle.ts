@@ -4,7 +4,7 @@
 import { createPartialJsonParser, type PartialJsonParser } from '../partial-json/partial-json.js';
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
-import { findCallKey, freeCallKey } from '../state/identity.js';
+import { callsWithId, findCallKey, freeCallKey } from '../state/identity.js';
 import { RunRecord } from '../state/run-record.js';
 import {
   type DisplayValue,
@@ -22,7 +22,7 @@ import { Vector } from '../state/vector.js';
 import { type Ctx, now, type Scope } from './context.js';
 import { markDisplayTransformed } from './hide.js';
 import { clientTransformFor } from './transform.js';
-import { nestedCalls } from './tree.js';
+import { nestedCalls, topLevelCall } from './tree.js';
 
 const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
 
@@ -116,25 +116,46 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
  * How a chunk names a call: `open` for chunks that start one (its input streaming or whole), which
  * make a call of their own in a run that did not have the id yet; `continue` for chunks about a
  * call that may have started in another run (a result after a resume, an approval), which also
- * reach the newest call with the id while it is open; `any` for chunks that carry no run of their
- * own (background tasks, AI SDK results), which reach the newest call with the id.
+ * reach an open call with the id: the newest open one in the chunk's own top-level run (a resumed
+ * network execution runs under a new id), else the newest call with the id while it is open; `any`
+ * for chunks that carry no run of their own (background tasks, AI SDK results), which reach the
+ * newest call with the id.
  */
 export type CallMode = 'open' | 'continue' | 'any';
 
-/** The key of the call a chunk of `runId` names by `toolCallId`, per {@link CallMode}. */
+/**
+ * The key of the call a chunk of `runId` names by `toolCallId`, per {@link CallMode}. `scope` places
+ * a run the state does not hold yet, so that a chunk reaches the open calls of its own conversation
+ * turn before those of another turn that repeats the toolCallId.
+ */
 export function callKeyFor(
   ctx: Ctx,
   runId: string,
   toolCallId: string,
   mode: CallMode = 'continue',
+  scope?: Scope,
 ): string | undefined {
   const { root } = ctx.draft;
   if (mode === 'any' || runId === '') return findCallKey(root, toolCallId, undefined);
   const inRun = findCallKey(root, toolCallId, runId);
   if (inRun !== undefined || mode === 'open') return inRun;
-  const newest = findCallKey(root, toolCallId, undefined);
-  const call = newest === undefined ? undefined : root.toolCalls.get(newest);
-  return call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status) ? newest : undefined;
+  const calls = callsWithId(root, toolCallId);
+  if (calls.length > 1) {
+    // The chunk's top-level run: its own run's, or, for a run not seen yet, its scope's.
+    const parentKey = root.runs.get(runId)?.parentToolCallId ?? scope?.parentToolCallId;
+    const parent = parentKey ? root.toolCalls.get(parentKey) : undefined;
+    const top = parent ? topLevelCall(root, parent).runId : runId;
+    for (let i = calls.length - 1; i >= 0; i--) {
+      const call = calls[i]!;
+      if (!TERMINAL_TOOL_STATUSES.has(call.status) && topLevelCall(root, call).runId === top) {
+        return call.key;
+      }
+    }
+  }
+  const newest = calls.at(-1);
+  return newest !== undefined && !TERMINAL_TOOL_STATUSES.has(newest.status)
+    ? newest.key
+    : undefined;
 }
 
 /**
@@ -150,7 +171,7 @@ export function ensureCall(
   mode: CallMode = 'continue',
 ): Mutable<ToolCallState> {
   const { draft } = ctx;
-  const found = callKeyFor(ctx, runId, toolCallId, mode);
+  const found = callKeyFor(ctx, runId, toolCallId, mode, scope);
   const existing = found === undefined ? undefined : draft.toolCall(found);
   if (existing !== undefined) {
     if (existing.toolName === '' && toolName) {
