@@ -1,3 +1,4 @@
+import { ChangeMap } from './change-map.js';
 import type { RunState } from './state.js';
 import type { ListKey } from './state-root.js';
 import type { CallChange } from './waiting.js';
@@ -17,16 +18,16 @@ export interface DraftChanges {
   /** Runs set in the epoch, new or copied, by runId, as they are now. */
   readonly runs: ReadonlyMap<string, RunState>;
   /** The lists appended to. */
-  readonly lists: ReadonlySet<ListKey>;
+  readonly lists: readonly ListKey[];
   /** Whether `format` changed. */
   readonly format: boolean;
 }
 
 /** The changes of an epoch that changed nothing. */
 export const NO_CHANGES: DraftChanges = Object.freeze({
-  calls: new Map<string, CallChange>(),
-  runs: new Map<string, RunState>(),
-  lists: new Set<ListKey>(),
+  calls: new ChangeMap<CallChange>(),
+  runs: new ChangeMap<RunState>(),
+  lists: Object.freeze([]),
   format: false,
 });
 

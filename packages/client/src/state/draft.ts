@@ -1,4 +1,5 @@
 import type { AppendList } from './append-list.js';
+import { ChangeMap } from './change-map.js';
 import type {
   ArrayKey,
   DraftChanges,
@@ -53,10 +54,10 @@ export class Draft {
   /** Whether the cursor of {@link ownedLists} was copied in this epoch. */
   private cursorOwned = false;
   /** Calls set in the epoch, by key: each is new or copied in the epoch, so writable. */
-  private calls: Map<string, CallChange> | undefined;
+  private calls: ChangeMap<CallChange> | undefined;
   /** Runs set in the epoch, by runId: each is new or copied in the epoch, so writable. */
-  private runs: Map<string, RunRecord> | undefined;
-  private lists: Set<ListKey> | undefined;
+  private runs: ChangeMap<RunRecord> | undefined;
+  private lists: ListKey[] | undefined;
   private lastChanges: DraftChanges = NO_CHANGES;
   #epoch = 0;
   /** The run returned last in this epoch: consecutive chunks nearly always share a run. */
@@ -102,7 +103,7 @@ export class Draft {
       const calls = this.calls ?? NO_CHANGES.calls;
       if (calls.size > 0 && root instanceof StateRoot && before instanceof StateRoot) {
         const index = StateRoot.waiting(before);
-        StateRoot.setWaiting(root, updateWaiting(index, calls.values(), root.toolCalls));
+        StateRoot.setWaiting(root, updateWaiting(index, calls, root.toolCalls));
       }
       this.lastChanges = {
         calls,
@@ -156,8 +157,8 @@ export class Draft {
     item: Lists[K] extends AppendList<infer T> ? T : never,
   ): void {
     const lists = this.writableLists();
-    this.lists ??= new Set();
-    this.lists.add(key);
+    if (this.lists === undefined) this.lists = [key];
+    else if (!this.lists.includes(key)) this.lists.push(key);
     const list = lists[key] as AppendList<typeof item>;
     lists[key] = list.append(item) as Lists[K];
   }
@@ -250,7 +251,7 @@ export class Draft {
   setRun(runId: string, run: RunState): void {
     const state = this.state();
     state.runs = (state.runs as PersistentMap<RunState>).set(runId, run, this.editor());
-    this.runs ??= new Map();
+    this.runs ??= new ChangeMap();
     this.runs.set(runId, record(run));
   }
 
@@ -271,7 +272,7 @@ export class Draft {
       call,
       this.editor(),
     );
-    this.calls ??= new Map();
+    this.calls ??= new ChangeMap();
     this.calls.set(key, { key, before, after: call });
   }
 

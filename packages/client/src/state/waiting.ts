@@ -1,3 +1,4 @@
+import { ChangeMap } from './change-map.js';
 import { PersistentMap } from './persistent-map.js';
 import { HUMAN_TOOL_STATUSES, type ToolCallState } from './state.js';
 
@@ -58,17 +59,28 @@ export function buildWaiting(calls: ReadonlyMap<string, ToolCallState>): Waiting
  */
 export function updateWaiting(
   index: WaitingIndex,
-  changes: Iterable<CallChange>,
+  changes: ReadonlyMap<string, CallChange>,
   calls: ReadonlyMap<string, ToolCallState>,
 ): WaitingIndex {
+  // This runs at every publish, nearly always for one change: then without an iterator.
+  const one = changes instanceof ChangeMap ? changes.single : undefined;
+  if (one !== undefined) return countChange(index, index, calls, one, undefined);
   const start = index;
-  let owner: object | undefined;
-  for (const { key, before, after } of changes) {
-    let delta = (waitsForPerson(after) ? 1 : 0) - (waitsForPerson(before) ? 1 : 0);
-    if (before === undefined) delta += start.get(key) ?? 0;
-    if (delta === 0) continue;
-    owner ??= {};
-    index = addUp(index, calls, after.parentToolCallId, delta, owner);
-  }
+  const owner = {};
+  for (const change of changes.values()) index = countChange(index, start, calls, change, owner);
   return index;
+}
+
+/** {@link updateWaiting} for one change; `start` is the index before the batch. */
+function countChange(
+  index: WaitingIndex,
+  start: WaitingIndex,
+  calls: ReadonlyMap<string, ToolCallState>,
+  { key, before, after }: CallChange,
+  owner: object | undefined,
+): WaitingIndex {
+  let delta = (waitsForPerson(after) ? 1 : 0) - (waitsForPerson(before) ? 1 : 0);
+  if (before === undefined) delta += start.get(key) ?? 0;
+  if (delta === 0) return index;
+  return addUp(index, calls, after.parentToolCallId, delta, owner ?? {});
 }
