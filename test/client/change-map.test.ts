@@ -18,23 +18,23 @@ describe('ChangeMap', () => {
       expected.set(key, i);
       expect(map.size).toBe(expected.size);
       expect([...map]).toEqual([...expected]);
-      expect([...map.keys()]).toEqual([...expected.keys()]);
       expect([...map.values()]).toEqual([...expected.values()]);
       expect(map.single).toBe(expected.size === 1 ? i : undefined);
       for (const k of ['a', 'b', 'c', 'd', 'e']) {
         expect([map.has(k), map.get(k)]).toEqual([expected.has(k), expected.get(k)]);
       }
-      const seen: [string, number][] = [];
-      map.forEach((value, key, self) => {
-        expect(self).toBe(map);
-        seen.push([key, value]);
-      });
-      expect(seen).toEqual([...expected]);
     });
   });
 
   it('tells an empty key apart from no entry', () => {
-    const map = new ChangeMap<number>().set('', 1);
-    expect([map.size, map.has(''), map.get(''), map.has('x')]).toEqual([1, true, 1, false]);
+    const map = new ChangeMap<number>();
+    map.set('', 1);
+    expect([map.size, map.has(''), map.get(''), map.has('x'), map.single]).toEqual([
+      1,
+      true,
+      1,
+      false,
+      1,
+    ]);
   });
 });

@@ -91,6 +91,6 @@ describe('Draft', () => {
     expect(second.toolCalls.get('c2')?.inputText).toBe('{"a"');
     expect(second.toolCalls.get('c1')).toBe(first.toolCalls.get('c1'));
     expect(draft.changes().runs.has('r1')).toBe(true);
-    expect([...draft.changes().calls.keys()]).toEqual(['c2']);
+    expect([...draft.changes().calls].map(([key]) => key)).toEqual(['c2']);
   });
 });

@@ -127,24 +127,9 @@ const ENVELOPE_KEYS = [
 ];
 
 const QUOTE = 0x22;
+const LINE_END = /[\n\r\u2028\u2029]/;
+const SPACE = /\s/;
 const BACKSLASH = 0x5c;
-
-/** Whether a character code is one JavaScript's `\s` matches. */
-const isSpace = (c: number): boolean =>
-  (c >= 0x09 && c <= 0x0d) ||
-  c === 0x20 ||
-  c === 0xa0 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
-
-/** Whether `.` stops at a character code (a line terminator). */
-const isLineEnd = (c: number): boolean => c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
 
 /**
  * Where the JSON string literal opening at `start` ends (after its closing quote, or at the end of
@@ -156,7 +141,8 @@ function literalEnd(text: string, start: number): number {
     const c = text.charCodeAt(i);
     if (c === QUOTE) return i + 1;
     if (c === BACKSLASH) {
-      if (i + 1 >= text.length || isLineEnd(text.charCodeAt(i + 1))) return -1;
+      // `.` of the expression this scan stands for: any character but a line terminator.
+      if (i + 1 >= text.length || LINE_END.test(text.charAt(i + 1))) return -1;
       i += 2;
     } else i++;
   }
@@ -192,7 +178,7 @@ export function redactExcerpt(text: string): string {
       continue;
     }
     let after = end;
-    while (after < text.length && isSpace(text.charCodeAt(after))) after++;
+    while (SPACE.test(text.charAt(after))) after++;
     if (end < text.length && after < text.length && text.charCodeAt(after) === 0x3a) {
       // A key (a colon follows): kept, and remembered for the value after it.
       keyStart = start + 1;

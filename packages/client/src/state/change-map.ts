@@ -1,76 +1,47 @@
 /**
  * A map for what one publish changed (calls, runs): nearly always one entry, so the first is kept
  * in two fields and a `Map` is made only when a second key arrives. A `Map` costs a few hundred
- * bytes even when it holds one entry, and a store that publishes after every chunk makes one or
- * two of them per chunk. Insertion-ordered, as a `Map` is; nothing is ever removed.
+ * bytes even when it holds one entry, and a store that publishes after every chunk made one or
+ * two of them per chunk. Insertion-ordered, as a `Map` is; nothing is removed, and no value is
+ * `undefined`.
  */
-export class ChangeMap<V> implements ReadonlyMap<string, V> {
-  private firstKey: string | undefined;
-  private firstValue: V | undefined;
+export class ChangeMap<V> {
+  private key: string | undefined;
+  private value: V | undefined;
   private map: Map<string, V> | undefined;
 
-  /** Sets `key` to `value`. */
-  set(key: string, value: V): this {
+  /** Sets `key` to `value` (never `undefined`). */
+  set(key: string, value: V): void {
     if (this.map !== undefined) this.map.set(key, value);
-    else if (this.firstKey === undefined || this.firstKey === key) {
-      this.firstKey = key;
-      this.firstValue = value;
-    } else {
-      this.map = new Map([[this.firstKey, this.firstValue as V]]);
-      this.map.set(key, value);
-    }
-    return this;
+    else if (this.key === undefined || this.key === key) {
+      this.key = key;
+      this.value = value;
+    } else this.map = new Map([[this.key, this.value as V]]).set(key, value);
   }
 
   /** The value when the map holds exactly one entry, else undefined. */
   get single(): V | undefined {
-    return this.map === undefined ? this.firstValue : undefined;
+    return this.map === undefined ? this.value : undefined;
   }
 
   get size(): number {
-    return this.map?.size ?? (this.firstKey === undefined ? 0 : 1);
+    return this.map?.size ?? (this.key === undefined ? 0 : 1);
   }
 
   get(key: string): V | undefined {
-    if (this.map !== undefined) return this.map.get(key);
-    return key === this.firstKey ? this.firstValue : undefined;
+    return this.map !== undefined ? this.map.get(key) : key === this.key ? this.value : undefined;
   }
 
   has(key: string): boolean {
-    if (this.map !== undefined) return this.map.has(key);
-    return this.firstKey !== undefined && key === this.firstKey;
+    return this.get(key) !== undefined;
   }
 
-  *entries(): MapIterator<[string, V]> {
-    if (this.map !== undefined) yield* this.map.entries();
-    else if (this.firstKey !== undefined) yield [this.firstKey, this.firstValue as V];
+  *[Symbol.iterator](): Generator<[string, V]> {
+    if (this.map !== undefined) yield* this.map;
+    else if (this.key !== undefined) yield [this.key, this.value as V];
   }
 
-  *keys(): MapIterator<string> {
-    for (const [key] of this.entries()) yield key;
-  }
-
-  *values(): MapIterator<V> {
-    if (this.map !== undefined) yield* this.map.values();
-    else if (this.firstKey !== undefined) yield this.firstValue as V;
-  }
-
-  [Symbol.iterator](): MapIterator<[string, V]> {
-    return this.entries();
-  }
-
-  forEach(
-    callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void,
-    thisArg?: unknown,
-  ): void {
-    if (this.map !== undefined) {
-      for (const [key, value] of this.map) callback.call(thisArg, value, key, this);
-    } else if (this.firstKey !== undefined) {
-      callback.call(thisArg, this.firstValue as V, this.firstKey, this);
-    }
-  }
-
-  get [Symbol.toStringTag](): string {
-    return 'ChangeMap';
+  *values(): Generator<V> {
+    for (const [, value] of this) yield value;
   }
 }

@@ -14,9 +14,9 @@ import type { CallChange } from './waiting.js';
  */
 export interface DraftChanges {
   /** Calls set in the epoch, new or copied, by key. */
-  readonly calls: ReadonlyMap<string, CallChange>;
+  readonly calls: ChangeMap<CallChange>;
   /** Runs set in the epoch, new or copied, by runId, as they are now. */
-  readonly runs: ReadonlyMap<string, RunState>;
+  readonly runs: ChangeMap<RunState>;
   /** The lists appended to. */
   readonly lists: readonly ListKey[];
   /** Whether `format` changed. */

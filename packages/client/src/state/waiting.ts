@@ -1,4 +1,4 @@
-import { ChangeMap } from './change-map.js';
+import type { ChangeMap } from './change-map.js';
 import { PersistentMap } from './persistent-map.js';
 import { HUMAN_TOOL_STATUSES, type ToolCallState } from './state.js';
 
@@ -59,11 +59,11 @@ export function buildWaiting(calls: ReadonlyMap<string, ToolCallState>): Waiting
  */
 export function updateWaiting(
   index: WaitingIndex,
-  changes: ReadonlyMap<string, CallChange>,
+  changes: ChangeMap<CallChange>,
   calls: ReadonlyMap<string, ToolCallState>,
 ): WaitingIndex {
   // This runs at every publish, nearly always for one change: then without an iterator.
-  const one = changes instanceof ChangeMap ? changes.single : undefined;
+  const one = changes.single;
   if (one !== undefined) return countChange(index, index, calls, one, undefined);
   const start = index;
   const owner = {};
