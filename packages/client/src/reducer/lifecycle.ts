@@ -140,16 +140,14 @@ export function callKeyFor(
   const inRun = findCallKey(root, toolCallId, runId);
   if (inRun !== undefined || mode === 'open') return inRun;
   const calls = callsWithId(root, toolCallId);
-  if (calls.length > 1) {
-    // The chunk's top-level run: its own run's, or, for a run not seen yet, its scope's.
-    const parentKey = root.runs.get(runId)?.parentToolCallId ?? scope?.parentToolCallId;
-    const parent = parentKey ? root.toolCalls.get(parentKey) : undefined;
-    const top = parent ? topLevelCall(root, parent).runId : runId;
-    for (let i = calls.length - 1; i >= 0; i--) {
-      const call = calls[i]!;
-      if (!TERMINAL_TOOL_STATUSES.has(call.status) && topLevelCall(root, call).runId === top) {
-        return call.key;
-      }
+  // The chunk's top-level run: its own run's, or, for a run not seen yet, its scope's.
+  const parentKey = root.runs.get(runId)?.parentToolCallId ?? scope?.parentToolCallId;
+  const parent = parentKey ? root.toolCalls.get(parentKey) : undefined;
+  const top = parent ? topLevelCall(root, parent).runId : runId;
+  for (let i = calls.length - 1; i >= 0; i--) {
+    const call = calls[i]!;
+    if (!TERMINAL_TOOL_STATUSES.has(call.status) && topLevelCall(root, call).runId === top) {
+      return call.key;
     }
   }
   const newest = calls.at(-1);
