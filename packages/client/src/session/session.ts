@@ -179,11 +179,16 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     request: SessionRequestOptions,
     signal: AbortSignal,
     marked: DecisionTarget | undefined,
+    revision: number | undefined,
   ): Promise<SessionResult> => {
     let target = marked;
     if (target === undefined) {
-      // Checked again now that earlier streams have ended: the call may have moved on meanwhile.
-      const current = targetOf(store.getState(), toolCallId, kind);
+      // Checked again now that earlier streams have ended: the call may have moved on meanwhile,
+      // or asked again with other arguments, which the person has not decided on.
+      const current =
+        store.getState().toolCalls.get(toolCallId)?.approval?.revision === revision
+          ? targetOf(store.getState(), toolCallId, kind)
+          : `${toolCallId} asked again: nothing was sent`;
       if (typeof current === 'string') return { status: 'invalid', error: current };
       if (signal.aborted) return { status: 'aborted' };
       store.dispatch(sentEvent(toolCallId, kind, fields));
@@ -277,13 +282,15 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     }
     const target = targetOf(store.getState(), toolCallId, kind);
     if (typeof target === 'string') return Promise.resolve({ status: 'invalid', error: target });
+    // The request the person saw: a queued decision is not sent for a later one.
+    const revision = store.getState().toolCalls.get(toolCallId)?.approval?.revision;
     const start = (): Promise<SessionResult> => {
       // With nothing ahead in the queue the call shows as answered at once; otherwise it does when
       // its turn comes, because the stream still open may yet change the call.
       const marked = jobs.size === 0 ? target : undefined;
       if (marked !== undefined) store.dispatch(sentEvent(toolCallId, kind, fields));
       return enqueue(
-        (signal) => sendDecision(toolCallId, kind, fields, request, signal, marked),
+        (signal) => sendDecision(toolCallId, kind, fields, request, signal, marked, revision),
         request.signal,
       );
     };
