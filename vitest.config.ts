@@ -125,7 +125,11 @@ export default defineConfig({
           // from faults) again under React 18, which @ai-sdk/react 3 and 4 support.
           name: 'server-react18',
           environment: 'node',
-          include: ['test/server/use-chat.test.tsx', 'test/server/ui-recovery.test.tsx'],
+          include: [
+            'test/server/use-chat.test.tsx',
+            'test/server/use-chat-replace.test.tsx',
+            'test/server/ui-recovery.test.tsx',
+          ],
           env: { MASTRA_TELEMETRY_DISABLED: '1', TOOLPANE_REACT_MAJOR: '18' },
           testTimeout: 30_000,
           server: {

@@ -13,6 +13,7 @@ import {
 } from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { consumeStream } from '@toolpane/client/stream';
+import { createMessageFollower, replacedBy, type SyncOptions } from './chat-sync.js';
 
 /**
  * What Toolpane needs of a `useChat` chat: the helpers `useChat` returns in `@ai-sdk/react` 3
@@ -41,6 +42,13 @@ export interface ChatSession extends AgentSession {
   connect(chat: ChatLike): void;
   /** Tells listeners when the status or error changed since they last heard. */
   notify(): void;
+  /**
+   * Makes the store show the chat's messages when they were replaced rather than appended to
+   * (regenerated, edited, deleted, cleared, set from elsewhere, cut by a stop): the store is
+   * rebuilt from them once no response is being read. Called after each render by
+   * `useChatSession`.
+   */
+  follow(): void;
 }
 
 type Kind = 'approve' | 'decline' | 'resume';
@@ -63,14 +71,17 @@ const chatWaitsFor = (chat: ChatLike, approvalId: string): boolean =>
     ((message as { parts?: unknown[] }).parts ?? []).some((part) => waitsFor(part, approvalId)),
   );
 
+/** Hears of each request a chat makes as it starts: its body, and the outcome of reading it. */
+export type OnRequest = (done: Promise<ConsumeResult>, body: unknown) => void;
+
 /**
  * The fetch a chat's transport uses: every response the chat reads is also read into `store`.
- * `onRequest` hears of each request as it starts, with the outcome of reading it.
+ * `onRequest` hears of each request as it starts, before anything of it is read.
  */
 export function teeFetch(
   store: ToolpaneStore,
   base: ChatFetch | undefined,
-  onRequest: (done: Promise<ConsumeResult>) => void,
+  onRequest: OnRequest,
 ): ChatFetch {
   return (input, init) => {
     const response = (base ?? globalThis.fetch)(input, init);
@@ -84,6 +95,7 @@ export function teeFetch(
           return { status: signal?.aborted ? 'aborted' : 'error', error: message } as const;
         },
       ),
+      init?.body,
     );
     return response;
   };
@@ -95,20 +107,41 @@ export function teeFetch(
  * sends them; an approval the chat holds no part for, and every resume, is sent as `chatRoute`
  * expects (`resumeData`, `runId` and `toolCallId` in the request body).
  */
-export function createChatSession(store: ToolpaneStore): {
+export function createChatSession(
+  store: ToolpaneStore,
+  options: SyncOptions = {},
+): {
   session: ChatSession;
-  onRequest: (done: Promise<ConsumeResult>) => void;
+  onRequest: OnRequest;
 } {
   let chat: ChatLike | undefined;
   let latest: Promise<ConsumeResult> | undefined;
   let requests = 0;
+  /** Responses being read into the store. */
+  let reading = 0;
   let shown = '';
   const listeners = new Set<() => void>();
   const inFlight = new Map<string, Promise<SessionResult>>();
 
-  const onRequest = (done: Promise<ConsumeResult>) => {
+  const followMessages = createMessageFollower(store, options);
+  /** Follows the chat's messages, while no response is being read. */
+  const follow = () => {
+    if (chat === undefined || reading > 0) return;
+    followMessages(chat.messages, chat.status === 'ready' || chat.status === 'error');
+  };
+
+  const onRequest: OnRequest = (done, body) => {
     requests += 1;
     latest = done;
+    // A regenerate or an edit replaced the chat's messages just before this request: the store
+    // drops what they removed before anything of the new answer arrives.
+    const replaced = replacedBy(body, chat?.messages);
+    if (replaced !== undefined) followMessages(replaced, false);
+    reading += 1;
+    void done.finally(() => {
+      reading -= 1;
+      follow();
+    });
   };
 
   /**
@@ -265,9 +298,10 @@ export function createChatSession(store: ToolpaneStore): {
         selectDecisionCall(store.getState(), ref)?.suspension?.resumeSchema,
         resumeData,
       ),
+    follow,
     restore() {
       if (chat === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });
-      store.reset(stateFromUIMessages(chat.messages));
+      store.reset(stateFromUIMessages(chat.messages, options));
       return Promise.resolve({ status: 'done' });
     },
     abort: () => {

@@ -57,7 +57,7 @@ export function useToolpaneChat(options: ToolpaneChatOptions = {}): ToolpaneChat
         ? {}
         : { initialState: stateFromUIMessages(messages, storeOptions) }),
     });
-    const { session, onRequest } = createChatSession(store);
+    const { session, onRequest } = createChatSession(store, storeOptions);
     return { store, session, fetch: teeFetch(store, options.fetch, onRequest) };
   });
   return chat;
@@ -80,6 +80,7 @@ export function useChatSession(toolpane: ToolpaneChat, chat: ChatLike): ChatSess
   // `useChat` returns a new object each render: the status and error are read on each.
   useEffect(() => {
     session.connect(chat);
+    session.follow();
     session.notify();
   }, [session, chat]);
   return session;

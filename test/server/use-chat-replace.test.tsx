@@ -1,0 +1,343 @@
+// @vitest-environment jsdom
+/**
+ * A `useChat` conversation whose messages are replaced or removed rather than appended to
+ * (`regenerate`, `setMessages`, editing a user message through `sendMessage({ messageId })`,
+ * `stop` then a new message), with the `useChat` of `@ai-sdk/react` 3 and 4 against a real Mastra
+ * `chatRoute`: Toolpane's transcript, approvals and store follow the chat's messages.
+ */
+import '@testing-library/jest-dom/vitest';
+import { useChat as useChat3 } from '@ai-sdk/react';
+import { useChat as useChat4 } from '@ai-sdk/react4';
+import { chatRoute } from '@mastra/ai-sdk';
+import { Mastra } from '@mastra/core/mastra';
+import { InMemoryStore } from '@mastra/core/storage';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { selectPendingApprovals, selectRunText, type ToolpaneState } from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
+import {
+  type ToolpaneChat,
+  type ToolpaneChatOptions,
+  useChatSession,
+  useToolpaneChat,
+} from '@toolpane/react/ai-sdk';
+import { Transcript } from '@toolpane/ui';
+import {
+  lastAssistantMessageIsCompleteWithApprovalResponses as complete6,
+  DefaultChatTransport as Transport6,
+} from 'ai';
+import {
+  lastAssistantMessageIsCompleteWithApprovalResponses as complete7,
+  DefaultChatTransport as Transport7,
+} from 'ai7';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminAgent, createSlowAgent } from '../../scripts/record/scenarios.ts';
+import {
+  createNumberingAgent,
+  createTaggedAgent,
+  NUMBERING_AGENT_ID,
+  TAGGED_AGENT_ID,
+} from './agents.ts';
+import { startMastraServer, type TestServer } from './harness.ts';
+import { subagentsRoute } from './subagents-route.ts';
+
+const ADMIN = 'admin-agent';
+const SLOW = 'slow-agent';
+/** The route of an agent's stream with its subagents' chunks, which `chatRoute` does not send. */
+const WITH_SUBAGENTS = `subagents/${ADMIN}`;
+
+let server: TestServer;
+
+beforeAll(async () => {
+  const mastra = new Mastra({
+    agents: {
+      [TAGGED_AGENT_ID]: createTaggedAgent(),
+      [NUMBERING_AGENT_ID]: createNumberingAgent(),
+      [ADMIN]: createAdminAgent(),
+      [SLOW]: createSlowAgent(),
+    },
+    storage: new InMemoryStore(),
+    logger: false,
+    server: {
+      apiRoutes: [subagentsRoute, chatRoute({ path: '/chat/:agentId', version: 'v6' } as never)],
+    },
+  });
+  server = await startMastraServer(mastra);
+});
+
+afterEach(() => cleanup());
+
+afterAll(async () => {
+  await server.close();
+});
+
+interface Message {
+  readonly id: string;
+  readonly role: string;
+  readonly parts: readonly { readonly type: string; readonly text?: string; state?: string }[];
+}
+
+/** What both versions of `useChat` return that these tests use. */
+interface ChatHelpers {
+  readonly messages: readonly Message[];
+  readonly status: string;
+  sendMessage(message: { text: string; messageId?: string }): Promise<void>;
+  regenerate(options?: { messageId?: string }): Promise<void>;
+  setMessages(messages: Message[]): void;
+  stop(): Promise<void>;
+}
+
+interface Probe {
+  chat?: ChatHelpers;
+  toolpane?: ToolpaneChat;
+}
+
+interface ChatProps {
+  probe: Probe;
+  agent: string;
+  /** What `useToolpaneChat` gets. */
+  options?: ToolpaneChatOptions;
+  /** The messages `useChat` starts with. */
+  saved?: unknown[];
+}
+
+const VERSIONS = [
+  {
+    name: '@ai-sdk/react 3 (ai 6)',
+    Chat({ probe, agent, options = {}, saved }: ChatProps) {
+      const toolpane = useToolpaneChat(options);
+      const chat = useChat3({
+        ...(saved === undefined ? {} : { messages: saved as never }),
+        transport: new Transport6({
+          api: `${server.baseUrl}/chat/${agent}`,
+          fetch: toolpane.fetch,
+        }),
+        sendAutomaticallyWhen: complete6,
+      });
+      const session = useChatSession(toolpane, chat);
+      probe.chat = chat as unknown as ChatHelpers;
+      probe.toolpane = toolpane;
+      return (
+        <ToolpaneProvider session={session}>
+          <Transcript.Root />
+        </ToolpaneProvider>
+      );
+    },
+  },
+  {
+    name: '@ai-sdk/react 4 (ai 7)',
+    Chat({ probe, agent, options = {}, saved }: ChatProps) {
+      const toolpane = useToolpaneChat(options);
+      const chat = useChat4({
+        ...(saved === undefined ? {} : { messages: saved as never }),
+        transport: new Transport7({
+          api: `${server.baseUrl}/chat/${agent}`,
+          fetch: toolpane.fetch,
+        }),
+        sendAutomaticallyWhen: complete7,
+      });
+      const session = useChatSession(toolpane, chat);
+      probe.chat = chat as unknown as ChatHelpers;
+      probe.toolpane = toolpane;
+      return (
+        <ToolpaneProvider session={session}>
+          <Transcript.Root />
+        </ToolpaneProvider>
+      );
+    },
+  },
+] as const;
+
+const assistantIds = (probe: Probe) =>
+  probe.chat!.messages.filter((message) => message.role === 'assistant').map((m) => m.id);
+
+const state = (probe: Probe): ToolpaneState => probe.toolpane!.store.getState();
+
+/** The approvals the chat's messages still wait for. */
+const chatApprovals = (probe: Probe) =>
+  probe.chat!.messages.flatMap((message) =>
+    message.parts.filter((part) => part.state === 'approval-requested'),
+  ).length;
+
+/** Waits until the chat is done, then checks that Toolpane shows what the chat holds. */
+async function expectInStep(probe: Probe, container: HTMLElement) {
+  await waitFor(() => expect(probe.chat!.status).toBe('ready'));
+  await waitFor(() => {
+    expect([...state(probe).runOrder]).toEqual(assistantIds(probe));
+    expect(container.querySelectorAll('[data-slot="transcript-run"]')).toHaveLength(
+      assistantIds(probe).length,
+    );
+  });
+  const pending = selectPendingApprovals(state(probe)).filter((p) => p.kind === 'approval');
+  expect(pending).toHaveLength(chatApprovals(probe));
+}
+
+/** The text the chat holds for its assistant message `n`. */
+const textOf = (probe: Probe, n: number) =>
+  probe
+    .chat!.messages.filter((m) => m.role === 'assistant')
+    [n]!.parts.map((p) => p.text ?? '')
+    .join('');
+
+describe.each(VERSIONS)('useChat of $name, messages replaced', ({ Chat, name }) => {
+  const tag = (word: string) => `${word}${name.includes(' 3 ') ? '3' : '4'}`;
+
+  it('regenerate() of the last answer replaces its run', async () => {
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={TAGGED_AGENT_ID} />);
+    await probe.chat!.sendMessage({ text: `weather ${tag('re')}` });
+    await expectInStep(probe, container);
+    const [before] = assistantIds(probe);
+    await probe.chat!.regenerate();
+    await expectInStep(probe, container);
+    expect(assistantIds(probe)).toHaveLength(1);
+    expect(assistantIds(probe)[0]).not.toBe(before);
+    expect(state(probe).runs.has(before!)).toBe(false);
+    expect(textOf(probe, 0)).toContain('It is 21°C and sunny in Paris.');
+    expect(screen.getAllByText('It is 21°C and sunny in Paris.')).toHaveLength(1);
+  });
+
+  it('regenerate() of an earlier answer drops it and everything after it', async () => {
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={TAGGED_AGENT_ID} />);
+    await probe.chat!.sendMessage({ text: `weather ${tag('early')}` });
+    await probe.chat!.sendMessage({ text: `book ${tag('early')}` });
+    await expectInStep(probe, container);
+    const [first] = assistantIds(probe);
+    await probe.chat!.regenerate({ messageId: first! });
+    await expectInStep(probe, container);
+    expect(assistantIds(probe)).toHaveLength(1);
+    expect(screen.queryByText(/Chez Marie/)).toBeNull();
+    expect(state(probe).toolCalls.has(`call-book-${tag('early')}`)).toBe(false);
+  });
+
+  it('regenerate() of an answer waiting for an approval inside a subagent: only the new one waits', async () => {
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={WITH_SUBAGENTS} />);
+    await probe.chat!.sendMessage({ text: 'Delete record rec-778.' });
+    await expectInStep(probe, container);
+    expect(selectPendingApprovals(state(probe))).toHaveLength(1);
+    const [old] = assistantIds(probe);
+    await probe.chat!.regenerate();
+    await expectInStep(probe, container);
+    expect(assistantIds(probe)).not.toContain(old);
+    const pending = selectPendingApprovals(state(probe));
+    expect(pending).toHaveLength(1);
+    // The subagent's run hangs under the new answer.
+    const call = state(probe).toolCalls.get(pending[0]!.key)!;
+    const sub = state(probe).runs.get(call.runId)!;
+    expect(sub.parentToolCallId).not.toBeNull();
+    const done = await probe.toolpane!.session.approve(pending[0]!.toolCallId);
+    expect(done.status).toBe('done');
+    expect(await screen.findByText('The ops agent deleted record rec-778.')).toBeInTheDocument();
+    await expectInStep(probe, container);
+  });
+
+  it('setMessages truncating the conversation drops the runs of the removed answers', async () => {
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={TAGGED_AGENT_ID} />);
+    await probe.chat!.sendMessage({ text: `weather ${tag('cut')}` });
+    await probe.chat!.sendMessage({ text: `delete ${tag('cut')}` });
+    await screen.findByRole('button', { name: /^Approve/ });
+    await expectInStep(probe, container);
+    probe.chat!.setMessages(probe.chat!.messages.slice(0, 2));
+    await expectInStep(probe, container);
+    expect(selectPendingApprovals(state(probe))).toEqual([]);
+    // The removed approval can no longer be answered.
+    const result = await probe.toolpane!.session.approve(`call-delete-${tag('cut')}`);
+    expect(result.status).toBe('invalid');
+    // A new message continues from what is left.
+    await probe.chat!.sendMessage({ text: `weather ${tag('cut2')}` });
+    await expectInStep(probe, container);
+    expect(assistantIds(probe)).toHaveLength(2);
+  });
+
+  it('setMessages([]) clears the transcript', async () => {
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={ADMIN} />);
+    await probe.chat!.sendMessage({ text: 'Delete record rec-778.' });
+    await expectInStep(probe, container);
+    probe.chat!.setMessages([]);
+    await expectInStep(probe, container);
+    expect(state(probe).runs.size).toBe(0);
+    expect(state(probe).toolCalls.size).toBe(0);
+    await probe.chat!.sendMessage({ text: 'Delete record rec-778.' });
+    await expectInStep(probe, container);
+    expect(selectPendingApprovals(state(probe))).toHaveLength(1);
+  });
+
+  it('editing a user message through sendMessage({ messageId }) replaces what followed it', async () => {
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={TAGGED_AGENT_ID} />);
+    await probe.chat!.sendMessage({ text: `delete ${tag('edit')}` });
+    await screen.findByRole('button', { name: /^Approve/ });
+    await probe.chat!.sendMessage({ text: `weather ${tag('edit2')}` });
+    await expectInStep(probe, container);
+    const firstUser = probe.chat!.messages[0]!.id;
+    await probe.chat!.sendMessage({ text: `weather ${tag('edit3')}`, messageId: firstUser });
+    await expectInStep(probe, container);
+    expect(assistantIds(probe)).toHaveLength(1);
+    expect(state(probe).toolCalls.has(`call-delete-${tag('edit')}`)).toBe(false);
+    expect(state(probe).toolCalls.has(`call-weather-${tag('edit3')}`)).toBe(true);
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+  });
+
+  it('stop() mid-answer, then a new message: both answers show as the chat holds them', async () => {
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={SLOW} />);
+    void probe.chat!.sendMessage({ text: 'Tell me.' });
+    await waitFor(() => expect(assistantIds(probe)).toHaveLength(1));
+    await waitFor(() => expect(textOf(probe, 0)).toContain('Here is a long'));
+    await probe.chat!.stop();
+    await expectInStep(probe, container);
+    // The store shows what the chat kept of the cut answer, no more and no less.
+    const cut = assistantIds(probe)[0]!;
+    expect(selectRunText(state(probe), cut)).toBe(textOf(probe, 0));
+    expect(state(probe).runs.get(cut)?.status).toBe('aborted');
+    await probe.chat!.sendMessage({ text: 'Again.' });
+    await expectInStep(probe, container);
+    expect(assistantIds(probe)).toHaveLength(2);
+    const runs = [...container.querySelectorAll('[data-slot="transcript-run"]')];
+    expect(runs[0]!.textContent).toContain(textOf(probe, 0).trim());
+    expect(runs[1]!.textContent).toContain('takes a while to stream word by word.');
+  });
+
+  it('a rebuilt answer keeps its hidden values hidden', async () => {
+    const probe: Probe = {};
+    const secret = tag('secret');
+    const hide = () => ({ id: '[hidden]' });
+    const options = {
+      storeOptions: { transforms: { deleteTool: { input: hide, approval: hide } } },
+    };
+    const { container } = render(
+      <Chat probe={probe} agent={NUMBERING_AGENT_ID} options={options} />,
+    );
+    await probe.chat!.sendMessage({ text: `delete ${secret}` });
+    await probe.chat!.sendMessage({ text: `delete ${tag('other')}` });
+    await expectInStep(probe, container);
+    probe.chat!.setMessages(probe.chat!.messages.slice(0, 2));
+    await expectInStep(probe, container);
+    const calls = [...state(probe).toolCalls.values()];
+    expect(calls.map((call) => call.status)).toEqual(['approval-requested']);
+    expect(JSON.stringify(calls)).toContain('[hidden]');
+    expect(JSON.stringify(calls)).not.toContain(secret);
+  });
+
+  it('a chat reloaded from saved messages that only useChat got: the store follows them, then a regenerate', async () => {
+    const first: Probe = {};
+    render(<Chat probe={first} agent={TAGGED_AGENT_ID} />);
+    await first.chat!.sendMessage({ text: `weather ${tag('saved')}` });
+    await first.chat!.sendMessage({ text: `delete ${tag('saved')}` });
+    await waitFor(() => expect(first.chat!.status).toBe('ready'));
+    const saved = JSON.parse(JSON.stringify(first.chat!.messages)) as unknown[];
+    cleanup();
+
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={TAGGED_AGENT_ID} saved={saved} />);
+    await expectInStep(probe, container);
+    expect(selectPendingApprovals(state(probe))).toHaveLength(1);
+    await probe.chat!.regenerate({ messageId: assistantIds(probe)[0]! });
+    await expectInStep(probe, container);
+    expect(assistantIds(probe)).toHaveLength(1);
+    expect(selectPendingApprovals(state(probe))).toEqual([]);
+  });
+});
