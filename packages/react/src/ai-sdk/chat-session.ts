@@ -123,11 +123,17 @@ export function createChatSession(
   const listeners = new Set<() => void>();
   const inFlight = new Map<string, Promise<SessionResult>>();
 
+  /** How many requests had started when each chat snapshot was first connected (rendered). */
+  const since = new WeakMap<ChatLike, number>();
   const followMessages = createMessageFollower(store, options);
-  /** Follows the chat's messages, while no response is being read. */
+  /**
+   * Follows the chat's messages, while no response is being read. The chat has settled when it is
+   * ready and was rendered after the latest request started: an older snapshot may not show it.
+   */
   const follow = () => {
     if (chat === undefined || reading > 0) return;
-    followMessages(chat.messages, chat.status === 'ready' || chat.status === 'error');
+    const ready = chat.status === 'ready' || chat.status === 'error';
+    followMessages(chat.messages, ready && since.get(chat) === requests);
   };
 
   const onRequest: OnRequest = (done, body) => {
@@ -271,6 +277,7 @@ export function createChatSession(
     store,
     connect(next) {
       chat = next;
+      if (!since.has(next)) since.set(next, requests);
     },
     notify() {
       const now = `${getStatus()}|${chat?.error?.message ?? ''}`;

@@ -1,0 +1,161 @@
+import { act, render } from '@testing-library/react';
+import { selectPendingApprovals } from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
+import {
+  type ChatLike,
+  type ToolpaneChat,
+  useChatSession,
+  useToolpaneChat,
+} from '@toolpane/react/ai-sdk';
+import { Transcript } from '@toolpane/ui';
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { describe, expect, it, vi } from 'vitest';
+import { byteStream, loadFixture, toSse } from '../utils/fixtures.js';
+
+/*
+ * When the store drops or rebuilds what a `useChat` chat shows: only for messages the chat held
+ * and no longer holds, or once the chat has settled. A response the store has read before the
+ * chat renders it is kept; a run the chat never got (stopped before its first chunk reached the
+ * chat) goes once the chat is ready.
+ */
+
+/** The recording as another response: Mastra's fresh ids (all UUIDs) get `~n`. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const asRun = (n: number): UIMessageChunk[] =>
+  JSON.parse(
+    JSON.stringify(loadFixture('aisdk-v6-approval-two-level')).replace(UUID, (id) => `${id}~${n}`),
+  );
+
+/** The assistant message `useChat` builds from a response. */
+async function messageOf(chunks: UIMessageChunk[]): Promise<UIMessage> {
+  const stream = new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  let last: UIMessage | undefined;
+  for await (const message of readUIMessageStream({ stream })) last = message;
+  return last!;
+}
+
+const user = (n: number) => ({
+  id: `user-${n}`,
+  role: 'user',
+  parts: [{ type: 'text', text: 'Go' }],
+});
+
+/** A chat holding `messages`, in `status`. */
+const chatOf = (messages: unknown[], status: ChatLike['status']): ChatLike => ({
+  messages,
+  status,
+  error: undefined,
+  sendMessage: vi.fn(async () => {}),
+  addToolApprovalResponse: vi.fn(),
+  stop: vi.fn(),
+});
+
+function Chat({ chat, probe }: { chat: ChatLike; probe: { toolpane?: ToolpaneChat } }) {
+  const toolpane = useToolpaneChat({
+    fetch: async () =>
+      new Response(byteStream(toSse(pending.shift()!)), {
+        headers: { 'content-type': 'text/event-stream' },
+      }),
+  });
+  probe.toolpane = toolpane;
+  const session = useChatSession(toolpane, chat);
+  return (
+    <ToolpaneProvider session={session}>
+      <Transcript.Root />
+    </ToolpaneProvider>
+  );
+}
+
+/** The responses the chat's fetch answers with, in order. */
+const pending: UIMessageChunk[][] = [];
+
+describe('a useChat store following its chat', () => {
+  it('keeps a run the chat has not shown yet, keeps the live run once shown, drops it when the chat does', async () => {
+    const probe: { toolpane?: ToolpaneChat } = {};
+    const run = asRun(1);
+    const { rerender } = render(<Chat chat={chatOf([user(1)], 'submitted')} probe={probe} />);
+    const { store, session } = probe.toolpane!;
+    pending.push(run);
+    await act(async () => {
+      await (await probe.toolpane!.fetch('/chat', { method: 'POST' })).text();
+    });
+    const [runId] = store.getState().runOrder;
+    expect(runId).toBeDefined();
+    const live = store.getState().runs.get(runId!);
+    // Read by the store, not yet rendered by the chat: kept.
+    rerender(<Chat chat={chatOf([user(1)], 'streaming')} probe={probe} />);
+    expect(store.getState().runs.get(runId!)).toBe(live);
+    // The chat shows it: the live run stays as it is, not rebuilt.
+    const answer = await messageOf(run);
+    expect(answer.id).toBe(runId);
+    rerender(<Chat chat={chatOf([user(1), answer], 'ready')} probe={probe} />);
+    expect(store.getState().runs.get(runId!)).toBe(live);
+    const [approval] = selectPendingApprovals(store.getState());
+    expect(approval).toBeDefined();
+    // The chat drops it (setMessages): so does the store, and its approval can't be answered.
+    rerender(<Chat chat={chatOf([user(1)], 'ready')} probe={probe} />);
+    expect([...store.getState().runOrder]).toEqual([]);
+    expect(store.getState().toolCalls.size).toBe(0);
+    expect((await session.approve(approval!.key)).status).toBe('invalid');
+  });
+
+  it('drops a run the chat never got once the chat is ready (stopped before it showed it)', async () => {
+    const probe: { toolpane?: ToolpaneChat } = {};
+    const first = asRun(1);
+    const answer = await messageOf(first);
+    const held = [user(1), answer, user(2)];
+    const { rerender } = render(<Chat chat={chatOf(held, 'ready')} probe={probe} />);
+    const { store } = probe.toolpane!;
+    // A chat that holds messages the store has no run for (useChat got saved messages): the
+    // store is built from them.
+    expect([...store.getState().runOrder]).toEqual([answer.id]);
+    rerender(<Chat chat={chatOf(held, 'submitted')} probe={probe} />);
+    pending.push(asRun(2));
+    await act(async () => {
+      await (await probe.toolpane!.fetch('/chat', { method: 'POST' })).text();
+    });
+    expect(store.getState().runOrder).toHaveLength(2);
+    rerender(<Chat chat={chatOf(held, 'streaming')} probe={probe} />);
+    expect(store.getState().runOrder).toHaveLength(2);
+    rerender(<Chat chat={chatOf(held, 'ready')} probe={probe} />);
+    expect([...store.getState().runOrder]).toEqual([answer.id]);
+    expect(selectPendingApprovals(store.getState())).toHaveLength(1);
+  });
+
+  it('a regenerate drops the old answer as its request starts, before the chat renders', async () => {
+    const probe: { toolpane?: ToolpaneChat } = {};
+    const old = await messageOf(asRun(1));
+    render(<Chat chat={chatOf([user(1), old], 'ready')} probe={probe} />);
+    const { store } = probe.toolpane!;
+    expect([...store.getState().runOrder]).toEqual([old.id]);
+    const fresh = asRun(2);
+    pending.push(fresh);
+    const body = JSON.stringify({ trigger: 'regenerate-message', messages: [user(1)] });
+    await act(async () => {
+      await (await probe.toolpane!.fetch('/chat', { method: 'POST', body })).text();
+    });
+    // The chat has not rendered since: only the request said the old answer is gone.
+    const answer = await messageOf(fresh);
+    expect([...store.getState().runOrder]).toEqual([answer.id]);
+    expect(selectPendingApprovals(store.getState())).toHaveLength(1);
+  });
+
+  it('a request that appends, or carries fewer messages than the chat holds, drops nothing', async () => {
+    const probe: { toolpane?: ToolpaneChat } = {};
+    const old = await messageOf(asRun(1));
+    render(<Chat chat={chatOf([user(1), old, user(2)], 'ready')} probe={probe} />);
+    const { store } = probe.toolpane!;
+    pending.push(asRun(2));
+    // An app that sends only the last message (its server keeps the thread).
+    const body = JSON.stringify({ trigger: 'regenerate-message', messages: [user(2)] });
+    await act(async () => {
+      await (await probe.toolpane!.fetch('/chat', { method: 'POST', body })).text();
+    });
+    expect(store.getState().runOrder).toHaveLength(2);
+  });
+});
