@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactExcerpt } from '../../packages/client/src/reducer/redact.js';
+import '../utils/property';
 
 // The rule as a regular expression with a replacer: what the scan must give, on any text.
 const KEYS = new Set(['type', 'runId', 'from', 'toolCallId', 'toolName', 'id', 'messageId']);
