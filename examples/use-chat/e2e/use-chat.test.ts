@@ -117,6 +117,36 @@ describe.each(['', '?route=subagents'])('the useChat example at /%s', (query) =>
     await expect(page.getByRole('group', { name: 'deployService' }).count()).resolves.toBe(1);
   });
 
+  it('shows only the new answer after Regenerate, and its approval is the one that counts', async () => {
+    const page = await openPage(query);
+    await sendMessage(page, "What's the weather in Paris?");
+    await waitForStatus(card(page, 'getWeather'), 'output-available');
+    await page.getByTestId('chat-status').getByText('ready').waitFor();
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByTestId('chat-status').getByText('ready').waitFor();
+    await waitForStatus(card(page, 'getWeather'), 'output-available');
+    const cards = page.locator('[data-slot="tool-call"]');
+    const runs = page.locator('[data-slot="transcript-run"]');
+    await expect(cards.count()).resolves.toBe(1);
+    await expect(runs.count()).resolves.toBe(1);
+
+    // An answer waiting for approval, regenerated: one card waits, and approving it finishes it.
+    await sendMessage(page, 'Delete record keep-1');
+    await waitForStatus(card(page, 'deleteRecord'), 'approval-requested');
+    await page.getByTestId('chat-status').getByText('ready').waitFor();
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByTestId('chat-status').getByText('ready').waitFor();
+    const call = card(page, 'deleteRecord');
+    await waitForStatus(call, 'approval-requested');
+    await expect(
+      cards.evaluateAll((found) => found.map((c) => c.getAttribute('aria-label'))),
+    ).resolves.toEqual(['getWeather', 'deleteRecord']);
+    await expect(runs.count()).resolves.toBe(2);
+    await call.getByRole('button', { name: 'Approve deleteRecord' }).click();
+    await waitForStatus(call, 'output-available');
+    await page.getByText('Record keep-1 was deleted.').waitFor();
+  });
+
   it('shows a note for a call the conversation lacks', async () => {
     const page = await openPage(`${query === '' ? '?' : `${query}&`}call=call-nope`);
     await page

@@ -69,6 +69,9 @@ export function App() {
           <button type="button" onClick={() => void chat.stop()}>
             Stop
           </button>
+          <button type="button" onClick={() => void chat.regenerate()}>
+            Regenerate
+          </button>
         </form>
       </main>
     </ToolpaneProvider>
