@@ -20,9 +20,5 @@ console.info(
   `property tests: seed ${SEED}${PATH ? `, path ${PATH}` : ''} (replay: FC_SEED=${SEED})`,
 );
 
-/** fast-check parameters: the seed, and the number of runs unless one counterexample is replayed. */
-export const runs = <T>(numRuns: number): fc.Parameters<T> => ({
-  seed: SEED,
-  numRuns,
-  ...(PATH === undefined ? {} : { path: PATH, endOnFailure: true }),
-});
+/** fast-check parameters of a property: its number of runs (the seed and path are set above). */
+export const runs = <T>(numRuns: number): fc.Parameters<T> => ({ numRuns });
