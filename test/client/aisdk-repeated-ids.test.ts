@@ -6,9 +6,10 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
-import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureAsRun } from '../utils/fixtures';
+import { uiMessageOf } from '../utils/history';
 
 /*
  * AI SDK UI messages whose toolCallIds a later message repeats (models that number calls per
@@ -16,27 +17,11 @@ import { loadFixture } from '../utils/fixtures';
  * tree and its own request, as the native stream does.
  */
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-
-/**
- * The recording as run `n` of a conversation: what Mastra makes afresh for each run (message,
- * run, subagent run and thread ids, all UUIDs) gets `~n`; the model's toolCallIds stay as they are.
- */
-const asRun = (name: string, n: number): unknown[] =>
-  JSON.parse(JSON.stringify(loadFixture(name)).replace(UUID, (id) => `${id}~${n}`)) as unknown[];
+const asRun = fixtureAsRun;
 
 /** The assistant message `useChat` builds from a response, as an app saves it. */
-async function messageOf(chunks: unknown[]): Promise<UIMessage> {
-  const stream = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk as UIMessageChunk);
-      controller.close();
-    },
-  });
-  let last: UIMessage | undefined;
-  for await (const message of readUIMessageStream({ stream })) last = message;
-  return JSON.parse(JSON.stringify(last)) as UIMessage;
-}
+const messageOf = async (chunks: unknown[]): Promise<UIMessage> =>
+  JSON.parse(JSON.stringify(await uiMessageOf(chunks))) as UIMessage;
 
 /** The ids of the runs from a call up to its top-level run. */
 function runsAbove(state: ToolpaneState, key: string): string[] {

@@ -8,9 +8,10 @@ import {
   useToolpaneChat,
 } from '@toolpane/react/ai-sdk';
 import { Transcript } from '@toolpane/ui';
-import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import type { UIMessageChunk } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { byteStream, loadFixture, toSse } from '../utils/fixtures.js';
+import { byteStream, fixtureAsRun, toSse } from '../utils/fixtures.js';
+import { uiMessageOf } from '../utils/history.js';
 
 /*
  * When the store drops or rebuilds what a `useChat` chat shows: only for messages the chat held
@@ -20,24 +21,7 @@ import { byteStream, loadFixture, toSse } from '../utils/fixtures.js';
  */
 
 /** The recording as another response: Mastra's fresh ids (all UUIDs) get `~n`. */
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const asRun = (n: number): UIMessageChunk[] =>
-  JSON.parse(
-    JSON.stringify(loadFixture('aisdk-v6-approval-two-level')).replace(UUID, (id) => `${id}~${n}`),
-  );
-
-/** The assistant message `useChat` builds from a response. */
-async function messageOf(chunks: UIMessageChunk[]): Promise<UIMessage> {
-  const stream = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  let last: UIMessage | undefined;
-  for await (const message of readUIMessageStream({ stream })) last = message;
-  return last!;
-}
+const asRun = (n: number) => fixtureAsRun('aisdk-v6-approval-two-level', n) as UIMessageChunk[];
 
 const user = (n: number) => ({
   id: `user-${n}`,
@@ -91,7 +75,7 @@ describe('a useChat store following its chat', () => {
     rerender(<Chat chat={chatOf([user(1)], 'streaming')} probe={probe} />);
     expect(store.getState().runs.get(runId!)).toBe(live);
     // The chat shows it: the live run stays as it is, not rebuilt.
-    const answer = await messageOf(run);
+    const answer = await uiMessageOf(run);
     expect(answer.id).toBe(runId);
     rerender(<Chat chat={chatOf([user(1), answer], 'ready')} probe={probe} />);
     expect(store.getState().runs.get(runId!)).toBe(live);
@@ -107,7 +91,7 @@ describe('a useChat store following its chat', () => {
   it('drops a run the chat never got once the chat is ready (stopped before it showed it)', async () => {
     const probe: { toolpane?: ToolpaneChat } = {};
     const first = asRun(1);
-    const answer = await messageOf(first);
+    const answer = await uiMessageOf(first);
     const held = [user(1), answer, user(2)];
     const { rerender } = render(<Chat chat={chatOf(held, 'ready')} probe={probe} />);
     const { store } = probe.toolpane!;
@@ -129,7 +113,7 @@ describe('a useChat store following its chat', () => {
 
   it('a regenerate drops the old answer as its request starts, before the chat renders', async () => {
     const probe: { toolpane?: ToolpaneChat } = {};
-    const old = await messageOf(asRun(1));
+    const old = await uiMessageOf(asRun(1));
     render(<Chat chat={chatOf([user(1), old], 'ready')} probe={probe} />);
     const { store } = probe.toolpane!;
     expect([...store.getState().runOrder]).toEqual([old.id]);
@@ -140,14 +124,14 @@ describe('a useChat store following its chat', () => {
       await (await probe.toolpane!.fetch('/chat', { method: 'POST', body })).text();
     });
     // The chat has not rendered since: only the request said the old answer is gone.
-    const answer = await messageOf(fresh);
+    const answer = await uiMessageOf(fresh);
     expect([...store.getState().runOrder]).toEqual([answer.id]);
     expect(selectPendingApprovals(store.getState())).toHaveLength(1);
   });
 
   it('a request that appends, or carries fewer messages than the chat holds, drops nothing', async () => {
     const probe: { toolpane?: ToolpaneChat } = {};
-    const old = await messageOf(asRun(1));
+    const old = await uiMessageOf(asRun(1));
     render(<Chat chat={chatOf([user(1), old, user(2)], 'ready')} probe={probe} />);
     const { store } = probe.toolpane!;
     pending.push(asRun(2));

@@ -10,9 +10,10 @@ import {
   useToolpaneChat,
 } from '@toolpane/react/ai-sdk';
 import { Transcript } from '@toolpane/ui';
-import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import type { UIMessageChunk } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { byteStream, loadFixture, toSse } from '../utils/fixtures.js';
+import { byteStream, fixtureAsRun, toSse } from '../utils/fixtures.js';
+import { uiMessageOf } from '../utils/history.js';
 
 /*
  * A `useChat` conversation of three runs whose model numbers its calls per run, each stopped on a
@@ -20,31 +21,15 @@ import { byteStream, loadFixture, toSse } from '../utils/fixtures.js';
  * newest call with it that still waits, as for a native session.
  */
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-
 /** The recording as run `n`: Mastra's fresh ids (all UUIDs) get `~n`, the toolCallIds stay. */
-const asRun = (name: string, n: number): UIMessageChunk[] =>
-  JSON.parse(JSON.stringify(loadFixture(name)).replace(UUID, (id) => `${id}~${n}`));
-
-/** The assistant message `useChat` builds from a response. */
-async function messageOf(chunks: UIMessageChunk[]): Promise<UIMessage> {
-  const stream = new ReadableStream<UIMessageChunk>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  let last: UIMessage | undefined;
-  for await (const message of readUIMessageStream({ stream })) last = message;
-  return last!;
-}
+const asRun = (name: string, n: number) => fixtureAsRun(name, n) as UIMessageChunk[];
 
 /** A chat that already holds the three runs, and records what the session asks of it. */
 async function chatOf(runs: UIMessageChunk[][]) {
   const messages: unknown[] = [];
   for (const [n, run] of runs.entries()) {
     messages.push({ id: `user-${n}`, role: 'user', parts: [{ type: 'text', text: 'Go' }] });
-    messages.push(await messageOf(run));
+    messages.push(await uiMessageOf(run));
   }
   return {
     messages,

@@ -100,50 +100,54 @@ interface ChatProps {
   saved?: unknown[];
 }
 
+type ChatFetch = ToolpaneChat['fetch'];
+
+/** `useChat` of `@ai-sdk/react` 3 (ai 6) at `api`, reading through `fetch`. */
+function useChatOf3(api: string, fetch: ChatFetch, saved: unknown[] | undefined) {
+  return useChat3({
+    ...(saved === undefined ? {} : { messages: saved as never }),
+    transport: new Transport6({ api, fetch }),
+    sendAutomaticallyWhen: complete6,
+  });
+}
+
+/** `useChat` of `@ai-sdk/react` 4 (ai 7) at `api`, reading through `fetch`. */
+function useChatOf4(api: string, fetch: ChatFetch, saved: unknown[] | undefined) {
+  return useChat4({
+    ...(saved === undefined ? {} : { messages: saved as never }),
+    transport: new Transport7({ api, fetch }),
+    sendAutomaticallyWhen: complete7,
+  });
+}
+
+/** A page of one version's `useChat` with Toolpane's transcript, exposed in `probe`. */
+function ChatPage({
+  useVersionChat,
+  probe,
+  agent,
+  options = {},
+  saved,
+}: ChatProps & { useVersionChat: typeof useChatOf3 | typeof useChatOf4 }) {
+  const toolpane = useToolpaneChat(options);
+  const chat = useVersionChat(`${server.baseUrl}/chat/${agent}`, toolpane.fetch, saved);
+  const session = useChatSession(toolpane, chat);
+  probe.chat = chat as unknown as ChatHelpers;
+  probe.toolpane = toolpane;
+  return (
+    <ToolpaneProvider session={session}>
+      <Transcript.Root />
+    </ToolpaneProvider>
+  );
+}
+
 const VERSIONS = [
   {
     name: '@ai-sdk/react 3 (ai 6)',
-    Chat({ probe, agent, options = {}, saved }: ChatProps) {
-      const toolpane = useToolpaneChat(options);
-      const chat = useChat3({
-        ...(saved === undefined ? {} : { messages: saved as never }),
-        transport: new Transport6({
-          api: `${server.baseUrl}/chat/${agent}`,
-          fetch: toolpane.fetch,
-        }),
-        sendAutomaticallyWhen: complete6,
-      });
-      const session = useChatSession(toolpane, chat);
-      probe.chat = chat as unknown as ChatHelpers;
-      probe.toolpane = toolpane;
-      return (
-        <ToolpaneProvider session={session}>
-          <Transcript.Root />
-        </ToolpaneProvider>
-      );
-    },
+    Chat: (props: ChatProps) => <ChatPage {...props} useVersionChat={useChatOf3} />,
   },
   {
     name: '@ai-sdk/react 4 (ai 7)',
-    Chat({ probe, agent, options = {}, saved }: ChatProps) {
-      const toolpane = useToolpaneChat(options);
-      const chat = useChat4({
-        ...(saved === undefined ? {} : { messages: saved as never }),
-        transport: new Transport7({
-          api: `${server.baseUrl}/chat/${agent}`,
-          fetch: toolpane.fetch,
-        }),
-        sendAutomaticallyWhen: complete7,
-      });
-      const session = useChatSession(toolpane, chat);
-      probe.chat = chat as unknown as ChatHelpers;
-      probe.toolpane = toolpane;
-      return (
-        <ToolpaneProvider session={session}>
-          <Transcript.Root />
-        </ToolpaneProvider>
-      );
-    },
+    Chat: (props: ChatProps) => <ChatPage {...props} useVersionChat={useChatOf4} />,
   },
 ] as const;
 

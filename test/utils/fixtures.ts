@@ -40,3 +40,13 @@ export function recordedResponse(name: string): Response {
     headers: { 'content-type': 'text/event-stream' },
   });
 }
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/**
+ * The recording as run `n` of a conversation: what Mastra makes afresh for each run (message,
+ * run, subagent run and thread ids, all UUIDs) gets `~n`; the model's toolCallIds stay as they are.
+ */
+export function fixtureAsRun(name: string, n: number): unknown[] {
+  return JSON.parse(JSON.stringify(loadFixture(name)).replace(UUID, (id) => `${id}~${n}`));
+}
