@@ -220,9 +220,15 @@ export const networkScenarios: Record<string, Scenario> = {
     const planned = await mastra
       .getAgent('planner')
       .network('Weather in Rome, a trip report, and Milan.', { memory: memory(), maxSteps: 6 });
+    const cleanupMemory = memory();
     const cleanup = await mastra
       .getAgent('cleanup')
-      .network('Delete record rec-314.', { memory: memory(), maxSteps: 4 });
+      .network('Delete record rec-314.', { memory: cleanupMemory, maxSteps: 4 });
+    const request = await collect(ui(cleanup));
+    // The continuation a `networkRoute` app streams once the ops agent's call is approved.
+    const approved = await mastra
+      .getAgent('cleanup')
+      .approveNetworkToolCall({ runId: cleanup.runId, memory: cleanupMemory });
     return [
       {
         file: 'aisdk-network.jsonl',
@@ -231,8 +237,13 @@ export const networkScenarios: Record<string, Scenario> = {
       },
       {
         file: 'aisdk-network-approval-request.jsonl',
-        chunks: await collect(ui(cleanup)),
+        chunks: request,
         expect: ['data-network'],
+      },
+      {
+        file: 'aisdk-network-approval-approve.jsonl',
+        chunks: await collect(ui(approved)),
+        expect: ['start', 'finish'],
       },
     ];
   },

@@ -1,6 +1,7 @@
 import {
   createToolpaneStore,
   type NetworkStep,
+  selectPendingApprovals,
   selectRunText,
   type ToolpaneState,
 } from '@toolpane/client';
@@ -70,4 +71,40 @@ describe('an agent network through networkRoute (data-network) reads like the na
     expect(seen(state, last)).toEqual(seen(native, native.runOrder[0]!));
     expect(state.toolCalls.get('call-weather-1')?.status).toBe('output-available');
   });
+});
+
+describe('a network that stops for a person, through networkRoute', () => {
+  // The route carries neither the ops agent's approval nor, once it is approved, the continuation:
+  // `approveNetworkToolCall` through `toAISdkStream(…, { from: 'network' })` is `start`, `finish`.
+  const request = play('aisdk-network-approval-request');
+
+  it('ends the waiting execution in error, not running forever, with no issue', () => {
+    const run = request.runs.get(request.runOrder[0]!)!;
+    expect(request.issues).toEqual([]);
+    expect(run.status).toBe('finished');
+    const [routing, execution] = run.network!.steps;
+    expect(routing).toMatchObject({ kind: 'routing', status: 'done', primitive: { id: 'ops' } });
+    expect(execution).toMatchObject({ kind: 'execution', primitive: { type: 'agent', id: 'ops' } });
+    const call = request.toolCalls.get((execution as { toolCallId: string }).toolCallId)!;
+    expect([call.toolName, call.status]).toEqual(['agent-ops', 'output-error']);
+    expect(selectPendingApprovals(request)).toEqual([]);
+  });
+
+  it.each([
+    ['alone', ['aisdk-network-approval-request', 'aisdk-network-approval-approve']],
+    [
+      'after other runs',
+      ['aisdk-v6', 'aisdk-network-approval-request', 'aisdk-network-approval-approve'],
+    ],
+  ])(
+    'reads the empty continuation as a run of its own that changes nothing before it (%s)',
+    (_, names) => {
+      const state = play(...names);
+      expect(state.issues).toEqual([]);
+      const [requestRun, continuation] = state.runOrder.slice(-2).map((id) => state.runs.get(id)!);
+      expect(continuation).toMatchObject({ status: 'finished', parts: [] });
+      expect(continuation!.network).toBeUndefined();
+      expect(seen(state, requestRun!.runId)).toEqual(seen(request, request.runOrder[0]!));
+    },
+  );
 });
