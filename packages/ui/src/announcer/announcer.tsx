@@ -2,7 +2,7 @@
 import type { ToolCallState, ToolpaneState } from '@toolpane/client';
 import { useToolpaneSource } from '@toolpane/react';
 import { type CSSProperties, forwardRef, useEffect, useRef, useState } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 type Moment = 'requested' | 'suspended' | 'approved' | 'declined' | 'resumed' | `failed:${string}`;
 
@@ -145,10 +145,9 @@ export const ToolpaneAnnouncer = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="announcer"
         role="status"
         aria-live="polite"
-        {...props}
+        {...partProps('announcer', props)}
         style={{ ...visuallyHidden, ...style }}
       >
         {messages.map((message) => (

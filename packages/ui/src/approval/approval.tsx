@@ -12,7 +12,13 @@ import {
   useState,
 } from 'react';
 import { focusCardTrigger, shouldTakeFocus } from '../utils/focus.js';
-import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
+import {
+  type HostProps,
+  PartElement,
+  type PartProps,
+  partContent,
+  partProps,
+} from '../utils/part.js';
 import { ApprovalApprove, ApprovalDecline, ApprovalReason, ApprovalRetry } from './buttons.js';
 import {
   ApprovalContext,
@@ -114,13 +120,12 @@ export const ApprovalRoot = forwardRef<HTMLDivElement, ApprovalRootProps>(functi
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="approval"
         data-state={state}
         data-revision={handle.approval?.revision}
         role="group"
         aria-label={`Approval for ${toolName}`}
         aria-busy={status === 'sending' || undefined}
-        {...props}
+        {...partProps('approval', props)}
         // Focus tracking runs whatever the caller's handlers do: it is what restores focus.
         onFocus={composeEventHandlers(
           onFocus,
@@ -192,8 +197,7 @@ export const ApprovalPrompt = forwardRef<HTMLParagraphElement, ApprovalPromptPro
         ref={ref}
         asChild={asChild}
         host={render ? undefined : (children as ReactNode)}
-        data-slot="approval-prompt"
-        {...props}
+        {...partProps('approval-prompt', props)}
       >
         {text}
       </PartElement>
@@ -217,8 +221,7 @@ export const ApprovalActions = forwardRef<HTMLDivElement, PartProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="approval-actions"
-        {...props}
+        {...partProps('approval-actions', props)}
       >
         {partContent(
           asChild,
@@ -252,14 +255,13 @@ export const ApprovalError = forwardRef<HTMLDivElement, PartProps<'div'>>(functi
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="approval-error"
-      {...props}
+      {...partProps('approval-error', props)}
     >
       {partContent(
         asChild,
         children,
         <>
-          <span data-slot="approval-error-message">{handle.error}</span>
+          <span {...partProps('approval-error-message')}>{handle.error}</span>
           <ApprovalRetry />
         </>,
       )}
@@ -284,9 +286,8 @@ export const ApprovalOutcome = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="approval-outcome"
         data-outcome={handle.status}
-        {...props}
+        {...partProps('approval-outcome', props)}
       >
         {handle.status === 'approved' ? 'Approved' : 'Declined'}: <strong>{toolName}</strong>
         {handle.status === 'declined' && reason ? ` (${reason})` : null}

@@ -2,7 +2,13 @@
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { forwardRef } from 'react';
-import { hasCustomContent, PartElement, type PartProps, partContent } from '../utils/part.js';
+import {
+  hasCustomContent,
+  PartElement,
+  type PartProps,
+  partContent,
+  partProps,
+} from '../utils/part.js';
 import { useActionButton, useApprovalContext } from './context.js';
 
 /*
@@ -28,12 +34,11 @@ const DecisionButton = forwardRef<
       asChild={asChild}
       host={children}
       type="button"
-      data-slot={`approval-${kind}`}
       aria-label={hasCustomContent(asChild, children) ? undefined : `${word} ${context.toolName}`}
       aria-disabled={sending || undefined}
       aria-busy={busy || undefined}
       data-busy={busy || undefined}
-      {...props}
+      {...partProps(`approval-${kind}`, props)}
       onClick={composeEventHandlers(onClick, () => {
         if (sending) return;
         context.send(
@@ -93,11 +98,10 @@ export const ApprovalReason = forwardRef<HTMLInputElement, Omit<PartProps<'input
         asChild={asChild}
         host={children}
         type="text"
-        data-slot="approval-reason"
         aria-label={`Reason for declining ${toolName} (optional)`}
         placeholder="Reason for declining (optional)"
         readOnly={handle.status === 'sending'}
-        {...props}
+        {...partProps('approval-reason', props)}
         value={reason}
         onChange={composeEventHandlers(onChange, (event) => setReason(event.currentTarget.value), {
           checkForDefaultPrevented: false,
@@ -124,13 +128,12 @@ export const ApprovalRetry = forwardRef<HTMLButtonElement, PartProps<'button'>>(
         asChild={asChild}
         host={children}
         type="button"
-        data-slot="approval-retry"
         aria-label={
           hasCustomContent(asChild, children)
             ? undefined
             : `Try again: ${lastAction.kind} ${toolName}`
         }
-        {...props}
+        {...partProps('approval-retry', props)}
         onClick={composeEventHandlers(onClick, () => send(lastAction))}
       >
         {partContent(asChild, children, 'Try again')}

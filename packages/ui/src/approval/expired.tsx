@@ -1,6 +1,6 @@
 'use client';
 import { forwardRef } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 /**
  * Says that a decision can no longer be sent because Mastra no longer holds the run (an approval
@@ -21,8 +21,7 @@ export const DecisionExpired = forwardRef<
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="decision-expired"
-      {...props}
+      {...partProps('decision-expired', props)}
     >
       {message ?? 'This decision can no longer be sent.'}
     </PartElement>

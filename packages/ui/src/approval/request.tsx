@@ -2,7 +2,7 @@
 import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { ExactValue } from '../exact-value/exact-value.js';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { useApprovalContext } from './context.js';
 
 /**
@@ -30,16 +30,15 @@ export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="approval-request"
         data-revision={approval.revision}
-        {...props}
+        {...partProps('approval-request', props)}
       >
         {approval.revision > 1 ? (
-          <p data-slot="approval-revised" role="note">
+          <p {...partProps('approval-revised')} role="note">
             New request: the arguments changed since the last one. Check them again.
           </p>
         ) : null}
-        <p data-slot="approval-request-title">
+        <p {...partProps('approval-request-title')}>
           <strong>{toolName}</strong> will run with:
         </p>
         {args.kind === 'raw' || args.kind === 'transformed' ? (

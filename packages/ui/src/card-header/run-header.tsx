@@ -1,6 +1,6 @@
 'use client';
 import { forwardRef, type ReactNode } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 /** Props of {@link RunHeader}. */
 export type RunHeaderProps = HostProps<'div'> & {
@@ -34,14 +34,13 @@ export const RunHeader = forwardRef<HTMLDivElement, RunHeaderProps>(function Run
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot={`${family}-header`}
-      {...props}
+      {...partProps(`${family}-header`, props)}
     >
-      <span data-slot={`${family}-title`}>
+      <span {...partProps(`${family}-title`)}>
         {kind}
         {id === undefined ? null : <code> {id}</code>}
       </span>
-      <span data-slot={`${family}-status`} data-status={status}>
+      <span {...partProps(`${family}-status`)} data-status={status}>
         {label}
       </span>
     </PartElement>

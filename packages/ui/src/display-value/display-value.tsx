@@ -2,7 +2,7 @@
 import type { DisplayValue } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
 import { JsonView, type JsonViewLimits } from '../json-view/json-view.js';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 /** Props of {@link DisplayValueView}. */
 export interface DisplayValueViewProps extends HostProps<'div'>, JsonViewLimits {
@@ -44,15 +44,14 @@ export const DisplayValueView = forwardRef<HTMLDivElement, DisplayValueViewProps
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="display-value"
         data-kind={value.kind}
         data-reason={value.kind === 'hidden' ? value.reason : undefined}
-        {...props}
+        {...partProps('display-value', props)}
       >
         {value.kind === 'none' ? (
           empty
         ) : value.kind === 'hidden' ? (
-          <span data-slot="display-value-placeholder">
+          <span {...partProps('display-value-placeholder')}>
             {value.reason === 'failed' && value.message !== undefined ? value.message : hiddenLabel}
           </span>
         ) : (

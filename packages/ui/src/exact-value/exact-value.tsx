@@ -1,6 +1,6 @@
 'use client';
 import { forwardRef, type ReactNode, useState } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 /*
  * A value shown whole and unambiguous, for what a person approves. Unlike JsonView, which is made
@@ -45,7 +45,7 @@ function Spaced({ text }: { text: string }): ReactNode {
   return parts.map((part, index) =>
     index % 2 === 1 ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in order.
-      <span key={index} data-slot="exact-spaces" title={`${part.length} spaces`}>
+      <span key={index} {...partProps('exact-spaces')} title={`${part.length} spaces`}>
         {'·'.repeat(part.length)}
       </span>
     ) : (
@@ -71,17 +71,17 @@ function QuotedString({ text, limits, label }: { text: string; limits: Limits; l
   const escaped = escapeText(text);
   const cut = !open && escaped.length > limits.maxStringLength;
   return (
-    <span data-slot="exact-string">
+    <span {...partProps('exact-string')}>
       "<Spaced text={cut ? escaped.slice(0, limits.maxStringLength) : escaped} />
       {cut ? (
         <>
-          <span data-slot="exact-cut">
+          <span {...partProps('exact-cut')}>
             {' '}
             … {(escaped.length - limits.maxStringLength).toLocaleString()} more characters
           </span>{' '}
           <button
             type="button"
-            data-slot="exact-open"
+            {...partProps('exact-open')}
             aria-label={`Show all ${escaped.length.toLocaleString()} characters of ${label}`}
             onClick={() => setOpen(true)}
           >
@@ -104,7 +104,7 @@ function Scalar({ value }: { value: unknown }) {
   else if (typeof value === 'function' || typeof value === 'symbol') text = `[${typeof value}]`;
   else text = String(value);
   return (
-    <span data-slot="exact-scalar" data-type={value === null ? 'null' : typeof value}>
+    <span {...partProps('exact-scalar')} data-type={value === null ? 'null' : typeof value}>
       {text}
     </span>
   );
@@ -124,15 +124,18 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
   const array = Array.isArray(value);
   const [start, end] = array ? ['[', ']'] : ['{', '}'];
   const size = array ? value.length : Object.keys(value).length;
-  if (size === 0) return <span data-slot="exact-scalar">{start + end}</span>;
-  if (ancestors.has(value)) return <span data-slot="exact-cut">{`${start}…${end} circular`}</span>;
+  if (size === 0) return <span {...partProps('exact-scalar')}>{start + end}</span>;
+  if (ancestors.has(value))
+    return <span {...partProps('exact-cut')}>{`${start}…${end} circular`}</span>;
   if (depth >= limits.maxDepth && !opened) {
     return (
-      <span data-slot="exact-deep">
-        <span data-slot="exact-cut">{`${start}… ${size} ${array ? 'items' : 'keys'} ${end}`}</span>{' '}
+      <span {...partProps('exact-deep')}>
+        <span
+          {...partProps('exact-cut')}
+        >{`${start}… ${size} ${array ? 'items' : 'keys'} ${end}`}</span>{' '}
         <button
           type="button"
-          data-slot="exact-open"
+          {...partProps('exact-open')}
           aria-label={`Open ${label}`}
           onClick={() => setOpened(true)}
         >
@@ -149,13 +152,13 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
   const inner = new Set(ancestors).add(value);
   const rest = size - entries.length;
   return (
-    <span data-slot="exact-composite" data-type={array ? 'array' : 'object'}>
+    <span {...partProps('exact-composite')} data-type={array ? 'array' : 'object'}>
       {start}
-      <ul data-slot="exact-entries">
+      <ul {...partProps('exact-entries')}>
         {entries.map(([key, item]) => (
-          <li key={key} data-slot="exact-entry">
+          <li key={key} {...partProps('exact-entry')}>
             {array ? null : (
-              <span data-slot="exact-key">
+              <span {...partProps('exact-key')}>
                 "<Spaced text={escapeText(key)} />"{': '}
               </span>
             )}
@@ -169,13 +172,13 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
           </li>
         ))}
         {rest > 0 ? (
-          <li data-slot="exact-more">
-            <span data-slot="exact-cut">
+          <li {...partProps('exact-more')}>
+            <span {...partProps('exact-cut')}>
               … {rest.toLocaleString()} more {array ? 'items' : 'keys'}
             </span>{' '}
             <button
               type="button"
-              data-slot="exact-open"
+              {...partProps('exact-open')}
               aria-label={`Show ${Math.min(rest, limits.maxEntries).toLocaleString()} more of ${label}`}
               onClick={() => setShown((count) => count + limits.maxEntries)}
             >
@@ -234,8 +237,7 @@ export const ExactValue = forwardRef<HTMLDivElement, ExactValueProps>(function E
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="exact-value"
-      {...props}
+      {...partProps('exact-value', props)}
     >
       <ExactNode value={value} label={label} depth={0} limits={limits} ancestors={new Set()} />
     </PartElement>

@@ -1,7 +1,7 @@
 'use client';
 import type { RunState, ToolCallState, ToolpaneState } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 /** What is selected in an inspector: a run or a call, by id. */
 export type InspectorSelection =
@@ -33,15 +33,15 @@ function NodeButton({
   return (
     <button
       type="button"
-      data-slot="inspector-node"
+      {...partProps('inspector-node')}
       data-kind={kind}
       data-id={id}
       data-highlighted={props.highlighted.has(`${kind}:${id}`) || undefined}
       aria-pressed={selected}
       onClick={() => props.onSelect(selected ? undefined : { kind, id })}
     >
-      <span data-slot="inspector-node-label">{label}</span>
-      <span data-slot="inspector-node-status" data-status={status}>
+      <span {...partProps('inspector-node-label')}>{label}</span>
+      <span {...partProps('inspector-node-status')} data-status={status}>
         {status}
       </span>
     </button>
@@ -55,7 +55,7 @@ function CallNode({ call, props }: { readonly call: ToolCallState; readonly prop
     return step === undefined ? [] : [step];
   });
   return (
-    <li data-slot="inspector-call">
+    <li {...partProps('inspector-call')}>
       <NodeButton
         kind="call"
         id={call.toolCallId}
@@ -76,10 +76,10 @@ function CallNode({ call, props }: { readonly call: ToolCallState; readonly prop
         </ul>
       ) : null}
       {steps !== undefined && steps.length > 0 ? (
-        <ul data-slot="inspector-steps">
+        <ul {...partProps('inspector-steps')}>
           {steps.map((step) => (
-            <li key={step.id} data-slot="inspector-step" data-status={step.status}>
-              {step.name} <span data-slot="inspector-node-status">{step.status}</span>
+            <li key={step.id} {...partProps('inspector-step')} data-status={step.status}>
+              {step.name} <span {...partProps('inspector-node-status')}>{step.status}</span>
             </li>
           ))}
         </ul>
@@ -90,7 +90,7 @@ function CallNode({ call, props }: { readonly call: ToolCallState; readonly prop
 
 function RunNode({ run, props }: { readonly run: RunState; readonly props: TreeProps }) {
   return (
-    <li data-slot="inspector-run">
+    <li {...partProps('inspector-run')}>
       <NodeButton
         kind="run"
         id={run.runId}
@@ -135,9 +135,8 @@ export const RunTree = forwardRef<HTMLUListElement, RunTreeProps>(function RunTr
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="inspector-tree"
       aria-label="Runs"
-      {...props}
+      {...partProps('inspector-tree', props)}
     >
       {state.runOrder.map((runId) => {
         const run = state.runs.get(runId);

@@ -3,7 +3,7 @@ import type { ToolpaneState } from '@toolpane/client';
 import type { ChunkLog, ChunkLogEntry } from '@toolpane/client/inspect';
 import { useToolpaneSelector } from '@toolpane/react';
 import { forwardRef, useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { type InspectorSelection, RunTree } from './run-tree.js';
 
 /** Props of {@link StreamInspector}. */
@@ -81,10 +81,9 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="stream-inspector"
-        {...props}
+        {...partProps('stream-inspector', props)}
       >
-        <section data-slot="inspector-runs" aria-labelledby={`${id}-runs`}>
+        <section {...partProps('inspector-runs')} aria-labelledby={`${id}-runs`}>
           <h2 id={`${id}-runs`}>Runs</h2>
           <RunTree
             state={state}
@@ -93,14 +92,14 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
             onSelect={selectNode}
           />
         </section>
-        <section data-slot="inspector-timeline" aria-labelledby={`${id}-chunks`}>
+        <section {...partProps('inspector-timeline')} aria-labelledby={`${id}-chunks`}>
           <h2 id={`${id}-chunks`}>
             Chunks{' '}
-            <span data-slot="inspector-count">
+            <span {...partProps('inspector-count')}>
               {shown.length} of {entries.length}, {issues} {issues === 1 ? 'issue' : 'issues'}
             </span>
           </h2>
-          <div data-slot="inspector-filters">
+          <div {...partProps('inspector-filters')}>
             <label>
               Run
               <select value={filters.runId} onChange={set('runId')}>
@@ -135,8 +134,8 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
               </select>
             </label>
           </div>
-          <div data-slot="inspector-table-wrap">
-            <table data-slot="inspector-table">
+          <div {...partProps('inspector-table-wrap')}>
+            <table {...partProps('inspector-table')}>
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -151,7 +150,7 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
                 {shown.map((entry) => (
                   <tr
                     key={entry.index}
-                    data-slot="inspector-chunk"
+                    {...partProps('inspector-chunk')}
                     data-highlighted={isMatch(entry) || undefined}
                     data-issue={entry.issues.length > 0 || undefined}
                   >
@@ -171,7 +170,10 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
                     <td>
                       {entry.type}
                       {entry.nested.length > 0 ? (
-                        <span data-slot="inspector-nested"> › {entry.nested.join(' › ')}</span>
+                        <span {...partProps('inspector-nested')}>
+                          {' '}
+                          › {entry.nested.join(' › ')}
+                        </span>
                       ) : null}
                     </td>
                     <td title={entry.runId}>{short(entry.runId)}</td>

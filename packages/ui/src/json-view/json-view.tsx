@@ -1,6 +1,6 @@
 'use client';
 import { forwardRef, type ReactNode, useState } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 /** Limits that keep {@link JsonView} fast and readable on huge or deep values. */
 export interface JsonViewLimits {
@@ -54,7 +54,7 @@ function Truncated({ text, limit }: { text: string; limit: number }) {
   return (
     <>
       {text.slice(0, limit)}
-      <span data-slot="json-truncated">
+      <span {...partProps('json-truncated')}>
         … {(text.length - limit).toLocaleString()} more characters
       </span>
     </>
@@ -72,7 +72,7 @@ function Leaf({ value, limits, quote }: { value: unknown; limits: Limits; quote:
   else if (typeof value === 'function' || typeof value === 'symbol') text = `[${typeof value}]`;
   else text = String(value);
   return (
-    <span data-slot="json-value" data-type={type}>
+    <span {...partProps('json-value')} data-type={type}>
       {quote && type === 'string' ? '"' : null}
       <Truncated text={text} limit={limits.maxStringLength} />
       {quote && type === 'string' ? '"' : null}
@@ -109,7 +109,7 @@ interface NodeProps {
 function Key({ name, limits }: { name: string | undefined; limits: Limits }) {
   if (name === undefined) return null;
   return (
-    <span data-slot="json-key">
+    <span {...partProps('json-key')}>
       <Truncated text={name} limit={limits.maxStringLength} />
       {': '}
     </span>
@@ -121,14 +121,14 @@ function Entries({ value, depth, limits, ancestors }: Omit<NodeProps, 'name'> & 
   const inner = new Set(ancestors).add(value);
   const rest = sizeOf(value) - shown.length;
   return (
-    <ul data-slot="json-entries">
+    <ul {...partProps('json-entries')}>
       {shown.map(([key, item]) => (
-        <li key={key} data-slot="json-entry">
+        <li key={key} {...partProps('json-entry')}>
           <JsonNode name={key} value={item} depth={depth + 1} limits={limits} ancestors={inner} />
         </li>
       ))}
       {rest > 0 ? (
-        <li data-slot="json-more">
+        <li {...partProps('json-more')}>
           … {rest.toLocaleString()} more {Array.isArray(value) ? 'items' : 'keys'}
         </li>
       ) : null}
@@ -139,7 +139,7 @@ function Entries({ value, depth, limits, ancestors }: Omit<NodeProps, 'name'> & 
 function JsonNode({ name, value, depth, limits, ancestors }: NodeProps): ReactNode {
   if (typeof value !== 'object' || value === null || value instanceof Date) {
     return (
-      <span data-slot="json-line">
+      <span {...partProps('json-line')}>
         <Key name={name} limits={limits} />
         <Leaf value={value} limits={limits} quote />
       </span>
@@ -149,9 +149,9 @@ function JsonNode({ name, value, depth, limits, ancestors }: NodeProps): ReactNo
   const empty = sizeOf(value) === 0;
   if (ancestors.has(value) || depth >= limits.maxDepth || empty) {
     return (
-      <span data-slot="json-line">
+      <span {...partProps('json-line')}>
         <Key name={name} limits={limits} />
-        <span data-slot="json-summary" data-type={typeOf(value)}>
+        <span {...partProps('json-summary')} data-type={typeOf(value)}>
           {empty
             ? Array.isArray(value)
               ? '[]'
@@ -189,21 +189,21 @@ function Branch({
   const [open, setOpen] = useState(depth < limits.defaultExpandDepth);
   const state = open ? 'open' : 'closed';
   return (
-    <div data-slot="json-branch" data-state={state}>
+    <div {...partProps('json-branch')} data-state={state}>
       <button
         type="button"
-        data-slot="json-toggle"
+        {...partProps('json-toggle')}
         data-state={state}
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
         <Key name={name} limits={limits} />
-        <span data-slot="json-summary" data-type={typeOf(value)}>
+        <span {...partProps('json-summary')} data-type={typeOf(value)}>
           {label}
         </span>
       </button>
       {open ? (
-        <div data-slot="json-branch-content">
+        <div {...partProps('json-branch-content')}>
           <Entries value={value} depth={depth} limits={limits} ancestors={ancestors} />
         </div>
       ) : null}
@@ -256,9 +256,8 @@ export const JsonView = forwardRef<HTMLDivElement, JsonViewProps>(function JsonV
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="json-view"
       data-type={type}
-      {...props}
+      {...partProps('json-view', props)}
     >
       {body}
     </PartElement>

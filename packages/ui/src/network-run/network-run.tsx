@@ -5,7 +5,13 @@ import { createContext, forwardRef, useCallback } from 'react';
 import { RunHeader } from '../card-header/run-header.js';
 import { ToolCallCard } from '../tool-call-card/tool-call-card.js';
 import { useInside } from '../utils/inside.js';
-import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
+import {
+  type HostProps,
+  PartElement,
+  type PartProps,
+  partContent,
+  partProps,
+} from '../utils/part.js';
 
 const NetworkRunContext = createContext<string | null>(null);
 
@@ -47,11 +53,10 @@ export const NetworkRunRoot = forwardRef<HTMLElement, NetworkRunRootProps>(funct
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="network-run"
         data-complete={network.isComplete}
         aria-label={`Network ${network.networkId ?? ''}`.trim()}
         aria-busy={!done || undefined}
-        {...props}
+        {...partProps('network-run', props)}
       >
         {partContent(
           asChild,
@@ -123,7 +128,7 @@ function StepBody({ step }: { step: NetworkStep }) {
     case 'routing':
       return (
         <>
-          <p data-slot="network-step-title">
+          <p {...partProps('network-step-title')}>
             {step.status === 'running'
               ? 'Routing…'
               : step.status === 'aborted'
@@ -136,7 +141,7 @@ function StepBody({ step }: { step: NetworkStep }) {
             ) : null}
           </p>
           {step.selectionReason === undefined ? null : (
-            <p data-slot="network-step-reason">{step.selectionReason}</p>
+            <p {...partProps('network-step-reason')}>{step.selectionReason}</p>
           )}
         </>
       );
@@ -145,14 +150,16 @@ function StepBody({ step }: { step: NetworkStep }) {
     case 'validation':
       return (
         <>
-          <p data-slot="network-step-title">
+          <p {...partProps('network-step-title')}>
             {step.status === 'running'
               ? 'Checking completion…'
               : step.status === 'passed'
                 ? 'Complete'
                 : 'Not complete yet'}
           </p>
-          {step.reason === undefined ? null : <p data-slot="network-step-reason">{step.reason}</p>}
+          {step.reason === undefined ? null : (
+            <p {...partProps('network-step-reason')}>{step.reason}</p>
+          )}
         </>
       );
   }
@@ -175,9 +182,8 @@ export const NetworkRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="network-steps"
         aria-label="Network steps"
-        {...props}
+        {...partProps('network-steps', props)}
       >
         {network.steps.map((step, index) => {
           if (step.kind === 'execution') {
@@ -187,8 +193,13 @@ export const NetworkRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
           const status = step.kind === 'execution' ? undefined : step.status;
           return (
             // Steps only ever append, so their index is a stable key.
-            // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-            <li key={index} data-slot="network-step" data-kind={step.kind} data-status={status}>
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+              key={index}
+              {...partProps('network-step')}
+              data-kind={step.kind}
+              data-status={status}
+            >
               <StepBody step={step} />
             </li>
           );
@@ -216,13 +227,12 @@ export const NetworkRunResult = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="network-result"
-        {...props}
+        {...partProps('network-result', props)}
       >
-        <p data-slot="network-result-label">
+        <p {...partProps('network-result-label')}>
           {network.isComplete === false ? 'Stopped without completing' : 'Result'}
         </p>
-        <p data-slot="network-result-text">{text}</p>
+        <p {...partProps('network-result-text')}>{text}</p>
       </PartElement>
     );
   },

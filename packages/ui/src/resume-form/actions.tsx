@@ -1,7 +1,13 @@
 'use client';
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { forwardRef } from 'react';
-import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
+import {
+  type HostProps,
+  PartElement,
+  type PartProps,
+  partContent,
+  partProps,
+} from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 
 /**
@@ -20,8 +26,7 @@ export const ResumeFormError = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="resume-form-error"
-        {...props}
+        {...partProps('resume-form-error', props)}
       >
         {formError}
       </PartElement>
@@ -49,11 +54,10 @@ export const ResumeFormSubmit = forwardRef<HTMLButtonElement, PartProps<'button'
         asChild={asChild}
         host={children}
         type="submit"
-        data-slot="resume-form-submit"
         aria-label={`${text} ${toolName}`}
         aria-disabled={sending || undefined}
         aria-busy={sending || undefined}
-        {...props}
+        {...partProps('resume-form-submit', props)}
         // aria-disabled keeps focus on the button while sending, so the click is stopped here,
         // whatever the caller's handler did.
         onClick={composeEventHandlers(

@@ -1,13 +1,13 @@
 'use client';
 import { forwardRef, type ReactNode } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 import type { ResumeField } from './schema-fields.js';
 
 function Hint({ id, text }: { id: string; text: string | undefined }) {
   if (text === undefined) return null;
   return (
-    <span id={id} data-slot="resume-form-hint">
+    <span id={id} {...partProps('resume-form-hint')}>
       {text}
     </span>
   );
@@ -16,7 +16,7 @@ function Hint({ id, text }: { id: string; text: string | undefined }) {
 function ErrorText({ id, text }: { id: string; text: string | undefined }) {
   if (text === undefined) return null;
   return (
-    <span id={id} data-slot="resume-form-field-error">
+    <span id={id} {...partProps('resume-form-field-error')}>
       {text}
     </span>
   );
@@ -30,12 +30,12 @@ const marksRequired = (field: ResumeField) => field.meta.required && field.kind 
 
 function Label({ htmlFor, field }: { htmlFor: string; field: ResumeField }) {
   return (
-    <label htmlFor={htmlFor} data-slot="resume-form-label">
+    <label htmlFor={htmlFor} {...partProps('resume-form-label')}>
       {field.meta.label}
       {marksRequired(field) ? (
         <>
           {' '}
-          <span data-slot="resume-form-required">(required)</span>
+          <span {...partProps('resume-form-required')}>(required)</span>
         </>
       ) : null}
     </label>
@@ -64,8 +64,8 @@ function FieldView({ field }: { field: ResumeField }) {
   switch (field.kind) {
     case 'object': {
       return (
-        <fieldset data-slot="resume-form-group" aria-describedby={describedBy}>
-          <legend data-slot="resume-form-legend">{field.meta.label}</legend>
+        <fieldset {...partProps('resume-form-group')} aria-describedby={describedBy}>
+          <legend {...partProps('resume-form-legend')}>{field.meta.label}</legend>
           <Hint id={hintId} text={field.meta.description} />
           {field.fields.map((inner) => (
             <FieldView key={inner.path} field={inner} />
@@ -76,7 +76,7 @@ function FieldView({ field }: { field: ResumeField }) {
     }
     case 'boolean': {
       return (
-        <div data-slot="resume-form-field" data-kind="boolean">
+        <div {...partProps('resume-form-field')} data-kind="boolean">
           <input
             type="checkbox"
             {...common}
@@ -139,7 +139,7 @@ function FieldView({ field }: { field: ResumeField }) {
     }
   }
   return (
-    <div data-slot="resume-form-field" data-kind={field.kind}>
+    <div {...partProps('resume-form-field')} data-kind={field.kind}>
       <Label htmlFor={id} field={field} />
       {control}
       <Hint id={hintId} text={field.meta.description} />
@@ -164,8 +164,7 @@ export const ResumeFormFields = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="resume-form-fields"
-        {...props}
+        {...partProps('resume-form-fields', props)}
       >
         {fields.map((field) => (
           <FieldView key={field.path || 'value'} field={field} />

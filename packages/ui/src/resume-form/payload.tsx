@@ -1,7 +1,7 @@
 'use client';
 import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 
 function singleText(value: unknown): string | undefined {
@@ -32,8 +32,7 @@ export const ResumeFormPayload = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="resume-form-payload"
-        {...props}
+        {...partProps('resume-form-payload', props)}
       >
         {text === undefined ? <DisplayValueView value={payload} /> : <p>{text}</p>}
       </PartElement>

@@ -21,7 +21,7 @@ import {
 } from 'react';
 import { DecisionExpired } from '../approval/expired.js';
 import { shouldTakeFocus } from '../utils/focus.js';
-import { PartElement, type PartProps, partContent } from '../utils/part.js';
+import { PartElement, type PartProps, partContent, partProps } from '../utils/part.js';
 import { ResumeFormError, ResumeFormSubmit } from './actions.js';
 import { ResumeFormContext } from './context.js';
 import { errorsByPath } from './errors.js';
@@ -159,14 +159,13 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
           ref={ref}
           asChild={asChild}
           host={children}
-          data-slot="resume-form"
           data-state={handle.status === 'suspended' && formError ? 'failed' : handle.status}
           aria-label={`Resume ${toolName}`}
           aria-busy={handle.status === 'sending' || undefined}
           // Focusable from script only, for when the result has no element of its own.
           tabIndex={resumed ? -1 : undefined}
           noValidate
-          {...props}
+          {...partProps('resume-form', props)}
           // The caller's handler runs first; the form is sent even when it prevents the default.
           onSubmit={composeEventHandlers(onSubmit, (event) => void submit(event), {
             checkForDefaultPrevented: false,

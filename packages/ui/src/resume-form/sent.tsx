@@ -1,7 +1,7 @@
 'use client';
 import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 
 /**
@@ -26,13 +26,12 @@ export const ResumeFormSent = forwardRef<HTMLDivElement, HostProps<'div'>>(funct
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="resume-form-sent"
       role="group"
       aria-labelledby={labelId}
       tabIndex={-1}
-      {...props}
+      {...partProps('resume-form-sent', props)}
     >
-      <div id={labelId} data-slot="resume-form-sent-label">
+      <div id={labelId} {...partProps('resume-form-sent-label')}>
         {handle.status === 'sending' ? 'Resuming with' : 'Resumed with'}
       </div>
       <DisplayValueView value={{ kind: 'raw', value: data }} defaultExpandDepth={1} />

@@ -14,6 +14,7 @@ import {
 import { JsonView } from '../json-view/json-view.js';
 import { useOpenedOnce } from '../tool-call/context.js';
 import { ToolCallRoot, type ToolCallRootProps } from '../tool-call/tool-call.js';
+import { partProps } from '../utils/part.js';
 import { SubagentCardSlot } from './slot.js';
 
 /**
@@ -61,8 +62,8 @@ function Labelled({
   props: RunPartElementProps;
 }) {
   return (
-    <div ref={elementRef} data-slot={slot} {...props}>
-      <span data-slot="transcript-label">{label}</span> {children}
+    <div ref={elementRef} {...partProps(slot, props)}>
+      <span {...partProps('transcript-label')}>{label}</span> {children}
     </div>
   );
 }
@@ -79,16 +80,15 @@ const Reasoning = forwardRef<
   return (
     <Collapsible.Root
       ref={ref}
-      data-slot="transcript-reasoning"
       data-status={part.state}
       onOpenChange={onOpenChange}
-      {...props}
+      {...partProps('transcript-reasoning', props)}
     >
-      <Collapsible.Trigger data-slot="transcript-reasoning-trigger">
+      <Collapsible.Trigger {...partProps('transcript-reasoning-trigger')}>
         {part.state === 'streaming' ? 'Thinking…' : 'Reasoning'}
       </Collapsible.Trigger>
       {opened ? (
-        <Collapsible.Content data-slot="transcript-reasoning-content">
+        <Collapsible.Content {...partProps('transcript-reasoning-content')}>
           <p>{part.text}</p>
         </Collapsible.Content>
       ) : null}
@@ -116,7 +116,7 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
   switch (part.type) {
     case 'text': {
       return (
-        <p ref={p} data-slot="transcript-text" data-state={part.state} {...props}>
+        <p ref={p} data-state={part.state} {...partProps('transcript-text', props)}>
           {part.text}
         </p>
       );
@@ -139,7 +139,7 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
         <Labelled slot="transcript-source" label="Source" elementRef={div} props={props}>
           {part.title ?? part.filename ?? part.url ?? part.id}
           {part.url !== undefined && part.title !== undefined ? (
-            <span data-slot="transcript-source-url"> {part.url}</span>
+            <span {...partProps('transcript-source-url')}> {part.url}</span>
           ) : null}
         </Labelled>
       );
@@ -153,15 +153,15 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
     }
     case 'error': {
       return (
-        <p ref={p} data-slot="transcript-error" {...props}>
-          <span data-slot="transcript-label">Error</span> {part.message}
+        <p ref={p} {...partProps('transcript-error', props)}>
+          <span {...partProps('transcript-label')}>Error</span> {part.message}
         </p>
       );
     }
     case 'tripwire': {
       return (
-        <p ref={p} data-slot="transcript-tripwire" {...props}>
-          <span data-slot="transcript-label">Blocked</span> {part.reason}
+        <p ref={p} {...partProps('transcript-tripwire', props)}>
+          <span {...partProps('transcript-label')}>Blocked</span> {part.reason}
         </p>
       );
     }

@@ -10,7 +10,7 @@ import { forwardRef, useCallback } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { useToolCallContext } from '../tool-call/context.js';
 import { SectionLabel, showsModelOutput, ToolCallError } from '../tool-call/sections.js';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { useSubagentRunContext } from './context.js';
 
 /** The text of the latest run of an `agent-*` call: the subagent's answer, so far. */
@@ -66,15 +66,14 @@ export const SubagentRunDetails = forwardRef<HTMLDetailsElement, HostProps<'deta
             ref={ref}
             asChild={asChild}
             host={children}
-            data-slot="subagent-run-details"
-            {...props}
+            {...partProps('subagent-run-details', props)}
           >
             <summary>Full result</summary>
-            <div data-slot="tool-call-output" data-kind={call.output.kind}>
+            <div {...partProps('tool-call-output')} data-kind={call.output.kind}>
               <DisplayValueView value={withoutAnswer(call.output, answer)} />
             </div>
             {showSeen ? (
-              <div data-slot="tool-call-model-output">
+              <div {...partProps('tool-call-model-output')}>
                 <SectionLabel>What the model saw</SectionLabel>
                 <DisplayValueView value={{ kind: 'raw', value: call.modelOutput }} />
               </div>
@@ -108,8 +107,7 @@ export const SubagentRunAnswer = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="subagent-run-answer"
-        {...props}
+        {...partProps('subagent-run-answer', props)}
       >
         <SectionLabel>Answer</SectionLabel>
         <p>{answer}</p>
@@ -144,8 +142,7 @@ export const SubagentRunTask = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="subagent-run-task"
-        {...props}
+        {...partProps('subagent-run-task', props)}
       >
         <SectionLabel>Task</SectionLabel>
         {prompt === undefined ? <DisplayValueView value={input} /> : <p>{prompt}</p>}

@@ -2,6 +2,7 @@
 import { callKey, selectWaitingInside, type ToolpaneState } from '@toolpane/client';
 import { useToolCall, useToolpaneSelector } from '@toolpane/react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
+import { partProps } from '../utils/part.js';
 
 /**
  * How many subagent cards nest inside one another before the rest opens in a view of its own.
@@ -59,7 +60,7 @@ export function DeeperSubagents({ toolCallId }: { readonly toolCallId: string })
   const nesting = useNesting();
   const needsPerson = useNeedsPersonInside(toolCallId);
   return (
-    <div data-slot="subagent-run-deeper" role="note">
+    <div {...partProps('subagent-run-deeper')} role="note">
       <p>
         This subagent runs more than {MAX_NESTED_SUBAGENTS} levels deep.
         {needsPerson ? ' A call below it waits for you.' : ''}
@@ -92,8 +93,8 @@ export function DeepSubagentView({
     back.current?.focus();
   }, [toolCallId]);
   return (
-    <section data-slot="subagent-run-deep-view" aria-label={`Deeper: ${name ?? toolCallId}`}>
-      <button ref={back} type="button" data-slot="subagent-run-deep-back" onClick={onBack}>
+    <section {...partProps('subagent-run-deep-view')} aria-label={`Deeper: ${name ?? toolCallId}`}>
+      <button ref={back} type="button" {...partProps('subagent-run-deep-back')} onClick={onBack}>
         Back to the outermost subagent
       </button>
       {children}

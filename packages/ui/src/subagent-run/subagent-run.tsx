@@ -22,6 +22,7 @@ import {
   PartElement,
   type PartProps,
   partContent,
+  partProps,
   slotted,
 } from '../utils/part.js';
 import { SubagentRunContext, useSubagentRunContext } from './context.js';
@@ -124,7 +125,6 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
               <Collapsible.Root
                 ref={ref}
                 asChild={asChild}
-                data-slot="subagent-run"
                 data-status={call?.status}
                 data-depth={depth}
                 role="group"
@@ -132,7 +132,7 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
                 aria-busy={isStreaming(call) || undefined}
                 open={isOpen}
                 onOpenChange={setOpen}
-                {...props}
+                {...partProps('subagent-run', props)}
               >
                 {slotted(
                   asChild,
@@ -168,8 +168,7 @@ export const SubagentRunTitle = forwardRef<HTMLSpanElement, HostProps<'span'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="subagent-run-title"
-        {...props}
+        {...partProps('subagent-run-title', props)}
       >
         {subagentName(toolName)}
       </PartElement>
@@ -193,18 +192,17 @@ export const SubagentRunTrigger = forwardRef<
     <Collapsible.Trigger
       ref={ref}
       asChild={asChild}
-      data-slot="subagent-run-trigger"
       data-status={call?.status}
       aria-controls={contentId}
-      {...props}
+      {...partProps('subagent-run-trigger', props)}
     >
       {slotted(
         asChild,
         children,
         <>
-          <span data-slot="subagent-run-kind">Subagent</span>
+          <span {...partProps('subagent-run-kind')}>Subagent</span>
           <SubagentRunTitle />
-          <ToolCallStatusBadge data-slot="subagent-run-status" />
+          <ToolCallStatusBadge {...partProps('subagent-run-status')} />
           <ToolCallActivity />
           <ToolCallDuration />
         </>,
@@ -238,10 +236,9 @@ export const SubagentRunThread = forwardRef<HTMLDivElement, SubagentRunThreadPro
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="subagent-run-thread"
         data-status={run.status}
         aria-busy={run.status === 'streaming' || undefined}
-        {...props}
+        {...partProps('subagent-run-thread', props)}
       >
         {parts.map((part, index) => (
           <RunPart
@@ -286,10 +283,9 @@ export const SubagentRunContent = forwardRef<HTMLDivElement, SubagentRunContentP
         asChild={asChild}
         host={children}
         id={contentId}
-        data-slot="subagent-run-content"
         data-state={open ? 'open' : 'closed'}
         hidden={!open}
-        {...props}
+        {...partProps('subagent-run-content', props)}
       >
         {partContent(
           asChild,

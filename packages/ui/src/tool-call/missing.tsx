@@ -1,6 +1,6 @@
 'use client';
 import { forwardRef } from 'react';
-import { type HostProps, PartElement } from '../utils/part.js';
+import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 /** Props of {@link MissingToolCall}. */
 export type MissingToolCallProps = HostProps<'div'> & {
@@ -23,10 +23,9 @@ export const MissingToolCall = forwardRef<HTMLDivElement, MissingToolCallProps>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="tool-call-missing"
         data-tool-call-id={toolCallId}
         role="note"
-        {...props}
+        {...partProps('tool-call-missing', props)}
       >
         {`Tool call ${toolCallId} is not in this conversation.`}
       </PartElement>

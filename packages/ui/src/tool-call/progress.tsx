@@ -2,7 +2,7 @@
 import { type DisplayValue, TERMINAL_TOOL_STATUSES } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
-import { PartElement } from '../utils/part.js';
+import { PartElement, partProps } from '../utils/part.js';
 import { useCall } from './context.js';
 import { SectionLabel, type SectionProps } from './sections.js';
 
@@ -72,9 +72,8 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ToolCallProgressProps
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="tool-call-progress"
         data-done={done || undefined}
-        {...props}
+        {...partProps('tool-call-progress', props)}
       >
         {render ? (
           render({ latest, history: call.progress, fraction, done })
@@ -83,7 +82,7 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ToolCallProgressProps
             <SectionLabel>{label}</SectionLabel>
             {fraction === undefined ? null : (
               <div
-                data-slot="tool-call-progress-bar"
+                {...partProps('tool-call-progress-bar')}
                 role="progressbar"
                 aria-label={typeof label === 'string' ? label : 'Progress'}
                 aria-valuemin={0}
@@ -92,24 +91,24 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ToolCallProgressProps
                 aria-valuetext={`${Math.round((fraction.value / fraction.max) * 100)}%`}
               >
                 <div
-                  data-slot="tool-call-progress-fill"
+                  {...partProps('tool-call-progress-fill')}
                   style={{ width: `${(fraction.value / fraction.max) * 100}%` }}
                 />
               </div>
             )}
-            <div data-slot="tool-call-progress-latest">
+            <div {...partProps('tool-call-progress-latest')}>
               <DisplayValueView value={latest} defaultExpandDepth={1} />
             </div>
             {earlier === 0 ? null : (
-              <details data-slot="tool-call-progress-history">
+              <details {...partProps('tool-call-progress-history')}>
                 <summary>
                   {earlier === 1 ? '1 earlier report' : `${earlier} earlier reports`}
                 </summary>
-                <ol data-slot="tool-call-progress-list">
+                <ol {...partProps('tool-call-progress-list')}>
                   {call.progress.slice(0, earlier).map((entry, index) => (
                     // Progress entries only ever get appended, so their position is a stable key.
                     // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-                    <li key={index} data-slot="tool-call-progress-item">
+                    <li key={index} {...partProps('tool-call-progress-item')}>
                       <DisplayValueView value={entry} defaultExpandDepth={1} />
                     </li>
                   ))}

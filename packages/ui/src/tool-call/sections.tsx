@@ -2,7 +2,7 @@
 import type { ToolCallState } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
-import { PartElement, type PartProps } from '../utils/part.js';
+import { PartElement, type PartProps, partProps } from '../utils/part.js';
 import { useCall } from './context.js';
 
 /** Props of a section part: a heading, and with `asChild` the element to render instead. */
@@ -15,7 +15,7 @@ export type SectionProps = Omit<PartProps<'div'>, 'children'> & {
 
 /** A section's heading. */
 export function SectionLabel({ children }: { children: ReactNode }) {
-  return <div data-slot="tool-call-label">{children}</div>;
+  return <div {...partProps('tool-call-label')}>{children}</div>;
 }
 
 /**
@@ -38,13 +38,12 @@ export const ToolCallInput = forwardRef<HTMLDivElement, SectionProps>(function T
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="tool-call-input"
       data-partial={partial || undefined}
-      {...props}
+      {...partProps('tool-call-input', props)}
     >
       <SectionLabel>
         {label}
-        {partial ? <span data-slot="tool-call-streaming"> (streaming)</span> : null}
+        {partial ? <span {...partProps('tool-call-streaming')}> (streaming)</span> : null}
       </SectionLabel>
       <DisplayValueView value={call.input} empty="…" />
     </PartElement>
@@ -69,14 +68,13 @@ export const ToolCallOutput = forwardRef<HTMLDivElement, SectionProps>(function 
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="tool-call-output"
       data-kind={call.output.kind}
-      {...props}
+      {...partProps('tool-call-output', props)}
     >
       <SectionLabel>
         {label}
         {call.output.kind === 'transformed' ? (
-          <span data-slot="tool-call-transformed"> (display version)</span>
+          <span {...partProps('tool-call-transformed')}> (display version)</span>
         ) : null}
       </SectionLabel>
       <DisplayValueView value={call.output} />
@@ -125,8 +123,7 @@ export const ToolCallModelOutput = forwardRef<HTMLDivElement, SectionProps>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="tool-call-model-output"
-        {...props}
+        {...partProps('tool-call-model-output', props)}
       >
         <SectionLabel>{label}</SectionLabel>
         <ModelOutputValue value={call.modelOutput} />
@@ -154,9 +151,8 @@ export const ToolCallResults = forwardRef<
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="tool-call-results"
       data-layout={both ? 'split' : 'single'}
-      {...props}
+      {...partProps('tool-call-results', props)}
     >
       <ToolCallOutput label={both ? 'Full result' : 'Output'} />
       <ToolCallModelOutput />
@@ -182,8 +178,7 @@ export const ToolCallError = forwardRef<HTMLDivElement, SectionProps>(function T
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="tool-call-error"
-      {...props}
+      {...partProps('tool-call-error', props)}
     >
       <SectionLabel>{label}</SectionLabel>
       <DisplayValueView value={call.error} />

@@ -12,7 +12,7 @@ import {
   toolCallStatusLabel,
 } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
-import { PartElement, type PartProps, slotted } from '../utils/part.js';
+import { PartElement, type PartProps, partProps, slotted } from '../utils/part.js';
 import { useElapsed } from '../utils/use-elapsed.js';
 import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
 import {
@@ -59,14 +59,13 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
         <Collapsible.Root
           ref={ref}
           asChild={asChild}
-          data-slot="tool-call"
           data-status={call?.status}
           data-awaiting-client={call?.awaitingClient === true ? '' : undefined}
           data-kind={call?.kind}
           role="group"
           aria-label={call?.toolName}
           aria-busy={isStreaming(call) || undefined}
-          {...props}
+          {...partProps('tool-call', props)}
           onOpenChange={onOpenChange}
         >
           {slotted(
@@ -109,8 +108,7 @@ export const ToolCallTitle = forwardRef<HTMLSpanElement, ToolCallTitleProps>(fun
       ref={ref}
       asChild={asChild}
       host={render ? undefined : (children as ReactNode)}
-      data-slot="tool-call-title"
-      {...props}
+      {...partProps('tool-call-title', props)}
     >
       {call === undefined ? null : render ? render(call.toolName) : call.toolName}
     </PartElement>
@@ -143,9 +141,8 @@ export const ToolCallStatusBadge = forwardRef<HTMLSpanElement, ToolCallStatusBad
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="tool-call-status"
         data-status={call.status}
-        {...props}
+        {...partProps('tool-call-status', props)}
       >
         {toolCallStatusLabel(call, labels)}
       </PartElement>
@@ -181,9 +178,8 @@ export const ToolCallDuration = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="tool-call-duration"
         data-live={elapsed !== undefined && call?.endedAt === undefined ? '' : undefined}
-        {...props}
+        {...partProps('tool-call-duration', props)}
       >
         {text}
       </PartElement>
@@ -209,9 +205,8 @@ export const ToolCallActivity = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="tool-call-activity"
         aria-hidden="true"
-        {...props}
+        {...partProps('tool-call-activity', props)}
       />
     );
   },
@@ -233,9 +228,8 @@ export const ToolCallTrigger = forwardRef<
     <Collapsible.Trigger
       ref={ref}
       asChild={asChild}
-      data-slot="tool-call-trigger"
       data-status={call?.status}
-      {...props}
+      {...partProps('tool-call-trigger', props)}
     >
       {slotted(
         asChild,
@@ -270,7 +264,7 @@ export const ToolCallContent = forwardRef<
   const opened = useContext(ContentMountContext);
   if (!opened && props.forceMount !== true) return null;
   return (
-    <Collapsible.Content ref={ref} asChild={asChild} data-slot="tool-call-content" {...props}>
+    <Collapsible.Content ref={ref} asChild={asChild} {...partProps('tool-call-content', props)}>
       {slotted(
         asChild,
         children,

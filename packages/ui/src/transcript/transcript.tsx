@@ -11,7 +11,13 @@ import {
   runPartKey,
 } from '../run-parts/run-parts.js';
 import { SubagentCards } from '../subagent-run/subagent-run.js';
-import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
+import {
+  type HostProps,
+  PartElement,
+  type PartProps,
+  partContent,
+  partProps,
+} from '../utils/part.js';
 
 /** Props of {@link TranscriptRoot}. */
 export type TranscriptRootProps = PartProps<'div'> & {
@@ -36,8 +42,7 @@ export const TranscriptRoot = forwardRef<HTMLDivElement, TranscriptRootProps>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="transcript"
-        {...props}
+        {...partProps('transcript', props)}
       >
         {partContent(asChild, children, <TranscriptRuns />)}
         {announce ? <ToolpaneAnnouncer /> : null}
@@ -63,7 +68,7 @@ function TranscriptRuns() {
 /** Consecutive top-level runs; renders again only when its runs change. */
 const RunGroup = memo(
   ({ runIds }: { readonly runIds: readonly string[] }) => (
-    <div data-slot="transcript-group">
+    <div {...partProps('transcript-group')}>
       {runIds.map((runId) => (
         <TranscriptRun key={runId} runId={runId} />
       ))}
@@ -102,11 +107,10 @@ export const TranscriptRun = memo(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="transcript-run"
         data-status={run.status}
         data-long={run.parts.length > LONG_RUN ? '' : undefined}
         aria-busy={run.status === 'streaming' || undefined}
-        {...props}
+        {...partProps('transcript-run', props)}
       >
         <SubagentCards>
           {run.parts.map((part, index) => (
@@ -166,7 +170,7 @@ function RunEnd({ run }: { run: RunState }) {
   // An error part already says what went wrong; a second line would repeat it.
   if (run.status === 'error' && run.parts.some((part) => part.type === 'error')) return null;
   return (
-    <p data-slot="transcript-run-end" data-status={run.status}>
+    <p {...partProps('transcript-run-end')} data-status={run.status}>
       {text}
       {run.error === undefined || run.status === 'aborted' ? null : ` ${run.error}`}
     </p>

@@ -115,3 +115,24 @@ export function slotted(
     </PartElement>
   );
 }
+
+/**
+ * The props that make an element a part: `data-slot` and the class `tp-<slot>`, which the style
+ * sheet selects on (a browser files rules by class, not by attribute value, so a class is
+ * matched against far fewer rules). Every element of the package gets its `data-slot` here.
+ * `props` are the caller's and win, as when they were spread after `data-slot`: a `data-slot`
+ * of theirs renames the part (the class follows it), and their `className` is kept after the
+ * part's class.
+ */
+export function partProps<P extends object>(
+  slot: string,
+  props?: P,
+): P & { readonly 'data-slot': string; readonly className: string } {
+  const { 'data-slot': name = slot, className = '' } = (props ?? {}) as {
+    readonly 'data-slot'?: string;
+    readonly className?: string;
+  };
+  // A part that renders another with its own data-slot has given the class already; a class
+  // list is a set, so the repeat is harmless.
+  return { ...(props as P), 'data-slot': name, className: `tp-${name} ${className}`.trim() };
+}

@@ -7,7 +7,13 @@ import { JsonView } from '../json-view/json-view.js';
 import { formatDuration, WORKFLOW_STATUS_LABELS } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
 import { useInside } from '../utils/inside.js';
-import { type HostProps, PartElement, type PartProps, partContent } from '../utils/part.js';
+import {
+  type HostProps,
+  PartElement,
+  type PartProps,
+  partContent,
+  partProps,
+} from '../utils/part.js';
 
 const WorkflowRunContext = createContext<string | null>(null);
 
@@ -40,10 +46,9 @@ export const WorkflowRunRoot = forwardRef<HTMLDivElement, WorkflowRunRootProps>(
           ref={ref}
           asChild={asChild}
           host={children}
-          data-slot="workflow-run"
           data-status={workflow.status}
           aria-busy={workflow.status === 'running' || undefined}
-          {...props}
+          {...partProps('workflow-run', props)}
         >
           {partContent(
             asChild,
@@ -99,9 +104,8 @@ export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
         ref={ref}
         asChild={asChild}
         host={children}
-        data-slot="workflow-steps"
         aria-label="Steps"
-        {...props}
+        {...partProps('workflow-steps', props)}
       >
         {workflow.stepIds.map((stepId) => (
           <WorkflowRunStep key={stepId} stepId={stepId} />
@@ -135,11 +139,13 @@ export const WorkflowRunStep = forwardRef<
       : undefined;
   const summary = (
     <>
-      <span data-slot="workflow-step-name">{step.name}</span>
-      <span data-slot="workflow-step-status" data-status={step.status}>
+      <span {...partProps('workflow-step-name')}>{step.name}</span>
+      <span {...partProps('workflow-step-status')} data-status={step.status}>
         {WORKFLOW_STATUS_LABELS[step.status]}
       </span>
-      {duration === undefined ? null : <span data-slot="workflow-step-duration">{duration}</span>}
+      {duration === undefined ? null : (
+        <span {...partProps('workflow-step-duration')}>{duration}</span>
+      )}
     </>
   );
   const details = hidden ? undefined : (step.output ?? step.suspendPayload);
@@ -149,16 +155,17 @@ export const WorkflowRunStep = forwardRef<
       ref={ref}
       asChild={asChild}
       host={children}
-      data-slot="workflow-step"
       data-status={step.status}
-      {...props}
+      {...partProps('workflow-step', props)}
     >
       {details === undefined ? (
-        <div data-slot="workflow-step-summary">{summary}</div>
+        <div {...partProps('workflow-step-summary')}>{summary}</div>
       ) : (
-        <Collapsible.Root data-slot="workflow-step-details">
-          <Collapsible.Trigger data-slot="workflow-step-trigger">{summary}</Collapsible.Trigger>
-          <Collapsible.Content data-slot="workflow-step-content">
+        <Collapsible.Root {...partProps('workflow-step-details')}>
+          <Collapsible.Trigger {...partProps('workflow-step-trigger')}>
+            {summary}
+          </Collapsible.Trigger>
+          <Collapsible.Content {...partProps('workflow-step-content')}>
             <JsonView value={details} defaultExpandDepth={1} />
           </Collapsible.Content>
         </Collapsible.Root>
