@@ -4,21 +4,26 @@ import { PersistentMap } from '../../packages/client/src/state/persistent-map.js
 // Sets and prints the seed of every property below (FC_SEED replays one).
 import '../utils/property';
 
+/** Freezes an object and everything it holds, as a reader of a published state may. */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+}
+
 describe('PersistentMap', () => {
   it('behaves like an insertion-ordered Map and never changes an older version', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.string({ maxLength: 6 }), fc.integer()), { maxLength: 200 }),
-        fc.boolean(),
-        (ops, withOwner) => {
-          const owner = withOwner ? {} : undefined;
+        (ops) => {
           const reference = new Map<string, number>();
           let map = PersistentMap.empty<number>();
           const versions: [PersistentMap<number>, [string, number][]][] = [];
           for (const [key, value] of ops) {
             reference.set(key, value);
-            map = map.set(key, value, owner);
-            if (!withOwner) versions.push([map, [...reference]]);
+            map = map.set(key, value);
+            versions.push([map, [...reference]]);
           }
           expect([...map]).toEqual([...reference]);
           expect(map.size).toBe(reference.size);
@@ -28,6 +33,63 @@ describe('PersistentMap', () => {
         },
       ),
     );
+  });
+
+  it('keeps every version intact when older versions are set again (forks)', () => {
+    const op = fc.record({
+      from: fc.nat(),
+      key: fc.string({ maxLength: 3 }),
+      value: fc.integer(),
+      freeze: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
+        const versions: [PersistentMap<number>, Map<string, number>][] = [
+          [PersistentMap.empty(), new Map()],
+        ];
+        for (const o of ops) {
+          // Mostly the newest version, sometimes an older one (a fork), now and then frozen deep.
+          const at = o.from % 3 === 0 ? o.from % versions.length : versions.length - 1;
+          const [map, reference] = versions[at]!;
+          if (o.freeze && o.from % 7 === 0) deepFreeze(map);
+          versions.push([map.set(o.key, o.value), new Map(reference).set(o.key, o.value)]);
+        }
+        for (const [map, reference] of versions) {
+          expect([...map]).toEqual([...reference]);
+          expect([...map.keys()]).toEqual([...reference.keys()]);
+          expect([...map.values()]).toEqual([...reference.values()]);
+          expect(map.size).toBe(reference.size);
+          for (const [key, value] of reference) expect(map.get(key)).toBe(value);
+          for (const o of ops) expect(map.has(o.key)).toBe(reference.has(o.key));
+        }
+      }),
+    );
+  });
+
+  it('shares the index when an older version adds the key a newer one added there', () => {
+    const base = PersistentMap.empty<number>().set('a', 1);
+    const first = base.set('b', 2);
+    const again = base.set('b', 3);
+    const other = base.set('c', 4);
+    expect([...first]).toEqual([
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect([...again]).toEqual([
+      ['a', 1],
+      ['b', 3],
+    ]);
+    expect([...other]).toEqual([
+      ['a', 1],
+      ['c', 4],
+    ]);
+    expect(other.has('b')).toBe(false);
+    expect(first.has('c')).toBe(false);
+    expect([...first.set('c', 5)]).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 5],
+    ]);
   });
 
   it('keeps colliding and deep keys apart', () => {

@@ -44,8 +44,6 @@ function shallowCopy<T extends object>(value: T): T {
 export class Draft {
   /** Other objects made or copied in this epoch than those the fields below tell; lazily made. */
   private owned: WeakSet<object> | undefined;
-  /** Owner token of the epoch for in-place edits of persistent maps; made on first use. */
-  private owner: object | undefined;
   root: ToolpaneState;
   /** The root as of the last publish (or the start); `root` is writable while it differs. */
   private published: ToolpaneState;
@@ -89,7 +87,6 @@ export class Draft {
   publish(): ToolpaneState {
     this.#epoch++;
     this.owned = undefined;
-    this.owner = undefined;
     this.ownedLists = undefined;
     this.cursorOwned = false;
     this.lastRunId = undefined;
@@ -241,16 +238,10 @@ export class Draft {
     return value;
   }
 
-  /** The owner token of this epoch's in-place edits of persistent maps. */
-  private editor(): object {
-    this.owner ??= {};
-    return this.owner;
-  }
-
   /** Sets a run: a new one or a writable copy made in this epoch (edited in place till publish). */
   setRun(runId: string, run: RunState): void {
     const state = this.state();
-    state.runs = (state.runs as PersistentMap<RunState>).set(runId, run, this.editor());
+    state.runs = (state.runs as PersistentMap<RunState>).set(runId, run);
     this.runs ??= new ChangeMap();
     this.runs.set(runId, record(run));
   }
@@ -267,11 +258,7 @@ export class Draft {
 
   private putCall(key: string, call: ToolCallState, before: ToolCallState | undefined): void {
     const state = this.state();
-    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(
-      key,
-      call,
-      this.editor(),
-    );
+    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(key, call);
     this.calls ??= new ChangeMap();
     this.calls.set(key, { key, before, after: call });
   }

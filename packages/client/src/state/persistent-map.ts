@@ -1,251 +1,110 @@
 /**
  * An immutable map with cheap updates, for the large collections of the state (runs and tool calls).
  *
- * A hash array mapped trie: an update copies one node of at most 32 slots per level, so it costs
- * O(log32 n) instead of the O(n) of copying a `Map`, and snapshots share everything else. Nodes
- * created under the same `owner` token are edited in place, so a burst of updates between two
- * snapshots copies each node at most once. Iteration follows insertion order, as a `Map` does; the
- * order is rebuilt lazily, once per snapshot that is iterated. Keys are never removed from the
- * state, so removal is not supported.
+ * Keys are never removed from the state, so a map is its values in insertion order, kept in a
+ * persistent {@link Vector}, and an index from each key to its position. Versions of one map share
+ * the index: it is only ever appended to, and a version reads the positions below its own size
+ * only. Setting a key copies one path of the vector (the tail of at most 32 values, or one node
+ * of 32 slots per level) instead of the whole map, lookups are native `Map` lookups, and
+ * iteration follows insertion order without sorting.
+ *
+ * Adding a key to the newest version appends to the shared index in place. Adding one to an
+ * older version (a pure `reduce` on an old snapshot) copies the index first, unless the key is
+ * the very one the newer version added at that position (the same chunk applied twice, as React
+ * does with a reducer in strict mode), which is then shared as it is. A deep-frozen index is
+ * copied too.
  *
  * Written here because the persistent-collection libraries (Immutable.js, immer with Map support)
- * weigh more than this whole package and do not expose owner-scoped in-place edits.
+ * weigh more than this whole package.
  */
+import { Vector } from './vector.js';
 
-const BITS = 5;
-const WIDTH = 1 << BITS;
-const MASK = WIDTH - 1;
-const MAX_DEPTH = 7;
-
-/** A token: nodes carrying the current owner may be edited in place. */
-export type Owner = object;
-
-interface Leaf<V> {
-  readonly kind: 0;
-  readonly hash: number;
-  readonly key: string;
-  value: V;
-  readonly order: number;
+/** The keys of a map and of every version made from it, in insertion order; only appended to. */
+interface Keys {
+  readonly positions: Map<string, number>;
+  readonly order: string[];
 }
 
-interface Branch<V> {
-  readonly kind: 1;
-  bitmap: number;
-  children: Node<V>[];
-  owner: Owner | undefined;
+/** Whether `keys` may take a new key at `at` in place (the version of size `at` is its newest). */
+const appendable = (keys: Keys, at: number): boolean =>
+  keys.order.length === at && Object.isExtensible(keys.order);
+
+/** A copy of the first `size` keys of `keys`. */
+function copyKeys(keys: Keys | undefined, size: number): Keys {
+  const order = keys === undefined ? [] : keys.order.slice(0, size);
+  return { positions: new Map(order.map((key, i) => [key, i])), order };
 }
-
-interface Collision<V> {
-  readonly kind: 2;
-  readonly hash: number;
-  leaves: Leaf<V>[];
-  owner: Owner | undefined;
-}
-
-type Node<V> = Leaf<V> | Branch<V> | Collision<V>;
-
-function hashOf(key: string): number {
-  // FNV-1a: fast and well spread for short ids.
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-const popcount = (x: number): number => {
-  let n = x - ((x >>> 1) & 0x55555555);
-  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
-  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-};
-
-function lookup<V>(
-  node: Node<V> | undefined,
-  hash: number,
-  key: string,
-  shift: number,
-): Leaf<V> | undefined {
-  let current = node;
-  let s = shift;
-  while (current !== undefined) {
-    if (current.kind === 0) return current.key === key ? current : undefined;
-    if (current.kind === 2) return current.leaves.find((leaf) => leaf.key === key);
-    const bit = 1 << ((hash >>> s) & MASK);
-    if ((current.bitmap & bit) === 0) return undefined;
-    current = current.children[popcount(current.bitmap & (bit - 1))];
-    s += BITS;
-  }
-  return undefined;
-}
-
-function merge<V>(a: Leaf<V>, b: Leaf<V>, shift: number, owner: Owner | undefined): Node<V> {
-  if (shift >= BITS * MAX_DEPTH || a.hash === b.hash) {
-    return { kind: 2, hash: a.hash, leaves: [a, b], owner };
-  }
-  const ia = (a.hash >>> shift) & MASK;
-  const ib = (b.hash >>> shift) & MASK;
-  if (ia === ib) {
-    return { kind: 1, bitmap: 1 << ia, children: [merge(a, b, shift + BITS, owner)], owner };
-  }
-  return {
-    kind: 1,
-    bitmap: (1 << ia) | (1 << ib),
-    children: ia < ib ? [a, b] : [b, a],
-    owner,
-  };
-}
-
-/**
- * What one insert needs besides its arguments, the order a new key gets, and what it did: whether
- * it set a leaf (the key did not hold this value) and whether the key was new.
- */
-interface Inserting {
-  readonly nextOrder: number;
-  changed: boolean;
-  added: boolean;
-}
-
-function leafOf<V>(run: Inserting, hash: number, key: string, value: V, order: number): Leaf<V> {
-  run.changed = true;
-  return { kind: 0, hash, key, value, order };
-}
-
-/**
- * Sets `key` to `value` below `node` in one walk; returns the new node (the same one when edited
- * in place, or when the key already held this value). A key that was there keeps its order.
- */
-function insert<V>(
-  run: Inserting,
-  node: Node<V> | undefined,
-  hash: number,
-  key: string,
-  value: V,
-  shift: number,
-  owner: Owner | undefined,
-): Node<V> {
-  if (node === undefined) {
-    run.added = true;
-    return leafOf(run, hash, key, value, run.nextOrder);
-  }
-  if (node.kind === 0) {
-    if (node.key === key)
-      return node.value === value ? node : leafOf(run, hash, key, value, node.order);
-    run.added = true;
-    return merge(node, leafOf(run, hash, key, value, run.nextOrder), shift, owner);
-  }
-  if (node.kind === 2) {
-    const index = node.leaves.findIndex((l) => l.key === key);
-    if (index >= 0 && node.leaves[index]!.value === value) return node;
-    const leaves = node.leaves.slice();
-    if (index >= 0) leaves[index] = leafOf(run, hash, key, value, leaves[index]!.order);
-    else {
-      run.added = true;
-      leaves.push(leafOf(run, hash, key, value, run.nextOrder));
-    }
-    if (owner !== undefined && node.owner === owner) {
-      node.leaves = leaves;
-      return node;
-    }
-    return { kind: 2, hash: node.hash, leaves, owner };
-  }
-  const bit = 1 << ((hash >>> shift) & MASK);
-  const index = popcount(node.bitmap & (bit - 1));
-  const present = (node.bitmap & bit) !== 0;
-  let child: Node<V>;
-  if (present) {
-    const before = node.children[index];
-    child = insert(run, before, hash, key, value, shift + BITS, owner);
-    if (child === before) return node;
-  } else {
-    run.added = true;
-    child = leafOf(run, hash, key, value, run.nextOrder);
-  }
-  const editable = owner !== undefined && node.owner === owner;
-  const children = editable ? node.children : node.children.slice();
-  if (present) children[index] = child;
-  else children.splice(index, 0, child);
-  if (editable) {
-    node.bitmap |= bit;
-    return node;
-  }
-  return { kind: 1, bitmap: node.bitmap | bit, children, owner };
-}
-
-function collect<V>(node: Node<V> | undefined, out: Leaf<V>[]): void {
-  if (node === undefined) return;
-  if (node.kind === 0) out.push(node);
-  else if (node.kind === 2) out.push(...node.leaves);
-  else for (const child of node.children) collect(child, out);
-}
-
-// Kept outside the instances so that frozen maps can still cache their order.
-const orderCache = new WeakMap<object, unknown[]>();
 
 /** An immutable, insertion-ordered map from string keys; see the module comment. */
 export class PersistentMap<V> implements ReadonlyMap<string, V> {
   /** The empty map. */
   static empty<V>(): PersistentMap<V> {
-    return new PersistentMap<V>(undefined, 0, 0);
+    return new PersistentMap<V>(undefined, Vector.empty());
   }
 
   /** A map with the entries of `entries`, in order. */
   static from<V>(entries: Iterable<readonly [string, V]>): PersistentMap<V> {
     let map = PersistentMap.empty<V>();
-    const owner = {};
-    for (const [key, value] of entries) map = map.set(key, value, owner);
+    for (const [key, value] of entries) map = map.set(key, value);
     return map;
   }
 
   private constructor(
-    private readonly root: Node<V> | undefined,
-    readonly size: number,
-    private readonly nextOrder: number,
+    /** The shared index (none until a key is added, so empty maps share nothing). */
+    private readonly keys_: Keys | undefined,
+    private readonly values_: Vector<V>,
   ) {}
 
+  /** How many entries this version holds. */
+  get size(): number {
+    return this.values_.length;
+  }
+
+  /** The position of `key` in this version, or -1. */
+  private positionOf(key: string): number {
+    const at = this.keys_?.positions.get(key);
+    return at !== undefined && at < this.values_.length ? at : -1;
+  }
+
   get(key: string): V | undefined {
-    return lookup(this.root, hashOf(key), key, 0)?.value;
+    const at = this.positionOf(key);
+    return at < 0 ? undefined : this.values_.get(at);
   }
 
   has(key: string): boolean {
-    return lookup(this.root, hashOf(key), key, 0) !== undefined;
+    return this.positionOf(key) >= 0;
   }
 
-  /**
-   * A map with `key` set to `value`. With an `owner` token, nodes made under the same token are
-   * reused in place: only pass a token while no snapshot made under it can still be read.
-   */
-  set(key: string, value: V, owner?: Owner): PersistentMap<V> {
-    const run: Inserting = { nextOrder: this.nextOrder, changed: false, added: false };
-    const root = insert(run, this.root, hashOf(key), key, value, 0, owner);
-    // Nodes edited in place come back as they were: only a new leaf tells that something changed.
-    if (!run.changed) return this;
-    return run.added
-      ? new PersistentMap(root, this.size + 1, this.nextOrder + 1)
-      : new PersistentMap(root, this.size, this.nextOrder);
-  }
-
-  private leaves(): Leaf<V>[] {
-    let ordered = orderCache.get(this) as Leaf<V>[] | undefined;
-    if (ordered === undefined) {
-      ordered = [];
-      collect(this.root, ordered);
-      ordered.sort((a, b) => a.order - b.order);
-      orderCache.set(this, ordered);
+  /** A map with `key` set to `value` (this map when the key already holds this value). */
+  set(key: string, value: V): PersistentMap<V> {
+    const values = this.values_;
+    const at = this.positionOf(key);
+    if (at >= 0) {
+      return values.get(at) === value ? this : new PersistentMap(this.keys_, values.set(at, value));
     }
-    return ordered;
+    const size = values.length;
+    let keys = this.keys_;
+    if (keys === undefined || keys.order[size] !== key) {
+      if (keys === undefined || !appendable(keys, size)) keys = copyKeys(keys, size);
+      keys.positions.set(key, size);
+      keys.order.push(key);
+    }
+    return new PersistentMap(keys, values.push(value));
   }
 
   *entries(): MapIterator<[string, V]> {
-    for (const leaf of this.leaves()) yield [leaf.key, leaf.value];
+    const values = this.values_.toArray();
+    const order = this.keys_?.order;
+    for (let i = 0; i < values.length; i++) yield [order![i]!, values[i]!];
   }
 
   *keys(): MapIterator<string> {
-    for (const leaf of this.leaves()) yield leaf.key;
+    const order = this.keys_?.order;
+    for (let i = 0; i < this.size; i++) yield order![i]!;
   }
 
   *values(): MapIterator<V> {
-    for (const leaf of this.leaves()) yield leaf.value;
+    yield* this.values_.toArray();
   }
 
   [Symbol.iterator](): MapIterator<[string, V]> {
@@ -256,7 +115,7 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void,
     thisArg?: unknown,
   ): void {
-    for (const leaf of this.leaves()) callback.call(thisArg, leaf.value, leaf.key, this);
+    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
   get [Symbol.toStringTag](): string {
@@ -266,9 +125,9 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
   /** Plain JSON: an object of the entries, so states can be logged and snapshotted. */
   toJSON(): Record<string, V> {
     const out: Record<string, V> = {};
-    for (const leaf of this.leaves()) {
-      Object.defineProperty(out, leaf.key, {
-        value: leaf.value,
+    for (const [key, value] of this.entries()) {
+      Object.defineProperty(out, key, {
+        value,
         enumerable: true,
         writable: true,
         configurable: true,

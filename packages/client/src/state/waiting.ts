@@ -32,11 +32,10 @@ function addUp(
   calls: ReadonlyMap<string, ToolCallState>,
   from: string | null,
   delta: number,
-  owner: object,
 ): WaitingIndex {
   let key = from;
   for (let steps = 0; key !== null && steps < MAX_CHAIN; steps++) {
-    index = index.set(key, (index.get(key) ?? 0) + delta, owner);
+    index = index.set(key, (index.get(key) ?? 0) + delta);
     key = calls.get(key)?.parentToolCallId ?? null;
   }
   return index;
@@ -44,10 +43,9 @@ function addUp(
 
 /** Builds the index of a state from scratch: O(calls × depth), for a state made elsewhere. */
 export function buildWaiting(calls: ReadonlyMap<string, ToolCallState>): WaitingIndex {
-  const owner = {};
   let index = PersistentMap.empty<number>();
   for (const call of calls.values()) {
-    if (waitsForPerson(call)) index = addUp(index, calls, call.parentToolCallId, 1, owner);
+    if (waitsForPerson(call)) index = addUp(index, calls, call.parentToolCallId, 1);
   }
   return index;
 }
@@ -64,10 +62,9 @@ export function updateWaiting(
 ): WaitingIndex {
   // This runs at every publish, nearly always for one change: then without an iterator.
   const one = changes.single;
-  if (one !== undefined) return countChange(index, index, calls, one, undefined);
+  if (one !== undefined) return countChange(index, index, calls, one);
   const start = index;
-  const owner = {};
-  for (const change of changes.values()) index = countChange(index, start, calls, change, owner);
+  for (const change of changes.values()) index = countChange(index, start, calls, change);
   return index;
 }
 
@@ -77,10 +74,9 @@ function countChange(
   start: WaitingIndex,
   calls: ReadonlyMap<string, ToolCallState>,
   { key, before, after }: CallChange,
-  owner: object | undefined,
 ): WaitingIndex {
   let delta = (waitsForPerson(after) ? 1 : 0) - (waitsForPerson(before) ? 1 : 0);
   if (before === undefined) delta += start.get(key) ?? 0;
   if (delta === 0) return index;
-  return addUp(index, calls, after.parentToolCallId, delta, owner ?? {});
+  return addUp(index, calls, after.parentToolCallId, delta);
 }
