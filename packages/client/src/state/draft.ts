@@ -43,7 +43,7 @@ function shallowCopy<T extends object>(value: T): T {
  */
 export class Draft {
   /** Other objects made or copied in this epoch than those the fields below tell; lazily made. */
-  private owned: WeakSet<object> | undefined;
+  private owned: Set<object> | undefined;
   root: ToolpaneState;
   /** The root as of the last publish (or the start); `root` is writable while it differs. */
   private published: ToolpaneState;
@@ -233,7 +233,7 @@ export class Draft {
 
   /** Marks a new object writable for {@link field} and {@link entry} (runs and calls need not). */
   adopt<T extends object>(value: T): T {
-    this.owned ??= new WeakSet();
+    this.owned ??= new Set();
     this.owned.add(value);
     return value;
   }
