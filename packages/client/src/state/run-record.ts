@@ -1,3 +1,4 @@
+import type { NetworkState } from '../network/state.js';
 import { AppendList } from './append-list.js';
 import type { RunPart, RunState, RunStatus, StepState, Usage } from './state.js';
 import { Vector } from './vector.js';
@@ -15,8 +16,12 @@ export type RunFields = Omit<RunState, 'parts' | 'toolCallIds'>;
  * replaces in O(1) (O(log n) for a replacement), and the arrays are built on first read, so a run
  * with 100k parts can take one more part per published snapshot without copying the others. A
  * class, as `StateRoot` is, so that making one costs what a plain object does; the optional fields
- * are `declare`d so that a run carries only the ones it has. `toJSON` writes the lists as arrays;
- * a spread copy (`{ ...run }`) does not carry them.
+ * are `declare`d so that a run carries only the ones it has. `toJSON` writes the lists as arrays,
+ * and the fields in one order; a spread copy (`{ ...run }`) does not carry the lists.
+ *
+ * A store that publishes after every chunk copies a run per chunk, so the constructor copies the
+ * fields one by one, always in the order of {@link RUN_FIELDS} (`Object.assign` onto an instance
+ * with private fields took a slow path, about a tenth of a published text delta's time).
  */
 export class RunRecord implements RunState {
   declare runId: string;
@@ -29,6 +34,8 @@ export class RunRecord implements RunState {
   declare usage?: Usage;
   declare finishReason?: string;
   declare object?: unknown;
+  declare network?: NetworkState;
+  declare prompt?: string;
   declare error?: string;
   declare startedAt?: number;
   declare endedAt?: number;
@@ -36,7 +43,22 @@ export class RunRecord implements RunState {
   #toolCallIds: AppendList<string>;
 
   constructor(fields: RunFields, parts: Vector<RunPart>, toolCallIds: AppendList<string>) {
-    Object.assign(this, fields);
+    // Each field of RUN_FIELDS, in its order; an optional one only when set.
+    this.runId = fields.runId;
+    if (fields.agentId !== undefined) this.agentId = fields.agentId;
+    if (fields.messageId !== undefined) this.messageId = fields.messageId;
+    if (fields.prompt !== undefined) this.prompt = fields.prompt;
+    this.status = fields.status;
+    this.parentToolCallId = fields.parentToolCallId;
+    this.depth = fields.depth;
+    this.steps = fields.steps;
+    if (fields.usage !== undefined) this.usage = fields.usage;
+    if (fields.finishReason !== undefined) this.finishReason = fields.finishReason;
+    if (fields.object !== undefined) this.object = fields.object;
+    if (fields.network !== undefined) this.network = fields.network;
+    if (fields.error !== undefined) this.error = fields.error;
+    if (fields.startedAt !== undefined) this.startedAt = fields.startedAt;
+    if (fields.endedAt !== undefined) this.endedAt = fields.endedAt;
     this.#parts = parts;
     this.#toolCallIds = toolCallIds;
   }
@@ -57,8 +79,13 @@ export class RunRecord implements RunState {
     this.#toolCallIds = AppendList.from(ids);
   }
 
+  /**
+   * The run as plain JSON, its fields in the order of {@link RUN_FIELDS} whichever way it was made
+   * (a copy lists them in that order, a run edited in place in the order they were set).
+   */
   toJSON(): RunState {
-    return { ...this, parts: this.parts, toolCallIds: this.toolCallIds };
+    const { parts, toolCallIds } = this;
+    return { ...new RunRecord(this, this.#parts, this.#toolCallIds), parts, toolCallIds };
   }
 
   /** The parts of a run, as a persistent list. */
@@ -93,6 +120,29 @@ export class RunRecord implements RunState {
     run.#toolCallIds = run.#toolCallIds.append(toolCallId);
   }
 }
+
+/**
+ * Every field of a run besides its lists, in the order a {@link RunRecord} holds them: the
+ * constructor copies these, and no others (`test/client/run-record.test.ts` checks that every field
+ * of `RunState` is listed).
+ */
+export const RUN_FIELDS = [
+  'runId',
+  'agentId',
+  'messageId',
+  'prompt',
+  'status',
+  'parentToolCallId',
+  'depth',
+  'steps',
+  'usage',
+  'finishReason',
+  'object',
+  'network',
+  'error',
+  'startedAt',
+  'endedAt',
+] as const satisfies readonly (keyof RunFields)[];
 
 /** How many parts a run has, without building its array. */
 export const partCount = (run: RunState): number =>
