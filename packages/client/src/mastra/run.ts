@@ -40,9 +40,13 @@ export function onStepFinish(ctx: Ctx, chunk: Chunk<'step-finish'>, scope: Scope
   const last = steps.length - 1;
   const usage = usageOf(chunk.payload.output?.usage);
   const reason = chunk.payload.stepResult?.reason;
-  const step = last >= 0 ? { ...steps[last]! } : { index: 0 };
-  if (reason !== undefined) step.finishReason = reason;
-  if (usage !== undefined) step.usage = usage;
+  // One Object.assign onto a new literal: V8 adds fields to a spread copy on a slow path.
+  const step: Mutable<RunState['steps'][number]> = Object.assign(
+    {},
+    last >= 0 ? steps[last] : { index: 0 },
+    reason === undefined ? undefined : { finishReason: reason },
+    usage === undefined ? undefined : { usage },
+  );
   if (last >= 0) steps[last] = step;
   else steps.push(step);
 }

@@ -181,7 +181,10 @@ export class Draft {
     const lists = this.writableLists();
     if (this.cursorOwned) (lists.cursor as Mutable<Cursor>)[field] = runId;
     else {
-      lists.cursor = { ...lists.cursor, [field]: runId };
+      // A spread, then a write: V8 takes a slow path for a spread with a field after it.
+      const cursor: Mutable<Cursor> = { ...lists.cursor };
+      cursor[field] = runId;
+      lists.cursor = cursor;
       this.cursorOwned = true;
     }
   }
