@@ -13,19 +13,24 @@ import { loadFixture } from '../utils/fixtures';
 /**
  * The style sheet selects parts by a class, `tp-<slot>`, which the browser files rules under
  * (it does not for an attribute's value); `data-slot` stays for tests, docs and users' CSS. Every
- * element with a `data-slot` must carry the class of that slot, and no other part's class.
+ * element with a `data-slot` must carry the class of that slot, and no other part's class (a
+ * status badge also `tp-status`).
  */
 const recordings = readdirSync(join(process.cwd(), 'test', 'fixtures'))
   .filter((file) => file.endsWith('.jsonl'))
   .map((file) => file.slice(0, -'.jsonl'.length));
 
-/** Every `data-slot` element whose `tp-*` classes are not exactly `tp-<slot>`, described. */
+/**
+ * Every `data-slot` element whose `tp-*` classes are not exactly `tp-<slot>` (with `tp-status`
+ * for a status badge, a slot named `…-status`), described.
+ */
 function mismatches(root: Element): string[] {
   const wrong: string[] = [];
   for (const element of root.querySelectorAll('[data-slot]')) {
-    const slot = element.getAttribute('data-slot');
-    const own = [...element.classList].filter((name) => name.startsWith('tp-'));
-    if (own.length !== 1 || own[0] !== `tp-${slot}`)
+    const slot = element.getAttribute('data-slot')!;
+    const own = [...new Set(element.classList)].filter((name) => name.startsWith('tp-')).sort();
+    const expected = [`tp-${slot}`, ...(slot.endsWith('-status') ? ['tp-status'] : [])].sort();
+    if (own.join(' ') !== expected.join(' '))
       wrong.push(
         `${element.tagName.toLowerCase()}[data-slot="${slot}"] class="${element.className}"`,
       );

@@ -120,9 +120,9 @@ export function slotted(
  * The props that make an element a part: `data-slot` and the class `tp-<slot>`, which the style
  * sheet selects on (a browser files rules by class, not by attribute value, so a class is
  * matched against far fewer rules). Every element of the package gets its `data-slot` here.
- * `props` are the caller's and win, as when they were spread after `data-slot`: a `data-slot`
- * of theirs renames the part (the class follows it), and their `className` is kept after the
- * part's class.
+ * A status badge (a slot named `…-status`) also gets `tp-status`. `props` are the caller's and
+ * win, as when they were spread after `data-slot`: a `data-slot` of theirs renames the part (the
+ * class follows it), and their `className` is kept after the part's class.
  */
 export function partProps<P extends object>(
   slot: string,
@@ -133,6 +133,12 @@ export function partProps<P extends object>(
     readonly className?: string;
   };
   // A part that renders another with its own data-slot has given the class already; a class
-  // list is a set, so the repeat is harmless.
-  return { ...(props as P), 'data-slot': name, className: `tp-${name} ${className}`.trim() };
+  // list is a set, so the repeat is harmless. Status badges share `tp-status`, which their
+  // colours per `data-status` select on.
+  const badge = name.endsWith('-status') ? ' tp-status' : '';
+  return {
+    ...(props as P),
+    'data-slot': name,
+    className: `tp-${name}${badge} ${className}`.trim(),
+  };
 }
