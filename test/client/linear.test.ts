@@ -7,8 +7,9 @@ import { SHAPES } from '../../bench/shapes';
  * spread, for…of, map, filter, find, findIndex, some, every, indexOf, includes, reduce) and every
  * Map copy or iteration counts the items it touches. A per-chunk copy or scan of a growing list
  * makes ten times the chunks cost about a hundred times the items. The bound leaves room for the
- * O(log n) path copies of the persistent map (one node of at most 32 slots per level, and 10k
- * calls fill one level more than 1k do): ten times the chunks may cost at most twenty times.
+ * O(log n) path copies of the persistent map's vector (one node of at most 32 slots per level,
+ * and 10k calls fill one level more than 1k do): ten times the chunks may cost at most twenty
+ * times.
  */
 const BOUND = 20;
 const counted = { items: 0 };
