@@ -8,7 +8,6 @@ import {
   shownValue,
   type TransformPhase,
 } from './transform.js';
-import { nestedCalls } from './tree.js';
 
 /*
  * Values that cross from one call into another: a subagent's result carries its inner calls raw
@@ -47,19 +46,48 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * The calls the subagent runs of `parent` made themselves (not the calls nested under those), by
+ * toolCallId, each id's calls in stream order. A model may number calls per run, so a call nested
+ * deeper can repeat the toolCallId of one of these: only a run's own calls match its results.
+ */
+function ownCalls(state: ToolpaneState, parent: ToolCallState): Map<string, ToolCallState[]> {
+  const out = new Map<string, ToolCallState[]>();
+  for (const runId of parent.childRunIds) {
+    for (const key of state.runs.get(runId)?.toolCallIds ?? []) {
+      const call = state.toolCalls.get(key);
+      if (call === undefined) continue;
+      const calls = out.get(call.toolCallId);
+      if (calls === undefined) out.set(call.toolCallId, [call]);
+      else calls.push(call);
+    }
+  }
+  return out;
+}
+
+const RESULT_KEYS = [
+  ['args', 'input-available'],
+  ['input', 'input-available'],
+  ['result', 'output-available'],
+  ['output', 'output-available'],
+] as const;
+
+/**
  * A subagent call's result as it may be shown: each `subAgentToolResults[]` entry's `args` and
- * `result` redacted with what is known of the inner call (see {@link viewOf}). Returns the value
- * itself when nothing had to change.
+ * `result` redacted with what is known of the inner call (see {@link viewOf}), and the result of
+ * an inner `agent-*` call with no display transform redacted the same way, at any depth: it
+ * carries the calls of its own subagent raw. Returns the value itself when nothing had to change.
  */
 export function redactSubagentResult(
   state: ToolpaneState,
   transforms: ClientTransforms | undefined,
   parent: ToolCallState,
   result: unknown,
+  seen: Set<string> = new Set([parent.key]),
 ): unknown {
   if (!isRecord(result) || !Array.isArray(result.subAgentToolResults)) return result;
-  const inner = new Map<string, ToolCallState>();
-  for (const call of nestedCalls(state, parent)) inner.set(call.toolCallId, call);
+  const inner = ownCalls(state, parent);
+  // How many results of each toolCallId were matched with a call so far.
+  const used = new Map<string, number>();
   let changed = false;
   const entries = result.subAgentToolResults.map((entry: unknown) => {
     if (!isRecord(entry)) {
@@ -67,17 +95,31 @@ export function redactSubagentResult(
       return unavailable('output-available');
     }
     const id = typeof entry.toolCallId === 'string' ? entry.toolCallId : undefined;
-    const call = id === undefined ? undefined : inner.get(id);
+    let call: ToolCallState | undefined;
+    if (id !== undefined) {
+      const n = used.get(id) ?? 0;
+      used.set(id, n + 1);
+      call = inner.get(id)?.[n];
+    }
     const name = typeof entry.toolName === 'string' ? entry.toolName : (call?.toolName ?? '');
-    if (call?.displayTransform === 'none') return entry;
+    if (call?.displayTransform === 'none') {
+      if (call.kind !== 'agent' || seen.has(call.key)) return entry;
+      seen.add(call.key);
+      let out: Record<string, unknown> | undefined;
+      for (const key of ['result', 'output'] as const) {
+        if (!Object.hasOwn(entry, key)) continue;
+        const value = redactSubagentResult(state, transforms, call, entry[key], seen);
+        if (value === entry[key]) continue;
+        out ??= { ...entry };
+        out[key] = value;
+      }
+      if (out === undefined) return entry;
+      changed = true;
+      return out;
+    }
     changed = true;
     const out: Record<string, unknown> = { ...entry };
-    for (const [key, phase] of [
-      ['args', 'input-available'],
-      ['input', 'input-available'],
-      ['result', 'output-available'],
-      ['output', 'output-available'],
-    ] as const) {
+    for (const [key, phase] of RESULT_KEYS) {
       if (Object.hasOwn(entry, key)) out[key] = viewOf(transforms, call, name, phase, entry[key]);
     }
     return out;

@@ -1,0 +1,55 @@
+import { act, render } from '@testing-library/react';
+import { createToolpaneStore } from '@toolpane/client';
+import { logChunks } from '@toolpane/client/inspect';
+import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
+import { SubagentRun, ToolCall, ToolCallCard, Transcript } from '@toolpane/ui';
+import { StreamInspector } from '@toolpane/ui/inspector';
+import { describe, expect, it } from 'vitest';
+import { openEverything } from '../utils/dom';
+import { loadFixture } from '../utils/fixtures';
+
+/**
+ * A value a display transform hides three subagents deep, quoted raw by the result of every
+ * agent call above it: no component shows it, nor the inspector's run tree, after any chunk.
+ */
+
+const HEADLINE = 'Berlin: new rail line opens';
+
+function Calls() {
+  const calls = useToolCalls();
+  return calls.map((call) => (
+    <section key={call.key}>
+      <ToolCall.Root toolCallId={call.key} defaultOpen />
+      <ToolCallCard toolCallId={call.key} defaultOpen />
+      <SubagentRun.Root toolCallId={call.key} defaultOpen />
+    </section>
+  ));
+}
+
+/** Text and attributes alike. */
+const expectHidden = () => expect(document.body.innerHTML).not.toContain(HEADLINE);
+
+describe('a value hidden three subagents deep', () => {
+  it('never reaches the DOM through the results of the calls above it', { timeout: 60_000 }, () => {
+    const { store, log } = logChunks(
+      createToolpaneStore({
+        transforms: { headlinesTool: { input: () => ({}), output: () => ({ headlines: '•' }) } },
+      }),
+    );
+    render(
+      <ToolpaneProvider store={store}>
+        <Transcript.Root />
+        <Calls />
+        <StreamInspector log={log} />
+      </ToolpaneProvider>,
+    );
+    for (const chunk of [...loadFixture('subagent-three-deep'), { type: 'toolpane/stream-end' }]) {
+      act(() => store.dispatch(chunk));
+      openEverything();
+      expectHidden();
+    }
+    // The results above it did render: the check looked at real content.
+    expect(document.body.textContent).toContain('The analyst reports calm Berlin news.');
+    expect(document.body.textContent).toContain('subAgentToolResults');
+  });
+});
