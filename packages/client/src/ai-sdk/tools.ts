@@ -1,5 +1,5 @@
 import { pushProgress } from '../mastra/tools.js';
-import { requestApproval, sameValue } from '../reducer/approval.js';
+import { inputMayChange, requestApproval, sameValue } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
@@ -121,7 +121,8 @@ export function onInputAvailable(ctx: Ctx, value: Value): void {
     before?.status === 'input-streaming' &&
     before.inputText === '' &&
     clientTransformFor(ctx.options.transforms, call.toolName) === undefined;
-  call.input = suppressed ? suppressedValue() : shown(ctx, call, 'input-available', value.input);
+  const input = suppressed ? suppressedValue() : shown(ctx, call, 'input-available', value.input);
+  if (inputMayChange(ctx, call, input)) call.input = input;
   if (call.status === 'input-streaming') moveTo(call, 'input-available');
 }
 

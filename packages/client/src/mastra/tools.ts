@@ -1,4 +1,5 @@
 import type { MastraChunk } from '../chunks/mastra.js';
+import { inputMayChange } from '../reducer/approval.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { cleanArgs, displayed, learn } from '../reducer/display.js';
 import { errorText } from '../reducer/error-text.js';
@@ -68,9 +69,10 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
     if (runHasDisplayTransform(ctx, call)) markDisplayTransformed(ctx, call);
   }
   const args = cleanArgs(p.args);
+  const shown = displayed(ctx, call, metadata, 'input-available', args);
+  if (!inputMayChange(ctx, call, shown)) return;
   call.raw = { ...call.raw, input: args };
   if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
-  const shown = displayed(ctx, call, metadata, 'input-available', args);
   // Keep a transformed value that arrived earlier rather than replacing it with "pending".
   if (
     !(shown.kind === 'hidden' && shown.reason === 'pending' && call.input.kind === 'transformed')

@@ -28,6 +28,28 @@ export function sameValue(a: unknown, b: unknown): boolean {
   );
 }
 
+/**
+ * Whether a call's input may be shown as `next`. Not when the call waits for a person's decision
+ * on an approval (or one was sent) and `next` differs from the input shown with it: the request
+ * was made for that input, so a later chunk that names the call with other arguments changes
+ * nothing and an issue says so. An input not shown yet (hidden) may be filled in.
+ */
+export function inputMayChange(ctx: Ctx, call: ToolCallState, next: DisplayValue): boolean {
+  const { status, input } = call;
+  if (call.approval === undefined) return true;
+  if (status !== 'approval-requested' && status !== 'approval-responded') return true;
+  if (input.kind === 'none' || input.kind === 'hidden' || sameValue(input, next)) return true;
+  addIssue(ctx, {
+    kind: 'decision',
+    message:
+      `A chunk gave ${call.toolName} other arguments while it waits for approval: ` +
+      'the arguments the approval was asked for stay shown',
+    toolCallId: call.toolCallId,
+    ...(call.runId === '' ? {} : { runId: call.runId }),
+  });
+  return false;
+}
+
 /** Whether two decision targets name the same run and call. */
 export const sameTarget = (a: DecisionTarget, b: DecisionTarget): boolean =>
   a.runId === b.runId && a.toolCallId === b.toolCallId;
