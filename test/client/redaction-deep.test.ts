@@ -5,11 +5,10 @@ import {
   reduceAll,
   shownValue,
   type ToolCallState,
-  type ToolpaneState,
 } from '@toolpane/client';
-import { formatTree, inspectState } from '@toolpane/client/inspect';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
+import { everythingShown } from '../utils/shown';
 
 /**
  * A subagent's result carries the calls of its own subagents raw, at every depth
@@ -25,22 +24,6 @@ const CLERK_THREAD = '64dcbde0-5a86-471a-95f8-df1d4f088a55';
 const hideHeadlines = {
   headlinesTool: { input: () => ({ topic: '•' }), output: () => ({ headlines: 'hidden' }) },
 };
-
-/** Everything a view could show of a state: display values, extras, issues, inspect output. */
-function everythingShown(state: ToolpaneState): string {
-  const calls = [...state.toolCalls.values()].map((call) => ({
-    input: call.input,
-    output: call.output,
-    error: call.error,
-    progress: call.progress,
-    modelOutput: call.modelOutput,
-    approval: call.approval?.args,
-    suspension: call.suspension?.payload,
-    partialInput: call.partialInput?.value,
-  }));
-  const runs = [...state.runs.values()].map((run) => ({ parts: run.parts, object: run.object }));
-  return JSON.stringify([calls, runs, state.issues, inspectState(state)]) + formatTree(state);
-}
 
 /** The recording again as a later run of the same conversation: new run ids, same call ids. */
 function laterRun(chunks: readonly unknown[]): unknown[] {

@@ -1,35 +1,14 @@
 // @vitest-environment node
-import { createToolpaneStore, reduceAll, type ToolpaneState } from '@toolpane/client';
+import { createToolpaneStore, reduceAll } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
-import { formatTree, inspectState } from '@toolpane/client/inspect';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
+import { everythingShown } from '../utils/shown';
 
 /**
  * "Hidden stays hidden" where values cross from one call to another, and on every way a call can
  * turn out to be display-transformed.
  */
-
-/** Everything a view could show of a state: display values, extras, transcripts, issues, inspect. */
-function everythingShown(state: ToolpaneState): string {
-  const calls = [...state.toolCalls.values()].map((call) => ({
-    input: call.input,
-    output: call.output,
-    error: call.error,
-    progress: call.progress,
-    modelOutput: call.modelOutput,
-    approval: call.approval?.args,
-    suspension: call.suspension?.payload,
-    workflow: call.workflow && {
-      result: call.workflow.result,
-      steps: [...call.workflow.steps.values()],
-    },
-    partialInput: call.partialInput?.value,
-    inputError: call.inputError,
-  }));
-  const runs = [...state.runs.values()].map((run) => ({ parts: run.parts, object: run.object }));
-  return JSON.stringify([calls, runs, state.issues, inspectState(state)]) + formatTree(state);
-}
 
 const RUN = 'run-1';
 const chunk = (type: string, payload: object, extra: object = {}) => ({

@@ -1,0 +1,28 @@
+import type { ToolpaneState } from '@toolpane/client';
+import { formatTree, inspectState } from '@toolpane/client/inspect';
+
+/**
+ * Everything a view could show of a state, as one string to search for a hidden value: each
+ * call's display values and extras (progress, model output, approval arguments, suspension
+ * payload, workflow result and steps, partial input, input error), each run's parts and object,
+ * the issues, and what `toolpane inspect` prints.
+ */
+export function everythingShown(state: ToolpaneState): string {
+  const calls = [...state.toolCalls.values()].map((call) => ({
+    input: call.input,
+    output: call.output,
+    error: call.error,
+    progress: call.progress,
+    modelOutput: call.modelOutput,
+    approval: call.approval?.args,
+    suspension: call.suspension?.payload,
+    workflow: call.workflow && {
+      result: call.workflow.result,
+      steps: [...call.workflow.steps.values()],
+    },
+    partialInput: call.partialInput?.value,
+    inputError: call.inputError,
+  }));
+  const runs = [...state.runs.values()].map((run) => ({ parts: run.parts, object: run.object }));
+  return JSON.stringify([calls, runs, state.issues, inspectState(state)]) + formatTree(state);
+}
