@@ -16,7 +16,7 @@ import { Transcript } from '@toolpane/ui';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadFixture } from '../utils/fixtures.js';
+import { fixtureAsRun, loadFixture } from '../utils/fixtures.js';
 import { summarize } from '../utils/history.js';
 
 const FIXTURES = ['tool-then-text', 'workflow-tool', 'subagent', 'approval-request'];
@@ -93,6 +93,40 @@ describe('server rendering that hydrates', () => {
     server.dispatchMany(loadFixture('approval-approved'));
     expect(summarize(browser.getState())).toEqual(summarize(server.getState()));
     expect(browser.getState().toolCalls.get('call-del-1')?.status).toBe('output-available');
+  });
+
+  it('hydrates a conversation whose turns repeat toolCallIds, and goes on from it', async () => {
+    // Each turn's model numbers its calls afresh: turn 2 and 3 repeat turn 1's toolCallIds.
+    const turns = [
+      [...fixtureAsRun('approval-request', 1), ...fixtureAsRun('approval-approved', 1)],
+      fixtureAsRun('subagent-three-deep', 2),
+      fixtureAsRun('subagent-three-deep', 3),
+      fixtureAsRun('approval-request', 4),
+    ];
+    const server = createToolpaneStore({ now: clock(1_000, 250) });
+    for (const turn of turns) server.dispatchMany(turn);
+    const keys = [...server.getState().toolCalls.keys()];
+    expect(keys).toContain('call-del-1#2');
+    const html = renderToString(page(server));
+    const snapshot = JSON.parse(JSON.stringify(serializeState(server.getState())));
+    const browser = build(clock(5_000, 10), deserializeState(snapshot));
+    expect([...browser.getState().toolCalls.keys()]).toEqual(keys);
+    expect(summarize(browser.getState())).toEqual(summarize(server.getState()));
+    const { container, complaints } = await hydrate(html, browser);
+    expect(complaints).toEqual([]);
+    expect(container.querySelectorAll('[data-slot="tool-call"]')).toHaveLength(
+      new DOMParser().parseFromString(html, 'text/html').querySelectorAll('[data-slot="tool-call"]')
+        .length,
+    );
+
+    // The last turn's approval is answered; the first turn's call of the same id stays as it was.
+    act(() => browser.dispatchMany(fixtureAsRun('approval-approved', 4)));
+    server.dispatchMany(fixtureAsRun('approval-approved', 4));
+    expect(summarize(browser.getState())).toEqual(summarize(server.getState()));
+    expect(browser.getState().toolCalls.get('call-del-1#2')?.status).toBe('output-available');
+    expect(browser.getState().toolCalls.get('call-del-1')?.runId).toBe(
+      server.getState().toolCalls.get('call-del-1')?.runId,
+    );
   });
 
   it('reads anything that is not a snapshot as an empty state with an issue', () => {

@@ -4,7 +4,8 @@
 import { createPartialJsonParser, type PartialJsonParser } from '../partial-json/partial-json.js';
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
-import { callsWithId, findCallKey, freeCallKey } from '../state/identity.js';
+import { callsInTurn, findCallKey, freeCallKey } from '../state/identity.js';
+import { turnOf } from '../state/repeats.js';
 import { RunRecord } from '../state/run-record.js';
 import {
   type DisplayValue,
@@ -139,18 +140,16 @@ export function callKeyFor(
   if (mode === 'any' || runId === '') return findCallKey(root, toolCallId, undefined);
   const inRun = findCallKey(root, toolCallId, runId);
   if (inRun !== undefined || mode === 'open') return inRun;
-  const calls = callsWithId(root, toolCallId);
   // The chunk's top-level run: its own run's, or, for a run not seen yet, its scope's.
   const parentKey = root.runs.get(runId)?.parentToolCallId ?? scope?.parentToolCallId;
   const parent = parentKey ? root.toolCalls.get(parentKey) : undefined;
   const top = parent ? topLevelCall(root, parent).runId : runId;
+  const calls = callsInTurn(root, toolCallId, top);
   for (let i = calls.length - 1; i >= 0; i--) {
-    const call = calls[i]!;
-    if (!TERMINAL_TOOL_STATUSES.has(call.status) && topLevelCall(root, call).runId === top) {
-      return call.key;
-    }
+    if (!TERMINAL_TOOL_STATUSES.has(calls[i]!.status)) return calls[i]!.key;
   }
-  const newest = calls.at(-1);
+  const newestKey = findCallKey(root, toolCallId, undefined);
+  const newest = newestKey === undefined ? undefined : root.toolCalls.get(newestKey);
   return newest !== undefined && !TERMINAL_TOOL_STATUSES.has(newest.status)
     ? newest.key
     : undefined;
@@ -205,6 +204,7 @@ export function ensureCall(
   };
   draft.setToolCall(key, call);
   draft.appendCall(key);
+  if (key !== toolCallId) draft.noteRepeat(call, turnOf(draft.root.toolCalls, call));
   if (clientTransform) ctx.scratch.displayRuns.add(runId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
   draft.pushToolCallId(run, key);

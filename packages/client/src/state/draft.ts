@@ -10,6 +10,7 @@ import type {
 } from './draft-types.js';
 import { NO_CHANGES } from './draft-types.js';
 import { PersistentMap } from './persistent-map.js';
+import { addRepeat } from './repeats.js';
 import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 import {
@@ -197,6 +198,12 @@ export class Draft {
   /** Appends a tool call to `toolCallOrder`. */
   appendCall(toolCallId: string): void {
     this.append('calls', toolCallId);
+  }
+
+  /** Notes a call keyed otherwise than by its toolCallId in the repeats index (`repeats.ts`). */
+  noteRepeat(call: ToolCallState, turn: string): void {
+    const lists = this.writableLists();
+    lists.repeats = addRepeat(lists.repeats, call.toolCallId, call.key, call.runId, turn);
   }
 
   /** Appends to `issues`. */

@@ -1,9 +1,18 @@
 import {
+  nextNumber,
+  type Repeats,
+  repeatInRun,
+  repeatKeys,
+  repeatsInTurn,
+  turnOf,
+} from './repeats.js';
+import {
   HUMAN_TOOL_STATUSES,
   type ToolCallState,
   type ToolCallStatus,
   type ToolpaneState,
 } from './state.js';
+import { StateRoot } from './state-root.js';
 
 /*
  * Call identity. `toolCallId` is the wire id a model gave a call; some providers and mock models
@@ -11,12 +20,21 @@ import {
  * state: its toolCallId for the first call with that id, and `<toolCallId>#<n>` (the smallest
  * free n from 2) for each call of a later run that repeats it. Keys depend only on the order of
  * the chunks: the same stream gives the same keys on a server and in a browser.
+ *
+ * A state the reducer made finds the calls keyed otherwise in its repeats index (`repeats.ts`) in
+ * O(1); a state made elsewhere is searched key by key, `<toolCallId>#2` onwards.
  */
+
+/** The repeats index of a state the reducer made, or undefined for a state made elsewhere. */
+const repeatsOf = (state: ToolpaneState): Repeats | undefined =>
+  state instanceof StateRoot ? StateRoot.lists(state).repeats : undefined;
 
 /** The key a new call with this toolCallId gets. */
 export function freeCallKey(state: ToolpaneState, toolCallId: string): string {
   if (!state.toolCalls.has(toolCallId)) return toolCallId;
-  let n = 2;
+  const repeats = repeatsOf(state);
+  // Keys are never freed, so every `#m` below the index's next number is taken.
+  let n = repeats === undefined ? 2 : nextNumber(repeats, toolCallId);
   while (state.toolCalls.has(`${toolCallId}#${n}`)) n++;
   return `${toolCallId}#${n}`;
 }
@@ -27,12 +45,45 @@ export function callsWithId(state: ToolpaneState, toolCallId: string): ToolCallS
   const first = state.toolCalls.get(toolCallId);
   if (first === undefined) return out;
   if (first.toolCallId === toolCallId) out.push(first);
+  const repeats = repeatsOf(state);
+  if (repeats !== undefined) {
+    const keys = repeatKeys(repeats, toolCallId);
+    for (let i = 0; keys !== undefined && i < keys.length; i++) {
+      const call = state.toolCalls.get(keys.get(i)!);
+      if (call !== undefined) out.push(call);
+    }
+    return out;
+  }
   // Keys of repeats are allocated without gaps, so the chain ends at the first free key.
   for (let n = 2; ; n++) {
     const call = state.toolCalls.get(`${toolCallId}#${n}`);
     if (call === undefined) return out;
     if (call.toolCallId === toolCallId) out.push(call);
   }
+}
+
+/**
+ * Every call with this toolCallId whose top-level run is `turn` (one conversation turn, its
+ * subagents included), oldest first.
+ */
+export function callsInTurn(
+  state: ToolpaneState,
+  toolCallId: string,
+  turn: string,
+): ToolCallState[] {
+  const repeats = repeatsOf(state);
+  if (repeats === undefined) {
+    return callsWithId(state, toolCallId).filter((call) => turnOf(state.toolCalls, call) === turn);
+  }
+  const out: ToolCallState[] = [];
+  const first = state.toolCalls.get(toolCallId);
+  if (first?.toolCallId === toolCallId && turnOf(state.toolCalls, first) === turn) out.push(first);
+  const keys = repeatsInTurn(repeats, toolCallId, turn);
+  for (let i = 0; keys !== undefined && i < keys.length; i++) {
+    const call = state.toolCalls.get(keys.get(i)!);
+    if (call !== undefined) out.push(call);
+  }
+  return out;
 }
 
 /**
@@ -49,6 +100,16 @@ export function findCallKey(
   // The common case: the first call with this id, in the run that asks.
   if (runId !== undefined && first.toolCallId === toolCallId && first.runId === runId) {
     return first.key;
+  }
+  const repeats = repeatsOf(state);
+  if (repeats !== undefined) {
+    const key =
+      runId === undefined
+        ? repeatKeys(repeats, toolCallId)?.last()
+        : repeatInRun(repeats, toolCallId, runId);
+    if (key !== undefined) return key;
+    if (first.toolCallId !== toolCallId) return undefined;
+    return runId === undefined || first.runId === runId ? first.key : undefined;
   }
   const calls = callsWithId(state, toolCallId);
   for (let i = calls.length - 1; i >= 0; i--) {

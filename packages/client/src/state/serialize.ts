@@ -1,5 +1,6 @@
 import { AppendList } from './append-list.js';
 import { PersistentMap } from './persistent-map.js';
+import { buildRepeats, NO_REPEATS } from './repeats.js';
 import type {
   RunState,
   StreamIssue,
@@ -67,7 +68,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const strings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((entry) => typeof entry === 'string');
 
-function callFromJson(value: Record<string, unknown>): ToolCallState {
+function callFromJson(json: Record<string, unknown>): ToolCallState {
+  // A call without a key of its own is keyed by its toolCallId, as the first call with an id is.
+  const value = typeof json.key === 'string' ? json : { ...json, key: json.toolCallId };
   const workflow = value.workflow;
   if (!isRecord(workflow) || !Array.isArray(workflow.steps))
     return value as unknown as ToolCallState;
@@ -131,19 +134,23 @@ export function deserializeState(value: unknown): ToolpaneState {
         issues: AppendList.from([issue]),
         unknown: AppendList.from<unknown>([]),
         cursor: {},
+        repeats: NO_REPEATS,
       },
     );
   }
   const json = value as SerializedState;
   const runs = (json.runs as RunState[]).map((run) => [run.runId, run] as const);
-  const calls = (json.toolCalls as Record<string, unknown>[]).map(
-    (call) => [call.toolCallId as string, callFromJson(call)] as const,
-  );
+  // By key: a later run that repeats a toolCallId holds its call under `<toolCallId>#<n>`.
+  const calls = (json.toolCalls as Record<string, unknown>[]).map((call) => {
+    const value = callFromJson(call);
+    return [value.key, value] as const;
+  });
+  const toolCalls = PersistentMap.from(calls);
   return makeState(
     {
       format: json.format,
       runs: PersistentMap.from(runs),
-      toolCalls: PersistentMap.from(calls),
+      toolCalls,
     },
     {
       runs: AppendList.from(json.runOrder),
@@ -151,6 +158,7 @@ export function deserializeState(value: unknown): ToolpaneState {
       issues: AppendList.from(json.issues),
       unknown: AppendList.from(json.unknownChunks),
       cursor: cursorOf(json.format, json.runOrder),
+      repeats: buildRepeats(toolCalls, json.toolCallOrder),
     },
   );
 }

@@ -1,5 +1,6 @@
 import { AppendList } from './append-list.js';
 import { PersistentMap } from './persistent-map.js';
+import { buildRepeats, NO_REPEATS, type Repeats } from './repeats.js';
 import type { RunState, StreamFormat, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 import { buildWaiting, type WaitingIndex } from './waiting.js';
 
@@ -42,10 +43,12 @@ export interface Lists {
   readonly issues: AppendList<StreamIssue>;
   readonly unknown: AppendList<unknown>;
   readonly cursor: Cursor;
+  /** Where the calls keyed otherwise than by their toolCallId are (see `repeats.ts`). */
+  readonly repeats: Repeats;
 }
 
 /** The names of the append-only lists of {@link Lists}. */
-export type ListKey = Exclude<keyof Lists, 'cursor'>;
+export type ListKey = Exclude<keyof Lists, 'cursor' | 'repeats'>;
 
 /** The fields of a state besides its lists. */
 export type StateFields = Pick<ToolpaneState, 'format' | 'runs' | 'toolCalls'>;
@@ -153,6 +156,7 @@ export function listsOf(state: ToolpaneState): Lists {
     calls: AppendList.from(toolCallOrder),
     issues: AppendList.from((state.issues as readonly StreamIssue[] | undefined) ?? []),
     unknown: AppendList.from((state.unknownChunks as readonly unknown[] | undefined) ?? []),
+    repeats: buildRepeats(state.toolCalls, toolCallOrder),
   };
 }
 
@@ -173,6 +177,7 @@ export const initialState: ToolpaneState = Object.freeze(
       issues: AppendList.from<StreamIssue>([]),
       unknown: AppendList.from<unknown>([]),
       cursor: {},
+      repeats: NO_REPEATS,
     },
     PersistentMap.empty<number>(),
   ),
