@@ -72,12 +72,13 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
   // client-tool reading, 19.8 KB with the cheaper per-chunk publish and the `{ every }`
   // schedule, 20.4 KB with fewer bytes allocated per chunk (see above), 20.8 KB with the repeats
-  // index (see above); goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // index (see above), 20.9 KB with a search for a nested call that stops at its first match;
+  // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 20.9,
+    budgetKb: 21,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },

@@ -12,7 +12,7 @@ import {
   suppressedValue,
   type TransformPhase,
 } from '../reducer/transform.js';
-import { nestedCalls } from '../reducer/tree.js';
+import { latestNestedCall } from '../reducer/tree.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
@@ -206,9 +206,8 @@ function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boo
   const call = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
   if (call === undefined) return false;
   if (sameTarget(call.approval?.target, target)) return true;
-  return nestedCalls(ctx.draft.root, call).some((nested) =>
-    sameTarget(nested.approval?.target, target),
-  );
+  const approved = (nested: ToolCallState) => sameTarget(nested.approval?.target, target);
+  return latestNestedCall(ctx.draft.root, call, approved) !== undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Ctx, Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
 import { callKeyFor, ensureCall, moveTo } from './lifecycle.js';
 import { readDisplayMetadata } from './transform.js';
-import { nestedCalls, topLevelCall } from './tree.js';
+import { latestNestedCall, topLevelCall } from './tree.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 
@@ -25,12 +25,7 @@ export function findNestedCall(
   parent: ToolCallState,
   matches: (call: ToolCallState) => boolean,
 ): string | undefined {
-  const calls = nestedCalls(ctx.draft.root, parent);
-  // Reversed stream order: latest first, and each call after the calls nested under it.
-  for (let i = calls.length - 1; i >= 0; i--) {
-    if (matches(calls[i]!)) return calls[i]!.key;
-  }
-  return undefined;
+  return latestNestedCall(ctx.draft.root, parent, matches)?.key;
 }
 
 /** Applies a request for a person: an approval or a suspension. */

@@ -23,7 +23,7 @@ import { Vector } from '../state/vector.js';
 import { type Ctx, now, type Scope } from './context.js';
 import { markDisplayTransformed } from './hide.js';
 import { clientTransformFor } from './transform.js';
-import { nestedCalls, topLevelCall } from './tree.js';
+import { latestNestedCall, topLevelCall } from './tree.js';
 
 const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
 
@@ -232,7 +232,7 @@ export function waitsForHuman(ctx: Ctx, toolCallId: string): boolean {
     HUMAN_TOOL_STATUSES.has(c.status) && expiredReason(c) === undefined;
   if (waits(call)) return true;
   if (call.childRunIds.length === 0) return false;
-  return nestedCalls(ctx.draft.root, call).some(waits);
+  return latestNestedCall(ctx.draft.root, call, waits) !== undefined;
 }
 
 /** Whether anything in the run waits for a person. */

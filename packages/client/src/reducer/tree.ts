@@ -1,3 +1,4 @@
+import { callAt, callCount } from '../state/run-record.js';
 import type { RunState, ToolCallState, ToolpaneState } from '../state/state.js';
 
 /*
@@ -6,29 +7,50 @@ import type { RunState, ToolCallState, ToolpaneState } from '../state/state.js';
  * even if a hostile stream made the tree loop.
  */
 
+/** A call being searched in {@link latestNestedCall}: its child runs and calls, walked backwards. */
+interface Frame {
+  readonly owner: ToolCallState;
+  /** The index in `owner.childRunIds` of the run being walked. */
+  run: number;
+  calls: RunState | undefined;
+  /** How many calls of that run are left to walk. */
+  left: number;
+}
+
 /**
- * Every call nested under `call` (in its subagent and workflow runs, at any depth), in stream
- * order: each call comes before the calls nested under it.
+ * The latest call nested under `call` (at any depth) that `matches`: the calls in reversed stream
+ * order, each after the calls nested under it, the reverse of a walk that lists each call before the calls nested under it. It stops at the
+ * first match and reads the runs' lists without building their arrays, so finding a call near the
+ * end of a large subagent run costs what it visits, not the size of the tree.
  */
-export function nestedCalls(state: ToolpaneState, call: ToolCallState): ToolCallState[] {
-  const out: ToolCallState[] = [];
+export function latestNestedCall(
+  state: ToolpaneState,
+  call: ToolCallState,
+  matches: (call: ToolCallState) => boolean,
+): ToolCallState | undefined {
   const seen = new Set<string>([call.key]);
-  const stack: ToolCallState[] = [call];
+  const stack: Frame[] = [{ owner: call, run: call.childRunIds.length, calls: undefined, left: 0 }];
   while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (current !== call) out.push(current);
-    const children: ToolCallState[] = [];
-    for (const runId of current.childRunIds) {
-      for (const id of state.runs.get(runId)?.toolCallIds ?? []) {
-        const child = state.toolCalls.get(id);
-        if (child === undefined || seen.has(id)) continue;
-        seen.add(id);
-        children.push(child);
+    const frame = stack[stack.length - 1]!;
+    if (frame.left === 0) {
+      frame.run--;
+      if (frame.run < 0) {
+        stack.pop();
+        if (frame.owner !== call && matches(frame.owner)) return frame.owner;
+        continue;
       }
+      frame.calls = state.runs.get(frame.owner.childRunIds[frame.run]!);
+      frame.left = frame.calls === undefined ? 0 : callCount(frame.calls);
+      continue;
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    frame.left--;
+    const key = callAt(frame.calls!, frame.left)!;
+    const child = state.toolCalls.get(key);
+    if (child === undefined || seen.has(key)) continue;
+    seen.add(key);
+    stack.push({ owner: child, run: child.childRunIds.length, calls: undefined, left: 0 });
   }
-  return out;
+  return undefined;
 }
 
 /** `runId` and every run nested under its calls, at any depth, parents before their children. */

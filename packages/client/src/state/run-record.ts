@@ -151,3 +151,11 @@ export const partCount = (run: RunState): number =>
 /** The part at `index` of a run, without building its array. */
 export const partAt = (run: RunState, index: number): RunPart | undefined =>
   run instanceof RunRecord ? RunRecord.parts(run).get(index) : run.parts[index];
+
+/** How many tool calls a run has, without building its array. */
+export const callCount = (run: RunState): number =>
+  run instanceof RunRecord ? RunRecord.toolCallIds(run).length : run.toolCallIds.length;
+
+/** The tool call key at `index` of a run, without building its array. */
+export const callAt = (run: RunState, index: number): string | undefined =>
+  run instanceof RunRecord ? RunRecord.toolCallIds(run).at(index) : run.toolCallIds[index];
