@@ -1,0 +1,44 @@
+// @vitest-environment node
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createToolpaneStore, type ReduceOptions } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
+import { network } from '@toolpane/client/network';
+import { describe, expect, it } from 'vitest';
+import { countWork } from '../utils/count';
+import { fixtureAsRun } from '../utils/fixtures';
+
+/*
+ * A chat is many runs, and each run of the same agent repeats what the last one did: the same
+ * tools, often under the same toolCallIds, subagents and workflows, approvals and resumes. Every
+ * recording played as a conversation must cost the same work per turn however many turns came
+ * before: the 20 turns after the first 20 may cost at most 2.5 times the 10 after the first 10
+ * (2 times when each turn costs the same, up to 2.4 with the O(log n) of persistent structures, 4
+ * when each turn walks the turns before it). The work is counted, not timed (`countWork`).
+ */
+
+const NAMES = readdirSync(join(process.cwd(), 'test', 'fixtures'))
+  .filter((file) => file.endsWith('.jsonl'))
+  .map((file) => file.slice(0, -'.jsonl'.length));
+
+const optionsFor = (name: string): ReduceOptions => ({
+  formats: name.includes('aisdk') ? [aiSdk] : [],
+  families: name.includes('network') ? [network] : [],
+});
+
+/** The recording as `turns` runs of one chat, through a store that publishes after each chunk. */
+function chat(name: string, turns: number): () => void {
+  const chunks = Array.from({ length: turns }, (_, i) => fixtureAsRun(name, i + 1)).flat();
+  return () => {
+    const store = createToolpaneStore({ ...optionsFor(name), now: () => 0 });
+    store.subscribe(() => store.getState());
+    for (const chunk of chunks) store.dispatch(chunk);
+  };
+}
+
+describe('a recording played as a long chat', () => {
+  it.each(NAMES)('%s: a turn costs no more after 20 turns than after 10', (name) => {
+    const [ten, twenty, forty] = [10, 20, 40].map((turns) => countWork(chat(name, turns)));
+    expect((forty! - twenty!) / (twenty! - ten!)).toBeLessThanOrEqual(2.5);
+  });
+});

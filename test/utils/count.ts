@@ -1,0 +1,55 @@
+/**
+ * Work counted without a clock, for tests of linear cost: while `work` runs, every read of a
+ * native `Map` (`get`, `has`; the persistent map's key index included) counts one, and every array
+ * copy or scan (slice, concat, map, filter, find, findIndex, some, every, indexOf, includes,
+ * forEach, iteration) counts the items of the array it touches. A per-chunk walk or copy of
+ * something that grows with the stream makes ten times the chunks cost about a hundred times the
+ * work; linear work grows ten times.
+ */
+export function countWork(work: () => void): number {
+  let count = 0;
+  const restore: (() => void)[] = [];
+  const patch = (target: object, key: PropertyKey, cost: (self: unknown) => number) => {
+    const original = (target as Record<PropertyKey, unknown>)[key] as (
+      this: unknown,
+      ...args: unknown[]
+    ) => unknown;
+    Object.defineProperty(target, key, {
+      configurable: true,
+      writable: true,
+      value: function (this: unknown, ...args: unknown[]) {
+        count += cost(this);
+        return original.apply(this, args);
+      },
+    });
+    restore.push(() =>
+      Object.defineProperty(target, key, { configurable: true, writable: true, value: original }),
+    );
+  };
+  const one = () => 1;
+  const length = (self: unknown) => (self as { length: number }).length;
+  patch(Map.prototype, 'get', one);
+  patch(Map.prototype, 'has', one);
+  for (const key of [
+    'slice',
+    'concat',
+    'map',
+    'filter',
+    'find',
+    'findIndex',
+    'some',
+    'every',
+    'indexOf',
+    'includes',
+    'forEach',
+    Symbol.iterator,
+  ]) {
+    patch(Array.prototype, key, length);
+  }
+  try {
+    work();
+  } finally {
+    for (const undo of restore.reverse()) undo();
+  }
+  return count;
+}
