@@ -6,15 +6,23 @@
  * much the time grew against the chunks. Linear is 10×. `pnpm bench` runs each shape and size in
  * a process of its own, so no size inherits another's heap or garbage.
  */
-import { createToolpaneStore, reduceAll } from '@toolpane/client';
+import { createToolpaneStore, type ReduceOptions, reduceAll } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import { childOptions, isMain, log, report } from './child.ts';
+import { GROWING } from './growing-shapes.ts';
 import { compare, withCpuTime, withHeapSamples } from './measure.ts';
 
 /** One shape: a function from a chunk count to exactly that many chunks. */
 export interface Shape {
   readonly name: string;
   readonly chunks: (count: number) => unknown[];
+  /** Set for AI SDK UI message chunks (native Mastra chunks when absent). */
+  readonly format?: 'ai-sdk';
 }
+
+/** The options a shape's chunks are applied with: the AI SDK format for AI SDK chunks. */
+export const shapeOptions = (shape: Shape): ReduceOptions =>
+  shape.format === 'ai-sdk' ? { formats: [aiSdk] } : {};
 
 const RUN = 'run-shape';
 const from = 'AGENT';
@@ -67,6 +75,7 @@ function chain(depth: number) {
 
 /** The shapes of the bench. */
 export const SHAPES: readonly Shape[] = [
+  ...GROWING,
   {
     name: 'tool calls without deltas, one run',
     chunks: (n) =>
@@ -212,8 +221,8 @@ export interface ShapeRow {
 }
 
 /** Applies the chunks to a store that publishes a snapshot after each one. */
-export function publishEach(chunks: readonly unknown[]): number {
-  const store = createToolpaneStore();
+export function publishEach(chunks: readonly unknown[], options: ReduceOptions = {}): number {
+  const store = createToolpaneStore(options);
   let published = 0;
   store.subscribe(() => {
     store.getState();
@@ -242,8 +251,8 @@ export async function shapeAt(
     return last;
   };
   const apply: Record<ShapeCase, () => unknown> = {
-    reduce: () => reduceAll(chunks),
-    publish: () => publishEach(chunks),
+    reduce: () => reduceAll(chunks, shapeOptions(shape)),
+    publish: () => publishEach(chunks, shapeOptions(shape)),
   };
   const names = options.cases ?? (['reduce', 'publish'] as const);
   const heap = withHeapSamples(names.map((name) => ({ name, run: repeat(apply[name]) })));

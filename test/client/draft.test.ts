@@ -11,7 +11,7 @@ const text = (id: string): RunPart => ({ type: 'text', id, text: id, state: 'don
 
 function newRun(draft: Draft, runId: string): Mutable<RunState> {
   const run = new RunRecord(
-    { runId, status: 'streaming', parentToolCallId: null, depth: 0, steps: [] },
+    { runId, status: 'streaming', parentToolCallId: null, depth: 0 },
     Vector.empty(),
     AppendList.from([]),
   );
@@ -53,12 +53,26 @@ describe('Draft', () => {
     expect(state.runs.get('r')?.toolCallIds).toEqual(['c1']);
   });
 
-  it("refuses a run's parts as a plain writable field, whose edits would be lost", () => {
+  it("refuses a run's lists as plain writable fields, whose edits would be lost", () => {
     const draft = new Draft(initialState);
     const run = newRun(draft, 'r');
     expect(() => draft.field(run, 'parts')).toThrow(TypeError);
     expect(() => draft.field(run, 'toolCallIds')).toThrow(TypeError);
-    expect(draft.field(run, 'steps')).toEqual([]);
+    expect(() => draft.field(run, 'steps')).toThrow(TypeError);
+  });
+
+  it("appends and replaces a run's steps in place, leaving the published run as it was", () => {
+    const draft = new Draft(initialState);
+    draft.push(newRun(draft, 'r'), 'steps', { index: 0 });
+    const published = draft.publish().runs.get('r')!;
+    const run = draft.run('r')!;
+    draft.setStep(run, 0, { index: 0, finishReason: 'tool-calls' });
+    draft.push(run, 'steps', { index: 1 });
+    expect(published.steps).toEqual([{ index: 0 }]);
+    expect(draft.publish().runs.get('r')!.steps).toEqual([
+      { index: 0, finishReason: 'tool-calls' },
+      { index: 1 },
+    ]);
   });
 
   it('edits a run and a call in place within an epoch and copies them once after a publish', () => {

@@ -1,6 +1,12 @@
-import { callKey, createToolpaneStore, reduceAll, runKey } from '@toolpane/client';
+import {
+  callKey,
+  createToolpaneStore,
+  type ReduceOptions,
+  reduceAll,
+  runKey,
+} from '@toolpane/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHAPES } from '../../bench/shapes';
+import { SHAPES, shapeOptions } from '../../bench/shapes';
 
 /**
  * Linearity without a clock: while a stream is applied, every array copy and scan (slice, concat,
@@ -75,8 +81,8 @@ function restore() {
 afterEach(restore);
 
 /** A store that publishes a snapshot after every chunk, as a subscribed UI makes it do. */
-function publishEach(chunks: readonly unknown[]) {
-  const store = createToolpaneStore({ now: () => 0 });
+function publishEach(chunks: readonly unknown[], options: ReduceOptions) {
+  const store = createToolpaneStore({ ...options, now: () => 0 });
   store.subscribe(() => {
     store.getState();
   });
@@ -89,8 +95,8 @@ function publishEach(chunks: readonly unknown[]) {
  * subscriber per call and per run (a card each), added as they appear, each reading its entity
  * when woken.
  */
-function publishEachKeyed(chunks: readonly unknown[]) {
-  const store = createToolpaneStore({ now: () => 0 });
+function publishEachKeyed(chunks: readonly unknown[], options: ReduceOptions) {
+  const store = createToolpaneStore({ ...options, now: () => 0 });
   const subscribed = new Set<string>();
   let reads = 0;
   store.subscribe((changed) => {
@@ -123,10 +129,11 @@ describe('every shape costs work linear in its chunks', () => {
     describe(shape.name, () => {
       const small = shape.chunks(SMALL);
       const large = shape.chunks(LARGE);
+      const options = shapeOptions(shape);
 
       it('through a store that publishes after every chunk', () => {
-        const a = countItems(() => publishEach(small));
-        const b = countItems(() => publishEach(large));
+        const a = countItems(() => publishEach(small, options));
+        const b = countItems(() => publishEach(large, options));
         expect(b / Math.max(a, SMALL)).toBeLessThanOrEqual(BOUND);
       });
 
@@ -134,10 +141,10 @@ describe('every shape costs work linear in its chunks', () => {
         let readsSmall = 0;
         let readsLarge = 0;
         const a = countItems(() => {
-          readsSmall = publishEachKeyed(small).reads;
+          readsSmall = publishEachKeyed(small, options).reads;
         });
         const b = countItems(() => {
-          readsLarge = publishEachKeyed(large).reads;
+          readsLarge = publishEachKeyed(large, options).reads;
         });
         expect(b / Math.max(a, SMALL)).toBeLessThanOrEqual(BOUND);
         // Subscribers woken grow with the chunks, not with chunks × subscribers.
@@ -145,8 +152,8 @@ describe('every shape costs work linear in its chunks', () => {
       });
 
       it('through reduceAll', () => {
-        const a = countItems(() => reduceAll(small));
-        const b = countItems(() => reduceAll(large));
+        const a = countItems(() => reduceAll(small, options));
+        const b = countItems(() => reduceAll(large, options));
         expect(b / Math.max(a, SMALL)).toBeLessThanOrEqual(BOUND);
       });
     });
@@ -170,8 +177,9 @@ describe('every shape costs work linear in its chunks', () => {
   it('reads the same state whichever way it was built', () => {
     for (const shape of SHAPES) {
       const chunks = shape.chunks(SMALL);
-      expect(JSON.parse(JSON.stringify(publishEach(chunks)))).toEqual(
-        JSON.parse(JSON.stringify(reduceAll(chunks, { now: () => 0 }))),
+      const options = shapeOptions(shape);
+      expect(JSON.parse(JSON.stringify(publishEach(chunks, options)))).toEqual(
+        JSON.parse(JSON.stringify(reduceAll(chunks, { ...options, now: () => 0 }))),
       );
     }
   });

@@ -26,7 +26,8 @@ describe('RunRecord', () => {
     const parts = Vector.from([
       { type: 'text' as const, id: 't', text: 'hi', state: 'done' as const },
     ]);
-    const run = new RunRecord(fields, parts, AppendList.from(['call-1']));
+    const steps = Vector.from([{ index: 0, finishReason: 'stop' }]);
+    const run = new RunRecord(fields, parts, AppendList.from(['call-1']), steps);
     const copy = RunRecord.copy(run);
     expect(copy).not.toBe(run);
     expect(Object.keys(run)).toEqual([...RUN_FIELDS]);
@@ -34,11 +35,32 @@ describe('RunRecord', () => {
     for (const key of RUN_FIELDS) expect(copy[key]).toBe(fields[key]);
     expect(copy.parts).toEqual(run.parts);
     expect(copy.toolCallIds).toEqual(['call-1']);
+    expect(RunRecord.steps(copy)).toBe(steps);
+    expect(copy.steps).toEqual([{ index: 0, finishReason: 'stop' }]);
+  });
+
+  it('appends and replaces steps without touching an earlier version', () => {
+    const run = RunRecord.copy(
+      new RunRecord(
+        { runId: 'r', status: 'streaming', parentToolCallId: null, depth: 0 },
+        Vector.empty(),
+        AppendList.from([]),
+      ),
+    );
+    RunRecord.pushStep(run, { index: 0 });
+    const published = run.steps;
+    const next = RunRecord.copy(run);
+    RunRecord.setStep(next, 0, { index: 0, finishReason: 'tool-calls' });
+    RunRecord.pushStep(next, { index: 1 });
+    expect(run.steps).toBe(published);
+    expect(published).toEqual([{ index: 0 }]);
+    expect(next.steps).toEqual([{ index: 0, finishReason: 'tool-calls' }, { index: 1 }]);
+    expect(RunRecord.copy(JSON.parse(JSON.stringify(next))).steps).toEqual(next.steps);
   });
 
   it('carries only the optional fields a run has', () => {
     const run = new RunRecord(
-      { runId: 'r', status: 'streaming', parentToolCallId: null, depth: 0, steps: [] },
+      { runId: 'r', status: 'streaming', parentToolCallId: null, depth: 0 },
       Vector.empty(),
       AppendList.from([]),
     );
@@ -47,25 +69,24 @@ describe('RunRecord', () => {
       'status',
       'parentToolCallId',
       'depth',
-      'steps',
     ]);
     const rebuilt = RunRecord.copy(
-      JSON.parse(JSON.stringify({ ...fullRun(), parts: [], toolCallIds: [] })),
+      JSON.parse(JSON.stringify({ ...fullRun(), parts: [], toolCallIds: [], steps: [] })),
     );
     expect(Object.keys(rebuilt)).toEqual([...RUN_FIELDS]);
   });
 
   it('writes its fields to JSON in one order, whether it was copied or edited in place', () => {
     const run = new RunRecord(
-      { runId: 'r', status: 'streaming', parentToolCallId: null, depth: 0, steps: [] },
+      { runId: 'r', status: 'streaming', parentToolCallId: null, depth: 0 },
       Vector.empty(),
       AppendList.from([]),
     ) as { -readonly [K in keyof RunRecord]: RunRecord[K] };
     run.endedAt = 2;
     run.agentId = 'agent';
     const keys = (value: unknown) => Object.keys(JSON.parse(JSON.stringify(value)));
-    const order = ['runId', 'agentId', 'status', 'parentToolCallId', 'depth', 'steps', 'endedAt'];
-    expect(keys(run)).toEqual([...order, 'parts', 'toolCallIds']);
+    const order = ['runId', 'agentId', 'status', 'parentToolCallId', 'depth', 'endedAt'];
+    expect(keys(run)).toEqual([...order, 'steps', 'parts', 'toolCallIds']);
     expect(keys(RunRecord.copy(run))).toEqual(keys(run));
   });
 });

@@ -4,6 +4,7 @@ import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
+import { stepCount } from '../state/run-record.js';
 import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage } from './run.js';
@@ -215,7 +216,7 @@ function applySnapshotText(ctx: Ctx, run: Mutable<RunState>, full: string, done:
 
 function applySnapshotSteps(run: Mutable<RunState>, data: Fields): void {
   const steps = records(data.steps);
-  if (steps.length !== run.steps.length) {
+  if (steps.length !== stepCount(run)) {
     run.steps = steps.map((step, index): StepState => {
       const finishReason = nonEmpty(step.finishReason);
       const usage = countedUsage(step.usage);

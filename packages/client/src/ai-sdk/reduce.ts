@@ -1,5 +1,6 @@
 import type { Ctx } from '../reducer/context.js';
 import { endRun } from '../reducer/lifecycle.js';
+import { stepCount } from '../state/run-record.js';
 import { onAgentSnapshot } from './agent.js';
 import {
   type AiSdkChunkType,
@@ -64,7 +65,7 @@ export const aiSdkHandlers: AiSdkHandlers = {
   finish: onFinish,
   'start-step': (ctx) => {
     const run = topRun(ctx);
-    ctx.draft.push(run, 'steps', { index: run.steps.length });
+    ctx.draft.push(run, 'steps', { index: stepCount(run) });
   },
   'finish-step': (ctx) => {
     topRunId(ctx);

@@ -11,7 +11,8 @@ import {
   usageOf,
 } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
-import type { RunState } from '../state/state.js';
+import { lastStep, stepCount } from '../state/run-record.js';
+import type { StepState } from '../state/state.js';
 
 type Chunk<T extends NativeChunkType> = NativeChunkOf<T>;
 
@@ -26,7 +27,7 @@ export function onStart(ctx: Ctx, chunk: Chunk<'start'>, scope: Scope): void {
 export function onStepStart(ctx: Ctx, chunk: Chunk<'step-start'>, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
   const step = {
-    index: run.steps.length,
+    index: stepCount(run),
     ...(chunk.payload.messageId === undefined ? {} : { messageId: chunk.payload.messageId }),
     ...(chunk.payload.startedAt === undefined ? {} : { startedAt: chunk.payload.startedAt }),
   };
@@ -36,19 +37,18 @@ export function onStepStart(ctx: Ctx, chunk: Chunk<'step-start'>, scope: Scope):
 /** `step-finish`: the last step's finish reason and usage. */
 export function onStepFinish(ctx: Ctx, chunk: Chunk<'step-finish'>, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
-  const steps = ctx.draft.field(run, 'steps') as Mutable<RunState['steps'][number]>[];
-  const last = steps.length - 1;
+  const last = lastStep(run);
   const usage = usageOf(chunk.payload.output?.usage);
   const reason = chunk.payload.stepResult?.reason;
   // One Object.assign onto a new literal: V8 adds fields to a spread copy on a slow path.
-  const step: Mutable<RunState['steps'][number]> = Object.assign(
+  const step: Mutable<StepState> = Object.assign(
     {},
-    last >= 0 ? steps[last] : { index: 0 },
+    last ?? { index: 0 },
     reason === undefined ? undefined : { finishReason: reason },
     usage === undefined ? undefined : { usage },
   );
-  if (last >= 0) steps[last] = step;
-  else steps.push(step);
+  if (last !== undefined) ctx.draft.setStep(run, stepCount(run) - 1, step);
+  else ctx.draft.push(run, 'steps', step);
 }
 
 /** `finish`: the run ends, finished unless it already failed, was aborted or tripped. */

@@ -96,7 +96,6 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
       status: 'streaming',
       parentToolCallId: scope.parentToolCallId,
       depth: scope.depth,
-      steps: [],
       ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
     },
     Vector.empty(),

@@ -218,12 +218,12 @@ export class Draft {
 
   /**
    * A writable field of an object that is already writable: a copy the first time in an epoch.
-   * The field must hold a value (an optional one is set before it is edited). A run's `parts` and
-   * `toolCallIds` are persistent lists, not arrays: {@link push}, {@link pushPart},
-   * {@link setPart} and {@link pushToolCallId} edit them.
+   * The field must hold a value (an optional one is set before it is edited). A run's lists are
+   * persistent, not arrays: {@link push}, {@link pushPart}, {@link setPart}, {@link setStep} and
+   * {@link pushToolCallId} edit them.
    */
   field<P extends object, K extends ObjectKey<P>>(parent: P, key: K): Writable<NonNullable<P[K]>> {
-    if (parent instanceof RunRecord && (key === 'parts' || key === 'toolCallIds')) {
+    if (parent instanceof RunRecord && RunRecord.isList(key)) {
       throw new TypeError(`A run's ${String(key)} are edited through the draft's list methods`);
     }
     const current: P[K] = parent[key];
@@ -321,20 +321,19 @@ export class Draft {
     RunRecord.pushToolCallId(record(run), toolCallId);
   }
 
+  /** Replaces the step at `index` of a writable run (append with {@link push}). */
+  setStep(run: Mutable<RunState>, index: number, step: RunState['steps'][number]): void {
+    RunRecord.setStep(record(run), index, step);
+  }
+
   /** Appends to an array field of a writable object; the items must fit the array. */
   push<P extends object, K extends ArrayKey<P> & ObjectKey<P>>(
     parent: P,
     key: K,
     ...items: ItemOf<P, K>[]
   ): void {
-    if (parent instanceof RunRecord && key === 'parts') {
-      for (const item of items) RunRecord.pushPart(parent, item as RunPart);
-    } else if (parent instanceof RunRecord && key === 'toolCallIds') {
-      for (const item of items) RunRecord.pushToolCallId(parent, item as string);
-    } else {
-      const list = this.field(parent, key) as ItemOf<P, K>[];
-      list.push(...items);
-    }
+    if (parent instanceof RunRecord && RunRecord.isList(key)) RunRecord.pushTo(parent, key, items);
+    else (this.field(parent, key) as ItemOf<P, K>[]).push(...items);
   }
 }
 

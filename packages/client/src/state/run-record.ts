@@ -8,13 +8,14 @@ import { Vector } from './vector.js';
  * fields of `RunState` only.
  */
 
-/** The fields of a run besides its parts and tool call ids. */
-export type RunFields = Omit<RunState, 'parts' | 'toolCallIds'>;
+/** The fields of a run besides its lists: its parts, tool call ids and steps. */
+export type RunFields = Omit<RunState, 'parts' | 'toolCallIds' | 'steps'>;
 
 /**
- * A run whose `parts` and `toolCallIds` are getters over persistent lists: the reducer appends and
- * replaces in O(1) (O(log n) for a replacement), and the arrays are built on first read, so a run
- * with 100k parts can take one more part per published snapshot without copying the others. A
+ * A run whose `parts`, `toolCallIds` and `steps` are getters over persistent lists: the reducer
+ * appends and replaces in O(1) (O(log n) for a replacement), and the arrays are built on first
+ * read, so a run with 100k parts or steps can take one more per published snapshot without
+ * copying the others. A
  * class, as `StateRoot` is, so that making one costs what a plain object does; the optional fields
  * are `declare`d so that a run carries only the ones it has. `toJSON` writes the lists as arrays,
  * and the fields in one order; a spread copy (`{ ...run }`) does not carry the lists.
@@ -30,7 +31,6 @@ export class RunRecord implements RunState {
   declare status: RunStatus;
   declare parentToolCallId: string | null;
   declare depth: number;
-  declare steps: readonly StepState[];
   declare usage?: Usage;
   declare finishReason?: string;
   declare object?: unknown;
@@ -41,8 +41,14 @@ export class RunRecord implements RunState {
   declare endedAt?: number;
   #parts: Vector<RunPart>;
   #toolCallIds: AppendList<string>;
+  #steps: Vector<StepState>;
 
-  constructor(fields: RunFields, parts: Vector<RunPart>, toolCallIds: AppendList<string>) {
+  constructor(
+    fields: RunFields,
+    parts: Vector<RunPart>,
+    toolCallIds: AppendList<string>,
+    steps: Vector<StepState> = Vector.empty(),
+  ) {
     // Each field of RUN_FIELDS, in its order; an optional one only when set.
     this.runId = fields.runId;
     if (fields.agentId !== undefined) this.agentId = fields.agentId;
@@ -51,7 +57,6 @@ export class RunRecord implements RunState {
     this.status = fields.status;
     this.parentToolCallId = fields.parentToolCallId;
     this.depth = fields.depth;
-    this.steps = fields.steps;
     if (fields.usage !== undefined) this.usage = fields.usage;
     if (fields.finishReason !== undefined) this.finishReason = fields.finishReason;
     if (fields.object !== undefined) this.object = fields.object;
@@ -61,6 +66,7 @@ export class RunRecord implements RunState {
     if (fields.endedAt !== undefined) this.endedAt = fields.endedAt;
     this.#parts = parts;
     this.#toolCallIds = toolCallIds;
+    this.#steps = steps;
   }
 
   get parts(): readonly RunPart[] {
@@ -79,13 +85,22 @@ export class RunRecord implements RunState {
     this.#toolCallIds = AppendList.from(ids);
   }
 
+  get steps(): readonly StepState[] {
+    return this.#steps.toArray();
+  }
+
+  set steps(steps: readonly StepState[]) {
+    this.#steps = Vector.from(steps);
+  }
+
   /**
    * The run as plain JSON, its fields in the order of {@link RUN_FIELDS} whichever way it was made
    * (a copy lists them in that order, a run edited in place in the order they were set).
    */
   toJSON(): RunState {
-    const { parts, toolCallIds } = this;
-    return { ...new RunRecord(this, this.#parts, this.#toolCallIds), parts, toolCallIds };
+    const { parts, toolCallIds, steps } = this;
+    const copy = new RunRecord(this, this.#parts, this.#toolCallIds);
+    return { ...copy, steps, parts, toolCallIds };
   }
 
   /** The parts of a run, as a persistent list. */
@@ -100,9 +115,16 @@ export class RunRecord implements RunState {
 
   /** A writable copy of any run (a record, or a plain object rebuilt from JSON). */
   static copy(run: RunState): RunRecord {
-    if (run instanceof RunRecord) return new RunRecord(run, run.#parts, run.#toolCallIds);
-    const { parts, toolCallIds, ...fields } = run;
-    return new RunRecord(fields, Vector.from(parts), AppendList.from(toolCallIds));
+    if (run instanceof RunRecord) {
+      return new RunRecord(run, run.#parts, run.#toolCallIds, run.#steps);
+    }
+    const { parts, toolCallIds, steps, ...fields } = run;
+    return new RunRecord(
+      fields,
+      Vector.from(parts),
+      AppendList.from(toolCallIds),
+      Vector.from(steps),
+    );
   }
 
   /** Appends a part to a writable run. */
@@ -119,6 +141,35 @@ export class RunRecord implements RunState {
   static pushToolCallId(run: RunRecord, toolCallId: string): void {
     run.#toolCallIds = run.#toolCallIds.append(toolCallId);
   }
+
+  /** The steps of a run, as a persistent list. */
+  static steps(run: RunRecord): Vector<StepState> {
+    return run.#steps;
+  }
+
+  /** Appends a step to a writable run. */
+  static pushStep(run: RunRecord, step: StepState): void {
+    run.#steps = run.#steps.push(step);
+  }
+
+  /** Replaces the step at `index` of a writable run. */
+  static setStep(run: RunRecord, index: number, step: StepState): void {
+    run.#steps = run.#steps.set(index, step);
+  }
+
+  /** Whether `key` names one of a run's lists, which only the draft's list methods edit. */
+  static isList(key: PropertyKey): key is 'parts' | 'toolCallIds' | 'steps' {
+    return key === 'parts' || key === 'toolCallIds' || key === 'steps';
+  }
+
+  /** Appends items to one of the lists of a writable run. */
+  static pushTo(run: RunRecord, key: 'parts' | 'toolCallIds' | 'steps', items: unknown[]): void {
+    for (const item of items) {
+      if (key === 'parts') RunRecord.pushPart(run, item as RunPart);
+      else if (key === 'toolCallIds') RunRecord.pushToolCallId(run, item as string);
+      else RunRecord.pushStep(run, item as StepState);
+    }
+  }
 }
 
 /**
@@ -134,7 +185,6 @@ export const RUN_FIELDS = [
   'status',
   'parentToolCallId',
   'depth',
-  'steps',
   'usage',
   'finishReason',
   'object',
@@ -159,3 +209,11 @@ export const callCount = (run: RunState): number =>
 /** The tool call key at `index` of a run, without building its array. */
 export const callAt = (run: RunState, index: number): string | undefined =>
   run instanceof RunRecord ? RunRecord.toolCallIds(run).at(index) : run.toolCallIds[index];
+
+/** How many steps a run has, without building its array. */
+export const stepCount = (run: RunState): number =>
+  run instanceof RunRecord ? RunRecord.steps(run).length : run.steps.length;
+
+/** The last step of a run, without building its array. */
+export const lastStep = (run: RunState): StepState | undefined =>
+  run instanceof RunRecord ? RunRecord.steps(run).last() : run.steps.at(-1);

@@ -51,6 +51,7 @@ export function serializeState(state: ToolpaneState): SerializedState {
     // Plain objects (frameworks refuse class instances as props), lists as arrays.
     runs: [...state.runs.values()].map((run) => ({
       ...run,
+      steps: run.steps,
       parts: run.parts,
       toolCallIds: run.toolCallIds,
     })),
