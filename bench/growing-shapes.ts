@@ -1,7 +1,8 @@
 /**
- * Adversarial shapes where one thing grows inside one entity: the steps of one run. Part of the
- * bench's `SHAPES`; each added item must cost O(1) (or O(log n)) per published snapshot, not a
- * copy of what the entity already holds.
+ * Adversarial shapes where one thing grows inside one entity: the steps of one run, the steps of
+ * the workflow one `workflow-*` call runs (natively and on the AI SDK path). Part of the bench's
+ * `SHAPES`; each added item must cost O(1) (or O(log n)) per published snapshot, not a copy of
+ * what the entity already holds.
  */
 
 /** A shape as `shapes.ts` takes it (declared here, so the two files do not import each other). */
@@ -32,5 +33,39 @@ export const GROWING: readonly Shape[] = [
         top('step-start', { messageId: `m-${RUN}` }),
         top('step-finish', { stepResult: { reason: 'tool-calls' } }),
       ]),
+  },
+  {
+    name: 'workflow steps of one workflow call',
+    chunks: (n) => {
+      const call = { toolCallId: 'call-workflow', toolName: 'workflow-report' };
+      const step = (type: string, payload: unknown) =>
+        top('tool-output', {
+          ...call,
+          output: { type, runId: 'run-wf', from: 'WORKFLOW', payload },
+        });
+      return fill([start(), top('tool-call', { ...call, args: {} })], n, (i) => [
+        step('workflow-step-start', { id: `s${i}`, status: 'running', payload: { i } }),
+        step('workflow-step-result', { id: `s${i}`, status: 'success', output: { i } }),
+      ]);
+    },
+  },
+  {
+    name: 'ai: workflow steps of one workflow call',
+    format: 'ai-sdk',
+    chunks: (n) => {
+      const step = (i: number, status: string, values: object) => ({
+        type: 'data-tool-workflow-step',
+        id: `run-wf:s${i}`,
+        data: { name: 'report', stepId: `s${i}`, step: { name: `s${i}`, status, ...values } },
+      });
+      return fill(
+        [
+          { type: 'start', messageId: 'm' },
+          { type: 'tool-input-available', toolCallId: 'w', toolName: 'workflow-report', input: {} },
+        ],
+        n,
+        (i) => [step(i, 'running', { input: { i } }), step(i, 'success', { output: { i } })],
+      );
+    },
   },
 ];

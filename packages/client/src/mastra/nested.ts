@@ -8,10 +8,10 @@ import { placeholder } from '../reducer/transform.js';
 import type { Mutable } from '../state/draft.js';
 import {
   TERMINAL_TOOL_STATUSES,
-  type WorkflowState,
   type WorkflowStatus,
   type WorkflowStepState,
 } from '../state/state.js';
+import { WorkflowRecord } from '../state/workflow-record.js';
 import { addProgress } from './tools.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
@@ -108,31 +108,31 @@ export const workflowStatus = (value: unknown, fallback: WorkflowStatus): Workfl
   typeof value === 'string' && Object.hasOwn(STATUS, value) ? STATUS[value]! : fallback;
 
 /** The writable workflow of a `workflow-*` call, created on first sight; undefined for no call. */
-export function editWorkflow(ctx: Ctx, toolCallId: string): Mutable<WorkflowState> | undefined {
+export function editWorkflow(ctx: Ctx, toolCallId: string): WorkflowRecord | undefined {
   const call = ctx.draft.toolCall(toolCallId);
   if (call === undefined) return undefined;
-  if (call.workflow === undefined) {
-    call.workflow = ctx.draft.adopt<WorkflowState>({
-      status: 'running',
-      stepIds: [],
-      steps: new Map(),
-    });
+  const workflow = call.workflow;
+  // A workflow from elsewhere (JSON, history) is made a record once: its steps become persistent.
+  if (!(workflow instanceof WorkflowRecord)) {
+    const record = workflow === undefined ? WorkflowRecord.empty() : WorkflowRecord.copy(workflow);
+    call.workflow = ctx.draft.adopt(record);
   }
-  return ctx.draft.field(call, 'workflow');
+  return ctx.draft.field(call, 'workflow') as WorkflowRecord;
 }
 
-/** A writable step of a workflow; `fresh` becomes the step when the workflow has none by its id. */
+/**
+ * A writable step of a workflow; `fresh` becomes the step when the workflow has none by its id.
+ * The workflow's steps map takes the new or copied step along one path: O(log steps).
+ */
 export function editStep(
   ctx: Ctx,
-  workflow: Mutable<WorkflowState>,
+  workflow: WorkflowRecord,
   fresh: WorkflowStepState,
 ): Mutable<WorkflowStepState> {
-  const steps = ctx.draft.field(workflow, 'steps');
-  if (!steps.has(fresh.id)) {
-    steps.set(fresh.id, ctx.draft.adopt(fresh));
-    ctx.draft.push(workflow, 'stepIds', fresh.id);
-  }
-  return ctx.draft.entry(steps, fresh.id)!;
+  const current = workflow.steps.get(fresh.id);
+  const step = current === undefined ? ctx.draft.adopt(fresh) : ctx.draft.own(current);
+  if (step !== current) workflow.steps = workflow.steps.set(fresh.id, step);
+  return step;
 }
 
 /** A `workflow-*` chunk: an event of a workflow that runs inside a `workflow-*` call. */

@@ -1,10 +1,12 @@
 import type { Mutable } from '../state/draft.js';
+import { PersistentMap } from '../state/persistent-map.js';
 import type {
   DisplayValue,
   ToolCallState,
   WorkflowState,
   WorkflowStepState,
 } from '../state/state.js';
+import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { showSubagentOutput, unavailable, withholdModelOutput } from './redact.js';
 import { pendingValue } from './transform.js';
@@ -17,19 +19,19 @@ export const hiddenStepValue = (value: unknown): unknown =>
 
 /** The workflow of a display-transformed call with every step value and the result hidden. */
 function hideWorkflow(workflow: WorkflowState): WorkflowState {
-  const steps = new Map<string, WorkflowStepState>();
+  let steps = PersistentMap.empty<WorkflowStepState>();
   for (const [id, step] of workflow.steps) {
     const hidden: Mutable<WorkflowStepState> = { ...step };
     for (const key of ['input', 'output', 'suspendPayload'] as const) {
       if (step[key] !== undefined) hidden[key] = hiddenStepValue(step[key]);
     }
-    steps.set(id, hidden);
+    steps = steps.set(id, hidden);
   }
-  return {
-    ...workflow,
+  const { result } = workflow;
+  return new WorkflowRecord(
+    { ...workflow, ...(result === undefined ? {} : { result: hiddenStepValue(result) }) },
     steps,
-    ...(workflow.result === undefined ? {} : { result: hiddenStepValue(workflow.result) }),
-  };
+  );
 }
 
 /**

@@ -23,11 +23,13 @@ import {
   StateRoot,
 } from './state-root.js';
 import { type CallChange, updateWaiting } from './waiting.js';
+import { WorkflowRecord } from './workflow-record.js';
 
 export type * from './draft-types.js';
 export { NO_CHANGES } from './draft-types.js';
 
 function shallowCopy<T extends object>(value: T): T {
+  if (value instanceof WorkflowRecord) return WorkflowRecord.copy(value) as T;
   if (value instanceof Map) return new Map(value) as T;
   if (Array.isArray(value)) return value.slice() as T;
   return { ...value };
@@ -127,7 +129,8 @@ export class Draft {
     return this.lastChanges;
   }
 
-  private own<T extends object>(value: T): T {
+  /** `value` writable: itself when made or copied in this epoch, else a copy made writable. */
+  own<T extends object>(value: T): T {
     if (this.owned?.has(value) === true) return value;
     return this.adopt(shallowCopy(value));
   }
@@ -232,16 +235,7 @@ export class Draft {
     return next as Writable<NonNullable<P[K]>>;
   }
 
-  /** A writable entry of a map that is already writable. */
-  entry<V extends object>(map: Map<string, V>, key: string): Mutable<V> | undefined {
-    const current = map.get(key);
-    if (current === undefined) return undefined;
-    const next = this.own(current);
-    if (next !== current) map.set(key, next);
-    return next as Mutable<V>;
-  }
-
-  /** Marks a new object writable for {@link field} and {@link entry} (runs and calls need not). */
+  /** Marks a new object writable for {@link field} and {@link own} (runs and calls need not). */
   adopt<T extends object>(value: T): T {
     this.owned ??= new Set();
     this.owned.add(value);

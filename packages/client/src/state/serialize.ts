@@ -10,6 +10,7 @@ import type {
   WorkflowStepState,
 } from './state.js';
 import { cursorOf, initialState, makeState } from './state-root.js';
+import { WorkflowRecord } from './workflow-record.js';
 
 /**
  * A {@link ToolpaneState} as plain JSON: what a server hands to the browser (a Next.js server
@@ -31,7 +32,8 @@ export interface SerializedState {
 function callToJson(call: ToolCallState): unknown {
   const { partialInput: _, workflow, ...rest } = call;
   if (workflow === undefined) return rest;
-  return { ...rest, workflow: { ...workflow, steps: [...workflow.steps.values()] } };
+  const fields = workflow instanceof WorkflowRecord ? workflow.toJSON() : workflow;
+  return { ...rest, workflow: { ...fields, steps: [...workflow.steps.values()] } };
 }
 
 /**
