@@ -1,8 +1,8 @@
 /**
  * Adversarial shapes where one thing grows inside one entity: the steps of one run, the steps of
- * the workflow one `workflow-*` call runs (natively and on the AI SDK path). Part of the bench's
- * `SHAPES`; each added item must cost O(1) (or O(log n)) per published snapshot, not a copy of
- * what the entity already holds.
+ * the workflow one `workflow-*` call runs, the streamed arguments of one call (each natively and
+ * on the AI SDK path). Part of the bench's `SHAPES`; each added item must cost O(1) (or O(log n))
+ * per published snapshot, not a copy of what the entity already holds.
  */
 
 /** A shape as `shapes.ts` takes it (declared here, so the two files do not import each other). */
@@ -67,5 +67,32 @@ export const GROWING: readonly Shape[] = [
         (i) => [step(i, 'running', { input: { i } }), step(i, 'success', { output: { i } })],
       );
     },
+  },
+  {
+    name: 'streamed arguments of one call growing an array',
+    chunks: (n) =>
+      fill(
+        [
+          start(),
+          top('tool-call-input-streaming-start', { toolCallId: 'c', toolName: 'lookup' }),
+          top('tool-call-delta', { toolCallId: 'c', argsTextDelta: '{"items":[' }),
+        ],
+        n,
+        (i) => [top('tool-call-delta', { toolCallId: 'c', argsTextDelta: `${i},` })],
+      ),
+  },
+  {
+    name: 'ai: streamed input of one call growing an array',
+    format: 'ai-sdk',
+    chunks: (n) =>
+      fill(
+        [
+          { type: 'start', messageId: 'm' },
+          { type: 'tool-input-start', toolCallId: 'c', toolName: 'lookup' },
+          { type: 'tool-input-delta', toolCallId: 'c', inputTextDelta: '{"items":[' },
+        ],
+        n,
+        (i) => [{ type: 'tool-input-delta', toolCallId: 'c', inputTextDelta: `${i},` }],
+      ),
   },
 ];

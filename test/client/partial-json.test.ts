@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createPartialJsonParser,
+  hasValue,
   type PartialJsonSnapshot,
   parsePartialJson,
 } from '../../packages/client/src/partial-json/partial-json.js';
@@ -347,7 +348,9 @@ describe('errors', () => {
       fc.property(fc.array(fc.string({ unit: jsonish }), { maxLength: 8 }), (chunks) => {
         const snapshots = stream(chunks);
         for (const snap of snapshots) {
-          void snap.value;
+          // Told before the value is built, as a reducer asks on every delta.
+          const started = hasValue(snap);
+          expect(started).toBe(snap.value !== undefined);
           snap.isComplete('');
         }
       }),
@@ -483,6 +486,8 @@ describe('property: any JSON value, any chunking', () => {
           const parser = createPartialJsonParser();
           for (const chunk of chunks) {
             const snap = parser.push(chunk);
+            const started = hasValue(snap);
+            expect(started).toBe(snap.value !== undefined);
             expect(snap.error).toBeUndefined();
             if (parser.text.length < text.length) expect(snap.complete).toBe(false);
             expect(prefixConsistent(snap.value, expected)).toBe(true);

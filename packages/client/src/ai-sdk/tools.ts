@@ -1,6 +1,7 @@
 import { pushProgress } from '../mastra/tools.js';
 import { inputMayChange, requestApproval, sameValue } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
+import { streamedInput } from '../reducer/display.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
 import { type CallMode, ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
@@ -97,7 +98,7 @@ export function pushInputText(ctx: Ctx, call: Call, delta: string): void {
     call.input = pendingValue();
   } else {
     call.partialInput = snapshot;
-    if (snapshot.value !== undefined) call.input = { kind: 'raw', value: snapshot.value };
+    call.input = streamedInput(snapshot) ?? call.input;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { inputMayChange } from '../reducer/approval.js';
 import type { Ctx, Scope } from '../reducer/context.js';
-import { cleanArgs, displayed, learn } from '../reducer/display.js';
+import { cleanArgs, displayed, learn, streamedInput } from '../reducer/display.js';
 import { errorText } from '../reducer/error-text.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
@@ -53,7 +53,7 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
     return;
   }
   call.partialInput = snapshot;
-  if (snapshot.value !== undefined) call.input = { kind: 'raw', value: snapshot.value };
+  call.input = streamedInput(snapshot) ?? call.input;
 }
 
 /** `tool-call`: the whole arguments; the call may run. */

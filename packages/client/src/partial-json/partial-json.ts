@@ -118,6 +118,12 @@ class Snapshot implements PartialJsonSnapshot {
     Object.freeze(this);
   }
 
+  /** Whether `value` is defined, told without building it. */
+  get started(): boolean {
+    const { frames, scalar, root } = this.#state;
+    return root !== NONE || frames.length > 0 || scalar !== undefined;
+  }
+
   get value(): unknown {
     if (!this.#built) {
       this.#value = this.#build();
@@ -175,6 +181,18 @@ class Parser implements PartialJsonParser {
     this.current = new Snapshot(this.machine.capture());
     return this.current;
   }
+}
+
+/**
+ * Whether a snapshot's `value` is defined (a value has started), in O(1): reading `value` builds
+ * the open containers, O(their members).
+ *
+ * @example
+ * hasValue(parsePartialJson(' ')); // false
+ * hasValue(parsePartialJson('[1,')); // true
+ */
+export function hasValue(snapshot: PartialJsonSnapshot): boolean {
+  return snapshot instanceof Snapshot ? snapshot.started : snapshot.value !== undefined;
 }
 
 /**

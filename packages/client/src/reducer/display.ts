@@ -1,3 +1,4 @@
+import { hasValue, type PartialJsonSnapshot } from '../partial-json/partial-json.js';
 import type { Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
 import type { Ctx } from './context.js';
@@ -48,4 +49,21 @@ export function cleanArgs(args: unknown): unknown {
   if (typeof args !== 'object' || args === null || !('__mastraMetadata' in args)) return args;
   const { __mastraMetadata: _, ...rest } = args as Record<string, unknown>;
   return rest;
+}
+
+/**
+ * What a call shows of its arguments while they stream: the raw value of the parser's snapshot,
+ * built when `value` is first read (an own enumerable getter, so spreads, JSON and equality see
+ * it) rather than on every delta: building an open array costs O(its items), which per delta made
+ * one long argument quadratic. The snapshot never changes, so neither does the value. Undefined
+ * while no value has started.
+ */
+export function streamedInput(snapshot: PartialJsonSnapshot): DisplayValue | undefined {
+  if (!hasValue(snapshot)) return undefined;
+  return {
+    kind: 'raw',
+    get value() {
+      return snapshot.value;
+    },
+  };
 }
