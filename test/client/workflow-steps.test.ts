@@ -55,6 +55,8 @@ describe('the steps of a workflow call', () => {
     expect(cut).toBeGreaterThan(0);
     const first = reduceAll(chunks.slice(0, cut + 1));
     expect(workflowOf(first)?.stepIds).toEqual(['fetch-figures']);
+    const serialized = serializeState(first).toolCalls[0] as { workflow: object };
+    expect(Object.values(serialized.workflow)).not.toContain(undefined);
     const wire = JSON.parse(JSON.stringify(serializeState(first)));
     expect(wire.toolCalls[0].workflow.stepIds).toEqual(['fetch-figures']);
     const store = createToolpaneStore({ initialState: deserializeState(wire) });

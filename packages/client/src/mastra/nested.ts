@@ -114,7 +114,9 @@ export function editWorkflow(ctx: Ctx, toolCallId: string): WorkflowRecord | und
   const workflow = call.workflow;
   // A workflow from elsewhere (JSON, history) is made a record once: its steps become persistent.
   if (!(workflow instanceof WorkflowRecord)) {
-    const record = workflow === undefined ? WorkflowRecord.empty() : WorkflowRecord.copy(workflow);
+    const record = WorkflowRecord.copy(
+      workflow ?? { status: 'running', stepIds: [], steps: new Map() },
+    );
     call.workflow = ctx.draft.adopt(record);
   }
   return ctx.draft.field(call, 'workflow') as WorkflowRecord;

@@ -10,7 +10,6 @@ import type {
   WorkflowStepState,
 } from './state.js';
 import { cursorOf, initialState, makeState } from './state-root.js';
-import { WorkflowRecord } from './workflow-record.js';
 
 /**
  * A {@link ToolpaneState} as plain JSON: what a server hands to the browser (a Next.js server
@@ -32,8 +31,12 @@ export interface SerializedState {
 function callToJson(call: ToolCallState): unknown {
   const { partialInput: _, workflow, ...rest } = call;
   if (workflow === undefined) return rest;
-  const fields = workflow instanceof WorkflowRecord ? workflow.toJSON() : workflow;
-  return { ...rest, workflow: { ...fields, steps: [...workflow.steps.values()] } };
+  // Only the fields a workflow has: a record sets every field, an absent one to undefined.
+  const fields = Object.entries(workflow).filter(([, value]) => value !== undefined);
+  return {
+    ...rest,
+    workflow: { ...Object.fromEntries(fields), steps: [...workflow.steps.values()] },
+  };
 }
 
 /**

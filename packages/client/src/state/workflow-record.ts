@@ -36,44 +36,24 @@ const STEP_IDS: PropertyDescriptor = {
  * workflow with 10k steps takes one more per published snapshot without copying the others,
  * where a `Map` and an array copied on every snapshot made it quadratic. The draft copies a record
  * with {@link WorkflowRecord.copy}, which shares the map; a spread copy reads `stepIds` (O(steps))
- * and gives a plain workflow, as JSON does.
+ * and gives a plain workflow, as JSON does. Every field is set in the constructor (an absent one
+ * to undefined), so a record edited in place and a copy list their fields in one order.
  */
 export class WorkflowRecord implements WorkflowState {
-  declare workflowId?: string;
-  declare runId?: string;
-  declare status: WorkflowStatus;
+  workflowId?: string;
+  runId?: string;
+  status: WorkflowStatus;
   declare readonly stepIds: readonly string[];
-  declare steps: PersistentMap<WorkflowStepState>;
-  declare result?: unknown;
+  steps: PersistentMap<WorkflowStepState>;
+  result?: unknown;
 
   constructor(fields: WorkflowFields, steps: PersistentMap<WorkflowStepState>) {
-    if (fields.workflowId !== undefined) this.workflowId = fields.workflowId;
-    if (fields.runId !== undefined) this.runId = fields.runId;
+    this.workflowId = fields.workflowId;
+    this.runId = fields.runId;
     this.status = fields.status;
     Object.defineProperty(this, 'stepIds', STEP_IDS);
     this.steps = steps;
-    if (fields.result !== undefined) this.result = fields.result;
-  }
-
-  /**
-   * The workflow as plain JSON, its fields in one order whichever way it was made (a copy lists
-   * them in the constructor's order, a workflow edited in place in the order they were set).
-   */
-  toJSON(): WorkflowState {
-    const { workflowId, runId, status, stepIds, steps, result } = this;
-    return {
-      ...(workflowId === undefined ? {} : { workflowId }),
-      ...(runId === undefined ? {} : { runId }),
-      status,
-      stepIds,
-      steps,
-      ...(result === undefined ? {} : { result }),
-    };
-  }
-
-  /** A workflow without steps yet. */
-  static empty(status: WorkflowStatus = 'running'): WorkflowRecord {
-    return new WorkflowRecord({ status }, PersistentMap.empty());
+    this.result = fields.result;
   }
 
   /** A writable copy of a workflow: a record's map is shared, a plain workflow's steps copied. */
