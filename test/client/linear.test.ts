@@ -7,6 +7,7 @@ import {
 } from '@toolpane/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHAPES, shapeOptions } from '../../bench/shapes';
+import { ARRAY_SCANS } from '../utils/count';
 
 /**
  * Linearity without a clock: while a stream is applied, every array copy and scan (slice, concat,
@@ -40,26 +41,7 @@ function patch(target: object, key: PropertyKey) {
 }
 
 function countItems(work: () => void): number {
-  for (const key of [
-    'slice',
-    'concat',
-    'map',
-    'filter',
-    'find',
-    'findIndex',
-    'findLast',
-    'findLastIndex',
-    'some',
-    'every',
-    'indexOf',
-    'lastIndexOf',
-    'includes',
-    'reduce',
-    'forEach',
-    Symbol.iterator,
-  ]) {
-    patch(Array.prototype, key);
-  }
+  for (const key of ARRAY_SCANS) patch(Array.prototype, key);
   patch(Map.prototype, Symbol.iterator);
   patch(Map.prototype, 'forEach');
   patch(Set.prototype, Symbol.iterator);

@@ -1,3 +1,23 @@
+/** The array methods that copy or scan an array: each touches every item. */
+export const ARRAY_SCANS: readonly PropertyKey[] = [
+  'slice',
+  'concat',
+  'map',
+  'filter',
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'some',
+  'every',
+  'indexOf',
+  'lastIndexOf',
+  'includes',
+  'reduce',
+  'forEach',
+  Symbol.iterator,
+];
+
 /**
  * Work counted without a clock, for tests of linear cost: while `work` runs, every read of a
  * native `Map` (`get`, `has`; the persistent map's key index included) counts one, and every array
@@ -30,22 +50,7 @@ export function countWork(work: () => void): number {
   const length = (self: unknown) => (self as { length: number }).length;
   patch(Map.prototype, 'get', one);
   patch(Map.prototype, 'has', one);
-  for (const key of [
-    'slice',
-    'concat',
-    'map',
-    'filter',
-    'find',
-    'findIndex',
-    'some',
-    'every',
-    'indexOf',
-    'includes',
-    'forEach',
-    Symbol.iterator,
-  ]) {
-    patch(Array.prototype, key, length);
-  }
+  for (const key of ARRAY_SCANS) patch(Array.prototype, key, length);
   try {
     work();
   } finally {
