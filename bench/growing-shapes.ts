@@ -1,7 +1,7 @@
 /**
  * Adversarial shapes where one thing grows inside one entity: the steps of one run, the steps of
  * the workflow one `workflow-*` call runs, the streamed arguments of one call (each natively and
- * on the AI SDK path). Part of the bench's `SHAPES`; each added item must cost O(1) (or O(log n))
+ * on the AI SDK path), one call's progress and child runs, the steps of one agent network. Part of the bench's `SHAPES`; each added item must cost O(1) (or O(log n))
  * per published snapshot, not a copy of what the entity already holds.
  */
 
@@ -10,6 +10,7 @@ interface Shape {
   readonly name: string;
   readonly chunks: (count: number) => unknown[];
   readonly format?: 'ai-sdk';
+  readonly family?: 'network';
 }
 
 const RUN = 'run-shape';
@@ -94,5 +95,78 @@ export const GROWING: readonly Shape[] = [
         n,
         (i) => [{ type: 'tool-input-delta', toolCallId: 'c', inputTextDelta: `${i},` }],
       ),
+  },
+  {
+    name: 'progress of one call',
+    chunks: (n) =>
+      fill(
+        [start(), top('tool-call', { toolCallId: 'c', toolName: 'lookup', args: {} })],
+        n,
+        (i) => [top('tool-output', { toolCallId: 'c', toolName: 'lookup', output: { done: i } })],
+      ),
+  },
+  {
+    name: 'ai: preliminary outputs of one call',
+    format: 'ai-sdk',
+    chunks: (n) =>
+      fill(
+        [
+          { type: 'start', messageId: 'm' },
+          { type: 'tool-input-available', toolCallId: 'c', toolName: 'lookup', input: {} },
+        ],
+        n,
+        (i) => [
+          { type: 'tool-output-available', toolCallId: 'c', output: { i }, preliminary: true },
+        ],
+      ),
+  },
+  {
+    name: 'child runs of one subagent call',
+    chunks: (n) => {
+      const wrap = (output: unknown) =>
+        top('tool-output', { toolCallId: 'a', toolName: 'agent-helper', output });
+      const sub = (type: string, payload: unknown, i: number) => ({
+        type,
+        runId: `sub-${i}`,
+        from: 'AGENT',
+        payload,
+      });
+      return fill(
+        [start(), top('tool-call', { toolCallId: 'a', toolName: 'agent-helper' })],
+        n,
+        (i) => [
+          wrap(sub('start', { id: 'helper', messageId: `m-${i}` }, i)),
+          wrap(sub('finish', { stepResult: { reason: 'stop' } }, i)),
+        ],
+      );
+    },
+  },
+  {
+    // As in the recordings (test/fixtures/network.jsonl): route, execute, check, per iteration.
+    name: 'network: iterations of one network',
+    family: 'network',
+    chunks: (n) => {
+      const net = (type: string, payload: unknown) => ({
+        type,
+        runId: 'run-network',
+        from: 'NETWORK',
+        payload,
+      });
+      return fill([], n, (i) => {
+        const tool = `tool-${i % 3}`;
+        const route = { networkId: 'net', runId: `route-${i}` };
+        return [
+          net('routing-agent-start', { ...route, inputData: { iteration: i } }),
+          net('routing-agent-end', { ...route, primitiveId: tool, primitiveType: 'tool' }),
+          net('tool-execution-start', {
+            args: { toolCallId: `t${i}`, primitiveId: tool, iteration: i, args: { i } },
+          }),
+          net('tool-execution-end', { toolCallId: `t${i}`, toolName: tool, result: { i } }),
+          net('network-validation-start', { iteration: i, checksCount: 1 }),
+          net('routing-agent-text-delta', { text: 'not yet ' }),
+          net('network-validation-end', { iteration: i, passed: false, reason: 'more to do' }),
+        ];
+      });
+    },
   },
 ];

@@ -8,6 +8,7 @@
  */
 import { createToolpaneStore, type ReduceOptions, reduceAll } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
+import { network } from '@toolpane/client/network';
 import { childOptions, isMain, log, report } from './child.ts';
 import { GROWING } from './growing-shapes.ts';
 import { compare, withCpuTime, withHeapSamples } from './measure.ts';
@@ -18,11 +19,18 @@ export interface Shape {
   readonly chunks: (count: number) => unknown[];
   /** Set for AI SDK UI message chunks (native Mastra chunks when absent). */
   readonly format?: 'ai-sdk';
+  /** Set for chunks of an agent network (`agent.network()`). */
+  readonly family?: 'network';
 }
 
-/** The options a shape's chunks are applied with: the AI SDK format for AI SDK chunks. */
-export const shapeOptions = (shape: Shape): ReduceOptions =>
-  shape.format === 'ai-sdk' ? { formats: [aiSdk] } : {};
+/**
+ * The options a shape's chunks are applied with: the AI SDK format for AI SDK chunks, the network
+ * family for a network's.
+ */
+export const shapeOptions = (shape: Shape): ReduceOptions => ({
+  ...(shape.format === 'ai-sdk' ? { formats: [aiSdk] } : {}),
+  ...(shape.family === 'network' ? { families: [network] } : {}),
+});
 
 const RUN = 'run-shape';
 const from = 'AGENT';

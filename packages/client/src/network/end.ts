@@ -6,7 +6,8 @@ import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { endRun, moveTo } from '../reducer/lifecycle.js';
 import { addUnstreamedAnswer } from '../reducer/parts.js';
 import { runTree } from '../reducer/tree.js';
-import { editNetwork, editStep, type Handler, isRouting } from './reduce.js';
+import { countOf, itemAt } from '../state/list-fields.js';
+import { editNetwork, editStep, type Handler, isRouting, latestStep } from './reduce.js';
 import type { NetworkRoutingStep } from './state.js';
 
 /** The network ends: its final result, completion and structured object; the run finishes. */
@@ -61,22 +62,22 @@ export function onNetworkAbort(
   stopAwaitingCalls(ctx, chunk.runId);
   if (primitiveType === 'routing' || primitiveType === undefined) {
     // The abort may come before the next routing step started: it is a step of its own then.
-    const last = [...network.steps].reverse().find(isRouting);
-    if (last?.status === 'running') {
-      editStep(ctx, network, isRouting, (s) => ({ ...s, status: 'aborted' }));
+    const last = itemAt(network, 'steps', latestStep(network, isRouting));
+    if (last?.kind === 'routing' && last.status === 'running') {
+      editStep(network, isRouting, (s) => ({ ...s, status: 'aborted' }));
     } else {
       const step: NetworkRoutingStep = {
         kind: 'routing',
         id: '',
-        iteration: network.steps.at(-1)?.iteration ?? 0,
+        iteration: itemAt(network, 'steps', -1)?.iteration ?? 0,
         status: 'aborted',
       };
       ctx.draft.push(network, 'steps', step);
     }
     return;
   }
-  for (let i = network.steps.length - 1; i >= 0; i--) {
-    const step = network.steps[i]!;
+  for (let i = countOf(network, 'steps') - 1; i >= 0; i--) {
+    const step = itemAt(network, 'steps', i)!;
     if (step.kind !== 'execution' || step.primitive.id !== primitiveId) continue;
     const call = ctx.draft.toolCall(step.toolCallId);
     if (call === undefined) return;

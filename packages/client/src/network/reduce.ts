@@ -1,9 +1,10 @@
 import type { Checked } from '../chunks/check.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { ensureRun } from '../reducer/lifecycle.js';
-import { appendText, closeTextPart } from '../reducer/parts.js';
+import { appendText, closeTextPart, currentTextPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
+import { countOf, itemAt, setItem } from '../state/list-fields.js';
 import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import type { networkPayloadSchemas } from './chunks.js';
 import type {
@@ -47,21 +48,27 @@ export function editNetwork(ctx: Ctx, runId: string, scope: Scope): Mutable<Netw
   return ctx.draft.field(run, 'network') as Mutable<NetworkState>;
 }
 
-/** Replaces the latest step that `matches` with `edit(step)`; false when none matches. */
+/**
+ * Replaces the latest step that `matches` with `edit(step)`; false when none matches. The steps
+ * are a persistent list (see `state/list-fields.ts`): the replacement copies one path of it.
+ */
 export function editStep<S extends NetworkStep>(
-  ctx: Ctx,
   network: Mutable<NetworkState>,
   matches: (step: NetworkStep) => step is S,
   edit: (step: S) => S,
 ): boolean {
-  const steps = ctx.draft.field(network, 'steps') as NetworkStep[];
-  for (let i = steps.length - 1; i >= 0; i--) {
-    const step = steps[i]!;
-    if (!matches(step)) continue;
-    steps[i] = edit(step);
-    return true;
+  const i = latestStep(network, matches);
+  if (i < 0) return false;
+  setItem(network, 'steps', i, edit(itemAt(network, 'steps', i) as S));
+  return true;
+}
+
+/** The index of the latest step that `matches`, or -1; reads the steps without building them. */
+export function latestStep(network: NetworkState, matches: (step: NetworkStep) => boolean): number {
+  for (let i = countOf(network, 'steps') - 1; i >= 0; i--) {
+    if (matches(itemAt(network, 'steps', i)!)) return i;
   }
-  return false;
+  return -1;
 }
 
 /** A routing step. */
@@ -80,28 +87,28 @@ export function executionCall(
   networkRunId?: string,
 ): string | undefined {
   const { root } = ctx.draft;
-  const steps =
-    networkRunId === undefined ? undefined : root.runs.get(networkRunId)?.network?.steps;
-  for (let i = (steps?.length ?? 0) - 1; i >= 0; i--) {
-    const step = steps![i]!;
-    if (step.kind === 'execution' && step.id === executionId) return step.toolCallId;
-  }
+  const network = networkRunId === undefined ? undefined : root.runs.get(networkRunId)?.network;
+  const at = network === undefined ? -1 : latestStep(network, (s) => executionOf(s, executionId));
+  if (at >= 0) return (itemAt(network!, 'steps', at) as NetworkExecutionStep).toolCallId;
   if (root.toolCalls.has(executionId)) {
     return findCallKey(root, executionId, networkRunId) ?? executionId;
   }
   return root.runs.get(executionId)?.parentToolCallId ?? undefined;
 }
 
+const executionOf = (step: NetworkStep, id: string): step is NetworkExecutionStep =>
+  step.kind === 'execution' && step.id === id;
+
 /** The latest open execution of a primitive: a resumed execution continues its call. */
 function openExecution(ctx: Ctx, network: NetworkState, type: ExecutionType, id: string) {
-  for (let i = network.steps.length - 1; i >= 0; i--) {
-    const step = network.steps[i]!;
-    if (step.kind !== 'execution' || step.primitive.type !== type || step.primitive.id !== id)
-      continue;
-    const call = ctx.draft.root.toolCalls.get(step.toolCallId);
-    return call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status) ? call : undefined;
-  }
-  return undefined;
+  const at = latestStep(
+    network,
+    (s) => s.kind === 'execution' && s.primitive.type === type && s.primitive.id === id,
+  );
+  if (at < 0) return undefined;
+  const step = itemAt(network, 'steps', at) as NetworkExecutionStep;
+  const call = ctx.draft.root.toolCalls.get(step.toolCallId);
+  return call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status) ? call : undefined;
 }
 
 /** Starts an execution: a call of the network run, or the call of the execution it resumes. */
@@ -211,7 +218,7 @@ export const onRoutingEnd: Handler<'routing-agent-end'> = (ctx, chunk, scope) =>
   });
   const matches = (s: NetworkStep): s is NetworkRoutingStep =>
     isRouting(s) && (p.runId === undefined || s.id === p.runId);
-  if (!editStep(ctx, network, matches, done)) {
+  if (!editStep(network, matches, done)) {
     const fresh = { kind: 'routing', id: p.runId ?? '', iteration: p.iteration ?? 0 } as const;
     ctx.draft.push(network, 'steps', done({ ...fresh, status: 'running' }));
   }
@@ -221,7 +228,7 @@ export const onRoutingEnd: Handler<'routing-agent-end'> = (ctx, chunk, scope) =>
 const resultTextId = (iteration: number) => `network-result-${iteration}`;
 
 function openValidation(network: NetworkState): NetworkValidationStep | undefined {
-  const last = network.steps[network.steps.length - 1];
+  const last = itemAt(network, 'steps', -1);
   return last?.kind === 'validation' && last.status === 'running' ? last : undefined;
 }
 
@@ -231,7 +238,7 @@ export const onRoutingText: Handler<'routing-agent-text-delta'> = (ctx, chunk, s
   const open = openValidation(network);
   const iteration = open?.iteration ?? 0;
   if (open !== undefined) {
-    editStep(ctx, network, isValidation, (s) => ({ ...s, text: s.text + chunk.payload.text }));
+    editStep(network, isValidation, (s) => ({ ...s, text: s.text + chunk.payload.text }));
   }
   // The final result is also the network run's own text.
   appendText(ctx, ctx.draft.run(chunk.runId)!, 'text', resultTextId(iteration), chunk.payload.text);
@@ -266,10 +273,11 @@ export const onValidationEnd: Handler<'network-validation-end'> = (ctx, chunk, s
     ctx.draft.push(network, 'steps', ended(fresh as NetworkValidationStep));
     return;
   }
-  editStep(ctx, network, isValidation, ended);
+  editStep(network, isValidation, ended);
   const run = ctx.draft.run(chunk.runId)!;
   const id = resultTextId(open.iteration);
-  if (run.parts.some((part) => part.type === 'text' && part.id === id)) {
+  // Found through the run's part index: a scan of the parts grew with every iteration.
+  if (currentTextPart(ctx, run, 'text', id) !== undefined) {
     closeTextPart(ctx, run, 'text', id);
   }
 };

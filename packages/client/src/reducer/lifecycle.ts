@@ -5,6 +5,7 @@ import { createPartialJsonParser, type PartialJsonParser } from '../partial-json
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
 import { callsInTurn, findCallKey, freeCallKey } from '../state/identity.js';
+import { countOf } from '../state/list-fields.js';
 import { turnOf } from '../state/repeats.js';
 import { RunRecord } from '../state/run-record.js';
 import {
@@ -230,7 +231,7 @@ export function waitsForHuman(ctx: Ctx, toolCallId: string): boolean {
   const waits = (c: ToolCallState) =>
     HUMAN_TOOL_STATUSES.has(c.status) && expiredReason(c) === undefined;
   if (waits(call)) return true;
-  if (call.childRunIds.length === 0) return false;
+  if (countOf(call, 'childRunIds') === 0) return false;
   return latestNestedCall(ctx.draft.root, call, waits) !== undefined;
 }
 

@@ -1,3 +1,4 @@
+import { countOf, itemAt } from '../state/list-fields.js';
 import { callAt, callCount } from '../state/run-record.js';
 import type { RunState, ToolCallState, ToolpaneState } from '../state/state.js';
 
@@ -29,7 +30,9 @@ export function latestNestedCall(
   matches: (call: ToolCallState) => boolean,
 ): ToolCallState | undefined {
   const seen = new Set<string>([call.key]);
-  const stack: Frame[] = [{ owner: call, run: call.childRunIds.length, calls: undefined, left: 0 }];
+  const stack: Frame[] = [
+    { owner: call, run: countOf(call, 'childRunIds'), calls: undefined, left: 0 },
+  ];
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!;
     if (frame.left === 0) {
@@ -39,7 +42,7 @@ export function latestNestedCall(
         if (frame.owner !== call && matches(frame.owner)) return frame.owner;
         continue;
       }
-      frame.calls = state.runs.get(frame.owner.childRunIds[frame.run]!);
+      frame.calls = state.runs.get(itemAt(frame.owner, 'childRunIds', frame.run)!);
       frame.left = frame.calls === undefined ? 0 : callCount(frame.calls);
       continue;
     }
@@ -48,7 +51,7 @@ export function latestNestedCall(
     const child = state.toolCalls.get(key);
     if (child === undefined || seen.has(key)) continue;
     seen.add(key);
-    stack.push({ owner: child, run: child.childRunIds.length, calls: undefined, left: 0 });
+    stack.push({ owner: child, run: countOf(child, 'childRunIds'), calls: undefined, left: 0 });
   }
   return undefined;
 }

@@ -9,6 +9,7 @@ import type {
   Writable,
 } from './draft-types.js';
 import { NO_CHANGES } from './draft-types.js';
+import { copyListed, isListKey, pushItems } from './list-fields.js';
 import { PersistentMap } from './persistent-map.js';
 import { addRepeat } from './repeats.js';
 import { RunRecord } from './run-record.js';
@@ -32,7 +33,7 @@ function shallowCopy<T extends object>(value: T): T {
   if (value instanceof WorkflowRecord) return WorkflowRecord.copy(value) as T;
   if (value instanceof Map) return new Map(value) as T;
   if (Array.isArray(value)) return value.slice() as T;
-  return { ...value };
+  return copyListed(value);
 }
 
 /**
@@ -223,11 +224,12 @@ export class Draft {
    * A writable field of an object that is already writable: a copy the first time in an epoch.
    * The field must hold a value (an optional one is set before it is edited). A run's lists are
    * persistent, not arrays: {@link push}, {@link pushPart}, {@link setPart}, {@link setStep} and
-   * {@link pushToolCallId} edit them.
+   * {@link pushToolCallId} edit them; so are a call's `progress` and `childRunIds` and a
+   * network's `steps` (`state/list-fields.ts`): {@link push} appends to them.
    */
   field<P extends object, K extends ObjectKey<P>>(parent: P, key: K): Writable<NonNullable<P[K]>> {
-    if (parent instanceof RunRecord && RunRecord.isList(key)) {
-      throw new TypeError(`A run's ${String(key)} are edited through the draft's list methods`);
+    if (parent instanceof RunRecord ? RunRecord.isList(key) : isListKey(key)) {
+      throw new TypeError(`The list ${String(key)} is edited through the draft's list methods`);
     }
     const current: P[K] = parent[key];
     const next = this.own(current as P[K] & object);
@@ -291,7 +293,7 @@ export class Draft {
     if (call === undefined) {
       const current = this.root.toolCalls.get(toolCallId);
       if (current === undefined) return undefined;
-      call = { ...current };
+      call = copyListed(current);
       // Not set in this epoch: `current` is the call as last published.
       this.putCall(toolCallId, call, current);
     }
@@ -327,6 +329,7 @@ export class Draft {
     ...items: ItemOf<P, K>[]
   ): void {
     if (parent instanceof RunRecord && RunRecord.isList(key)) RunRecord.pushTo(parent, key, items);
+    else if (isListKey(key)) pushItems(parent, key, items);
     else (this.field(parent, key) as ItemOf<P, K>[]).push(...items);
   }
 }
