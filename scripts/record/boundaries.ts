@@ -2,7 +2,8 @@
  * Scenarios of `pnpm record` where a hidden value crosses from one call to another: a subagent
  * whose tool has a display transform (its parent's result carries the inner call raw), the same
  * through `@mastra/ai-sdk` (snapshots without transform metadata), and streamed input of a
- * transformed tool on the AI SDK path (protocol §6.4, §14).
+ * transformed tool on the AI SDK path (protocol §6.4, §14), and a subagent whose own call repeats
+ * the toolCallId of a call nested deeper that came before it.
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
@@ -10,7 +11,7 @@ import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { scriptedModel, step, text, toolCall } from './models.ts';
 import { at, collect, ofType, problem, type Scenario } from './recording.ts';
-import { createCrmStreamedAgent, crmLookupTool } from './scenarios.ts';
+import { createCrmStreamedAgent, crmLookupTool, headlinesTool } from './scenarios.ts';
 
 const INSTRUCTIONS = 'You are a helpful assistant. Use your tools when they help.';
 
@@ -61,13 +62,90 @@ function createAccountManagerAgent() {
   });
 }
 
+/** The toolCallId both the newsroom's plain call and the ledger's own transformed call carry. */
+const REPEATED_ID = 'call-1';
+
+/**
+ * Registrar -> agent-ledger, whose model first calls agent-newsroom (whose model calls the plain
+ * `headlinesTool` as `call-1`), then itself calls the transformed `crmLookupTool`, also as
+ * `call-1`: models that number calls per run repeat ids at different depths, and here the deeper
+ * call comes first in the stream.
+ */
+function createRegistrarAgent() {
+  const newsroom = new Agent({
+    instructions: INSTRUCTIONS,
+    id: 'newsroom-agent',
+    name: 'Newsroom',
+    description: 'Fetches headlines.',
+    tools: { headlinesTool },
+    model: scriptedModel(
+      [
+        step(toolCall({ id: REPEATED_ID, name: 'headlinesTool', input: { topic: 'Lisbon' } })),
+        step(text('txt-newsroom-1', 'Lisbon news is calm.')),
+      ],
+      { modelId: 'newsroom-mock' },
+    ),
+  });
+  const ledger = new Agent({
+    instructions: INSTRUCTIONS,
+    id: 'ledger-agent',
+    name: 'Ledger',
+    description: 'Checks the news, then the customer in the CRM.',
+    tools: { crmLookupTool },
+    agents: { newsroom },
+    model: scriptedModel(
+      [
+        step(
+          toolCall({
+            id: 'call-news-1',
+            name: 'agent-newsroom',
+            input: { prompt: 'Headlines for Lisbon.' },
+          }),
+        ),
+        step(
+          toolCall({
+            id: REPEATED_ID,
+            name: 'crmLookupTool',
+            input: { query: 'Katherine Johnson', apiKey: 'sk-ledger-secret-58' },
+          }),
+        ),
+        step(text('txt-ledger-1', 'Katherine Johnson is on the enterprise plan.')),
+      ],
+      { modelId: 'ledger-mock' },
+    ),
+  });
+  return new Agent({
+    instructions: INSTRUCTIONS,
+    id: 'registrar-agent',
+    name: 'Registrar',
+    agents: { ledger },
+    model: scriptedModel(
+      [
+        step(
+          toolCall({
+            id: 'call-ledger-1',
+            name: 'agent-ledger',
+            input: { prompt: 'Which plan is Katherine Johnson on?' },
+          }),
+        ),
+        step(text('txt-registrar-1', 'Katherine Johnson is on the enterprise plan.')),
+      ],
+      { modelId: 'registrar-mock' },
+    ),
+  });
+}
+
 const mastra = new Mastra({
-  agents: { accountManager: createAccountManagerAgent(), crmStreamed: createCrmStreamedAgent() },
+  agents: {
+    accountManager: createAccountManagerAgent(),
+    crmStreamed: createCrmStreamedAgent(),
+    registrar: createRegistrarAgent(),
+  },
   storage: new InMemoryStore(),
   logger: false,
 });
 
-const agent = (key: 'accountManager' | 'crmStreamed') => mastra.getAgent(key);
+const agent = (key: 'accountManager' | 'crmStreamed' | 'registrar') => mastra.getAgent(key);
 
 /** Whether the parent's result carries the inner call's raw secret (what the client must hide). */
 const parentCarriesRaw = (chunks: Record<string, unknown>[]) =>
@@ -90,6 +168,38 @@ export const boundaryScenarios: Record<string, Scenario> = {
       },
       {
         file: 'subagent-transform-aisdk.jsonl',
+        chunks: await collect(
+          toAISdkStream(ui, { from: 'agent', version: 'v6', includeSubAgentMetadata: true }),
+        ),
+        expect: ['data-tool-agent', 'tool-output-available'],
+      },
+    ];
+  },
+
+  async subagentRepeatedId() {
+    const native = await agent('registrar').stream('Which plan is Katherine Johnson on?');
+    const ui = await agent('registrar').stream('Which plan is Katherine Johnson on?');
+    /** The ledger's entries in the registrar's result, in order. */
+    const ledgerEntries = (all: Record<string, unknown>[]) =>
+      at(ofType(all, 'tool-result').at(-1), 'payload', 'result', 'subAgentToolResults');
+    return [
+      {
+        file: 'subagent-repeated-id.jsonl',
+        chunks: await collect(native.fullStream),
+        expect: ['tool-output', 'tool-result', 'finish'],
+        check: (all) => {
+          const entries = JSON.stringify(ledgerEntries(all) ?? null);
+          return [
+            ...problem(
+              entries.includes('sk-ledger-secret-58'),
+              'result does not carry the raw key',
+            ),
+            ...problem(entries.includes('Lisbon: new rail line opens'), 'no nested headlines'),
+          ];
+        },
+      },
+      {
+        file: 'subagent-repeated-id-aisdk.jsonl',
         chunks: await collect(
           toAISdkStream(ui, { from: 'agent', version: 'v6', includeSubAgentMetadata: true }),
         ),

@@ -1,5 +1,6 @@
 import { act, render } from '@testing-library/react';
-import { createToolpaneStore } from '@toolpane/client';
+import { createToolpaneStore, type ToolpaneStoreOptions } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import { logChunks } from '@toolpane/client/inspect';
 import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
 import { SubagentRun, ToolCall, ToolCallCard, Transcript } from '@toolpane/ui';
@@ -10,7 +11,8 @@ import { loadFixture } from '../utils/fixtures';
 
 /**
  * A value a display transform hides three subagents deep, quoted raw by the result of every
- * agent call above it: no component shows it, nor the inspector's run tree, after any chunk.
+ * agent call above it: no component shows it, nor the inspector's run tree, after any chunk. The
+ * same for a subagent's own transformed call whose toolCallId a deeper, earlier call repeats.
  */
 
 const HEADLINE = 'Berlin: new rail line opens';
@@ -50,6 +52,39 @@ describe('a value hidden three subagents deep', () => {
     }
     // The results above it did render: the check looked at real content.
     expect(document.body.textContent).toContain('The analyst reports calm Berlin news.');
+    expect(document.body.textContent).toContain('subAgentToolResults');
+  });
+});
+
+/** What the ledger's own transformed `call-1` carries raw in `subagent-repeated-id`. */
+const LEDGER_SECRETS = ['sk-ledger-secret-58', 'tok-internal-42'];
+
+function renderAll(fixture: string, options: ToolpaneStoreOptions) {
+  const { store, log } = logChunks(createToolpaneStore(options));
+  render(
+    <ToolpaneProvider store={store}>
+      <Transcript.Root />
+      <Calls />
+      <StreamInspector log={log} />
+    </ToolpaneProvider>,
+  );
+  for (const chunk of [...loadFixture(fixture), { type: 'toolpane/stream-end' }]) {
+    act(() => store.dispatch(chunk));
+    openEverything();
+    for (const secret of LEDGER_SECRETS) expect(document.body.innerHTML).not.toContain(secret);
+  }
+}
+
+describe("a subagent's own hidden call whose id a deeper, earlier call repeats", () => {
+  it('never reaches the DOM through the parent result (native)', { timeout: 60_000 }, () => {
+    renderAll('subagent-repeated-id', {});
+    // The own call's transformed input did render, in the parent's result as well.
+    expect(document.body.textContent).toContain('Katherine Johnson');
+    expect(document.body.textContent).toContain('subAgentToolResults');
+  });
+
+  it('never reaches the DOM through the parent result (AI SDK)', { timeout: 60_000 }, () => {
+    renderAll('subagent-repeated-id-aisdk', { formats: [aiSdk] });
     expect(document.body.textContent).toContain('subAgentToolResults');
   });
 });
