@@ -33,8 +33,12 @@ describe('the chat demo', () => {
     await expect(deploy.getByText('Running', { exact: true }).count()).resolves.toBe(1);
     await deploy.locator('[data-slot="tool-call-progress-latest"]').waitFor();
     await waitForStatus(deploy, 'output-available');
-    // The latest report in view, the three before it collapsed.
-    await expect(deploy.locator('[data-slot="tool-call-progress-item"]').count()).resolves.toBe(3);
+    // The latest report in view, the three before it collapsed: rendered once opened.
+    const items = deploy.locator('[data-slot="tool-call-progress-item"]');
+    await expect(items.count()).resolves.toBe(0);
+    await deploy.locator('[data-slot="tool-call-progress-history"] > summary').click();
+    await items.nth(2).waitFor();
+    await expect(items.count()).resolves.toBe(3);
     await page.getByText('billing v42 is live on staging.').waitFor();
   });
 

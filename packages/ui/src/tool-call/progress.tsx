@@ -1,6 +1,6 @@
 'use client';
 import { type DisplayValue, TERMINAL_TOOL_STATUSES } from '@toolpane/client';
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef, type ReactNode, useState } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { PartElement, partProps } from '../utils/part.js';
 import { useCall } from './context.js';
@@ -61,6 +61,9 @@ export type ToolCallProgressProps = SectionProps & {
 export const ToolCallProgress = forwardRef<HTMLDivElement, ToolCallProgressProps>(
   function ToolCallProgress({ label = 'Progress', render, asChild, children, ...props }, ref) {
     const call = useCall('Progress');
+    // The earlier reports render only while their <details> is open: a long history costs nothing
+    // per commit while it is closed.
+    const [open, setOpen] = useState(false);
     const latest = call?.progress[call.progress.length - 1];
     if (call === undefined || latest === undefined) return null;
     const fraction = fractionOf(latest);
@@ -80,7 +83,7 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ToolCallProgressProps
         ) : (
           <>
             <SectionLabel>{label}</SectionLabel>
-            {fraction === undefined ? null : (
+            {fraction && (
               <div
                 {...partProps('tool-call-progress-bar')}
                 role="progressbar"
@@ -100,19 +103,21 @@ export const ToolCallProgress = forwardRef<HTMLDivElement, ToolCallProgressProps
               <DisplayValueView value={latest} defaultExpandDepth={1} />
             </div>
             {earlier === 0 ? null : (
-              <details {...partProps('tool-call-progress-history')}>
+              <details {...partProps('tool-call-progress-history')} onToggle={() => setOpen(!open)}>
                 <summary>
                   {earlier === 1 ? '1 earlier report' : `${earlier} earlier reports`}
                 </summary>
-                <ol {...partProps('tool-call-progress-list')}>
-                  {call.progress.slice(0, earlier).map((entry, index) => (
-                    // Progress entries only ever get appended, so their position is a stable key.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-                    <li key={index} {...partProps('tool-call-progress-item')}>
-                      <DisplayValueView value={entry} defaultExpandDepth={1} />
-                    </li>
-                  ))}
-                </ol>
+                {open && (
+                  <ol {...partProps('tool-call-progress-list')}>
+                    {call.progress.slice(0, earlier).map((entry, index) => (
+                      // Progress entries only ever get appended, so their position is a stable key.
+                      // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+                      <li key={index} {...partProps('tool-call-progress-item')}>
+                        <DisplayValueView value={entry} defaultExpandDepth={1} />
+                      </li>
+                    ))}
+                  </ol>
+                )}
               </details>
             )}
           </>
