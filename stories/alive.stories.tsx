@@ -3,7 +3,7 @@ import { ToolpaneProvider } from '@toolpane/react';
 import { createToolRegistry, type ToolRendererProps } from '@toolpane/react/registry';
 import { ToolCall, Transcript } from '@toolpane/ui';
 import { useState } from 'react';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import subagentTwoLevel from '../test/fixtures/subagent-two-level.jsonl?raw';
 import toolProgress from '../test/fixtures/tool-progress.jsonl?raw';
 import { Recorded, type Recording } from './support/recorded';
@@ -98,7 +98,7 @@ export const RunningReducedMotion: Story = {
 
 /**
  * Reports without a fraction (the station tool's `status` updates): no bar, the latest report,
- * the earlier one collapsed.
+ * the earlier one collapsed, rendered once opened.
  */
 export const ProgressWithoutFraction: Story = {
   args: { recording: subagentTwoLevel, toolCallId: 'call-station-1' },
@@ -109,7 +109,12 @@ export const ProgressWithoutFraction: Story = {
     const history = slot(card, 'tool-call-progress-history');
     await expect(history).not.toHaveAttribute('open');
     await expect(history).toHaveTextContent('1 earlier report');
-    await expect(within(history as HTMLElement).getByText(/connecting/)).not.toBeVisible();
+    // Closed, the earlier reports are not rendered at all; opened from the summary, they show.
+    await expect(within(history as HTMLElement).queryByText(/connecting/)).toBeNull();
+    await userEvent.click((history as HTMLElement).querySelector('summary')!);
+    await waitFor(() =>
+      expect(within(history as HTMLElement).getByText(/connecting/)).toBeVisible(),
+    );
   },
 };
 
