@@ -1,18 +1,19 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { parseResumeSchema } from '../resume/schema.js';
+import { topLevelCall } from '../state/repeats.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { requestApproval, sameTarget } from './approval.js';
 import type { Ctx, Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
 import { callKeyFor, ensureCall, moveTo } from './lifecycle.js';
 import { readDisplayMetadata } from './transform.js';
-import { latestNestedCall, topLevelCall } from './tree.js';
+import { latestNestedCall } from './tree.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 
 /** The run and call a decision must be sent to: the outermost call this one runs inside. */
 export function decisionTarget(ctx: Ctx, call: ToolCallState): DecisionTarget {
-  const top = topLevelCall(ctx.draft.root, call);
+  const top = topLevelCall(ctx.draft.root.toolCalls, call);
   return { runId: top.runId, toolCallId: top.toolCallId };
 }
 

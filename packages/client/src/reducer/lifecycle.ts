@@ -6,7 +6,7 @@ import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
 import { callsInTurn, findCallKey, freeCallKey } from '../state/identity.js';
 import { countOf } from '../state/list-fields.js';
-import { turnOf } from '../state/repeats.js';
+import { topLevelCall } from '../state/repeats.js';
 import { RunRecord } from '../state/run-record.js';
 import {
   type DisplayValue,
@@ -24,7 +24,7 @@ import { Vector } from '../state/vector.js';
 import { type Ctx, now, type Scope } from './context.js';
 import { markDisplayTransformed } from './hide.js';
 import { clientTransformFor } from './transform.js';
-import { latestNestedCall, topLevelCall } from './tree.js';
+import { latestNestedCall } from './tree.js';
 
 const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
 
@@ -143,7 +143,7 @@ export function callKeyFor(
   // The chunk's top-level run: its own run's, or, for a run not seen yet, its scope's.
   const parentKey = root.runs.get(runId)?.parentToolCallId ?? scope?.parentToolCallId;
   const parent = parentKey ? root.toolCalls.get(parentKey) : undefined;
-  const top = parent ? topLevelCall(root, parent).runId : runId;
+  const top = parent ? topLevelCall(root.toolCalls, parent).runId : runId;
   const calls = callsInTurn(root, toolCallId, top);
   for (let i = calls.length - 1; i >= 0; i--) {
     if (!TERMINAL_TOOL_STATUSES.has(calls[i]!.status)) return calls[i]!.key;
@@ -204,7 +204,7 @@ export function ensureCall(
   };
   draft.setToolCall(key, call);
   draft.appendCall(key);
-  if (key !== toolCallId) draft.noteRepeat(call, turnOf(draft.root.toolCalls, call));
+  if (key !== toolCallId) draft.noteRepeat(call, topLevelCall(draft.root.toolCalls, call).runId);
   if (clientTransform) ctx.scratch.displayRuns.add(runId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
   draft.pushToolCallId(run, key);

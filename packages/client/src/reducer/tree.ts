@@ -73,16 +73,3 @@ export function runTree(state: ToolpaneState, runId: string): RunState[] {
   }
   return out;
 }
-
-/** The outermost call `call` runs inside (itself at top level), however deep. */
-export function topLevelCall(state: ToolpaneState, call: ToolCallState): ToolCallState {
-  let current = call;
-  const seen = new Set<string>([call.key]);
-  while (current.parentToolCallId !== null && !seen.has(current.parentToolCallId)) {
-    const parent = state.toolCalls.get(current.parentToolCallId);
-    if (parent === undefined) break;
-    seen.add(current.parentToolCallId);
-    current = parent;
-  }
-  return current;
-}

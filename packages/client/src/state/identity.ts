@@ -4,7 +4,7 @@ import {
   repeatInRun,
   repeatKeys,
   repeatsInTurn,
-  turnOf,
+  topLevelCall,
 } from './repeats.js';
 import {
   HUMAN_TOOL_STATUSES,
@@ -73,11 +73,14 @@ export function callsInTurn(
 ): ToolCallState[] {
   const repeats = repeatsOf(state);
   if (repeats === undefined) {
-    return callsWithId(state, toolCallId).filter((call) => turnOf(state.toolCalls, call) === turn);
+    return callsWithId(state, toolCallId).filter(
+      (call) => topLevelCall(state.toolCalls, call).runId === turn,
+    );
   }
   const out: ToolCallState[] = [];
   const first = state.toolCalls.get(toolCallId);
-  if (first?.toolCallId === toolCallId && turnOf(state.toolCalls, first) === turn) out.push(first);
+  if (first?.toolCallId === toolCallId && topLevelCall(state.toolCalls, first).runId === turn)
+    out.push(first);
   const keys = repeatsInTurn(repeats, toolCallId, turn);
   for (let i = 0; keys !== undefined && i < keys.length; i++) {
     const call = state.toolCalls.get(keys.get(i)!);

@@ -90,16 +90,23 @@ export const repeatsInTurn = (
   turn: string,
 ): Vector<string> | undefined => repeats.inTurn.get(pair(turn, toolCallId));
 
-/** The top-level run of a call: the run of its outermost parent call. */
-export function turnOf(calls: ReadonlyMap<string, ToolCallState>, call: ToolCallState): string {
+/**
+ * The outermost call `call` runs inside (itself at top level), however deep; its run is the
+ * call's turn. Each parent is visited once, so a cycle in hostile input cannot hang it.
+ */
+export function topLevelCall(
+  calls: ReadonlyMap<string, ToolCallState>,
+  call: ToolCallState,
+): ToolCallState {
   let current = call;
-  // A cycle in hostile input must not hang: a chain is at most as long as there are calls.
-  for (let steps = 0; current.parentToolCallId !== null && steps < calls.size; steps++) {
+  const seen = new Set<string>([call.key]);
+  while (current.parentToolCallId !== null && !seen.has(current.parentToolCallId)) {
     const parent = calls.get(current.parentToolCallId);
     if (parent === undefined) break;
+    seen.add(current.parentToolCallId);
     current = parent;
   }
-  return current.runId;
+  return current;
 }
 
 /**
@@ -114,7 +121,13 @@ export function buildRepeats(
   for (const key of order) {
     const call = calls.get(key);
     if (call === undefined || call.key === call.toolCallId) continue;
-    repeats = addRepeat(repeats, call.toolCallId, call.key, call.runId, turnOf(calls, call));
+    repeats = addRepeat(
+      repeats,
+      call.toolCallId,
+      call.key,
+      call.runId,
+      topLevelCall(calls, call).runId,
+    );
   }
   return repeats;
 }
