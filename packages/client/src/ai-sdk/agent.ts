@@ -8,7 +8,8 @@ import { stepCount } from '../state/run-record.js';
 import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage } from './run.js';
-import { modelOutputOf, nestedShown, pushNestedInputText, topCall } from './tools.js';
+import { nestedShown, pushNestedInputText } from './shown.js';
+import { modelOutputOf, topCall } from './tools.js';
 
 // Subagents in AI SDK streams: `data-tool-agent` snapshots.
 

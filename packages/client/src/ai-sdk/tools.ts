@@ -6,68 +6,20 @@ import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
 import { type CallMode, ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
-import {
-  applyClientTransform,
-  clientTransformFor,
-  pendingValue,
-  suppressedValue,
-  type TransformPhase,
-} from '../reducer/transform.js';
+import { clientTransformFor, pendingValue, suppressedValue } from '../reducer/transform.js';
 import { latestNestedCall } from '../reducer/tree.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
-import {
-  type DecisionTarget,
-  type DisplayValue,
-  TERMINAL_TOOL_STATUSES,
-  type ToolCallState,
-} from '../state/state.js';
+import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage, topRunId } from './run.js';
+import { shown, shownInput } from './shown.js';
 import { settleWorkflowResult } from './workflow.js';
 
 // Tool calls in AI SDK streams, and the approvals and suspensions that wait for a person.
 
 type Call = Mutable<ToolCallState>;
-
-/** How a value that arrived on this stream is shown (see the note at the top of reduce-aisdk.ts). */
-export function shown(ctx: Ctx, call: Call, phase: TransformPhase, value: unknown): DisplayValue {
-  const client = clientTransformFor(ctx.options.transforms, call.toolName);
-  if (client === undefined) return { kind: 'raw', value };
-  markDisplayTransformed(ctx, call);
-  return applyClientTransform(client, phase, value);
-}
-
-/**
- * How a value of a call nested in a subagent is shown when it comes from a `data-tool-agent`
- * snapshot. Snapshots carry the inner calls raw, with no transform metadata (protocol §14), so
- * nothing tells whether a display transform hides them: a client transform for the tool shows its
- * view, and without one the value stays hidden (`suppressed`). To show such values, configure a
- * client transform for the tool (one that returns the value shows it as it is).
- */
-export function nestedShown(
-  ctx: Ctx,
-  call: Call,
-  phase: TransformPhase,
-  value: unknown,
-): DisplayValue {
-  const client = clientTransformFor(ctx.options.transforms, call.toolName);
-  if (client === undefined) return suppressedValue();
-  markDisplayTransformed(ctx, call);
-  return applyClientTransform(client, phase, value);
-}
-
-/** Streamed input of a nested call from a snapshot: kept as text, shown only as `nestedShown`. */
-export function pushNestedInputText(ctx: Ctx, call: Call, delta: string): void {
-  const snapshot = parserFor(ctx, call).push(delta);
-  call.inputText += delta;
-  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
-  if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
-    markDisplayTransformed(ctx, call);
-    call.input = pendingValue();
-  } else call.input = suppressedValue();
-}
 
 /**
  * A call of the current message's run, created on first sight. Chunks that continue a call
@@ -122,7 +74,7 @@ export function onInputAvailable(ctx: Ctx, value: Value): void {
     before?.status === 'input-streaming' &&
     before.inputText === '' &&
     clientTransformFor(ctx.options.transforms, call.toolName) === undefined;
-  const input = suppressed ? suppressedValue() : shown(ctx, call, 'input-available', value.input);
+  const input = suppressed ? suppressedValue() : shownInput(ctx, call, value.input);
   if (inputMayChange(ctx, call, input)) call.input = input;
   if (call.status === 'input-streaming') moveTo(call, 'input-available');
 }
@@ -132,7 +84,7 @@ export function onInputError(ctx: Ctx, value: Value): void {
   const call = topCall(ctx, value.toolCallId as string, nonEmpty(value.toolName));
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const message = errorMessage(value.errorText as string);
-  if (value.input !== undefined) call.input = shown(ctx, call, 'input-available', value.input);
+  if (value.input !== undefined) call.input = shownInput(ctx, call, value.input);
   call.inputError = message;
   call.error = shown(ctx, call, 'error', message);
   moveTo(call, 'output-error');

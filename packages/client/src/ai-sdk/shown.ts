@@ -1,0 +1,67 @@
+import type { Ctx } from '../reducer/context.js';
+import { markDisplayTransformed } from '../reducer/hide.js';
+import { parserFor } from '../reducer/lifecycle.js';
+import {
+  applyClientTransform,
+  clientTransformFor,
+  pendingValue,
+  suppressedValue,
+  type TransformPhase,
+} from '../reducer/transform.js';
+import type { Mutable } from '../state/draft.js';
+import type { DisplayValue, ToolCallState } from '../state/state.js';
+
+// How the values an AI SDK stream carries are shown (see the note at the top of reduce.ts).
+
+type Call = Mutable<ToolCallState>;
+
+/** How a value that arrived on this stream is shown (see the note at the top of reduce-aisdk.ts). */
+export function shown(ctx: Ctx, call: Call, phase: TransformPhase, value: unknown): DisplayValue {
+  const client = clientTransformFor(ctx.options.transforms, call.toolName);
+  if (client === undefined) return { kind: 'raw', value };
+  markDisplayTransformed(ctx, call);
+  return applyClientTransform(client, phase, value);
+}
+
+/**
+ * How a value of a call nested in a subagent is shown when it comes from a `data-tool-agent`
+ * snapshot. Snapshots carry the inner calls raw, with no transform metadata (protocol §14), so
+ * nothing tells whether a display transform hides them: a client transform for the tool shows its
+ * view, and without one the value stays hidden (`suppressed`). To show such values, configure a
+ * client transform for the tool (one that returns the value shows it as it is).
+ */
+export function nestedShown(
+  ctx: Ctx,
+  call: Call,
+  phase: TransformPhase,
+  value: unknown,
+): DisplayValue {
+  const client = clientTransformFor(ctx.options.transforms, call.toolName);
+  if (client === undefined) return suppressedValue();
+  markDisplayTransformed(ctx, call);
+  return applyClientTransform(client, phase, value);
+}
+
+/** Streamed input of a nested call from a snapshot: kept as text, shown only as `nestedShown`. */
+export function pushNestedInputText(ctx: Ctx, call: Call, delta: string): void {
+  const snapshot = parserFor(ctx, call).push(delta);
+  call.inputText += delta;
+  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
+  if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
+    markDisplayTransformed(ctx, call);
+    call.input = pendingValue();
+  } else call.input = suppressedValue();
+}
+
+/**
+ * How a call's input that arrived on this stream is shown, given what it showed before. An input
+ * once hidden stays hidden: this side hid it because the stream proved a display transform
+ * suppressed it (input deltas dropped, §6.4) or because it came from a subagent snapshot, so the
+ * raw value a later chunk brings for it (a replayed `tool-input-available`, a `tool-input-error`)
+ * is the very value that was hidden. Only a client transform for the tool shows it, as its view.
+ */
+export function shownInput(ctx: Ctx, call: Call, value: unknown): DisplayValue {
+  const client = clientTransformFor(ctx.options.transforms, call.toolName);
+  if (call.input.kind === 'hidden' && client === undefined) return call.input;
+  return shown(ctx, call, 'input-available', value);
+}

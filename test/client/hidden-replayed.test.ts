@@ -1,0 +1,74 @@
+// @vitest-environment node
+import { createToolpaneStore, type ReduceOptions } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
+import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../utils/fixtures';
+import { everythingShown } from '../utils/shown';
+
+/**
+ * A value hidden once stays hidden when a later chunk brings it again: a replayed stream, a
+ * duplicated chunk, an error that repeats the input. On the AI SDK path the client hides the input
+ * of `transform-input-streamed-aisdk` only because its deltas were dropped (protocol §6.4); the
+ * raw input rides along on `tool-input-available`, so every later chunk that carries it must find
+ * the call already hidden.
+ */
+
+const NAME = 'transform-input-streamed-aisdk';
+const SECRET = 'sk-secret-123';
+const AI: ReduceOptions = { formats: [aiSdk] };
+
+/** Applies `chunks` one by one and fails on the first snapshot that shows `secret`. */
+function neverShows(chunks: readonly unknown[], secret: string, options: ReduceOptions = AI) {
+  const store = createToolpaneStore(options);
+  for (const [i, chunk] of chunks.entries()) {
+    store.dispatch(chunk);
+    const shown = everythingShown(store.getState());
+    if (shown.includes(secret)) throw new Error(`chunk ${i} shows ${secret}: ${shown}`);
+  }
+  return store.getState();
+}
+
+const recording = () => loadFixture(NAME) as { type: string; input?: unknown }[];
+/** Where the recording's `tool-input-available` is. */
+const at = recording().findIndex((chunk) => chunk.type === 'tool-input-available');
+const available = () => recording()[at]!;
+
+describe('an AI SDK input hidden because its deltas were dropped', () => {
+  it('stays hidden when tool-input-available comes again, at once or at the end', () => {
+    const chunks = recording();
+    expect(JSON.stringify(available())).toContain(SECRET);
+    const early = [...chunks.slice(0, at + 1), available(), ...chunks.slice(at + 1)];
+    const late = [...chunks.slice(0, -1), available(), chunks.at(-1)];
+    const whole = [...chunks, ...chunks];
+    for (const sequence of [early, late, whole]) {
+      const state = neverShows(sequence, SECRET);
+      expect(state.toolCalls.get('call-crm-1')?.input).toEqual({
+        kind: 'hidden',
+        reason: 'suppressed',
+      });
+    }
+  });
+
+  it('stays hidden when a tool-input-error repeats the input', () => {
+    const chunks = recording();
+    const { input } = available();
+    const error = { type: 'tool-input-error', toolCallId: 'call-crm-1', input, errorText: 'bad' };
+    const state = neverShows([...chunks.slice(0, at + 1), error], SECRET);
+    expect(state.toolCalls.get('call-crm-1')?.status).toBe('output-error');
+  });
+
+  it('shows the client transform of the tool, the one way to see it', () => {
+    const chunks = recording();
+    const transforms = {
+      crmLookupTool: { input: (v: unknown) => ({ ...(v as object), apiKey: '••' }) },
+    };
+    const state = neverShows([...chunks.slice(0, at + 1), available()], SECRET, {
+      ...AI,
+      transforms,
+    });
+    expect(state.toolCalls.get('call-crm-1')?.input).toEqual({
+      kind: 'transformed',
+      value: { query: 'Ada Lovelace', apiKey: '••' },
+    });
+  });
+});
