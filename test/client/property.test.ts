@@ -374,10 +374,81 @@ interface Tracker {
   /** Calls, and maps of calls, already checked: unchanged entities keep their identity. */
   readonly checked: WeakSet<object>;
   readonly terminal: Map<string, ToolCallStatus>;
+  /** Per call key, the fields of `displayFields` that were hidden once. */
+  readonly hidden: Map<string, Set<string>>;
+  /** Per call key, what a call waiting for a decision was asked with (see `checkDecision`). */
+  readonly asked: Map<string, { revision: number; input: DisplayValue; raw: unknown }>;
   issues: number;
 }
 
-const newTracker = (): Tracker => ({ checked: new WeakSet(), terminal: new Map(), issues: 0 });
+const newTracker = (): Tracker => ({
+  checked: new WeakSet(),
+  terminal: new Map(),
+  hidden: new Map(),
+  asked: new Map(),
+  issues: 0,
+});
+
+/** A call's display values by field. */
+function displayFields(call: ToolCallState): [string, DisplayValue][] {
+  const fields: [string, DisplayValue][] = [
+    ['input', call.input],
+    ['output', call.output],
+    ['error', call.error],
+  ];
+  // A new request (the next revision) brings arguments of its own, as the stream shows them.
+  if (call.approval !== undefined) {
+    fields.push([`approval ${call.approval.revision}`, call.approval.args]);
+  }
+  if (call.suspension !== undefined) fields.push(['suspension', call.suspension.payload]);
+  return fields;
+}
+
+/** A value hidden once is never shown raw afterwards, whatever chunk comes later. */
+function checkStaysHidden(call: ToolCallState, tracker: Tracker): void {
+  const hidden = tracker.hidden.get(call.key) ?? new Set<string>();
+  tracker.hidden.set(call.key, hidden);
+  for (const [field, value] of displayFields(call)) {
+    if (value.kind === 'hidden') {
+      hidden.add(field);
+    } else if (value.kind === 'raw' && hidden.has(field)) {
+      throw new Error(`${call.key} shows its ${field} raw after it was hidden`);
+    }
+  }
+}
+
+const seenValue = (value: DisplayValue) => value.kind === 'raw' || value.kind === 'transformed';
+const waits = (call: ToolCallState) =>
+  call.status === 'approval-requested' || call.status === 'approval-responded';
+
+/**
+ * While a call waits for a decision on one request (the same `revision`), the arguments it was
+ * asked with do not change: the raw arguments where the stream carries them (a streamed input
+ * may still be shown whole once they are known), else the shown input.
+ */
+function checkDecision(call: ToolCallState, tracker: Tracker): void {
+  const asked = tracker.asked.get(call.key);
+  if (call.approval === undefined || !waits(call)) {
+    tracker.asked.delete(call.key);
+    return;
+  }
+  const { revision } = call.approval;
+  if (asked === undefined || asked.revision !== revision) {
+    tracker.asked.set(call.key, { revision, input: call.input, raw: call.raw.input });
+    return;
+  }
+  if (asked.raw !== undefined && safeJson(asked.raw) !== safeJson(call.raw.input)) {
+    throw new Error(`${call.key} changed its raw arguments under approval ${revision}`);
+  }
+  // Without raw arguments (AI SDK streams) what was shown is what the request was made for.
+  if (asked.raw === undefined && seenValue(asked.input) && seenValue(call.input)) {
+    if (safeJson(asked.input) !== safeJson(call.input)) {
+      throw new Error(`${call.key} changed its shown input under approval ${revision}`);
+    }
+  }
+  if (!seenValue(asked.input)) asked.input = call.input;
+  if (asked.raw === undefined) asked.raw = call.raw.input;
+}
 
 /** Invariants that hold after every step. Calls that kept their identity were checked before. */
 function checkStep(state: ToolpaneState, tracker: Tracker): void {
@@ -403,6 +474,8 @@ function checkStep(state: ToolpaneState, tracker: Tracker): void {
     if (call.parentToolCallId !== null && !state.toolCalls.has(call.parentToolCallId)) {
       throw new Error(`${id} has an unknown parent ${call.parentToolCallId}`);
     }
+    checkStaysHidden(call, tracker);
+    checkDecision(call, tracker);
     if (call.displayTransform === 'display') {
       const shown = displayValues(call);
       const raw = shown.find((value) => value.kind === 'raw');

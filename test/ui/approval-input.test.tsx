@@ -80,3 +80,64 @@ describe('a call waiting for approval, named again with other arguments', () => 
     expectUnchanged(run(chunks, [available(SWAPPED)], 'call-del-ai-1', options));
   });
 });
+
+/**
+ * The arguments a person saw, hidden afterwards by a display transform learned late, still cannot
+ * be swapped: a hidden input is filled in only when nobody saw it yet.
+ */
+describe('a call waiting for approval whose arguments turn hidden after they were shown', () => {
+  const display = (transformed: object) => ({
+    metadata: {
+      mastra: { toolPayloadTransform: { display: { 'input-available': { transformed } } } },
+    },
+  });
+
+  function expectRefused({ store, view, before, after }: ReturnType<typeof run>) {
+    expect(before.input.kind).toBe('raw');
+    // Hidden from now on, as the transform asks, and not replaced.
+    expect(after.input).toEqual({ kind: 'hidden', reason: 'suppressed' });
+    expect(after.approval?.revision).toBe(before.approval?.revision);
+    expect(after.status).toBe('approval-requested');
+    expect(view.container.textContent).not.toContain('ALL-RECORDS');
+    const issues = store.getState().issues.filter((issue) => issue.kind === 'decision');
+    expect(issues).toEqual([expect.objectContaining({ toolCallId: after.toolCallId })]);
+  }
+
+  it('keeps the raw arguments on the native path, whatever the transform shows', () => {
+    const chunks = upToApproval('approval-request');
+    const runId = (chunks[0] as { runId: string }).runId;
+    const toolCall = (args: object, transformed: object) => ({
+      type: 'tool-call',
+      runId,
+      from: 'AGENT',
+      payload: { toolCallId: 'call-del-1', toolName: 'deleteTool', args },
+      ...display(transformed),
+    });
+    // The same arguments with their transformed view: the view is filled in, silently.
+    const same = run(chunks, [toolCall({ id: 'abc-123' }, { id: 'abc-…' })], 'call-del-1');
+    expect(same.after.input).toEqual({ kind: 'transformed', value: { id: 'abc-…' } });
+    expect(same.after.raw.input).toEqual({ id: 'abc-123' });
+    expect(same.store.getState().issues).toEqual([]);
+    same.view.unmount();
+    const swapped = run(chunks, [toolCall(SWAPPED, SWAPPED)], 'call-del-1');
+    expectRefused(swapped);
+    expect(swapped.after.raw.input).toEqual({ id: 'abc-123' });
+  });
+
+  it('keeps them on the AI SDK path when the tool is named late and has a client transform', () => {
+    const id = 'call-late-1';
+    const options: ReduceOptions = {
+      formats: [aiSdk],
+      transforms: { deleteTool: { input: (value) => ({ ...(value as object), shown: 'view' }) } },
+    };
+    const asked = [
+      { type: 'start', messageId: 'msg-late-1' },
+      { type: 'start-step' },
+      // A delta before any start: the call has no name yet, so no transform is known.
+      { type: 'tool-input-delta', toolCallId: id, inputTextDelta: '{"id":"trip-2019"}' },
+      { type: 'tool-approval-request', approvalId: `run-late-1::${id}`, toolCallId: id },
+    ];
+    const named = { type: 'tool-input-available', toolCallId: id, toolName: 'deleteTool' };
+    expectRefused(run(asked, [{ ...named, input: SWAPPED }], id, options));
+  });
+});

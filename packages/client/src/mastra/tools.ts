@@ -70,7 +70,7 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   }
   const args = cleanArgs(p.args);
   const shown = displayed(ctx, call, metadata, 'input-available', args);
-  if (!inputMayChange(ctx, call, shown)) return;
+  if (!inputMayChange(ctx, call, shown, { args })) return;
   call.raw = { ...call.raw, input: args };
   if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
   // Keep a transformed value that arrived earlier rather than replacing it with "pending".

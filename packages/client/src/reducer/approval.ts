@@ -1,6 +1,7 @@
 import type { Mutable } from '../state/draft.js';
 import type { ApprovalState, DecisionTarget, DisplayValue, ToolCallState } from '../state/state.js';
 import { addIssue, type Ctx } from './context.js';
+import { waitsForDecision } from './hide.js';
 import { moveTo } from './lifecycle.js';
 
 /** A request for approval as a chunk states it. */
@@ -30,20 +31,35 @@ export function sameValue(a: unknown, b: unknown): boolean {
 
 /**
  * Whether a call's input may be shown as `next`. Not when the call waits for a person's decision
- * on an approval (or one was sent) and `next` differs from the input shown with it: the request
- * was made for that input, so a later chunk that names the call with other arguments changes
- * nothing and an issue says so. An input not shown yet (hidden) may be filled in.
+ * on an approval (or one was sent) and the arguments differ from those it was asked for: the
+ * request was made for them, so a later chunk that names the call with other arguments changes
+ * nothing and an issue says so. Where the stream carries the arguments raw (`raw`, native
+ * streams), they are compared whatever is shown of them, so a display that turned hidden cannot
+ * hide a swap; otherwise what is shown is compared. Only arguments nobody saw yet (none, or
+ * hidden while a transform's value is pending) may be filled in.
  */
-export function inputMayChange(ctx: Ctx, call: ToolCallState, next: DisplayValue): boolean {
-  const { status, input } = call;
-  if (call.approval === undefined) return true;
-  if (status !== 'approval-requested' && status !== 'approval-responded') return true;
-  if (input.kind === 'none' || input.kind === 'hidden' || sameValue(input, next)) return true;
+export function inputMayChange(
+  ctx: Ctx,
+  call: ToolCallState,
+  next: DisplayValue,
+  raw?: { readonly args: unknown },
+): boolean {
+  if (!waitsForDecision(call)) return true;
+  const { input } = call;
+  if (raw !== undefined && Object.hasOwn(call.raw, 'input')) {
+    if (sameValue(call.raw.input, raw.args)) return true;
+  } else if (
+    input.kind === 'none' ||
+    (input.kind === 'hidden' && input.reason === 'pending') ||
+    sameValue(input, next)
+  ) {
+    return true;
+  }
   addIssue(ctx, {
     kind: 'decision',
     message:
       `A chunk gave ${call.toolName} other arguments while it waits for approval: ` +
-      'the arguments the approval was asked for stay shown',
+      'the call keeps the arguments the approval was asked for',
     toolCallId: call.toolCallId,
     ...(call.runId === '' ? {} : { runId: call.runId }),
   });
@@ -70,15 +86,17 @@ export function requestApproval(
   const previous = call.approval;
   const hasRaw = Object.hasOwn(request, 'rawArgs');
   if (previous !== undefined) {
-    // Arguments not shown yet (a transform pending) are filled in, not changed.
-    const unseen = previous.args.kind === 'hidden' && previous.args.reason === 'pending';
+    const rawKnown = hasRaw && Object.hasOwn(call.raw, 'approvalArgs');
+    const sameRaw = !rawKnown || sameValue(call.raw.approvalArgs, request.rawArgs);
+    // Hidden arguments take the view a later request brings when nobody saw them yet (a
+    // transform's value pending), or when the stream proves them the same raw arguments.
+    const refill =
+      previous.args.kind === 'hidden' && (previous.args.reason === 'pending' || rawKnown);
     const same =
       previous.toolName === request.toolName &&
-      (unseen || sameValue(previous.args, request.args)) &&
-      (!hasRaw ||
-        !Object.hasOwn(call.raw, 'approvalArgs') ||
-        sameValue(call.raw.approvalArgs, request.rawArgs));
-    if (same && unseen && !sameValue(previous.args, request.args)) {
+      (refill || sameValue(previous.args, request.args)) &&
+      sameRaw;
+    if (same && refill && !sameValue(previous.args, request.args)) {
       call.approval = { ...previous, args: request.args };
       if (hasRaw) call.raw = { ...call.raw, approvalArgs: request.rawArgs };
     }

@@ -9,7 +9,7 @@ import type {
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { showSubagentOutput, unavailable, withholdModelOutput } from './redact.js';
-import { pendingValue } from './transform.js';
+import { pendingValue, suppressedValue } from './transform.js';
 
 type Call = Mutable<ToolCallState>;
 
@@ -34,6 +34,11 @@ function hideWorkflow(workflow: WorkflowState): WorkflowState {
   );
 }
 
+/** Whether a call waits for a person's decision on an approval, or one was sent. */
+export const waitsForDecision = (call: ToolCallState): boolean =>
+  call.approval !== undefined &&
+  (call.status === 'approval-requested' || call.status === 'approval-responded');
+
 /**
  * Marks a call as display-transformed. Every way to set `displayTransform: 'display'` goes through
  * here, because what was shown before the call turned out to be transformed must be hidden too:
@@ -48,12 +53,16 @@ export function markDisplayTransformed(ctx: Ctx, call: Call): void {
   delete call.partialInput;
   const hide = (value: DisplayValue): DisplayValue =>
     value.kind === 'raw' ? pendingValue() : value;
-  call.input = hide(call.input);
+  // Arguments a person was asked to decide on were seen: hidden now, they are not a value still
+  // to come, so nothing may fill them in under the request (see `inputMayChange`).
+  const seen = (value: DisplayValue): DisplayValue =>
+    value.kind === 'raw' ? suppressedValue() : value;
+  call.input = waitsForDecision(call) ? seen(call.input) : hide(call.input);
   call.output = hide(call.output);
   call.error = hide(call.error);
   if (call.progress.some((p) => p.kind === 'raw')) call.progress = call.progress.map(hide);
   if (call.approval?.args.kind === 'raw')
-    call.approval = { ...call.approval, args: pendingValue() };
+    call.approval = { ...call.approval, args: seen(call.approval.args) };
   if (call.suspension?.payload.kind === 'raw') {
     call.suspension = { ...call.suspension, payload: pendingValue() };
   }
