@@ -62,4 +62,31 @@ describe('history of a call whose streamed input was hidden', () => {
       live.toolCalls.get('call-crm-1')?.input,
     );
   });
+
+  it('rebuilt with the state that showed it (`shownBefore`), it stays hidden', async () => {
+    const message = (await savedMessage()) as { id: string };
+    const store = createToolpaneStore({ formats: [aiSdk] });
+    store.dispatchMany(loadFixture(NAME));
+    const live = store.getState();
+    expect(live.runOrder).toEqual([message.id]);
+    const rebuilt = stateFromUIMessages([message], { shownBefore: live });
+    expect(shown(rebuilt)).not.toContain(SECRET);
+    expect(rebuilt.toolCalls.get('call-crm-1')?.input).toEqual({
+      kind: 'hidden',
+      reason: 'suppressed',
+    });
+    // What the live state showed stays shown.
+    expect(rebuilt.toolCalls.get('call-crm-1')?.output).toEqual(
+      live.toolCalls.get('call-crm-1')?.output,
+    );
+    // A state of other runs hides nothing: calls are matched by key, run and toolCallId.
+    const other = createToolpaneStore({ formats: [aiSdk] });
+    other.dispatchMany(
+      loadFixture(NAME).filter((chunk) => (chunk as { type: string }).type !== 'start'),
+    );
+    expect(other.getState().runOrder).not.toContain(message.id);
+    expect(shown(stateFromUIMessages([message], { shownBefore: other.getState() }))).toContain(
+      SECRET,
+    );
+  });
 });

@@ -12,6 +12,7 @@ import type { UIMessageChunk } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { byteStream, fixtureAsRun, toSse } from '../utils/fixtures.js';
 import { uiMessageOf } from '../utils/history.js';
+import { everythingShown } from '../utils/shown.js';
 
 /*
  * When the store drops or rebuilds what a `useChat` chat shows: only for messages the chat held
@@ -141,5 +142,45 @@ describe('a useChat store following its chat', () => {
       await (await probe.toolpane!.fetch('/chat', { method: 'POST', body })).text();
     });
     expect(store.getState().runOrder).toHaveLength(2);
+  });
+
+  it('keeps hidden what the store hid when it rebuilds from messages that hold it raw', async () => {
+    // useChat keeps the raw input of a call whose input deltas were suppressed (protocol §6.4).
+    const secret = 'sk-secret-123';
+    const runs = [1, 2].map(
+      (n) => fixtureAsRun('transform-input-streamed-aisdk', n) as UIMessageChunk[],
+    );
+    const probe: { toolpane?: ToolpaneChat } = {};
+    const view = render(<Chat chat={chatOf([user(1)], 'submitted')} probe={probe} />);
+    const { store, session } = probe.toolpane!;
+    for (const run of runs) {
+      pending.push(run);
+      await act(async () => {
+        await (await probe.toolpane!.fetch('/chat', { method: 'POST' })).text();
+      });
+    }
+    const [first, second] = await Promise.all(runs.map((run) => uiMessageOf(run)));
+    expect(JSON.stringify(first)).toContain(secret);
+    const hidden = () => {
+      const state = store.getState();
+      expect(everythingShown(state)).not.toContain(secret);
+      expect(view.container.textContent).not.toContain(secret);
+      const calls = [...state.toolCalls.values()];
+      expect(calls.map((call) => call.input.kind)).toEqual(runs.map(() => 'hidden'));
+    };
+    view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={probe} />);
+    hidden();
+    // setMessages drops the second answer: the store is rebuilt from the first one's message.
+    view.rerender(<Chat chat={chatOf([user(1), first], 'ready')} probe={probe} />);
+    expect(store.getState().runOrder).toEqual([first!.id]);
+    expect(store.getState().toolCalls.size).toBe(1);
+    expect(everythingShown(store.getState())).not.toContain(secret);
+    expect(view.container.textContent).not.toContain(secret);
+    // restore() rebuilds it again from the chat's messages.
+    await act(async () => {
+      expect((await session.restore()).status).toBe('done');
+    });
+    expect(store.getState().toolCalls.size).toBe(1);
+    expect(everythingShown(store.getState())).not.toContain(secret);
   });
 });

@@ -12,4 +12,4 @@
  */
 
 export { aiSdk } from './ai-sdk/format.js';
-export { stateFromUIMessages } from './history/ui-messages.js';
+export { stateFromUIMessages, type UIHistoryOptions } from './history/ui-messages.js';

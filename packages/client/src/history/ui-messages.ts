@@ -15,6 +15,7 @@ import {
   records,
   textOf,
 } from './common.js';
+import { keepHidden } from './keep-hidden.js';
 
 /*
  * AI SDK `UIMessage`s (v5, v6 and v7: what `useChat` holds, what apps persist, what
@@ -234,6 +235,17 @@ export function uiHistoryChunks(history: unknown): HistoryChunks {
   return { segments, tail: [{ type: 'toolpane/stream-end' }, ...decisions] };
 }
 
+/** Options of {@link stateFromUIMessages}: the reducer's, and what was shown before. */
+export interface UIHistoryOptions extends Omit<ReduceOptions, 'now' | 'formats'> {
+  /**
+   * The state that showed these messages before, when there is one: a store whose chat's messages
+   * were replaced or reloaded. What it hid stays hidden in the rebuilt state, although a
+   * `UIMessage` keeps raw what a display transform hid on the stream (the input of a call whose
+   * input deltas were suppressed, protocol §6.4).
+   */
+  readonly shownBefore?: ToolpaneState;
+}
+
 /**
  * Builds Toolpane state from AI SDK `UIMessage`s (v5, v6 or v7): what `useChat` holds, what an
  * app persisted, or what `toAISdkMessages` from `@mastra/ai-sdk/ui` made of a Mastra memory
@@ -255,8 +267,9 @@ export function uiHistoryChunks(history: unknown): HistoryChunks {
  */
 export function stateFromUIMessages(
   history: unknown,
-  options: Omit<ReduceOptions, 'now' | 'formats'> = {},
+  options: UIHistoryOptions = {},
 ): ToolpaneState {
-  const { now: _, ...rest } = options as ReduceOptions;
-  return buildHistory(uiHistoryChunks(history), { ...rest, formats: [aiSdk] });
+  const { now: _, shownBefore, ...rest } = options as ReduceOptions & UIHistoryOptions;
+  const state = buildHistory(uiHistoryChunks(history), { ...rest, formats: [aiSdk] });
+  return shownBefore === undefined ? state : keepHidden(state, shownBefore);
 }

@@ -308,7 +308,9 @@ export function createChatSession(
     follow,
     restore() {
       if (chat === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });
-      store.reset(stateFromUIMessages(chat.messages, options));
+      store.reset(
+        stateFromUIMessages(chat.messages, { ...options, shownBefore: store.getState() }),
+      );
       return Promise.resolve({ status: 'done' });
     },
     abort: () => {

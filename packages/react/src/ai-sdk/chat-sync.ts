@@ -62,7 +62,7 @@ export function createMessageFollower(store: ToolpaneStore, options: SyncOptions
     const missing = settled && ids.some((id) => !before.runs.has(id));
     for (const id of ids) seen.add(id);
     if (!gone && !missing) return;
-    const after = stateFromUIMessages(messages, options);
+    const after = stateFromUIMessages(messages, { ...options, shownBefore: before });
     store.reset(after);
     const issues = keptIssues(before, after);
     if (issues.length > 0) {

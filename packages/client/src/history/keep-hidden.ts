@@ -1,0 +1,76 @@
+import { pendingValue } from '../reducer/transform.js';
+import { Draft, type Mutable } from '../state/draft.js';
+import type { DisplayValue, ToolCallState, ToolpaneState } from '../state/state.js';
+
+/*
+ * A state rebuilt from saved messages knows less than the one that read the live stream: an AI SDK
+ * message keeps the raw input of a call whose input deltas a display transform suppressed
+ * (protocol §6.4), and a rebuilt call cannot tell. When the state that showed those messages
+ * before is at hand (a chat whose messages were replaced), what it hid stays hidden.
+ */
+
+const unshown = (value: DisplayValue | undefined) =>
+  value?.kind === 'hidden' || value?.kind === 'transformed';
+
+/**
+ * `now`, unless it is raw where `before` did not show it raw: then what `before` showed (hidden or
+ * its transformed view), or pending when `before` knew its call to be display-transformed.
+ */
+function kept(now: DisplayValue, was: DisplayValue | undefined, before: ToolCallState) {
+  if (now.kind !== 'raw') return now;
+  if (unshown(was)) return was!;
+  return before.displayTransform === 'display' ? pendingValue() : now;
+}
+
+/** The fields of `call` to change so that it shows nothing `before` hid; undefined for none. */
+function hiddenFields(call: ToolCallState, before: ToolCallState) {
+  const out: Partial<Mutable<ToolCallState>> = {};
+  const each = (key: 'input' | 'output' | 'error') => {
+    const value = kept(call[key], before[key], before);
+    if (value !== call[key]) out[key] = value;
+  };
+  each('input');
+  each('output');
+  each('error');
+  const { approval, suspension } = call;
+  if (approval !== undefined) {
+    const args = kept(approval.args, before.approval?.args ?? before.input, before);
+    if (args !== approval.args) out.approval = { ...approval, args };
+  }
+  if (suspension !== undefined) {
+    const payload = kept(suspension.payload, before.suspension?.payload, before);
+    if (payload !== suspension.payload) out.suspension = { ...suspension, payload };
+  }
+  if (call.progress.some((value) => value.kind === 'raw')) {
+    const progress = call.progress.map((value, i) => kept(value, before.progress[i], before));
+    if (progress.some((value, i) => value !== call.progress[i])) out.progress = progress;
+  }
+  if (before.displayTransform === 'display' && call.displayTransform !== 'display') {
+    out.displayTransform = 'display';
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+/**
+ * `state`, with every value that `before` hid hidden as well: for each call both hold (the same
+ * key, run and toolCallId), a value shown raw now that `before` showed hidden or transformed (or
+ * any value of a call `before` knew to be display-transformed) is shown as `before` showed it, or
+ * as pending. Used when a chat's messages are rebuilt into a state while the store that read them
+ * live is at hand (see `stateFromUIMessages`).
+ */
+export function keepHidden(state: ToolpaneState, before: ToolpaneState): ToolpaneState {
+  let draft: Draft | undefined;
+  for (const [key, call] of state.toolCalls) {
+    const old = before.toolCalls.get(key);
+    if (old === undefined || old.runId !== call.runId || old.toolCallId !== call.toolCallId) {
+      continue;
+    }
+    const fields = hiddenFields(call, old);
+    if (fields === undefined) continue;
+    draft ??= new Draft(state);
+    const editable = draft.toolCall(key)!;
+    Object.assign(editable, fields);
+    if (fields.input !== undefined) delete editable.partialInput;
+  }
+  return draft?.publish() ?? state;
+}
