@@ -17,6 +17,14 @@ const RUN = 'run-shape';
 const top = (type: string, payload: unknown) => ({ type, runId: RUN, from: 'AGENT', payload });
 const start = () => top('start', { id: 'agent', messageId: `m-${RUN}` });
 
+/** A chunk of the agent network run `run-network`. */
+const net = (type: string, payload: unknown) => ({
+  type,
+  runId: 'run-network',
+  from: 'NETWORK',
+  payload,
+});
+
 /** Fills `out` with `make(i)` until it holds `count` chunks. */
 function fill(out: unknown[], count: number, make: (i: number) => unknown[]): unknown[] {
   for (let i = 0; out.length < count; i++) {
@@ -146,12 +154,6 @@ export const GROWING: readonly Shape[] = [
     name: 'network: iterations of one network',
     family: 'network',
     chunks: (n) => {
-      const net = (type: string, payload: unknown) => ({
-        type,
-        runId: 'run-network',
-        from: 'NETWORK',
-        payload,
-      });
       return fill([], n, (i) => {
         const tool = `tool-${i % 3}`;
         const route = { networkId: 'net', runId: `route-${i}` };
@@ -168,5 +170,37 @@ export const GROWING: readonly Shape[] = [
         ];
       });
     },
+  },
+  {
+    // Each iteration runs a tool the network never ran before: finding the execution a start
+    // resumes finds none.
+    name: 'network: a new primitive on every iteration',
+    family: 'network',
+    chunks: (n) =>
+      fill([], n, (i) => [
+        net('routing-agent-start', { networkId: 'net', runId: `route-${i}` }),
+        net('routing-agent-end', {
+          runId: `route-${i}`,
+          primitiveId: `tool-${i}`,
+          primitiveType: 'tool',
+        }),
+        net('tool-execution-start', {
+          args: { toolCallId: `t${i}`, primitiveId: `tool-${i}`, iteration: i, args: { i } },
+        }),
+        net('tool-execution-end', { toolCallId: `t${i}`, toolName: `tool-${i}`, result: { i } }),
+      ]),
+  },
+  {
+    // Routing decisions that name no routing step the network has: each becomes a step of its own.
+    name: 'network: routing ends naming no step',
+    family: 'network',
+    chunks: (n) =>
+      fill([], n, (i) => [
+        net('routing-agent-end', {
+          runId: `gone-${i}`,
+          primitiveId: 'tool-0',
+          primitiveType: 'tool',
+        }),
+      ]),
   },
 ];

@@ -7,12 +7,14 @@ import {
 } from '@toolpane/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHAPES, shapeOptions } from '../../bench/shapes';
+import { Vector } from '../../packages/client/src/state/vector.js';
 import { ARRAY_SCANS } from '../utils/count';
 
 /**
  * Linearity without a clock: while a stream is applied, every array copy and scan (slice, concat,
  * spread, for…of, map, filter, find, findIndex, some, every, indexOf, includes, reduce) and every
- * Map copy or iteration counts the items it touches. A per-chunk copy or scan of a growing list
+ * Map copy or iteration counts the items it touches, and every item read from a persistent vector
+ * counts one. A per-chunk copy or scan of a growing list
  * makes ten times the chunks cost about a hundred times the items. The bound leaves room for the
  * O(log n) path copies of the persistent map's vector (one node of at most 32 slots per level,
  * and 10k calls fill one level more than 1k do): ten times the chunks may cost at most twenty
@@ -24,17 +26,24 @@ const counted = { items: 0 };
 type Patched = { target: object; key: PropertyKey; original: unknown };
 const patched: Patched[] = [];
 
-function patch(target: object, key: PropertyKey) {
+type Sized = { length?: number; size?: number };
+
+/** Counts every call of `target[key]` as the items it touches: by default its length or size. */
+function patch(
+  target: object,
+  key: PropertyKey,
+  items = (self: Sized) => self.length ?? self.size ?? 0,
+) {
   const original = (target as Record<PropertyKey, unknown>)[key] as (
-    this: { length?: number; size?: number },
+    this: Sized,
     ...args: unknown[]
   ) => unknown;
   patched.push({ target, key, original });
   Object.defineProperty(target, key, {
     configurable: true,
     writable: true,
-    value: function (this: { length?: number; size?: number }, ...args: unknown[]) {
-      counted.items += this.length ?? this.size ?? 0;
+    value: function (this: Sized, ...args: unknown[]) {
+      counted.items += items(this);
       return original.apply(this, args);
     },
   });
@@ -45,6 +54,8 @@ function countItems(work: () => void): number {
   patch(Map.prototype, Symbol.iterator);
   patch(Map.prototype, 'forEach');
   patch(Set.prototype, Symbol.iterator);
+  // A walk over a persistent list (a run's parts, a network's steps) reads it item by item.
+  patch(Vector.prototype, 'get', () => 1);
   counted.items = 0;
   try {
     work();

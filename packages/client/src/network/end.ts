@@ -6,9 +6,10 @@ import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { endRun, moveTo } from '../reducer/lifecycle.js';
 import { addUnstreamedAnswer } from '../reducer/parts.js';
 import { runTree } from '../reducer/tree.js';
-import { countOf, itemAt } from '../state/list-fields.js';
-import { editNetwork, editStep, type Handler, isRouting, latestStep } from './reduce.js';
-import type { NetworkRoutingStep } from './state.js';
+import { itemAt } from '../state/list-fields.js';
+import { editNetwork, editStep, type Handler } from './reduce.js';
+import type { NetworkExecutionStep, NetworkRoutingStep } from './state.js';
+import { findStep } from './step-index.js';
 
 /** The network ends: its final result, completion and structured object; the run finishes. */
 export const onFinish: Handler<'network-execution-event-finish'> = (ctx, chunk, scope) => {
@@ -62,9 +63,16 @@ export function onNetworkAbort(
   stopAwaitingCalls(ctx, chunk.runId);
   if (primitiveType === 'routing' || primitiveType === undefined) {
     // The abort may come before the next routing step started: it is a step of its own then.
-    const last = itemAt(network, 'steps', latestStep(network, isRouting));
+    const last = itemAt(
+      network,
+      'steps',
+      findStep(ctx, chunk.runId, network, { routing: undefined }),
+    );
     if (last?.kind === 'routing' && last.status === 'running') {
-      editStep(network, isRouting, (s) => ({ ...s, status: 'aborted' }));
+      editStep<NetworkRoutingStep>(ctx, chunk.runId, network, { routing: undefined }, (s) => ({
+        ...s,
+        status: 'aborted',
+      }));
     } else {
       const step: NetworkRoutingStep = {
         kind: 'routing',
@@ -76,9 +84,12 @@ export function onNetworkAbort(
     }
     return;
   }
-  for (let i = countOf(network, 'steps') - 1; i >= 0; i--) {
-    const step = itemAt(network, 'steps', i)!;
-    if (step.kind !== 'execution' || step.primitive.id !== primitiveId) continue;
+  const at =
+    primitiveId === undefined
+      ? -1
+      : findStep(ctx, chunk.runId, network, { primitive: primitiveId });
+  if (at >= 0) {
+    const step = itemAt(network, 'steps', at) as NetworkExecutionStep;
     const call = ctx.draft.toolCall(step.toolCallId);
     if (call === undefined) return;
     for (const child of call.childRunIds) {
@@ -86,6 +97,5 @@ export function onNetworkAbort(
         endRun(ctx, child, 'aborted', 'The network run was aborted');
     }
     moveTo(call, 'output-aborted');
-    return;
   }
 }

@@ -15,6 +15,7 @@ import type {
   NetworkStep,
   NetworkValidationStep,
 } from './state.js';
+import { findStep, type StepKey } from './step-index.js';
 
 type Schemas = typeof networkPayloadSchemas;
 
@@ -49,31 +50,31 @@ export function editNetwork(ctx: Ctx, runId: string, scope: Scope): Mutable<Netw
 }
 
 /**
- * Replaces the latest step that `matches` with `edit(step)`; false when none matches. The steps
- * are a persistent list (see `state/list-fields.ts`): the replacement copies one path of it.
+ * Replaces the latest step that has `key` (see `findStep`) with `edit(step)`; false when none has
+ * it. The steps are a persistent list (see `state/list-fields.ts`): the replacement copies one
+ * path of it.
  */
 export function editStep<S extends NetworkStep>(
+  ctx: Ctx,
+  runId: string,
   network: Mutable<NetworkState>,
-  matches: (step: NetworkStep) => step is S,
+  key: StepKey,
   edit: (step: S) => S,
 ): boolean {
-  const i = latestStep(network, matches);
+  const i = findStep(ctx, runId, network, key);
   if (i < 0) return false;
   setItem(network, 'steps', i, edit(itemAt(network, 'steps', i) as S));
   return true;
 }
 
-/** The index of the latest step that `matches`, or -1; reads the steps without building them. */
-export function latestStep(network: NetworkState, matches: (step: NetworkStep) => boolean): number {
-  for (let i = countOf(network, 'steps') - 1; i >= 0; i--) {
-    if (matches(itemAt(network, 'steps', i)!)) return i;
-  }
-  return -1;
+/** Replaces the network's last step, the open completion check, with `edit(step)`. */
+function editLastCheck(
+  network: Mutable<NetworkState>,
+  edit: (step: NetworkValidationStep) => NetworkStep,
+) {
+  const i = countOf(network, 'steps') - 1;
+  setItem(network, 'steps', i, edit(itemAt(network, 'steps', i) as NetworkValidationStep));
 }
-
-/** A routing step. */
-export const isRouting = (s: NetworkStep): s is NetworkRoutingStep => s.kind === 'routing';
-const isValidation = (s: NetworkStep): s is NetworkValidationStep => s.kind === 'validation';
 
 /**
  * The key of the call that shows the execution Mastra names `executionId` (a resumed one keeps
@@ -88,7 +89,8 @@ export function executionCall(
 ): string | undefined {
   const { root } = ctx.draft;
   const network = networkRunId === undefined ? undefined : root.runs.get(networkRunId)?.network;
-  const at = network === undefined ? -1 : latestStep(network, (s) => executionOf(s, executionId));
+  const at =
+    network === undefined ? -1 : findStep(ctx, networkRunId!, network, { execution: executionId });
   if (at >= 0) return (itemAt(network!, 'steps', at) as NetworkExecutionStep).toolCallId;
   if (root.toolCalls.has(executionId)) {
     return findCallKey(root, executionId, networkRunId) ?? executionId;
@@ -96,15 +98,15 @@ export function executionCall(
   return root.runs.get(executionId)?.parentToolCallId ?? undefined;
 }
 
-const executionOf = (step: NetworkStep, id: string): step is NetworkExecutionStep =>
-  step.kind === 'execution' && step.id === id;
-
 /** The latest open execution of a primitive: a resumed execution continues its call. */
-function openExecution(ctx: Ctx, network: NetworkState, type: ExecutionType, id: string) {
-  const at = latestStep(
-    network,
-    (s) => s.kind === 'execution' && s.primitive.type === type && s.primitive.id === id,
-  );
+function openExecution(
+  ctx: Ctx,
+  runId: string,
+  network: NetworkState,
+  type: ExecutionType,
+  id: string,
+) {
+  const at = findStep(ctx, runId, network, { primitive: id, type });
   if (at < 0) return undefined;
   const step = itemAt(network, 'steps', at) as NetworkExecutionStep;
   const call = ctx.draft.root.toolCalls.get(step.toolCallId);
@@ -122,7 +124,7 @@ export function startExecution(
   const network = editNetwork(ctx, chunk.runId, scope);
   // A resumed execution has a new id (a tool's, a new toolCallId) and continues the call that
   // waited.
-  const resumed = openExecution(ctx, network, execution.type, execution.primitiveId);
+  const resumed = openExecution(ctx, chunk.runId, network, execution.type, execution.primitiveId);
   let toolCallId = call.toolCallId;
   if (resumed !== undefined && execution.type === 'tool') {
     toolCallId = resumed.key;
@@ -216,9 +218,7 @@ export const onRoutingEnd: Handler<'routing-agent-end'> = (ctx, chunk, scope) =>
     ...(p.prompt === undefined ? {} : { prompt: p.prompt }),
     ...(p.selectionReason === undefined ? {} : { selectionReason: p.selectionReason }),
   });
-  const matches = (s: NetworkStep): s is NetworkRoutingStep =>
-    isRouting(s) && (p.runId === undefined || s.id === p.runId);
-  if (!editStep(network, matches, done)) {
+  if (!editStep(ctx, chunk.runId, network, { routing: p.runId }, done)) {
     const fresh = { kind: 'routing', id: p.runId ?? '', iteration: p.iteration ?? 0 } as const;
     ctx.draft.push(network, 'steps', done({ ...fresh, status: 'running' }));
   }
@@ -238,7 +238,7 @@ export const onRoutingText: Handler<'routing-agent-text-delta'> = (ctx, chunk, s
   const open = openValidation(network);
   const iteration = open?.iteration ?? 0;
   if (open !== undefined) {
-    editStep(network, isValidation, (s) => ({ ...s, text: s.text + chunk.payload.text }));
+    editLastCheck(network, (s) => ({ ...s, text: s.text + chunk.payload.text }));
   }
   // The final result is also the network run's own text.
   appendText(ctx, ctx.draft.run(chunk.runId)!, 'text', resultTextId(iteration), chunk.payload.text);
@@ -273,7 +273,7 @@ export const onValidationEnd: Handler<'network-validation-end'> = (ctx, chunk, s
     ctx.draft.push(network, 'steps', ended(fresh as NetworkValidationStep));
     return;
   }
-  editStep(network, isValidation, ended);
+  editLastCheck(network, ended);
   const run = ctx.draft.run(chunk.runId)!;
   const id = resultTextId(open.iteration);
   // Found through the run's part index: a scan of the parts grew with every iteration.

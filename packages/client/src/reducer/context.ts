@@ -73,6 +73,8 @@ export interface Scratch {
   readonly displayRunsRead: Set<string>;
   /** The text or reasoning part text deltas went to last (see `appendText`). */
   readonly lastText: LastText;
+  /** Indexes a chunk family keeps, by name (an agent network's steps, per network run). */
+  readonly indexes: Map<string, unknown>;
 }
 
 /**
@@ -97,6 +99,7 @@ export const createScratch = (): Scratch => ({
   displayRuns: new Set(),
   displayRunsRead: new Set(),
   lastText: { runId: '', part: undefined, epoch: -1 },
+  indexes: new Map(),
 });
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */
