@@ -58,6 +58,8 @@ export interface StreamFormatSupport {
  */
 export interface Scratch {
   readonly parsers: Map<string, PartialJsonParser>;
+  /** How many parsers may be kept before the next sweep drops those of finished input. */
+  parserSweep: number;
   readonly taskCalls: Map<string, string>;
   /** Wrapper chunks being unwrapped right now, one inside the other (bounded). */
   nesting: number;
@@ -92,6 +94,7 @@ export interface LastText {
 /** Creates empty working memory for a reducer. */
 export const createScratch = (): Scratch => ({
   parsers: new Map(),
+  parserSweep: 64,
   taskCalls: new Map(),
   nesting: 0,
   scopes: new Map(),

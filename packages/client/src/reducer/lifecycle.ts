@@ -212,14 +212,27 @@ export function ensureCall(
   return call;
 }
 
-/** The incremental parser of a call's streamed input. */
+/**
+ * The incremental parser of a call's streamed input. A parser is only used while its call's input
+ * streams, and holds as much as the input again: the parsers of calls that moved on are dropped in
+ * sweeps, each made once the map has doubled since the last, so a long run keeps about as many
+ * parsers as calls stream at once, at an amortized O(1) per parser made.
+ */
 export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
-  let parser = ctx.scratch.parsers.get(call.key);
+  const { scratch } = ctx;
+  const { parsers } = scratch;
+  let parser = parsers.get(call.key);
   if (parser === undefined) {
+    if (parsers.size >= scratch.parserSweep) {
+      for (const key of parsers.keys()) {
+        if (ctx.draft.root.toolCalls.get(key)?.status !== 'input-streaming') parsers.delete(key);
+      }
+      scratch.parserSweep = Math.max(64, 2 * parsers.size);
+    }
     parser = createPartialJsonParser();
     // A pure reduce starts without the parser of earlier chunks: catch up once.
     if (call.inputText !== '') parser.push(call.inputText);
-    ctx.scratch.parsers.set(call.key, parser);
+    parsers.set(call.key, parser);
   }
   return parser;
 }
