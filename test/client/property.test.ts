@@ -1,5 +1,6 @@
 // @vitest-environment node
 import {
+  type ClientTransforms,
   createToolpaneStore,
   type DisplayValue,
   HUMAN_TOOL_STATUSES,
@@ -127,6 +128,29 @@ function harvest(): { ids: string[]; types: string[] } {
 }
 
 const POOL = harvest();
+
+/**
+ * Client transforms for every other tool name of the recordings (sorted, so the choice is fixed):
+ * a late name, a replay or a reordering must not show what they hide either.
+ */
+const HALF: ClientTransforms = Object.fromEntries(
+  [...new Set(SCENARIOS.flatMap((chunks) => toolNames(chunks)))]
+    .sort()
+    .filter((_, i) => i % 2 === 0)
+    .map((name) => {
+      const hide = () => ({ hidden: name });
+      return [name, { input: hide, output: hide, error: hide, approval: hide, suspend: hide }];
+    }),
+);
+
+function toolNames(value: unknown, depth = 0, out: string[] = []): string[] {
+  if (typeof value !== 'object' || value === null || depth > 8) return out;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'toolName' && typeof child === 'string') out.push(child);
+    else toolNames(child, depth + 1, out);
+  }
+  return out;
+}
 
 // Types no recording carries, so that retyping reaches every branch of the reducer.
 const EXTRA_TYPES = [
@@ -585,6 +609,22 @@ describe('reducer properties on mutated recordings', () => {
         const state = store.getState();
         checkStep(state, tracker);
         checkEnded(state);
+      }),
+      runs(20_000),
+    );
+  }, 240_000);
+
+  it('keeps every invariant under client transforms for every other tool', () => {
+    fc.assert(
+      fc.property(sequenceArb, (input) => {
+        const store = createToolpaneStore({ now: () => 0, formats: [aiSdk], transforms: HALF });
+        const tracker = newTracker();
+        for (const chunk of sequenceOf(input)) {
+          store.dispatch(chunk);
+          checkStep(store.getState(), tracker);
+        }
+        store.dispatch(END);
+        checkStep(store.getState(), tracker);
       }),
       runs(20_000),
     );
