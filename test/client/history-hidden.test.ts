@@ -79,7 +79,7 @@ describe('history of a call whose streamed input was hidden', () => {
     expect(rebuilt.toolCalls.get('call-crm-1')?.output).toEqual(
       live.toolCalls.get('call-crm-1')?.output,
     );
-    // A state of other runs hides nothing: calls are matched by key, run and toolCallId.
+    // A state of other runs hides nothing: calls are matched by run and toolCallId.
     const other = createToolpaneStore({ formats: [aiSdk] });
     other.dispatchMany(
       loadFixture(NAME).filter((chunk) => (chunk as { type: string }).type !== 'start'),

@@ -183,4 +183,31 @@ describe('a useChat store following its chat', () => {
     expect(store.getState().toolCalls.size).toBe(1);
     expect(everythingShown(store.getState())).not.toContain(secret);
   });
+
+  it('keeps hidden what it hid when a rebuild gives a repeated toolCallId another key', async () => {
+    // Both answers call `call-crm-1`: live, the second call's key is `call-crm-1#2`; rebuilt
+    // without the first answer, it is `call-crm-1`, the key the first answer's call had.
+    const secret = 'sk-secret-123';
+    const runs = [1, 2].map(
+      (n) => fixtureAsRun('transform-input-streamed-aisdk', n) as UIMessageChunk[],
+    );
+    const probe: { toolpane?: ToolpaneChat } = {};
+    const view = render(<Chat chat={chatOf([user(1)], 'submitted')} probe={probe} />);
+    const { store } = probe.toolpane!;
+    for (const run of runs) {
+      pending.push(run);
+      await act(async () => {
+        await (await probe.toolpane!.fetch('/chat', { method: 'POST' })).text();
+      });
+    }
+    const [first, second] = await Promise.all(runs.map((run) => uiMessageOf(run)));
+    expect([...store.getState().toolCalls.keys()]).toEqual(['call-crm-1', 'call-crm-1#2']);
+    view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={probe} />);
+    // setMessages drops the first exchange.
+    view.rerender(<Chat chat={chatOf([user(2), second], 'ready')} probe={probe} />);
+    expect(store.getState().runOrder).toEqual([second!.id]);
+    expect([...store.getState().toolCalls.keys()]).toEqual(['call-crm-1']);
+    expect(everythingShown(store.getState())).not.toContain(secret);
+    expect(view.container.textContent).not.toContain(secret);
+  });
 });

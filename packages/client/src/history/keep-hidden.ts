@@ -51,21 +51,38 @@ function hiddenFields(call: ToolCallState, before: ToolCallState) {
   return Object.keys(out).length === 0 ? undefined : out;
 }
 
+/** The calls of `state` by run and toolCallId, each list in the order the calls were made. */
+function callsByRunAndId(state: ToolpaneState): Map<string, ToolCallState[]> {
+  const out = new Map<string, ToolCallState[]>();
+  for (const call of state.toolCalls.values()) {
+    const id = `${call.runId}\0${call.toolCallId}`;
+    const list = out.get(id);
+    if (list === undefined) out.set(id, [call]);
+    else list.push(call);
+  }
+  return out;
+}
+
 /**
- * `state`, with every value that `before` hid hidden as well: for each call both hold (the same
- * key, run and toolCallId), a value shown raw now that `before` showed hidden or transformed (or
- * any value of a call `before` knew to be display-transformed) is shown as `before` showed it, or
- * as pending. Used when a chat's messages are rebuilt into a state while the store that read them
- * live is at hand (see `stateFromUIMessages`).
+ * `state`, with every value that `before` hid hidden as well: for each call both hold, a value
+ * shown raw now that `before` showed hidden or transformed (or any value of a call `before` knew
+ * to be display-transformed) is shown as `before` showed it, or as pending. Calls are matched by
+ * run, toolCallId and the order they came in within that run, not by key: a rebuild that drops a
+ * run gives a later run's call of a repeated toolCallId the key an earlier call had. Used when a
+ * chat's messages are rebuilt into a state while the store that read them live is at hand (see
+ * `stateFromUIMessages`).
  */
 export function keepHidden(state: ToolpaneState, before: ToolpaneState): ToolpaneState {
+  const old = callsByRunAndId(before);
+  const seen = new Map<string, number>();
   let draft: Draft | undefined;
   for (const [key, call] of state.toolCalls) {
-    const old = before.toolCalls.get(key);
-    if (old === undefined || old.runId !== call.runId || old.toolCallId !== call.toolCallId) {
-      continue;
-    }
-    const fields = hiddenFields(call, old);
+    const id = `${call.runId}\0${call.toolCallId}`;
+    const nth = seen.get(id) ?? 0;
+    seen.set(id, nth + 1);
+    const was = old.get(id)?.[nth];
+    if (was === undefined) continue;
+    const fields = hiddenFields(call, was);
     if (fields === undefined) continue;
     draft ??= new Draft(state);
     const editable = draft.toolCall(key)!;
