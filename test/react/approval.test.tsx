@@ -245,6 +245,44 @@ function ApprovalButtons({ toolCallId }: { toolCallId: string }) {
   );
 }
 
+describe('a decision on what the person saw', () => {
+  it('sends nothing for a request that changed after the card was drawn', async () => {
+    const { session, store, sent } = sessionAfter(['approval-request'], () =>
+      Promise.resolve(recordedResponse('approval-approved')),
+    );
+    const { result } = renderHook(() => useApproval('call-del-1'), {
+      wrapper: withSession(session),
+    });
+    // What the person clicks: the handle of the render they saw.
+    const drawn = result.current;
+    expect(drawn.approval?.revision).toBe(1);
+    const request = loadFixture('approval-request').find(
+      (chunk) => (chunk as { type: string }).type === 'tool-call-approval',
+    ) as { payload: object };
+    // Mastra asks again with other arguments: a new request (revision 2).
+    act(() => {
+      store.dispatch({
+        ...request,
+        payload: { ...request.payload, args: { id: 'ALL-RECORDS' } },
+      });
+    });
+    expect(result.current.approval?.revision).toBe(2);
+    for (const decide of [() => drawn.approve(), () => drawn.decline('no')]) {
+      let outcome: DecisionResult | undefined;
+      await act(async () => {
+        outcome = await decide();
+      });
+      expect(outcome).toMatchObject({ ok: false, error: expect.stringContaining('changed') });
+    }
+    expect(sent).toEqual([]);
+    // The card drawn with the new request decides on it.
+    await act(async () => {
+      await expect(result.current.approve()).resolves.toEqual({ ok: true });
+    });
+    expect(sent.map((request) => request.route)).toEqual(['approve-tool-call']);
+  });
+});
+
 describe('an approval card on useApproval', () => {
   it('disables its buttons while the decision is in flight', async () => {
     const user = userEvent.setup();

@@ -153,4 +153,35 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
       calls.map(() => 'approval-responded'),
     );
   });
+
+  it('sends nothing for a request that changed after it was shown', async () => {
+    const { chat, toolpane } = await renderAfter('aisdk-v6-approval-two-level');
+    const { session, store } = toolpane;
+    // The newest run's call: a request part arriving now is read as its own message's.
+    const key = 'call-del-deep-1#3';
+    const shown = store.getState().toolCalls.get(key)!.approval!;
+    expect(shown.revision).toBe(1);
+    // The same request with other arguments: a new one (revision 2) under a decision issue.
+    const { runId, toolCallId } = shown.target;
+    act(() => {
+      store.dispatch({
+        type: 'data-tool-call-approval',
+        data: { runId, toolCallId, toolName: 'deleteTool', args: { id: 'ALL-RECORDS' } },
+      });
+    });
+    expect(store.getState().toolCalls.get(key)?.approval?.revision).toBe(2);
+    for (const decide of [
+      () => session.approve(key, { revision: 1 }),
+      () => session.decline(key, 'no', { revision: 1 }),
+    ]) {
+      const result = await act(decide);
+      expect(result).toMatchObject({
+        status: 'invalid',
+        error: expect.stringContaining('changed'),
+      });
+    }
+    expect(chat.addToolApprovalResponse).not.toHaveBeenCalled();
+    expect((await act(() => session.approve(key, { revision: 2 }))).status).toBe('done');
+    expect(chat.addToolApprovalResponse).toHaveBeenCalledTimes(1);
+  });
 });

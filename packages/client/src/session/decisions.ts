@@ -86,6 +86,9 @@ export const NOUNS: Record<DecisionKind, string> = {
   resume: 'a resume',
 };
 
+/** Why a decision on a request that changed after it was shown was not sent. */
+export const CHANGED = 'Nothing was sent: the approval request changed after it was shown';
+
 /** Where a decision for the call goes, or why the call does not wait for it. */
 export function targetOf(
   state: ToolpaneState,

@@ -8,6 +8,7 @@ import { createToolpaneStore } from '../store/store.js';
 import { consumeStream } from '../stream/consume.js';
 import { EXPIRED_MESSAGE, isRunGone, sendBody } from './body.js';
 import {
+  CHANGED,
   type DecisionFields,
   type DecisionKind,
   decisionRequest,
@@ -284,6 +285,9 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     if (typeof target === 'string') return Promise.resolve({ status: 'invalid', error: target });
     // The request the person saw: a queued decision is not sent for a later one.
     const revision = store.getState().toolCalls.get(toolCallId)?.approval?.revision;
+    if (kind !== 'resume' && request.revision !== undefined && request.revision !== revision) {
+      return Promise.resolve({ status: 'invalid', error: CHANGED });
+    }
     const start = (): Promise<SessionResult> => {
       // With nothing ahead in the queue the call shows as answered at once; otherwise it does when
       // its turn comes, because the stream still open may yet change the call.

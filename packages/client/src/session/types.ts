@@ -63,6 +63,13 @@ export interface SessionRequestOptions {
   readonly requestContext?: Readonly<Record<string, unknown>>;
   /** Further body fields, sent as they are (the session's own fields win). */
   readonly body?: Readonly<Record<string, unknown>>;
+  /**
+   * For `approve` and `decline`: the `approval.revision` the person decided on. When the call's
+   * request has another revision by then (Mastra asked again with other arguments after the card
+   * was drawn), nothing is sent and the result is `invalid`: a decision is never taken for a
+   * request nobody saw. `useApproval` and `<Approval.Root>` pass the revision they showed.
+   */
+  readonly revision?: number;
 }
 
 /** Options of {@link AgentSession.send}, passed through to Mastra's stream route. */

@@ -181,6 +181,7 @@ export function createChatSession(
     ref: string,
     kind: Kind,
     fields: { readonly reason?: string; readonly resumeData?: unknown },
+    shown?: number,
   ): Promise<SessionResult> => {
     // A call key, or a bare toolCallId: the call of a later run that repeats it is meant when
     // that one waits (see `selectDecisionCall`).
@@ -205,6 +206,11 @@ export function createChatSession(
           : undefined;
     if (target === undefined) {
       const error = `Tool call ${toolCallId} does not wait for ${kind === 'resume' ? 'resume data' : 'an approval'} (status: ${call.status})`;
+      return Promise.resolve({ status: 'invalid', error });
+    }
+    // The request the person saw (see `SessionRequestOptions.revision`).
+    if (kind !== 'resume' && shown !== undefined && shown !== call.approval?.revision) {
+      const error = 'Nothing was sent: the approval request changed after it was shown';
       return Promise.resolve({ status: 'invalid', error });
     }
     const send = async (): Promise<SessionResult> => {
@@ -296,9 +302,9 @@ export function createChatSession(
       const current = chat;
       return run(() => current.sendMessage({ text }));
     },
-    approve: (toolCallId) => decide(toolCallId, 'approve', {}),
-    decline: (toolCallId, reason) =>
-      decide(toolCallId, 'decline', reason === undefined ? {} : { reason }),
+    approve: (toolCallId, request) => decide(toolCallId, 'approve', {}, request?.revision),
+    decline: (toolCallId, reason, request) =>
+      decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request?.revision),
     resume: (toolCallId, resumeData) => decide(toolCallId, 'resume', { resumeData }),
     checkResumeData: (ref, resumeData) =>
       validateResumeData(

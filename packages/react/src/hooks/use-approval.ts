@@ -128,10 +128,16 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
     [session],
   );
 
-  const approve = useCallback(() => run((s) => s.approve(toolCallId)), [run, toolCallId]);
+  // The revision drawn with this render: a request that changed since is not decided on.
+  const revision = slice.approval?.revision;
+  const approve = useCallback(
+    () => run((s) => s.approve(toolCallId, revision === undefined ? {} : { revision })),
+    [run, toolCallId, revision],
+  );
   const decline = useCallback(
-    (reason?: string) => run((s) => s.decline(toolCallId, reason)),
-    [run, toolCallId],
+    (reason?: string) =>
+      run((s) => s.decline(toolCallId, reason, revision === undefined ? {} : { revision })),
+    [run, toolCallId, revision],
   );
   const resumeSchema = slice.suspension?.resumeSchema;
   const resume = useCallback(
