@@ -8,7 +8,7 @@ import { stepCount } from '../state/run-record.js';
 import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage } from './run.js';
-import { nestedShown, pushNestedInputText } from './shown.js';
+import { nestedShown, pushInputText } from './shown.js';
 import { modelOutputOf, topCall } from './tools.js';
 
 // Subagents in AI SDK streams: `data-tool-agent` snapshots.
@@ -118,7 +118,7 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
       ctx.scratch.parsers.delete(editable.key);
       editable.inputText = '';
     }
-    pushNestedInputText(ctx, editable, argsText.slice(editable.inputText.length));
+    pushInputText(ctx, editable, argsText.slice(editable.inputText.length), true);
   };
   // The call a result or an error ends, its input shown; undefined when it already ended.
   const ending = (id: string, entry: Fields) => {

@@ -1,4 +1,5 @@
 import type { Ctx } from '../reducer/context.js';
+import { streamedInput } from '../reducer/display.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { parserFor } from '../reducer/lifecycle.js';
 import {
@@ -42,15 +43,23 @@ export function nestedShown(
   return applyClientTransform(client, phase, value);
 }
 
-/** Streamed input of a nested call from a snapshot: kept as text, shown only as `nestedShown`. */
-export function pushNestedInputText(ctx: Ctx, call: Call, delta: string): void {
+/**
+ * Appends streamed input text. A top-level call shows the partial input; a call nested in a
+ * subagent snapshot (`nested`) keeps it as text and shows it only as `nestedShown` would.
+ */
+export function pushInputText(ctx: Ctx, call: Call, delta: string, nested = false): void {
   const snapshot = parserFor(ctx, call).push(delta);
   call.inputText += delta;
   if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
   if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
     markDisplayTransformed(ctx, call);
     call.input = pendingValue();
-  } else call.input = suppressedValue();
+  } else if (nested) {
+    call.input = suppressedValue();
+  } else {
+    call.partialInput = snapshot;
+    call.input = streamedInput(snapshot) ?? call.input;
+  }
 }
 
 /**

@@ -1,10 +1,8 @@
 import { pushProgress } from '../mastra/tools.js';
 import { inputMayChange, requestApproval, sameValue } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
-import { streamedInput } from '../reducer/display.js';
-import { markDisplayTransformed } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
-import { type CallMode, ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
+import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import { clientTransformFor, pendingValue, suppressedValue } from '../reducer/transform.js';
 import { latestNestedCall } from '../reducer/tree.js';
@@ -14,7 +12,7 @@ import { findCallKey } from '../state/identity.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage, topRunId } from './run.js';
-import { shown, shownInput } from './shown.js';
+import { pushInputText, shown, shownInput } from './shown.js';
 import { settleWorkflowResult } from './workflow.js';
 
 // Tool calls in AI SDK streams, and the approvals and suspensions that wait for a person.
@@ -38,20 +36,6 @@ export function topCall(
 export function onInputStart(ctx: Ctx, value: Value): void {
   const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
-}
-
-/** Appends streamed input text and shows the partial input. */
-export function pushInputText(ctx: Ctx, call: Call, delta: string): void {
-  const snapshot = parserFor(ctx, call).push(delta);
-  call.inputText += delta;
-  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
-  if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
-    markDisplayTransformed(ctx, call);
-    call.input = pendingValue();
-  } else {
-    call.partialInput = snapshot;
-    call.input = streamedInput(snapshot) ?? call.input;
-  }
 }
 
 /** `tool-input-delta`: more of a call's streamed input. */
