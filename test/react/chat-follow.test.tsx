@@ -145,69 +145,62 @@ describe('a useChat store following its chat', () => {
   });
 
   it('keeps hidden what the store hid when it rebuilds from messages that hold it raw', async () => {
-    // useChat keeps the raw input of a call whose input deltas were suppressed (protocol §6.4).
-    const secret = 'sk-secret-123';
-    const runs = [1, 2].map(
-      (n) => fixtureAsRun('transform-input-streamed-aisdk', n) as UIMessageChunk[],
-    );
-    const probe: { toolpane?: ToolpaneChat } = {};
-    const view = render(<Chat chat={chatOf([user(1)], 'submitted')} probe={probe} />);
-    const { store, session } = probe.toolpane!;
-    for (const run of runs) {
-      pending.push(run);
-      await act(async () => {
-        await (await probe.toolpane!.fetch('/chat', { method: 'POST' })).text();
-      });
-    }
-    const [first, second] = await Promise.all(runs.map((run) => uiMessageOf(run)));
-    expect(JSON.stringify(first)).toContain(secret);
-    const hidden = () => {
-      const state = store.getState();
-      expect(everythingShown(state)).not.toContain(secret);
-      expect(view.container.textContent).not.toContain(secret);
-      const calls = [...state.toolCalls.values()];
-      expect(calls.map((call) => call.input.kind)).toEqual(runs.map(() => 'hidden'));
-    };
-    view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={probe} />);
-    hidden();
+    const { view, store, session, first, second, showsNothing } = await hiddenTwice();
+    view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={{}} />);
+    showsNothing(2);
     // setMessages drops the second answer: the store is rebuilt from the first one's message.
-    view.rerender(<Chat chat={chatOf([user(1), first], 'ready')} probe={probe} />);
-    expect(store.getState().runOrder).toEqual([first!.id]);
-    expect(store.getState().toolCalls.size).toBe(1);
-    expect(everythingShown(store.getState())).not.toContain(secret);
-    expect(view.container.textContent).not.toContain(secret);
+    view.rerender(<Chat chat={chatOf([user(1), first], 'ready')} probe={{}} />);
+    expect(store.getState().runOrder).toEqual([first.id]);
+    showsNothing(1);
     // restore() rebuilds it again from the chat's messages.
     await act(async () => {
       expect((await session.restore()).status).toBe('done');
     });
-    expect(store.getState().toolCalls.size).toBe(1);
-    expect(everythingShown(store.getState())).not.toContain(secret);
+    showsNothing(1);
   });
 
   it('keeps hidden what it hid when a rebuild gives a repeated toolCallId another key', async () => {
     // Both answers call `call-crm-1`: live, the second call's key is `call-crm-1#2`; rebuilt
     // without the first answer, it is `call-crm-1`, the key the first answer's call had.
-    const secret = 'sk-secret-123';
-    const runs = [1, 2].map(
-      (n) => fixtureAsRun('transform-input-streamed-aisdk', n) as UIMessageChunk[],
-    );
-    const probe: { toolpane?: ToolpaneChat } = {};
-    const view = render(<Chat chat={chatOf([user(1)], 'submitted')} probe={probe} />);
-    const { store } = probe.toolpane!;
-    for (const run of runs) {
-      pending.push(run);
-      await act(async () => {
-        await (await probe.toolpane!.fetch('/chat', { method: 'POST' })).text();
-      });
-    }
-    const [first, second] = await Promise.all(runs.map((run) => uiMessageOf(run)));
+    const { view, store, first, second, showsNothing } = await hiddenTwice();
     expect([...store.getState().toolCalls.keys()]).toEqual(['call-crm-1', 'call-crm-1#2']);
-    view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={probe} />);
+    view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={{}} />);
     // setMessages drops the first exchange.
-    view.rerender(<Chat chat={chatOf([user(2), second], 'ready')} probe={probe} />);
-    expect(store.getState().runOrder).toEqual([second!.id]);
+    view.rerender(<Chat chat={chatOf([user(2), second], 'ready')} probe={{}} />);
+    expect(store.getState().runOrder).toEqual([second.id]);
     expect([...store.getState().toolCalls.keys()]).toEqual(['call-crm-1']);
-    expect(everythingShown(store.getState())).not.toContain(secret);
-    expect(view.container.textContent).not.toContain(secret);
+    showsNothing(1);
   });
 });
+
+/**
+ * A chat whose store read two answers of `transform-input-streamed-aisdk`, whose input deltas
+ * were suppressed: the store hides the input, and useChat's messages keep it raw (protocol §6.4).
+ */
+async function hiddenTwice() {
+  const secret = 'sk-secret-123';
+  const runs = [1, 2].map(
+    (n) => fixtureAsRun('transform-input-streamed-aisdk', n) as UIMessageChunk[],
+  );
+  const probe: { toolpane?: ToolpaneChat } = {};
+  const view = render(<Chat chat={chatOf([user(1)], 'submitted')} probe={probe} />);
+  const { store, session } = probe.toolpane!;
+  for (const run of runs) {
+    pending.push(run);
+    await act(async () => {
+      await (await probe.toolpane!.fetch('/chat', { method: 'POST' })).text();
+    });
+  }
+  const [first, second] = await Promise.all(runs.map((run) => uiMessageOf(run)));
+  expect(JSON.stringify(first)).toContain(secret);
+  /** The store holds `calls` calls, each input hidden, and nothing shows the secret. */
+  const showsNothing = (calls: number) => {
+    const state = store.getState();
+    expect(everythingShown(state)).not.toContain(secret);
+    expect(view.container.textContent).not.toContain(secret);
+    expect([...state.toolCalls.values()].map((call) => call.input.kind)).toEqual(
+      Array.from({ length: calls }, () => 'hidden'),
+    );
+  };
+  return { view, store, session, first: first!, second: second!, showsNothing };
+}
