@@ -184,4 +184,27 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     expect((await act(() => session.approve(key, { revision: 2 }))).status).toBe('done');
     expect(chat.addToolApprovalResponse).toHaveBeenCalledTimes(1);
   });
+
+  it("leaves every run's request where it was when an earlier run's request part comes again", async () => {
+    const name = 'aisdk-v6-approval-two-level';
+    const { chat, toolpane, approvalId } = await renderAfter(name);
+    const { session, store } = toolpane;
+    const targets = () =>
+      selectPendingApprovals(store.getState()).map((p) => [p.key, p.resumeWith.runId]);
+    const before = targets();
+    // Run 2's request part again (a replayed stream) while run 3's message is the current one.
+    // Every run asks with the same arguments: only the runId tells the runs apart.
+    const part = asRun(name, 2).find((chunk) => chunk.type === 'data-tool-call-approval')!;
+    act(() => {
+      store.dispatch(part);
+    });
+    expect(targets()).toEqual(before);
+    expect([...store.getState().issues]).toEqual([]);
+    // The third run's card still answers for the third run.
+    expect((await act(() => session.approve('call-del-deep-1#3'))).status).toBe('done');
+    expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
+      id: approvalId(3),
+      approved: true,
+    });
+  });
 });

@@ -8,8 +8,13 @@ import { clientTransformFor, pendingValue, suppressedValue } from '../reducer/tr
 import { latestNestedCall } from '../reducer/tree.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
-import { findCallKey } from '../state/identity.js';
-import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
+import { callsWithId, findCallKey } from '../state/identity.js';
+import {
+  type DecisionTarget,
+  HUMAN_TOOL_STATUSES,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+} from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { errorMessage, topRunId } from './run.js';
 import { pushInputText, shown, shownInput } from './shown.js';
@@ -147,6 +152,34 @@ function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boo
   return latestNestedCall(ctx.draft.root, call, approved) !== undefined;
 }
 
+/** The target of the request `call`, or the innermost call under it, waits on. */
+function requestTarget(ctx: Ctx, call: ToolCallState): DecisionTarget | undefined {
+  const asked = (c: ToolCallState) =>
+    HUMAN_TOOL_STATUSES.has(c.status) ? (c.approval?.target ?? c.suspension?.target) : undefined;
+  const own = asked(call);
+  if (own !== undefined || call.kind === 'tool') return own;
+  const inner = findNestedCall(ctx, call, (c) => asked(c) !== undefined);
+  return inner === undefined ? undefined : asked(ctx.draft.root.toolCalls.get(inner)!);
+}
+
+/**
+ * The call a request part's `toolCallId` names: the newest call with it, unless that one waits on
+ * a request of another target while an older call waits on this one. Then the part is an earlier
+ * run's again (a replayed stream), and belongs to that run's call: every run of a chat that
+ * repeats toolCallIds and arguments asks alike, and only the target tells them apart.
+ */
+function outerCallKey(ctx: Ctx, target: DecisionTarget): string | undefined {
+  const { root } = ctx.draft;
+  const newest = findCallKey(root, target.toolCallId, undefined);
+  if (newest === undefined) return undefined;
+  const asked = requestTarget(ctx, root.toolCalls.get(newest)!);
+  if (asked === undefined || sameTarget(asked, target)) return newest;
+  const own = callsWithId(root, target.toolCallId).find((call) =>
+    sameTarget(requestTarget(ctx, call), target),
+  );
+  return own?.key ?? newest;
+}
+
 /**
  * The call a human request belongs to. For a request raised inside a subagent, Mastra names the
  * outer `agent-*` call (with the inner tool's name for approvals, its own for suspensions); the
@@ -159,7 +192,7 @@ function humanCallKey(
   toolName: string,
   suspension: boolean,
 ): string {
-  const outerKey = findCallKey(ctx.draft.root, target.toolCallId, undefined);
+  const outerKey = outerCallKey(ctx, target);
   const outer = outerKey === undefined ? undefined : ctx.draft.root.toolCalls.get(outerKey);
   // A suspension part names the outer call itself: the inner call is the innermost open one.
   const named = outer !== undefined && outer.toolName !== toolName;
