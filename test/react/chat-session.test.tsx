@@ -192,11 +192,14 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     const targets = () =>
       selectPendingApprovals(store.getState()).map((p) => [p.key, p.resumeWith.runId]);
     const before = targets();
-    // Run 2's request part again (a replayed stream) while run 3's message is the current one.
+    // Run 2's request parts again (a replayed stream) while run 3's message is the current one.
     // Every run asks with the same arguments: only the runId tells the runs apart.
-    const part = asRun(name, 2).find((chunk) => chunk.type === 'data-tool-call-approval')!;
+    const parts = asRun(name, 2).filter(
+      (chunk) => chunk.type === 'tool-approval-request' || chunk.type === 'data-tool-call-approval',
+    );
+    expect(parts).toHaveLength(2);
     act(() => {
-      store.dispatch(part);
+      store.dispatchMany(parts);
     });
     expect(targets()).toEqual(before);
     expect([...store.getState().issues]).toEqual([]);

@@ -144,7 +144,7 @@ function splitApprovalId(approvalId: string): DecisionTarget | undefined {
 
 /** Whether the call `toolCallId`, or a call under it at any depth, has an approval to `target`. */
 function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boolean {
-  const key = findCallKey(ctx.draft.root, toolCallId, undefined);
+  const key = outerCallKey(ctx, { ...target, toolCallId });
   const call = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
   if (call === undefined) return false;
   if (sameTarget(call.approval?.target, target)) return true;
