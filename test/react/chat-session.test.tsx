@@ -210,4 +210,26 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
       approved: true,
     });
   });
+
+  it("leaves every run's suspension where it was when an earlier run's part comes again", async () => {
+    const name = 'aisdk-v6-nested-suspend';
+    const { chat, toolpane, runIdOf } = await renderAfter(name);
+    const { session, store } = toolpane;
+    const targets = () =>
+      selectPendingApprovals(store.getState()).map((p) => [p.key, p.resumeWith.runId]);
+    const before = targets();
+    const third = runIdOf(3);
+    const part = asRun(name, 2).find((chunk) => chunk.type === 'data-tool-call-suspended')!;
+    act(() => {
+      store.dispatch(part);
+    });
+    expect(targets()).toEqual(before);
+    expect([...store.getState().issues]).toEqual([]);
+    expect((await act(() => session.resume('call-book-sub-1#3', { confirmed: true }))).status).toBe(
+      'done',
+    );
+    expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, {
+      body: { runId: third, toolCallId: 'call-booking-1', resumeData: { confirmed: true } },
+    });
+  });
 });
