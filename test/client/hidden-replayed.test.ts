@@ -72,3 +72,30 @@ describe('an AI SDK input hidden because its deltas were dropped', () => {
     });
   });
 });
+
+describe('streamed arguments a display transform hides', () => {
+  it('are not parsed, so no parse error quotes them (native)', () => {
+    const chunks = loadFixture('transform-input-streamed') as { type: string }[];
+    const first = chunks.findIndex((chunk) => chunk.type === 'tool-call-delta');
+    // The first delta lost: the rest starts mid-string, which a parser would report, quoting it.
+    const store = createToolpaneStore();
+    store.dispatchMany([...chunks.slice(0, first), ...chunks.slice(first + 1)]);
+    const call = store.getState().toolCalls.get('call-crm-1')!;
+    expect(call.displayTransform).toBe('display');
+    expect(call.inputError).toBeUndefined();
+  });
+
+  it('are not parsed on the AI SDK path under a client transform', () => {
+    const transforms = { deleteTool: { input: () => ({ id: '••' }) } };
+    const store = createToolpaneStore({ ...AI, transforms });
+    store.dispatchMany([
+      { type: 'start', messageId: 'm-hidden-1' },
+      { type: 'tool-input-start', toolCallId: 'c1', toolName: 'deleteTool' },
+      { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: 'trip-2019"}' },
+    ]);
+    const call = store.getState().toolCalls.get('c1')!;
+    expect(call.input).toEqual({ kind: 'hidden', reason: 'pending' });
+    expect(call.inputError).toBeUndefined();
+    expect(everythingShown(store.getState())).not.toContain('trip');
+  });
+});

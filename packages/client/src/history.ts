@@ -16,4 +16,9 @@
  */
 
 export { stateFromMastraMessages } from './history/mastra-messages.js';
-export { deserializeState, type SerializedState, serializeState } from './state/serialize.js';
+export {
+  deserializeState,
+  type SerializedState,
+  type SerializeOptions,
+  serializeState,
+} from './state/serialize.js';

@@ -48,18 +48,18 @@ export function nestedShown(
  * subagent snapshot (`nested`) keeps it as text and shows it only as `nestedShown` would.
  */
 export function pushInputText(ctx: Ctx, call: Call, delta: string, nested = false): void {
-  const snapshot = parserFor(ctx, call).push(delta);
+  const client = clientTransformFor(ctx.options.transforms, call.toolName) !== undefined;
+  // Hidden input is not parsed: nothing shows the parse, and its errors quote the text.
+  const snapshot = client || nested ? undefined : parserFor(ctx, call).push(delta);
   call.inputText += delta;
-  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
-  if (clientTransformFor(ctx.options.transforms, call.toolName) !== undefined) {
-    markDisplayTransformed(ctx, call);
-    call.input = pendingValue();
-  } else if (nested) {
-    call.input = suppressedValue();
-  } else {
-    call.partialInput = snapshot;
-    call.input = streamedInput(snapshot) ?? call.input;
+  if (!snapshot) {
+    if (client) markDisplayTransformed(ctx, call);
+    call.input = client ? pendingValue() : suppressedValue();
+    return;
   }
+  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
+  call.partialInput = snapshot;
+  call.input = streamedInput(snapshot) ?? call.input;
 }
 
 /**

@@ -41,17 +41,18 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'open');
   if (call.status !== 'input-streaming') return;
-  const parser = parserFor(ctx, call);
-  call.inputText += p.argsTextDelta;
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
-  const snapshot = parser.push(p.argsTextDelta);
-  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
-  if (call.displayTransform === 'display') {
+  // Hidden arguments are not parsed: nothing shows the parse, and its errors quote the text.
+  const snapshot =
+    call.displayTransform === 'display' ? undefined : parserFor(ctx, call).push(p.argsTextDelta);
+  call.inputText += p.argsTextDelta;
+  if (!snapshot) {
     const entry = metadata?.['input-delta'];
     call.input = entry?.suppress || entry?.failed ? suppressedValue() : pendingValue();
     return;
   }
+  if (snapshot.error !== undefined) call.inputError = snapshot.error.message;
   call.partialInput = snapshot;
   call.input = streamedInput(snapshot) ?? call.input;
 }

@@ -27,9 +27,28 @@ export interface SerializedState {
   readonly unknownChunks: readonly unknown[];
 }
 
-/** A call as JSON: its workflow steps as an array; the live partial parse is left out. */
-function callToJson(call: ToolCallState): unknown {
+/** Options of {@link serializeState}. */
+export interface SerializeOptions {
+  /**
+   * Keep every call's `raw` values, and the streamed `inputText` of input not shown as it came:
+   * what a display transform hides. Only for a snapshot that stays on the server.
+   */
+  readonly raw?: boolean;
+}
+
+/**
+ * A call as JSON: its workflow steps as an array; the live partial parse is left out, and, unless
+ * `raw`, so are its raw values and the streamed text of input that is not shown as it came.
+ */
+function callToJson(call: ToolCallState, raw: boolean): unknown {
   const { partialInput: _, workflow, ...rest } = call;
+  if (raw) return withWorkflow(rest, workflow);
+  const shownRaw = call.input.kind === 'raw' && call.displayTransform !== 'display';
+  return withWorkflow({ ...rest, raw: {}, ...(shownRaw ? {} : { inputText: '' }) }, workflow);
+}
+
+/** A call's JSON with its workflow steps as an array. */
+function withWorkflow(rest: object, workflow: ToolCallState['workflow']): unknown {
   if (workflow === undefined) return rest;
   // Only the fields a workflow has: a record sets every field, an absent one to undefined.
   const fields = Object.entries(workflow).filter(([, value]) => value !== undefined);
@@ -42,14 +61,21 @@ function callToJson(call: ToolCallState): unknown {
 /**
  * A state as JSON-safe data, for `JSON.stringify` or a framework's props. Everything a view shows
  * survives; the incremental parse of arguments that are still streaming (`partialInput`) does not,
- * as it is rebuilt from `inputText` when more arrives.
+ * as it is rebuilt from `inputText` when more arrives. What a display transform hides does not
+ * either: a snapshot is made to be sent to a browser, so calls are written without their `raw`
+ * values (what Mastra sent before its display transform), and input not shown as it came without
+ * its streamed `inputText` (pass `{ raw: true }` for a snapshot that stays on the server).
  *
  * @example
  * // A Next.js server component
  * const store = createToolpaneStore({ initialState: stateFromMastraMessages(messages) });
  * return <Chat snapshot={serializeState(store.getState())} />;
  */
-export function serializeState(state: ToolpaneState): SerializedState {
+export function serializeState(
+  state: ToolpaneState,
+  options: SerializeOptions = {},
+): SerializedState {
+  const raw = options.raw === true;
   return {
     version: 1,
     format: state.format,
@@ -61,7 +87,7 @@ export function serializeState(state: ToolpaneState): SerializedState {
       toolCallIds: run.toolCallIds,
     })),
     runOrder: [...state.runOrder],
-    toolCalls: [...state.toolCalls.values()].map(callToJson),
+    toolCalls: [...state.toolCalls.values()].map((call) => callToJson(call, raw)),
     toolCallOrder: [...state.toolCallOrder],
     issues: state.issues,
     unknownChunks: state.unknownChunks,
