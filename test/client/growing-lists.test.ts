@@ -8,6 +8,7 @@ import {
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
+import { agentChunk } from '../utils/chunks';
 import { loadFixture } from '../utils/fixtures';
 import { everythingShown } from '../utils/shown';
 
@@ -18,14 +19,7 @@ import { everythingShown } from '../utils/shown';
  * spread, JSON, a structured clone, a deep freeze, and a snapshot serialized mid-stream.
  */
 
-const RUN = 'run-1';
-const chunk = (type: string, payload: object, extra: object = {}) => ({
-  type,
-  runId: RUN,
-  from: 'AGENT',
-  payload,
-  ...extra,
-});
+const chunk = agentChunk;
 const progress = (i: number) => chunk('tool-output', { toolCallId: 'c', output: { step: i } });
 const PROGRESS = [
   chunk('start', { id: 'agent' }),

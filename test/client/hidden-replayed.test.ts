@@ -3,7 +3,7 @@ import { createToolpaneStore, type ReduceOptions } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
-import { everythingShown } from '../utils/shown';
+import { everythingShown, neverShows } from '../utils/shown';
 
 /**
  * A value hidden once stays hidden when a later chunk brings it again: a replayed stream, a
@@ -16,17 +16,6 @@ import { everythingShown } from '../utils/shown';
 const NAME = 'transform-input-streamed-aisdk';
 const SECRET = 'sk-secret-123';
 const AI: ReduceOptions = { formats: [aiSdk] };
-
-/** Applies `chunks` one by one and fails on the first snapshot that shows `secret`. */
-function neverShows(chunks: readonly unknown[], secret: string, options: ReduceOptions = AI) {
-  const store = createToolpaneStore(options);
-  for (const [i, chunk] of chunks.entries()) {
-    store.dispatch(chunk);
-    const shown = everythingShown(store.getState());
-    if (shown.includes(secret)) throw new Error(`chunk ${i} shows ${secret}: ${shown}`);
-  }
-  return store.getState();
-}
 
 const recording = () => loadFixture(NAME) as { type: string; input?: unknown }[];
 /** Where the recording's `tool-input-available` is. */
@@ -41,7 +30,7 @@ describe('an AI SDK input hidden because its deltas were dropped', () => {
     const late = [...chunks.slice(0, -1), available(), chunks.at(-1)];
     const whole = [...chunks, ...chunks];
     for (const sequence of [early, late, whole]) {
-      const state = neverShows(sequence, SECRET);
+      const state = neverShows(sequence, [SECRET], AI);
       expect(state.toolCalls.get('call-crm-1')?.input).toEqual({
         kind: 'hidden',
         reason: 'suppressed',
@@ -53,7 +42,7 @@ describe('an AI SDK input hidden because its deltas were dropped', () => {
     const chunks = recording();
     const { input } = available();
     const error = { type: 'tool-input-error', toolCallId: 'call-crm-1', input, errorText: 'bad' };
-    const state = neverShows([...chunks.slice(0, at + 1), error], SECRET);
+    const state = neverShows([...chunks.slice(0, at + 1), error], [SECRET], AI);
     expect(state.toolCalls.get('call-crm-1')?.status).toBe('output-error');
   });
 
@@ -62,7 +51,7 @@ describe('an AI SDK input hidden because its deltas were dropped', () => {
     const transforms = {
       crmLookupTool: { input: (v: unknown) => ({ ...(v as object), apiKey: '••' }) },
     };
-    const state = neverShows([...chunks.slice(0, at + 1), available()], SECRET, {
+    const state = neverShows([...chunks.slice(0, at + 1), available()], [SECRET], {
       ...AI,
       transforms,
     });

@@ -1,14 +1,8 @@
 // @vitest-environment node
-import {
-  type ClientTransforms,
-  createToolpaneStore,
-  reduceAll,
-  shownValue,
-  type ToolCallState,
-} from '@toolpane/client';
+import { reduceAll, shownValue, type ToolCallState } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
-import { everythingShown } from '../utils/shown';
+import { neverShows } from '../utils/shown';
 
 /**
  * A subagent's result carries the calls of its own subagents raw, at every depth
@@ -40,22 +34,6 @@ function laterRun(chunks: readonly unknown[]): unknown[] {
   return JSON.parse(text) as unknown[];
 }
 
-function neverShows(
-  chunks: readonly unknown[],
-  secrets: readonly string[],
-  transforms: ClientTransforms,
-) {
-  const store = createToolpaneStore({ transforms });
-  for (const [index, chunk] of chunks.entries()) {
-    store.dispatch(chunk);
-    const text = everythingShown(store.getState());
-    for (const secret of secrets) {
-      if (text.includes(secret)) throw new Error(`chunk ${index} shows ${secret}`);
-    }
-  }
-  return store.getState();
-}
-
 /** The `subAgentToolResults` of a result. */
 const entriesOf = (result: unknown) =>
   (result as { subAgentToolResults: Record<string, unknown>[] }).subAgentToolResults;
@@ -71,11 +49,9 @@ describe('a hidden value three subagents deep', () => {
   });
 
   it('is hidden in the results of every call above it, after any chunk', () => {
-    const state = neverShows(
-      [...chunks, { type: 'toolpane/stream-end' }],
-      [HEADLINE],
-      hideHeadlines,
-    );
+    const state = neverShows([...chunks, { type: 'toolpane/stream-end' }], [HEADLINE], {
+      transforms: hideHeadlines,
+    });
     // The innermost call shows its transformed value wherever a result quotes it.
     const [analyst] = entriesOf(outputOf(state.toolCalls.get('call-manager-1')));
     const [clerk] = entriesOf(analyst?.result);
@@ -85,7 +61,7 @@ describe('a hidden value three subagents deep', () => {
 
   it('stays hidden when a later run of the store repeats the call ids', () => {
     const both = [...chunks, ...laterRun(chunks), { type: 'toolpane/stream-end' }];
-    const state = neverShows(both, [HEADLINE], hideHeadlines);
+    const state = neverShows(both, [HEADLINE], { transforms: hideHeadlines });
     expect(state.runOrder).toHaveLength(2);
     expect(state.toolCalls.get('call-manager-1#2')?.output.kind).toBe('transformed');
   });
@@ -96,7 +72,7 @@ describe('a hidden value three subagents deep', () => {
       JSON.stringify(chunks).replaceAll('call-headlines-deep-1', 'call-clerk-1'),
     ) as unknown[];
     const transforms = { 'agent-clerk': { output: () => ({ summary: 'by the app' }) } };
-    const state = neverShows(repeated, [CLERK_THREAD], transforms);
+    const state = neverShows(repeated, [CLERK_THREAD], { transforms });
     const [clerk] = entriesOf(outputOf(state.toolCalls.get('call-analyst-1')));
     expect(clerk).toMatchObject({ toolName: 'agent-clerk', result: { summary: 'by the app' } });
   });

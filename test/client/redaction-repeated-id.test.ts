@@ -1,14 +1,9 @@
 // @vitest-environment node
-import {
-  createToolpaneStore,
-  shownValue,
-  type ToolCallState,
-  type ToolpaneStoreOptions,
-} from '@toolpane/client';
+import { shownValue, type ToolCallState, type ToolpaneStoreOptions } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
-import { everythingShown } from '../utils/shown';
+import { neverShows } from '../utils/shown';
 
 /**
  * `subagent-repeated-id`: registrar -> agent-ledger (`call-ledger-1`); the ledger's model first
@@ -23,17 +18,9 @@ const SECRETS = ['sk-ledger-secret-58', 'tok-internal-42'];
 /** What the newsroom's plain `call-1` returns: shown, as it has no display transform. */
 const HEADLINE = 'Lisbon: new rail line opens';
 
-function neverShows(chunks: readonly unknown[], options: ToolpaneStoreOptions = {}) {
-  const store = createToolpaneStore(options);
-  for (const [index, chunk] of [...chunks, { type: 'toolpane/stream-end' }].entries()) {
-    store.dispatch(chunk);
-    const text = everythingShown(store.getState());
-    for (const secret of SECRETS) {
-      if (text.includes(secret)) throw new Error(`chunk ${index} shows ${secret}`);
-    }
-  }
-  return store.getState();
-}
+/** Applies the chunks, then the stream's end, and fails on any snapshot that shows `SECRETS`. */
+const neverShowsSecrets = (chunks: readonly unknown[], options: ToolpaneStoreOptions = {}) =>
+  neverShows([...chunks, { type: 'toolpane/stream-end' }], SECRETS, options);
 
 /** The `subAgentToolResults` a call shows in its output. */
 const entriesOf = (call: ToolCallState | undefined) =>
@@ -53,7 +40,7 @@ describe("a subagent's own call whose id a deeper, earlier call repeats", () => 
   });
 
   it("shows the own call's Mastra-transformed values in the parent's result (native)", () => {
-    const state = neverShows(loadFixture('subagent-repeated-id'));
+    const state = neverShowsSecrets(loadFixture('subagent-repeated-id'));
     const [news, lookup] = entriesOf(state.toolCalls.get('call-ledger-1'));
     expect(lookup).toMatchObject({
       toolCallId: 'call-1',
@@ -67,7 +54,7 @@ describe("a subagent's own call whose id a deeper, earlier call repeats", () => 
   });
 
   it('shows a client transform of the own call in its place (native)', () => {
-    const state = neverShows(loadFixture('subagent-repeated-id'), {
+    const state = neverShowsSecrets(loadFixture('subagent-repeated-id'), {
       transforms: { headlinesTool: { output: () => ({ headlines: 'by the app' }) } },
     });
     const [, lookup] = entriesOf(state.toolCalls.get('call-ledger-1'));
@@ -78,9 +65,9 @@ describe("a subagent's own call whose id a deeper, earlier call repeats", () => 
   it('hides the own call on the AI SDK path, with and without client transforms', () => {
     const chunks = loadFixture('subagent-repeated-id-aisdk');
     expect(JSON.stringify(chunks)).toContain('sk-ledger-secret-58');
-    neverShows(chunks, { formats: [aiSdk] });
+    neverShowsSecrets(chunks, { formats: [aiSdk] });
     // No transform metadata on this path: the app's transforms of both tools decide what shows.
-    const state = neverShows(chunks, {
+    const state = neverShowsSecrets(chunks, {
       formats: [aiSdk],
       transforms: {
         headlinesTool: { input: () => ({ topic: 'by the app' }) },

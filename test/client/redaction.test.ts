@@ -2,22 +2,16 @@
 import { createToolpaneStore, reduceAll } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
+import { agentChunk } from '../utils/chunks';
 import { loadFixture } from '../utils/fixtures';
-import { everythingShown } from '../utils/shown';
+import { everythingShown, neverShows } from '../utils/shown';
 
 /**
  * "Hidden stays hidden" where values cross from one call to another, and on every way a call can
  * turn out to be display-transformed.
  */
 
-const RUN = 'run-1';
-const chunk = (type: string, payload: object, extra: object = {}) => ({
-  type,
-  runId: RUN,
-  from: 'AGENT',
-  payload,
-  ...extra,
-});
+const chunk = agentChunk;
 const displayMeta = (display: object) => ({
   metadata: { mastra: { toolPayloadTransform: { display } } },
 });
@@ -72,18 +66,6 @@ describe('a call that turns out to be display-transformed', () => {
     expect(everythingShown(store.getState())).not.toContain('sk-raw-2');
   });
 });
-
-/** Applies chunks one by one and checks after each that no secret is shown anywhere. */
-function neverShows(chunks: readonly unknown[], secrets: readonly string[], options = {}): void {
-  const store = createToolpaneStore(options);
-  for (const [index, chunk] of chunks.entries()) {
-    store.dispatch(chunk);
-    const text = everythingShown(store.getState());
-    for (const secret of secrets) {
-      if (text.includes(secret)) throw new Error(`chunk ${index} shows ${secret}`);
-    }
-  }
-}
 
 describe('values that cross into another call', () => {
   const SECRETS = ['sk-desk-secret-77', 'tok-internal-42'];

@@ -1,4 +1,8 @@
-import type { ToolpaneState } from '@toolpane/client';
+import {
+  createToolpaneStore,
+  type ToolpaneState,
+  type ToolpaneStoreOptions,
+} from '@toolpane/client';
 import { formatTree, inspectState } from '@toolpane/client/inspect';
 
 /**
@@ -25,4 +29,24 @@ export function everythingShown(state: ToolpaneState): string {
   }));
   const runs = [...state.runs.values()].map((run) => ({ parts: run.parts, object: run.object }));
   return JSON.stringify([calls, runs, state.issues, inspectState(state)]) + formatTree(state);
+}
+
+/**
+ * Applies `chunks` one at a time to a store made with `options` and fails on the first snapshot
+ * in which {@link everythingShown} holds one of `secrets`. Returns the last state.
+ */
+export function neverShows(
+  chunks: readonly unknown[],
+  secrets: readonly string[],
+  options: ToolpaneStoreOptions = {},
+): ToolpaneState {
+  const store = createToolpaneStore(options);
+  for (const [index, chunk] of chunks.entries()) {
+    store.dispatch(chunk);
+    const text = everythingShown(store.getState());
+    for (const secret of secrets) {
+      if (text.includes(secret)) throw new Error(`chunk ${index} shows ${secret}`);
+    }
+  }
+  return store.getState();
 }
