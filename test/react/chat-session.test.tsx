@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { selectPendingApprovals } from '@toolpane/client';
+import { selectPendingApprovals, type ToolpaneStore } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
 import {
   type ChatFetch,
@@ -189,20 +189,13 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     const name = 'aisdk-v6-approval-two-level';
     const { chat, toolpane, approvalId } = await renderAfter(name);
     const { session, store } = toolpane;
-    const targets = () =>
-      selectPendingApprovals(store.getState()).map((p) => [p.key, p.resumeWith.runId]);
-    const before = targets();
     // Run 2's request parts again (a replayed stream) while run 3's message is the current one.
     // Every run asks with the same arguments: only the runId tells the runs apart.
     const parts = asRun(name, 2).filter(
       (chunk) => chunk.type === 'tool-approval-request' || chunk.type === 'data-tool-call-approval',
     );
     expect(parts).toHaveLength(2);
-    act(() => {
-      store.dispatchMany(parts);
-    });
-    expect(targets()).toEqual(before);
-    expect([...store.getState().issues]).toEqual([]);
+    replayMovesNothing(store, parts);
     // The third run's card still answers for the third run.
     expect((await act(() => session.approve('call-del-deep-1#3'))).status).toBe('done');
     expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
@@ -215,16 +208,9 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     const name = 'aisdk-v6-nested-suspend';
     const { chat, toolpane, runIdOf } = await renderAfter(name);
     const { session, store } = toolpane;
-    const targets = () =>
-      selectPendingApprovals(store.getState()).map((p) => [p.key, p.resumeWith.runId]);
-    const before = targets();
     const third = runIdOf(3);
     const part = asRun(name, 2).find((chunk) => chunk.type === 'data-tool-call-suspended')!;
-    act(() => {
-      store.dispatch(part);
-    });
-    expect(targets()).toEqual(before);
-    expect([...store.getState().issues]).toEqual([]);
+    replayMovesNothing(store, [part]);
     expect((await act(() => session.resume('call-book-sub-1#3', { confirmed: true }))).status).toBe(
       'done',
     );
@@ -233,3 +219,15 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     });
   });
 });
+
+/** Applies parts of another run again (a replayed stream): no request moves, and no issue comes. */
+function replayMovesNothing(store: ToolpaneStore, chunks: readonly UIMessageChunk[]) {
+  const targets = () =>
+    selectPendingApprovals(store.getState()).map((p) => [p.key, p.resumeWith.runId]);
+  const before = targets();
+  act(() => {
+    store.dispatchMany(chunks);
+  });
+  expect(targets()).toEqual(before);
+  expect([...store.getState().issues]).toEqual([]);
+}
