@@ -69,6 +69,10 @@ function failure(error: unknown): DecisionResult {
   };
 }
 
+/** The request options that name the approval revision a card drew, if it drew one. */
+const shownRevision = (revision: number | undefined) =>
+  revision === undefined ? {} : { revision };
+
 /**
  * A call's approval or suspension with `approve`, `decline` and `resume`. Works for calls at any
  * depth: pass the id of the call that shows the approval (for a nested approval, the inner call);
@@ -131,12 +135,11 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
   // The revision drawn with this render: a request that changed since is not decided on.
   const revision = slice.approval?.revision;
   const approve = useCallback(
-    () => run((s) => s.approve(toolCallId, revision === undefined ? {} : { revision })),
+    () => run((s) => s.approve(toolCallId, shownRevision(revision))),
     [run, toolCallId, revision],
   );
   const decline = useCallback(
-    (reason?: string) =>
-      run((s) => s.decline(toolCallId, reason, revision === undefined ? {} : { revision })),
+    (reason?: string) => run((s) => s.decline(toolCallId, reason, shownRevision(revision))),
     [run, toolCallId, revision],
   );
   const resumeSchema = slice.suspension?.resumeSchema;
