@@ -83,7 +83,8 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 21.2 KB with a run's and a workflow's steps persistent and streamed input built on read,
   // 21.55 KB with a call's progress and child runs and a network's steps persistent, 21.61 KB
   // with hidden values kept hidden on replayed chunks and approvals locked to raw arguments,
-  // 21.67 KB with the parsers of finished input dropped in amortized sweeps;
+  // 21.67 KB with the parsers of finished input dropped in amortized sweeps, 21.7 KB with input
+  // errors that no longer quote hidden arguments;
   // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
@@ -101,11 +102,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // with a call's progress and child runs and a network's steps persistent, 27.43 KB with hidden
   // values kept hidden on replayed chunks and approvals locked to raw arguments, 27.5 KB with the
   // parsers of finished input dropped, 27.54 KB with decisions refused for a request that changed
-  // after it was shown.
+  // after it was shown, 27.57 KB with input errors that no longer quote hidden arguments.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 27.55,
+    budgetKb: 27.6,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

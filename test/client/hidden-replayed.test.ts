@@ -46,6 +46,27 @@ describe('an AI SDK input hidden because its deltas were dropped', () => {
     expect(state.toolCalls.get('call-crm-1')?.status).toBe('output-error');
   });
 
+  it('hides the error text of an input error that quotes the input', () => {
+    const chunks = recording();
+    const { input } = available();
+    const errorText = `Invalid input for tool crmLookupTool: ${JSON.stringify(input)}`;
+    const error = { type: 'tool-input-error', toolCallId: 'call-crm-1', input, errorText };
+    // The error in place of tool-input-available: the call streamed, and no delta came through.
+    const state = neverShows([...chunks.slice(0, at), error], [SECRET], AI);
+    const call = state.toolCalls.get('call-crm-1')!;
+    expect(call.status).toBe('output-error');
+    expect(call.input).toEqual({ kind: 'hidden', reason: 'suppressed' });
+    expect(call.error).toEqual({ kind: 'hidden', reason: 'suppressed' });
+    // An error with no sign of a transform shows as it came.
+    const open = createToolpaneStore(AI);
+    open.dispatchMany([chunks[0]!, { ...error, toolName: 'crmLookupTool', input: { q: 1 } }]);
+    expect(open.getState().toolCalls.get('call-crm-1')).toMatchObject({
+      input: { kind: 'raw', value: { q: 1 } },
+      error: { kind: 'raw', value: errorText },
+      inputError: errorText,
+    });
+  });
+
   it('shows the client transform of the tool, the one way to see it', () => {
     const chunks = recording();
     const transforms = {
@@ -72,6 +93,32 @@ describe('streamed arguments a display transform hides', () => {
     const call = store.getState().toolCalls.get('call-crm-1')!;
     expect(call.displayTransform).toBe('display');
     expect(call.inputError).toBeUndefined();
+  });
+
+  it('lose the quote of a parse error made before the transform was known (native)', () => {
+    const chunks = loadFixture('transform-input-streamed') as {
+      type: string;
+      metadata?: unknown;
+    }[];
+    const deltas = chunks.flatMap((chunk, i) => (chunk.type === 'tool-call-delta' ? [i] : []));
+    // Deltas without their metadata, the third lost: the text breaks off where a parser reports
+    // the character it stopped at, before the tool-result tells the call is transformed.
+    const cut = chunks
+      .filter((_, i) => i !== deltas[2])
+      .map((chunk) =>
+        chunk.type === 'tool-call-delta' ? { ...chunk, metadata: undefined } : chunk,
+      );
+    const store = createToolpaneStore();
+    const call = () => store.getState().toolCalls.get('call-crm-1')!;
+    const result = cut.findIndex((chunk) => chunk.type === 'tool-result');
+    store.dispatchMany(cut.slice(0, result));
+    const quoted = /'[^']+'/.exec(call().inputError ?? '')?.[0];
+    expect(quoted).toBeDefined();
+    store.dispatchMany(cut.slice(result));
+    expect(call().displayTransform).toBe('display');
+    expect(call().inputError).toBeDefined();
+    expect(call().inputError).not.toContain(quoted);
+    expect(call().inputError).not.toMatch(/offset|expected/);
   });
 
   it('are not parsed on the AI SDK path under a client transform', () => {

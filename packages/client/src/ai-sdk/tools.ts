@@ -1,6 +1,7 @@
 import { pushProgress } from '../mastra/tools.js';
 import { inputMayChange, requestApproval, sameValue } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
+import { HIDDEN_INPUT_ERROR } from '../reducer/hide.js';
 import { findNestedCall } from '../reducer/human.js';
 import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
@@ -52,30 +53,48 @@ export function onInputDelta(ctx: Ctx, value: Value): void {
 
 /** `tool-input-available`: a call's whole input. */
 export function onInputAvailable(ctx: Ctx, value: Value): void {
-  const beforeKey = findCallKey(ctx.draft.root, value.toolCallId as string, topRunId(ctx));
-  const before = beforeKey === undefined ? undefined : ctx.draft.root.toolCalls.get(beforeKey);
+  const suppressed = deltasSuppressed(ctx, value);
   const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
-  // The input streamed, but no delta came through: @mastra/ai-sdk drops the deltas of a call whose
-  // display transform suppresses them, and then sends the whole input raw (protocol §6.4).
-  const suppressed =
-    before?.status === 'input-streaming' &&
-    before.inputText === '' &&
-    clientTransformFor(ctx.options.transforms, call.toolName) === undefined;
   const input = suppressed ? suppressedValue() : shownInput(ctx, call, value.input);
   if (inputMayChange(ctx, call, input)) call.input = input;
   if (call.status === 'input-streaming') moveTo(call, 'input-available');
 }
 
-/** `tool-input-error`: the model's input for a call was invalid, which ends the call. */
+/**
+ * Whether the call `value` names started streaming its input and no delta came through:
+ * @mastra/ai-sdk drops the deltas of a call whose display transform suppresses them, and then
+ * sends the whole input raw (protocol §6.4). A client transform for the tool shows its own view.
+ */
+function deltasSuppressed(ctx: Ctx, value: Value): boolean {
+  const key = findCallKey(ctx.draft.root, value.toolCallId as string, topRunId(ctx));
+  const before = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  return (
+    before?.status === 'input-streaming' &&
+    before.inputText === '' &&
+    clientTransformFor(ctx.options.transforms, before.toolName) === undefined
+  );
+}
+
+/**
+ * `tool-input-error`: the model's input for a call was invalid, which ends the call. The error
+ * text of an invalid input quotes it, so an input not shown raw hides the text as well.
+ */
 export function onInputError(ctx: Ctx, value: Value): void {
+  const suppressed = deltasSuppressed(ctx, value);
   const call = topCall(ctx, value.toolCallId as string, nonEmpty(value.toolName));
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const message = errorMessage(value.errorText as string);
-  if (value.input !== undefined) call.input = shownInput(ctx, call, value.input);
-  call.inputError = message;
-  call.error = shown(ctx, call, 'error', message);
+  if (suppressed) call.input = suppressedValue();
+  else if (value.input !== undefined) call.input = shownInput(ctx, call, value.input);
+  const client = clientTransformFor(ctx.options.transforms, call.toolName) !== undefined;
+  const hidden =
+    !client &&
+    ((call.input.kind === 'hidden' && call.input.reason !== 'pending') ||
+      call.displayTransform === 'display');
+  call.inputError = client || hidden ? HIDDEN_INPUT_ERROR : message;
+  call.error = hidden ? suppressedValue() : shown(ctx, call, 'error', message);
   moveTo(call, 'output-error');
   setEnded(ctx, call);
 }

@@ -34,6 +34,12 @@ function hideWorkflow(workflow: WorkflowState): WorkflowState {
   );
 }
 
+/**
+ * A call's `inputError` once its input is hidden. Parse and validation errors quote the arguments
+ * (a parse error names the character it stopped at), so a hidden input keeps only this.
+ */
+export const HIDDEN_INPUT_ERROR = 'Invalid arguments (hidden)';
+
 /** Whether a call waits for a person's decision on an approval, or one was sent. */
 export const waitsForDecision = (call: ToolCallState): boolean =>
   call.approval !== undefined &&
@@ -51,6 +57,7 @@ export function markDisplayTransformed(ctx: Ctx, call: Call): void {
   // Sibling calls of an agent-level policy learn from this (see `runHasDisplayTransform`).
   ctx.scratch.displayRuns.add(call.runId);
   delete call.partialInput;
+  if (call.inputError !== undefined) call.inputError = HIDDEN_INPUT_ERROR;
   const hide = (value: DisplayValue): DisplayValue =>
     value.kind === 'raw' ? pendingValue() : value;
   // Arguments a person was asked to decide on were seen: hidden now, they are not a value still

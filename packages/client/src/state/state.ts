@@ -199,7 +199,10 @@ export interface ToolCallState {
    * app to supply the result; it is not stopped and not failed.
    */
   readonly awaitingClient?: true;
-  /** Set when an input JSON parse failed or the input did not validate. */
+  /**
+   * Set when an input JSON parse failed or the input did not validate. Such messages quote the
+   * arguments, so a call whose input is hidden keeps one that does not.
+   */
   readonly inputError?: string;
   readonly providerExecuted?: boolean;
   /** Milliseconds since the epoch, from the store's clock. */
