@@ -28,7 +28,7 @@ describe('unreadable history messages', () => {
     ]);
     expect(state.issues).toEqual([
       issue('A memory message needs a role and a content', '{"role":"…","secret":"…"}'),
-      issue('A memory message needs a role and a content', '5'),
+      issue('A memory message needs a role and a content', '0'),
     ]);
     expect(JSON.stringify(state.issues)).not.toContain('pw-123');
     expect(state.runOrder).toHaveLength(1);

@@ -7,21 +7,31 @@ import '../utils/property';
 const KEYS = new Set(['type', 'runId', 'from', 'toolCallId', 'toolName', 'id', 'messageId']);
 for (const key of ['taskId', 'approvalId', 'state', 'stepName', 'workflowId']) KEYS.add(key);
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*(?:"|$)(\s*:)?/g;
+const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,39}$/;
+const NUMBER = /\d[\d.eE+-]*/g;
 function byRegex(text: string): string {
   let previousKey: string | undefined;
-  return text.replace(STRING_LITERAL, (literal: string, colon: string | undefined) => {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(STRING_LITERAL)) {
+    const [literal, colon] = match;
+    out += text.slice(last, match.index).replace(NUMBER, '0');
+    last = match.index + literal.length;
     if (colon !== undefined) {
-      previousKey = literal.slice(1, literal.lastIndexOf('"'));
-      return literal;
+      const close = literal.lastIndexOf('"');
+      previousKey = literal.slice(1, close);
+      out += FIELD_NAME.test(previousKey) ? literal : `"…"${literal.slice(close + 1)}`;
+      continue;
     }
     const key = previousKey;
     previousKey = undefined;
-    return key !== undefined && KEYS.has(key) ? literal : '"…"';
-  });
+    out += key !== undefined && KEYS.has(key) ? literal : '"…"';
+  }
+  return out + text.slice(last).replace(NUMBER, '0');
 }
 
 describe('issue excerpts keep no payload strings', () => {
-  it('keeps keys, envelope ids and numbers, and replaces every other string', () => {
+  it('keeps field names and envelope ids, and replaces every other string and number', () => {
     const text = JSON.stringify({
       type: 'text-delta',
       runId: 'run-1',
@@ -35,9 +45,14 @@ describe('issue excerpts keep no payload strings', () => {
       },
     });
     expect(redactExcerpt(text)).toBe(
-      '{"type":"text-delta","runId":"run-1","from":"AGENT","payload":{"text":"…","id":"t1","n":5,"list":["…","…"],"nested":{"toolName":"lookup"}}}',
+      '{"type":"text-delta","runId":"run-1","from":"AGENT","payload":{"text":"…","id":"t1","n":0,"list":["…","…"],"nested":{"toolName":"lookup"}}}',
     );
-    expect(redactExcerpt('no strings 1, 2')).toBe('no strings 1, 2');
+    expect(redactExcerpt('no strings 1, 2')).toBe('no strings 0, 0');
+    expect(redactExcerpt('no values at all')).toBe('no values at all');
+    // Hidden values as numbers and as keys: a PIN, an account keyed by its owner's address.
+    expect(
+      redactExcerpt('{"payload":{"pin":4821,"balance":-12.5e3,"ada@example.com":{"sk-1":1}}}'),
+    ).toBe('{"payload":{"pin":0,"balance":-0,"…":{"…":0}}}');
     expect(redactExcerpt('{"text":"cut off at 200 charact…')).toBe('{"text":"…"');
   });
 
@@ -62,6 +77,11 @@ describe('issue excerpts keep no payload strings', () => {
       '"runId"',
       '"text"',
       '"toolCallId": ',
+      '"sk-1": ',
+      '"a b":',
+      '12',
+      '-3.5e+2',
+      'e',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {

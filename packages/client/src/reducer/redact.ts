@@ -153,6 +153,7 @@ export function withholdModelOutput(call: Mutable<ToolCallState>): void {
   delete call.modelOutput;
 }
 
+/** The keys whose values an excerpt keeps: the ids and types of a chunk's envelope. */
 const ENVELOPE_KEYS = [
   'type',
   'runId',
@@ -191,28 +192,33 @@ function literalEnd(text: string, start: number): number {
   return text.length;
 }
 
-/** Whether `text` between `start` and `end` is one of the envelope's keys. */
-function isEnvelopeKey(text: string, start: number, end: number): boolean {
-  for (const key of ENVELOPE_KEYS) {
-    if (key.length === end - start && text.startsWith(key, start)) return true;
-  }
-  return false;
-}
+const FIELD_NAME = /^[A-Za-z_$][\w$]{0,39}$/;
+const NUMBER = /\d[\d.eE+-]*/g;
 
 /**
- * An issue excerpt without the values of what arrived: JSON keys, the ids and types of the
- * envelope (`type`, `runId`, `toolCallId`, `toolName`, …) and numbers stay; every other string is
- * replaced by `"…"`. A malformed chunk may belong to a call whose transform is not known (or not
- * known yet), so no excerpt shows a payload's strings. A scan rather than a regular expression
- * with a replacer, which allocated about 1.7 KB per excerpt; the text is copied only when a string
- * is replaced.
+ * An issue excerpt without the values of what arrived: the ids and types of the envelope (`type`,
+ * `runId`, `toolCallId`, `toolName`, …) and keys that are field names stay; every other string,
+ * key included, is replaced by `"…"`, and every number by `0` (a PIN or an account number is a
+ * value as well). A malformed chunk may belong to a call whose transform is not known (or not
+ * known yet), so no excerpt shows a payload's values. A scan rather than one regular expression
+ * with a replacer, which allocated about 1.7 KB per excerpt; the text is copied only when
+ * something is replaced.
  */
 export function redactExcerpt(text: string): string {
   let out = '';
-  let copied = 0;
-  // The key the last string literal named, as its bounds in `text` (-1: none).
-  let keyStart = -1;
-  let keyEnd = -1;
+  let changed = false;
+  // `text` before `at` is in `out`.
+  let at = 0;
+  /** Adds the stretch before `start` without its numbers, then the literal up to `end`. */
+  const put = (start: number, end: number, keep: boolean) => {
+    const stretch = text.slice(at, start);
+    const scrubbed = stretch.replace(NUMBER, '0');
+    changed ||= !keep || scrubbed !== stretch;
+    out += scrubbed + (keep ? text.slice(start, end) : '"…"');
+    at = end;
+  };
+  // The key the last string literal named.
+  let key: string | undefined;
   for (let start = text.indexOf('"'); start !== -1; ) {
     const end = literalEnd(text, start);
     if (end === -1) {
@@ -222,19 +228,16 @@ export function redactExcerpt(text: string): string {
     let after = end;
     while (SPACE.test(text.charAt(after))) after++;
     if (end < text.length && after < text.length && text.charCodeAt(after) === 0x3a) {
-      // A key (a colon follows): kept, and remembered for the value after it.
-      keyStart = start + 1;
-      keyEnd = end - 1;
+      // A key (a colon follows): kept when it names a field, and remembered for the value after it.
+      key = text.slice(start + 1, end - 1);
+      put(start, end, FIELD_NAME.test(key));
       start = text.indexOf('"', after + 1);
       continue;
     }
-    const envelope = keyStart !== -1 && isEnvelopeKey(text, keyStart, keyEnd);
-    keyStart = -1;
-    if (!envelope) {
-      out += `${text.slice(copied, start)}"…"`;
-      copied = end;
-    }
+    put(start, end, key !== undefined && ENVELOPE_KEYS.includes(key));
+    key = undefined;
     start = end < text.length ? text.indexOf('"', end) : -1;
   }
-  return copied === 0 ? text : out + text.slice(copied);
+  put(text.length, text.length, true);
+  return changed ? out : text;
 }
