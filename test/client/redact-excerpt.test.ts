@@ -1,3 +1,4 @@
+import { reduceAll } from '@toolpane/client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactExcerpt } from '../../packages/client/src/reducer/redact.js';
@@ -97,5 +98,20 @@ describe('issue excerpts keep no payload strings', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('shows no number and no key-as-value of a malformed chunk in the state', () => {
+    const chunk = {
+      type: 'tool-result',
+      runId: 'run-1',
+      from: 'AGENT',
+      // No toolCallId: the chunk cannot be applied, and its call's transform cannot be known.
+      payload: { toolName: 'vault', result: { pin: 4821, 'ada@example.com': { iban: 'DE44' } } },
+    };
+    const state = reduceAll([chunk]);
+    expect(state.issues).toHaveLength(1);
+    const shown = JSON.stringify(state.issues);
+    for (const value of ['4821', 'ada@example.com', 'DE44']) expect(shown).not.toContain(value);
+    expect(state.issues[0]?.excerpt).toContain('"toolName":"vault"');
   });
 });
