@@ -12,6 +12,7 @@ import { clientToolScenarios } from './client-tools.ts';
 import { coverageScenarios } from './coverage.ts';
 import { longNameScenarios } from './long-names.ts';
 import { networkScenarios } from './network-scenarios.ts';
+import { networkTransformScenarios } from './network-transform.ts';
 import { reasoningScenarios } from './reasoning.ts';
 import {
   at,
@@ -432,6 +433,7 @@ async function main() {
     ...scenarios,
     ...coverageScenarios,
     ...networkScenarios,
+    ...networkTransformScenarios,
     ...clientToolScenarios,
     ...boundaryScenarios,
     ...resumeFormScenarios,
