@@ -7,6 +7,7 @@ import type {
 } from '../network/state.js';
 import type { Ctx } from '../reducer/context.js';
 import { addUnstreamedAnswer } from '../reducer/parts.js';
+import { shownFinalResult, shownPrompt } from '../reducer/redact.js';
 import type { Fields, Value } from './chunk.js';
 import { topRun } from './run.js';
 import { onInputAvailable, onOutputAvailable, onOutputError } from './tools.js';
@@ -63,13 +64,8 @@ function promptOf(primitive: NetworkExecutionStep['primitive'], step: Fields): s
 }
 
 /** Creates or advances the call that shows an execution step. */
-function syncCall(
-  ctx: Ctx,
-  id: string,
-  primitive: NetworkExecutionStep['primitive'],
-  step: Fields,
-) {
-  const { toolName, input, output } = callOf(primitive, step);
+function syncCall(ctx: Ctx, id: string, step: Fields, call: ReturnType<typeof callOf>) {
+  const { toolName, input, output } = call;
   if (!ctx.draft.root.toolCalls.has(id)) {
     onInputAvailable(ctx, { type: 'tool-input-available', toolCallId: id, toolName, input });
   }
@@ -88,6 +84,7 @@ export function onNetworkSnapshot(ctx: Ctx, value: Value): void {
   const steps: NetworkStep[] = [];
   let routing: NetworkRoutingStep | undefined;
   let routingIndex = -1;
+  let last: { id: string; output: unknown } | undefined;
   for (const step of Array.isArray(data.steps) ? data.steps : []) {
     if (!isRecord(step) || typeof step.id !== 'string' || step.id === '') continue;
     const iteration = typeof step.iteration === 'number' ? step.iteration : 0;
@@ -114,23 +111,36 @@ export function onNetworkSnapshot(ctx: Ctx, value: Value): void {
       chosen !== undefined && chosen.type !== 'none'
         ? { type: chosen.type, id: chosen.id }
         : { type: 'agent', id: str(step.name) ?? step.id };
-    const prompt = promptOf(primitive, step);
+    const call = callOf(primitive, step);
+    const written = promptOf(primitive, step);
+    const prompt =
+      written === undefined
+        ? undefined
+        : shownPrompt(ctx.options.transforms, call.toolName, call.input, written);
     if (routing !== undefined && prompt !== undefined) {
       routing = { ...routing, prompt };
       steps[routingIndex] = routing;
     }
     steps.push({ kind: 'execution', id: step.id, iteration, primitive, toolCallId: step.id });
-    syncCall(ctx, step.id, primitive, step);
+    syncCall(ctx, step.id, step, call);
+    last = { id: step.id, output: call.output };
   }
   const finished = data.status === 'finished';
+  // The last execution's result, when the check wrote no final result, follows its call.
+  const result =
+    finished && data.output !== undefined && data.output !== null
+      ? shownFinalResult(
+          last === undefined ? undefined : ctx.draft.root.toolCalls.get(last.id),
+          last?.output,
+          data.output,
+        )
+      : undefined;
   const network: NetworkState = {
     steps,
     ...(str(data.name) === undefined ? {} : { networkId: data.name as string }),
-    ...(finished && data.output !== undefined && data.output !== null
-      ? { result: data.output }
-      : {}),
+    ...(result === undefined ? {} : { result }),
   };
   run.network = ctx.draft.adopt(network);
   if (run.agentId === undefined && network.networkId !== undefined) run.agentId = network.networkId;
-  if (finished) addUnstreamedAnswer(ctx.draft, run, data.output);
+  if (finished) addUnstreamedAnswer(ctx.draft, run, result);
 }

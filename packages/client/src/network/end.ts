@@ -5,11 +5,23 @@
 import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { endRun, moveTo } from '../reducer/lifecycle.js';
 import { addUnstreamedAnswer } from '../reducer/parts.js';
+import { shownFinalResult } from '../reducer/redact.js';
 import { runTree } from '../reducer/tree.js';
-import { itemAt } from '../state/list-fields.js';
+import { countOf, itemAt } from '../state/list-fields.js';
 import { editNetwork, editStep, type Handler } from './reduce.js';
-import type { NetworkExecutionStep, NetworkRoutingStep } from './state.js';
+import type { NetworkExecutionStep, NetworkRoutingStep, NetworkState } from './state.js';
 import { findStep } from './step-index.js';
+
+/** The final result as it may be shown: the last execution's result follows its call. */
+function finalResult(ctx: Ctx, network: NetworkState, result: unknown): unknown {
+  for (let i = countOf(network, 'steps') - 1; i >= 0; i--) {
+    const step = itemAt(network, 'steps', i)!;
+    if (step.kind !== 'execution') continue;
+    const call = ctx.draft.root.toolCalls.get(step.toolCallId);
+    return shownFinalResult(call, call?.raw.output, result);
+  }
+  return result;
+}
 
 /** The network ends: its final result, completion and structured object; the run finishes. */
 export const onFinish: Handler<'network-execution-event-finish'> = (ctx, chunk, scope) => {
@@ -17,13 +29,14 @@ export const onFinish: Handler<'network-execution-event-finish'> = (ctx, chunk, 
   const network = editNetwork(ctx, chunk.runId, scope);
   if (p.isComplete !== undefined) network.isComplete = p.isComplete;
   if (p.completionReason !== undefined) network.completionReason = p.completionReason;
-  if (p.result !== undefined) network.result = p.result;
+  const result = p.result === undefined ? undefined : finalResult(ctx, network, p.result);
+  if (result !== undefined) network.result = result;
   const run = ctx.draft.run(chunk.runId)!;
   if (p.object !== undefined) {
     network.object = p.object;
     run.object = p.object;
   }
-  addUnstreamedAnswer(ctx.draft, run, p.result);
+  addUnstreamedAnswer(ctx.draft, run, result);
   if (network.aborted === true) endRun(ctx, chunk.runId, 'aborted', 'The network run was aborted');
   else endRun(ctx, chunk.runId, 'finished', undefined);
 };

@@ -2,6 +2,7 @@ import type { Checked } from '../chunks/check.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { ensureRun } from '../reducer/lifecycle.js';
 import { appendText, closeTextPart, currentTextPart } from '../reducer/parts.js';
+import { shownPrompt } from '../reducer/redact.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import { countOf, itemAt, setItem } from '../state/list-fields.js';
@@ -202,6 +203,24 @@ export const onRoutingStart: Handler<'routing-agent-start'> = (ctx, chunk, scope
 
 const PRIMITIVES = new Set<string>(['agent', 'workflow', 'tool', 'none']);
 
+/**
+ * The prompt the router wrote as the step may show it: the input of the execution's call (an
+ * agent's `{ prompt }`, a workflow's or tool's JSON), see `shownPrompt`.
+ */
+function routedPrompt(
+  ctx: Ctx,
+  type: NetworkPrimitiveType | undefined,
+  id: string | undefined,
+  prompt: string | undefined,
+): string | undefined {
+  if (prompt === undefined || type === undefined || type === 'none' || id === undefined) {
+    return prompt;
+  }
+  const toolName = type === 'tool' ? id : `${type}-${id}`;
+  const input = type === 'agent' ? { prompt } : promptValue(prompt);
+  return shownPrompt(ctx.options.transforms, toolName, input, prompt);
+}
+
 /** The routing agent decided: the chosen primitive, its prompt and the router's reason. */
 export const onRoutingEnd: Handler<'routing-agent-end'> = (ctx, chunk, scope) => {
   const p = chunk.payload;
@@ -209,13 +228,14 @@ export const onRoutingEnd: Handler<'routing-agent-end'> = (ctx, chunk, scope) =>
   const type = PRIMITIVES.has(p.primitiveType ?? '')
     ? (p.primitiveType as NetworkPrimitiveType)
     : undefined;
+  const prompt = routedPrompt(ctx, type, p.primitiveId, p.prompt);
   const done = (step: NetworkRoutingStep): NetworkRoutingStep => ({
     ...step,
     status: 'done' as const,
     ...(type === undefined || p.primitiveId === undefined
       ? {}
       : { primitive: { type, id: p.primitiveId } }),
-    ...(p.prompt === undefined ? {} : { prompt: p.prompt }),
+    ...(prompt === undefined ? {} : { prompt }),
     ...(p.selectionReason === undefined ? {} : { selectionReason: p.selectionReason }),
   });
   if (!editStep(ctx, chunk.runId, network, { routing: p.runId }, done)) {

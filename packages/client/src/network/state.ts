@@ -17,7 +17,11 @@ export interface NetworkRoutingStep {
   readonly status: 'running' | 'done' | 'aborted';
   /** The chosen primitive: its type and its key on the network agent. */
   readonly primitive?: { readonly type: NetworkPrimitiveType; readonly id: string };
-  /** What the router sends to the primitive (text for agents, JSON text for workflows/tools). */
+  /**
+   * What the router sends to the primitive (text for agents, JSON text for workflows/tools): the
+   * input of the execution's call, so a client transform for that call shows its view here too
+   * (and no prompt when the view may not be shown).
+   */
   readonly prompt?: string;
   /** The router's own words: why it chose this primitive. */
   readonly selectionReason?: string;
@@ -62,7 +66,10 @@ export interface NetworkState {
   /** Whether the network finished with its task complete (set by the final event). */
   readonly isComplete?: boolean;
   readonly completionReason?: string;
-  /** The network's final result. */
+  /**
+   * The network's final result. When the completion check wrote none, Mastra sends the last
+   * execution's result: that shows as the execution's call shows its output.
+   */
   readonly result?: unknown;
   /** The structured final result, when the network was asked for one. */
   readonly object?: unknown;

@@ -146,6 +146,46 @@ export function showSubagentOutput(
   return { kind: 'transformed', value };
 }
 
+/*
+ * An agent network's own chunks carry no transform metadata: the router runs a tool without its
+ * display transform (protocol §14). A client transform for the execution's call is all there is
+ * to go by, and the values the network repeats outside the call follow what the call shows.
+ */
+
+/**
+ * What a routing step may show of the prompt it wrote for an execution. The prompt is the input of
+ * the execution's call (`toolName`, and `input` as the call gets it): when a client transform
+ * covers that call, the step shows the transform's view of it as JSON text, or no prompt when
+ * the view may not be shown.
+ */
+export function shownPrompt(
+  transforms: ClientTransforms | undefined,
+  toolName: string,
+  input: unknown,
+  prompt: string,
+): string | undefined {
+  const client = clientTransformFor(transforms, toolName);
+  if (client === undefined) return prompt;
+  const view = shownValue(applyClientTransform(client, 'input-available', input));
+  return view === undefined || typeof view === 'string' ? view : JSON.stringify(view);
+}
+
+/**
+ * What a network may show of its final result. When the completion check wrote none, Mastra ends
+ * the network with the last execution's result as it came: a result equal to `raw`, the value
+ * that execution's `call` ended with, shows as the call shows its output.
+ */
+export function shownFinalResult(
+  call: ToolCallState | undefined,
+  raw: unknown,
+  result: unknown,
+): unknown {
+  if (call === undefined || (raw !== result && JSON.stringify(raw) !== JSON.stringify(result))) {
+    return result;
+  }
+  return shownValue(call.output) ?? unavailable('output-available');
+}
+
 /** Moves what the model saw of a call's result out of sight, to `raw.modelOutput`. */
 export function withholdModelOutput(call: Mutable<ToolCallState>): void {
   if (call.modelOutput === undefined) return;
