@@ -9,7 +9,8 @@ import { formatTree, inspectState } from '@toolpane/client/inspect';
  * Everything a view could show of a state, as one string to search for a hidden value: each
  * call's display values and extras (progress, model output, approval arguments, suspension
  * payload, workflow result and steps, partial input, input error), each run's parts and object,
- * the issues, and what `toolpane inspect` prints.
+ * the network of a network run (its routing, execution and check steps with the router's prompts
+ * and reasons, its final result and object), the issues, and what `toolpane inspect` prints.
  */
 export function everythingShown(state: ToolpaneState): string {
   const calls = [...state.toolCalls.values()].map((call) => ({
@@ -27,7 +28,11 @@ export function everythingShown(state: ToolpaneState): string {
     partialInput: call.partialInput?.value,
     inputError: call.inputError,
   }));
-  const runs = [...state.runs.values()].map((run) => ({ parts: run.parts, object: run.object }));
+  const runs = [...state.runs.values()].map((run) => ({
+    parts: run.parts,
+    object: run.object,
+    network: run.network,
+  }));
   return JSON.stringify([calls, runs, state.issues, inspectState(state)]) + formatTree(state);
 }
 
