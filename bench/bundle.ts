@@ -105,11 +105,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // values kept hidden on replayed chunks and approvals locked to raw arguments, 27.5 KB with the
   // parsers of finished input dropped, 27.54 KB with decisions refused for a request that changed
   // after it was shown, 27.57 KB with input errors that no longer quote hidden arguments, 27.64 KB
-  // with issue excerpts that show no numbers and no keys that are values.
+  // with issue excerpts that show no numbers and no keys that are values, 27.67 KB with parts sent
+  // again that leave their runs and calls as they are.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 27.65,
+    budgetKb: 27.7,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

@@ -8,8 +8,9 @@ import type {
 import type { Ctx } from '../reducer/context.js';
 import { addUnstreamedAnswer } from '../reducer/parts.js';
 import { shownFinalResult, shownPrompt } from '../reducer/redact.js';
+import { sameValue } from '../reducer/same-value.js';
 import type { Fields, Value } from './chunk.js';
-import { topRun } from './run.js';
+import { topRun, topRunId } from './run.js';
 import { onInputAvailable, onOutputAvailable, onOutputError } from './tools.js';
 
 /*
@@ -80,7 +81,7 @@ function syncCall(ctx: Ctx, id: string, step: Fields, call: ReturnType<typeof ca
 /** `data-network`: the network run so far, as `RunState.network`, executions as calls. */
 export function onNetworkSnapshot(ctx: Ctx, value: Value): void {
   const data = value.data as Fields;
-  const run = topRun(ctx);
+  const runId = topRunId(ctx);
   const steps: NetworkStep[] = [];
   let routing: NetworkRoutingStep | undefined;
   let routingIndex = -1;
@@ -140,6 +141,11 @@ export function onNetworkSnapshot(ctx: Ctx, value: Value): void {
     ...(str(data.name) === undefined ? {} : { networkId: data.name as string }),
     ...(result === undefined ? {} : { result }),
   };
+  // Each part repeats the whole network so far: one that adds nothing leaves the run as it is.
+  const before = ctx.draft.root.runs.get(runId);
+  const named = before?.agentId !== undefined || network.networkId === undefined;
+  if (before?.network !== undefined && named && sameValue(before.network, network)) return;
+  const run = topRun(ctx);
   run.network = ctx.draft.adopt(network);
   if (run.agentId === undefined && network.networkId !== undefined) run.agentId = network.networkId;
   if (finished) addUnstreamedAnswer(ctx.draft, run, result);

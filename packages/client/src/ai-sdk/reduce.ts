@@ -10,6 +10,7 @@ import {
   type Value,
   validate,
 } from './chunk.js';
+import { onApprovalRequest, onHumanData } from './human.js';
 import { onNetworkSnapshot } from './network.js';
 import {
   onBackgroundTask,
@@ -25,9 +26,7 @@ import {
   topRunId,
 } from './run.js';
 import {
-  onApprovalRequest,
   onDenied,
-  onHumanData,
   onInputAvailable,
   onInputDelta,
   onInputError,

@@ -200,8 +200,8 @@ export function onFile(ctx: Ctx, value: Value): void {
 /** A data part on the current run; parts with an id are reconciled by name and id. */
 export function onData(ctx: Ctx, value: Value): void {
   if (value.transient === true) return;
-  const run = ctx.draft.run(dataRunId(ctx, topRunId(ctx))!)!;
-  putDataPart(ctx, run, value.type.slice('data-'.length), nonEmpty(value.id), value.data);
+  const runId = dataRunId(ctx, topRunId(ctx))!;
+  putDataPart(ctx, runId, value.type.slice('data-'.length), nonEmpty(value.id), value.data);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -176,8 +176,7 @@ export function reduceData(ctx: Ctx, chunk: DataChunk, scope: Scope): void {
     scope.parentToolCallId === null
       ? dataRunId(ctx, ctx.draft.cursor().currentRunId)
       : ctx.draft.root.toolCalls.get(scope.parentToolCallId)?.runId;
-  const run = runId === undefined ? undefined : ctx.draft.run(runId);
-  if (run === undefined) {
+  if (runId === undefined || !ctx.draft.root.runs.has(runId)) {
     addIssue(ctx, {
       kind: 'orphan',
       message: `${chunk.type} arrived before any run`,
@@ -185,5 +184,5 @@ export function reduceData(ctx: Ctx, chunk: DataChunk, scope: Scope): void {
     });
     return;
   }
-  putDataPart(ctx, run, chunk.type.slice('data-'.length), chunk.id, chunk.data);
+  putDataPart(ctx, runId, chunk.type.slice('data-'.length), chunk.id, chunk.data);
 }

@@ -8,6 +8,7 @@ import { addUnstreamedAnswer } from '../reducer/parts.js';
 import { shownFinalResult } from '../reducer/redact.js';
 import { runTree } from '../reducer/tree.js';
 import { countOf, itemAt } from '../state/list-fields.js';
+import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { editNetwork, editStep, type Handler } from './reduce.js';
 import type { NetworkExecutionStep, NetworkRoutingStep, NetworkState } from './state.js';
 import { findStep } from './step-index.js';
@@ -103,12 +104,15 @@ export function onNetworkAbort(
       : findStep(ctx, chunk.runId, network, { primitive: primitiveId });
   if (at >= 0) {
     const step = itemAt(network, 'steps', at) as NetworkExecutionStep;
-    const call = ctx.draft.toolCall(step.toolCallId);
+    const call = ctx.draft.root.toolCalls.get(step.toolCallId);
     if (call === undefined) return;
     for (const child of call.childRunIds) {
       if (ctx.draft.root.runs.get(child)?.status === 'streaming')
         endRun(ctx, child, 'aborted', 'The network run was aborted');
     }
-    moveTo(call, 'output-aborted');
+    // A call that already ended (an abort sent twice) is left as it is, not copied.
+    if (!TERMINAL_TOOL_STATUSES.has(call.status)) {
+      moveTo(ctx.draft.toolCall(step.toolCallId)!, 'output-aborted');
+    }
   }
 }

@@ -156,13 +156,18 @@ function onExecutionHuman(
     const type = approval ? 'tool-call-approval' : 'tool-call-suspended';
     ctx.apply(ctx, { type, runId: chunk.runId, from: 'NETWORK', payload }, scope);
   }
-  const waiting = ctx.draft.toolCall(innerId ?? call.key);
-  if (waiting === undefined) return;
-  if (approval && waiting.approval !== undefined)
-    waiting.approval = { ...waiting.approval, target };
-  if (!approval && waiting.suspension !== undefined)
-    waiting.suspension = { ...waiting.suspension, target };
+  const key = innerId ?? call.key;
+  const current = ctx.draft.root.toolCalls.get(key);
+  const request = approval ? current?.approval : current?.suspension;
+  // A request already aimed at the network (the same chunk again) leaves the call as it is.
+  if (request === undefined || sameTarget(request.target, target)) return;
+  const waiting = ctx.draft.toolCall(key)!;
+  if (approval) waiting.approval = { ...waiting.approval!, target };
+  else waiting.suspension = { ...waiting.suspension!, target };
 }
+
+const sameTarget = (a: DecisionTarget, b: DecisionTarget): boolean =>
+  a.runId === b.runId && a.toolCallId === b.toolCallId && a.network === b.network;
 
 /** The chunk types of a network execution that asks for a person. */
 export type ExecutionRequestType =

@@ -3,6 +3,7 @@ import type { ApprovalState, DecisionTarget, DisplayValue, ToolCallState } from 
 import { addIssue, type Ctx } from './context.js';
 import { waitsForDecision } from './hide.js';
 import { moveTo } from './lifecycle.js';
+import { sameValue } from './same-value.js';
 
 /** A request for approval as a chunk states it. */
 export interface ApprovalRequest {
@@ -13,20 +14,6 @@ export interface ApprovalRequest {
   readonly rawArgs?: unknown;
   readonly resumeSchema: unknown;
   readonly target: DecisionTarget;
-}
-
-/** Whether two JSON-like values are equal: same keys and values, arrays in order. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every(
-    (key) =>
-      Object.hasOwn(b, key) &&
-      sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
 }
 
 /**

@@ -3,6 +3,7 @@ import { partAt, partCount } from '../state/run-record.js';
 import type { RunPart, RunState, Usage } from '../state/state.js';
 import type { Ctx } from './context.js';
 import { dataKey, lastOpen, partIndexOf, textKey } from './part-index.js';
+import { sameValue } from './same-value.js';
 
 /** A text or reasoning part of a run. */
 export type TextPart = Extract<RunPart, { type: 'text' | 'reasoning' }>;
@@ -125,20 +126,24 @@ export function dataRunId(ctx: Ctx, topRunId: string | undefined): string | unde
 /** Adds a data part to a run; a part with an id replaces the earlier part of that name and id. */
 export function putDataPart(
   ctx: Ctx,
-  run: Mutable<RunState>,
+  runId: string,
   name: string,
   id: string | undefined,
   data: unknown,
 ): void {
   const part: RunPart = { type: 'data', name, data, ...(id ? { id } : {}) };
   if (id) {
-    const at = partIndexOf(ctx.scratch.partIndexes, run).last.get(dataKey(name, id));
+    const current = ctx.draft.root.runs.get(runId)!;
+    const at = partIndexOf(ctx.scratch.partIndexes, current).last.get(dataKey(name, id));
     if (at !== undefined) {
-      ctx.draft.setPart(run, at, part);
+      // The same part sent again as it was changes nothing: the run is left as it is.
+      const was = partAt(current, at);
+      if (was?.type === 'data' && sameValue(was.data, data)) return;
+      ctx.draft.setPart(ctx.draft.run(runId)!, at, part);
       return;
     }
   }
-  ctx.draft.pushPart(run, part);
+  ctx.draft.pushPart(ctx.draft.run(runId)!, part);
 }
 
 const USAGE_KEYS = [

@@ -1,0 +1,226 @@
+import { requestApproval } from '../reducer/approval.js';
+import type { Ctx } from '../reducer/context.js';
+import { findNestedCall } from '../reducer/human.js';
+import { moveTo } from '../reducer/lifecycle.js';
+import { sameValue } from '../reducer/same-value.js';
+import { clientTransformFor, pendingValue } from '../reducer/transform.js';
+import { latestNestedCall } from '../reducer/tree.js';
+import { parseResumeSchema } from '../resume/schema.js';
+import { callsWithId, findCallKey } from '../state/identity.js';
+import {
+  type DecisionTarget,
+  HUMAN_TOOL_STATUSES,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+} from '../state/state.js';
+import { type Fields, invalid, nonEmpty, type Value } from './chunk.js';
+import { shown } from './shown.js';
+import { topCall } from './tools.js';
+
+// Approvals and suspensions in AI SDK streams: the requests that wait for a person, and the call
+// each one belongs to.
+
+const sameTarget = (a: DecisionTarget | undefined, b: DecisionTarget): boolean =>
+  a !== undefined && a.runId === b.runId && a.toolCallId === b.toolCallId;
+
+/** `tool-approval-request.approvalId` is `${runId}::${toolCallId}`; the runId may contain `::`. */
+function splitApprovalId(approvalId: string): DecisionTarget | undefined {
+  const at = approvalId.lastIndexOf('::');
+  if (at <= 0 || at + 2 >= approvalId.length) return undefined;
+  return { runId: approvalId.slice(0, at), toolCallId: approvalId.slice(at + 2) };
+}
+
+/** Whether the call `toolCallId`, or a call under it at any depth, has an approval to `target`. */
+function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boolean {
+  const key = outerCallKey(ctx, { ...target, toolCallId });
+  const call = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  if (call === undefined) return false;
+  if (sameTarget(call.approval?.target, target)) return true;
+  const approved = (nested: ToolCallState) => sameTarget(nested.approval?.target, target);
+  return latestNestedCall(ctx.draft.root, call, approved) !== undefined;
+}
+
+/** The target of the request `call`, or the innermost call under it, waits on. */
+function requestTarget(ctx: Ctx, call: ToolCallState): DecisionTarget | undefined {
+  const asked = (c: ToolCallState) =>
+    HUMAN_TOOL_STATUSES.has(c.status) ? (c.approval?.target ?? c.suspension?.target) : undefined;
+  const own = asked(call);
+  if (own !== undefined || call.kind === 'tool') return own;
+  const inner = findNestedCall(ctx, call, (c) => asked(c) !== undefined);
+  return inner === undefined ? undefined : asked(ctx.draft.root.toolCalls.get(inner)!);
+}
+
+/**
+ * The call a request part's `toolCallId` names: the newest call with it, unless that one waits on
+ * a request of another target while an older call waits on this one. Then the part is an earlier
+ * run's again (a replayed stream), and belongs to that run's call: every run of a chat that
+ * repeats toolCallIds and arguments asks alike, and only the target tells them apart.
+ */
+function outerCallKey(ctx: Ctx, target: DecisionTarget): string | undefined {
+  const { root } = ctx.draft;
+  const newest = findCallKey(root, target.toolCallId, undefined);
+  if (newest === undefined) return undefined;
+  const asked = requestTarget(ctx, root.toolCalls.get(newest)!);
+  if (asked === undefined || sameTarget(asked, target)) return newest;
+  const own = callsWithId(root, target.toolCallId).find((call) =>
+    sameTarget(requestTarget(ctx, call), target),
+  );
+  return own?.key ?? newest;
+}
+
+/**
+ * The call a human request belongs to. For a request raised inside a subagent, Mastra names the
+ * outer `agent-*` call (with the inner tool's name for approvals, its own for suspensions); the
+ * request goes to the inner call, and an approval that a v6 `tool-approval-request` put on the
+ * outer call moves with it.
+ */
+function humanCallKey(
+  ctx: Ctx,
+  target: DecisionTarget,
+  toolName: string,
+  suspension: boolean,
+): string {
+  const outerKey = outerCallKey(ctx, target);
+  const outer = outerKey === undefined ? undefined : ctx.draft.root.toolCalls.get(outerKey);
+  // A suspension part names the outer call itself: the inner call is the innermost open one.
+  const named = outer !== undefined && outer.toolName !== toolName;
+  if (outer !== undefined && outer.kind !== 'tool' && (named || suspension)) {
+    const innerId = findNestedCall(
+      ctx,
+      outer,
+      (call) => (!named || call.toolName === toolName) && !TERMINAL_TOOL_STATUSES.has(call.status),
+    );
+    if (innerId !== undefined) {
+      if (outer.status === 'approval-requested' && sameTarget(outer.approval?.target, target)) {
+        const editable = ctx.draft.toolCall(outer.key)!;
+        delete editable.approval;
+        editable.status = editable.input.kind === 'none' ? 'input-streaming' : 'input-available';
+      }
+      return innerId;
+    }
+  }
+  return topCall(ctx, target.toolCallId, toolName, 'any').key;
+}
+
+/**
+ * An approval part that repeats the request shown (tool, target, arguments, schema) changes
+ * nothing: the call keeps its identity. Client-transformed calls are not judged here.
+ */
+function repeatsApproval(
+  ctx: Ctx,
+  call: ToolCallState,
+  toolName: string,
+  data: Fields,
+  target: DecisionTarget,
+): boolean {
+  const previous = call.approval;
+  return (
+    previous !== undefined &&
+    clientTransformFor(ctx.options.transforms, toolName) === undefined &&
+    (call.status === 'approval-requested' || call.status === 'approval-responded') &&
+    call.input.kind !== 'none' &&
+    previous.toolName === toolName &&
+    sameTarget(previous.target, target) &&
+    previous.args.kind === 'raw' &&
+    sameValue(previous.args.value, data.args) &&
+    (previous.resumeSchema !== undefined || data.resumeSchema === undefined)
+  );
+}
+
+/** `tool-approval-request` (AI SDK v6): the call waits for approval. */
+export function onApprovalRequest(ctx: Ctx, value: Value): void {
+  const target = splitApprovalId(value.approvalId as string);
+  if (target === undefined) {
+    invalid(
+      ctx,
+      value,
+      'tool-approval-request has an approvalId without a "runId::toolCallId" target',
+      value.toolCallId as string,
+    );
+    return;
+  }
+  // The data-tool-call-approval that carries the same request may already have been applied.
+  if (findApproval(ctx, value.toolCallId as string, target)) return;
+  const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  // The data part with the approval phase's arguments may follow; under a client transform the
+  // input's view is not that phase's, so the arguments wait for it.
+  const args =
+    clientTransformFor(ctx.options.transforms, call.toolName) === undefined
+      ? call.input
+      : pendingValue();
+  requestApproval(ctx, call, { toolName: call.toolName, args, resumeSchema: undefined, target });
+}
+
+/** The `data` of an approval or suspension part, or undefined after recording an issue. */
+function humanData(ctx: Ctx, value: Value) {
+  const data = value.data as Fields;
+  const runId = nonEmpty(data.runId);
+  const toolCallId = nonEmpty(data.toolCallId);
+  const toolName = nonEmpty(data.toolName);
+  if (runId === undefined || toolCallId === undefined || toolName === undefined) {
+    invalid(ctx, value, `${value.type} needs data.runId, data.toolCallId and data.toolName`);
+    return undefined;
+  }
+  return { data, target: { runId, toolCallId }, toolName };
+}
+
+/** Whether a suspension part repeats the one `call` waits on: the call is left as it is. */
+function repeatsSuspension(
+  ctx: Ctx,
+  call: ToolCallState,
+  data: Fields,
+  target: DecisionTarget,
+  resumeSchema: unknown,
+): boolean {
+  const { suspension } = call;
+  return (
+    call.status === 'suspended' &&
+    suspension !== undefined &&
+    sameTarget(suspension.target, target) &&
+    clientTransformFor(ctx.options.transforms, call.toolName) === undefined &&
+    sameValue(suspension.payload, { kind: 'raw', value: data.suspendPayload }) &&
+    sameValue(suspension.resumeSchema, resumeSchema)
+  );
+}
+
+/** Applies an approval or suspension part to the call it belongs to. */
+export function onHumanData(ctx: Ctx, value: Value): void {
+  const parsed = humanData(ctx, value);
+  if (parsed === undefined) return;
+  const { data, target, toolName } = parsed;
+  const key = humanCallKey(ctx, target, toolName, value.type === 'data-tool-call-suspended');
+  const current = ctx.draft.root.toolCalls.get(key)!;
+  const approval = value.type === 'data-tool-call-approval';
+  if (TERMINAL_TOOL_STATUSES.has(current.status)) return;
+  if (approval && repeatsApproval(ctx, current, toolName, data, target)) return;
+  const resumeSchema = parseResumeSchema(data.resumeSchema);
+  if (!approval && repeatsSuspension(ctx, current, data, target, resumeSchema)) return;
+  const call = ctx.draft.toolCall(key)!;
+  if (approval) {
+    if (call.input.kind === 'none' && data.args !== undefined)
+      call.input = shown(ctx, call, 'input-available', data.args);
+    const previous = call.approval;
+    requestApproval(ctx, call, {
+      toolName,
+      args: shown(ctx, call, 'approval', data.args),
+      resumeSchema,
+      target,
+    });
+    // The same request may bring the schema a v6 `tool-approval-request` did not carry.
+    const current = call.approval!;
+    if (current.revision === previous?.revision && current.resumeSchema === undefined) {
+      if (resumeSchema !== undefined) call.approval = { ...current, resumeSchema };
+    }
+    return;
+  }
+  const previous = call.suspension;
+  const same = sameTarget(previous?.target, target);
+  call.suspension = {
+    payload: shown(ctx, call, 'suspend', data.suspendPayload),
+    resumeSchema,
+    target,
+    ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
+  };
+  if (!(same && call.status === 'approval-responded')) moveTo(call, 'suspended');
+}
