@@ -11,6 +11,7 @@ import { boundaryScenarios } from './boundaries.ts';
 import { clientToolScenarios } from './client-tools.ts';
 import { coverageScenarios } from './coverage.ts';
 import { longNameScenarios } from './long-names.ts';
+import { nestedTransformScenarios } from './nested-transform.ts';
 import { networkScenarios } from './network-scenarios.ts';
 import { networkTransformScenarios } from './network-transform.ts';
 import { reasoningScenarios } from './reasoning.ts';
@@ -434,6 +435,7 @@ async function main() {
     ...coverageScenarios,
     ...networkScenarios,
     ...networkTransformScenarios,
+    ...nestedTransformScenarios,
     ...clientToolScenarios,
     ...boundaryScenarios,
     ...resumeFormScenarios,
