@@ -149,7 +149,8 @@ const placeholder = (phase: string) => ({ message: `Tool ${phase} payload unavai
 /**
  * What the AI SDK stream shows of a native stream's essentials. Its subagent snapshots carry the
  * inner calls raw with no transform metadata, so their values stay hidden, and so do the inner
- * calls' values in a subagent's result (and what the model saw of it).
+ * calls' values in a subagent's result (and what the model saw of it) and the arguments and
+ * payload of a request raised inside a subagent.
  */
 function asAiSdkShows(native: Essentials): Essentials {
   const hide = (value: DisplayValue): DisplayValue =>
@@ -161,6 +162,11 @@ function asAiSdkShows(native: Essentials): Essentials {
         input: hide(call.input),
         output: hide(call.output),
         error: hide(call.error),
+        approval: call.approval && { ...call.approval, args: hide(call.approval.args) },
+        suspension: call.suspension && {
+          ...call.suspension,
+          payload: hide(call.suspension.payload),
+        },
       };
     }
     const value = call.output.kind === 'raw' ? (call.output.value as Record<string, unknown>) : {};

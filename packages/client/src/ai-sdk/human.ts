@@ -3,7 +3,7 @@ import type { Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
 import { sameValue } from '../reducer/same-value.js';
-import { clientTransformFor, pendingValue } from '../reducer/transform.js';
+import { clientTransformFor, pendingValue, suppressedValue } from '../reducer/transform.js';
 import { latestNestedCall } from '../reducer/tree.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import { callsWithId, findCallKey } from '../state/identity.js';
@@ -14,7 +14,7 @@ import {
   type ToolCallState,
 } from '../state/state.js';
 import { type Fields, invalid, nonEmpty, type Value } from './chunk.js';
-import { shown } from './shown.js';
+import { raisedInSubagent, requestShown } from './shown.js';
 import { topCall } from './tools.js';
 
 // Approvals and suspensions in AI SDK streams: the requests that wait for a person, and the call
@@ -104,7 +104,8 @@ function humanCallKey(
 
 /**
  * An approval part that repeats the request shown (tool, target, arguments, schema) changes
- * nothing: the call keeps its identity. Client-transformed calls are not judged here.
+ * nothing: the call keeps its identity. Arguments that show hidden are compared as they came.
+ * Client-transformed calls are not judged here.
  */
 function repeatsApproval(
   ctx: Ctx,
@@ -121,8 +122,9 @@ function repeatsApproval(
     call.input.kind !== 'none' &&
     previous.toolName === toolName &&
     sameTarget(previous.target, target) &&
-    previous.args.kind === 'raw' &&
-    sameValue(previous.args.value, data.args) &&
+    (previous.args.kind === 'raw'
+      ? sameValue(previous.args.value, data.args)
+      : Object.hasOwn(call.raw, 'approvalArgs') && sameValue(call.raw.approvalArgs, data.args)) &&
     (previous.resumeSchema !== undefined || data.resumeSchema === undefined)
   );
 }
@@ -179,7 +181,11 @@ function repeatsSuspension(
     suspension !== undefined &&
     sameTarget(suspension.target, target) &&
     clientTransformFor(ctx.options.transforms, call.toolName) === undefined &&
-    sameValue(suspension.payload, { kind: 'raw', value: data.suspendPayload }) &&
+    // Without a client transform a request raised inside a subagent shows its payload hidden.
+    sameValue(
+      suspension.payload,
+      raisedInSubagent(call) ? suppressedValue() : { kind: 'raw', value: data.suspendPayload },
+    ) &&
     sameValue(suspension.resumeSchema, resumeSchema)
   );
 }
@@ -199,11 +205,13 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   const call = ctx.draft.toolCall(key)!;
   if (approval) {
     if (call.input.kind === 'none' && data.args !== undefined)
-      call.input = shown(ctx, call, 'input-available', data.args);
+      call.input = requestShown(ctx, call, 'input-available', data.args);
     const previous = call.approval;
     requestApproval(ctx, call, {
       toolName,
-      args: shown(ctx, call, 'approval', data.args),
+      args: requestShown(ctx, call, 'approval', data.args),
+      // Arguments that show hidden are compared as they came, so a changed request still shows.
+      ...(raisedInSubagent(call) ? { rawArgs: data.args } : {}),
       resumeSchema,
       target,
     });
@@ -217,7 +225,7 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   const previous = call.suspension;
   const same = sameTarget(previous?.target, target);
   call.suspension = {
-    payload: shown(ctx, call, 'suspend', data.suspendPayload),
+    payload: requestShown(ctx, call, 'suspend', data.suspendPayload),
     resumeSchema,
     target,
     ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),

@@ -44,6 +44,32 @@ export function nestedShown(
 }
 
 /**
+ * Whether a request for a person on `call` was raised inside a subagent: it reaches the top level
+ * as Mastra's outer chunk, which carries the inner tool's values raw and no transform metadata
+ * (protocol §14), so `@mastra/ai-sdk` passes them on raw. The request lands on the inner call, or,
+ * with no snapshots to find it, stays on the outer `agent-*` call.
+ */
+export const raisedInSubagent = (call: ToolCallState): boolean =>
+  call.parentToolCallId !== null || call.kind === 'agent';
+
+/**
+ * How the arguments or payload of a request for a person (`data-tool-call-approval`,
+ * `data-tool-call-suspended`) show on `call`: as the subagent's snapshots show its values
+ * (`nestedShown`) when it was raised inside a subagent, else as they came (a top-level call's
+ * request came transformed already).
+ */
+export function requestShown(
+  ctx: Ctx,
+  call: Call,
+  phase: TransformPhase,
+  value: unknown,
+): DisplayValue {
+  return raisedInSubagent(call)
+    ? nestedShown(ctx, call, phase, value)
+    : shown(ctx, call, phase, value);
+}
+
+/**
  * Appends streamed input text. A top-level call shows the partial input; a call nested in a
  * subagent snapshot (`nested`) keeps it as text and shows it only as `nestedShown` would.
  */
