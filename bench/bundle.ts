@@ -86,13 +86,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // with hidden values kept hidden on replayed chunks and approvals locked to raw arguments,
   // 21.67 KB with the parsers of finished input dropped in amortized sweeps, 21.7 KB with input
   // errors that no longer quote hidden arguments, 21.77 KB with issue excerpts that show no
-  // numbers and no keys that are values;
+  // numbers and no keys that are values, 21.81 KB with parts sent again that leave their runs
+  // and calls as they are and requests raised in subagents shown as their snapshots show them;
   // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 21.8,
+    budgetKb: 21.85,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -147,8 +148,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // main-thread time in the browser); 16.26 KB with a subagent body that mounts without
     // measuring either (section 7); 16.30 KB with a class per part, set by one helper (section 7:
     // cheaper style recalculation), one byte under; 16.32 KB once status badges share the class
-    // `tp-status` (24 bytes), which took 0.38 KB off the gzipped style sheet.
-    budgetKb: 16.35,
+    // `tp-status` (24 bytes), which took 0.38 KB off the gzipped style sheet; 16.35 KB once a
+    // subagent card offers the approval or resume form it waits on itself (no inner card to
+    // hold it when the stream carries no subagent snapshots, as with chatRoute).
+    budgetKb: 16.4,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.

@@ -52,6 +52,9 @@ describe('an approval two levels down of a display-transformed tool', () => {
   it('never shows the key without subagent snapshots (AI SDK)', { timeout: 60_000 }, () => {
     play(['aisdk-v6-nested-transform-approval-no-snapshots'], AI, APPROVAL_SECRETS);
     expect(document.body.textContent).toContain('agent-keeper needs your approval.');
+    // The request waits on the subagent's card itself, which offers the decision.
+    expect(screen.getAllByRole('button', { name: /Approve/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /Decline/ })).toHaveLength(1);
   });
 
   it('never shows the key or the receipt once approved (native)', { timeout: 60_000 }, () => {
@@ -78,6 +81,7 @@ describe('a suspension inside a subagent of a display-transformed tool', () => {
   it('never shows the hold code without subagent snapshots (AI SDK)', { timeout: 60_000 }, () => {
     play(['aisdk-v6-nested-transform-suspend-no-snapshots'], AI, SUSPEND_SECRETS);
     expect(document.body.textContent).toContain('agent-reserve is waiting for your input.');
+    expect(screen.getAllByRole('form')).toHaveLength(1);
   });
 
   it('never shows the card once resumed (native)', { timeout: 60_000 }, () => {

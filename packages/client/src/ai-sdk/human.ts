@@ -146,9 +146,10 @@ export function onApprovalRequest(ctx: Ctx, value: Value): void {
   const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   // The data part with the approval phase's arguments may follow; under a client transform the
-  // input's view is not that phase's, so the arguments wait for it.
+  // input's view is not that phase's, so the arguments wait for it. On an `agent-*` call the
+  // request was raised inside the subagent: the data part names the tool and its arguments.
   const args =
-    clientTransformFor(ctx.options.transforms, call.toolName) === undefined
+    clientTransformFor(ctx.options.transforms, call.toolName) === undefined && call.kind !== 'agent'
       ? call.input
       : pendingValue();
   requestApproval(ctx, call, { toolName: call.toolName, args, resumeSchema: undefined, target });

@@ -94,14 +94,18 @@ export function requestApproval(
       if (call.status !== 'approval-responded') moveTo(call, 'approval-requested');
       return;
     }
-    addIssue(ctx, {
-      kind: 'decision',
-      message:
-        `The approval request for ${request.toolName} changed after it was shown: ` +
-        'it is a new request, and a decision on the earlier one does not count for it',
-      toolCallId: call.toolCallId,
-      ...(call.runId === '' ? {} : { runId: call.runId }),
-    });
+    // A request whose arguments nobody saw yet (still to come) is replaced quietly: it is a new
+    // revision all the same, so a decision on it does not count for the new one.
+    if (previous.args.kind !== 'hidden' || previous.args.reason !== 'pending') {
+      addIssue(ctx, {
+        kind: 'decision',
+        message:
+          `The approval request for ${request.toolName} changed after it was shown: ` +
+          'it is a new request, and a decision on the earlier one does not count for it',
+        toolCallId: call.toolCallId,
+        ...(call.runId === '' ? {} : { runId: call.runId }),
+      });
+    }
   }
   if (hasRaw) call.raw = { ...call.raw, approvalArgs: request.rawArgs };
   const approval: ApprovalState = {

@@ -13,6 +13,8 @@ import {
   useRef,
   useState,
 } from 'react';
+import { ApprovalRoot } from '../approval/approval.js';
+import { ResumeFormRoot } from '../resume-form/root.js';
 import { RunPart } from '../run-parts/run-parts.js';
 import { SubagentCardSlot } from '../run-parts/slot.js';
 import { isStreaming, ToolCallScope } from '../tool-call/context.js';
@@ -139,6 +141,8 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
                   children,
                   <>
                     <SubagentRunTrigger />
+                    <ApprovalRoot toolCallId={toolCallId} />
+                    <ResumeFormRoot toolCallId={toolCallId} />
                     <SubagentRunContent />
                   </>,
                 )}
