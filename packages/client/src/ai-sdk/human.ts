@@ -1,4 +1,4 @@
-import { requestApproval } from '../reducer/approval.js';
+import { requestApproval, sameTarget as sameDecisionTarget } from '../reducer/approval.js';
 import type { Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
@@ -21,7 +21,7 @@ import { topCall } from './tools.js';
 // each one belongs to.
 
 const sameTarget = (a: DecisionTarget | undefined, b: DecisionTarget): boolean =>
-  a !== undefined && a.runId === b.runId && a.toolCallId === b.toolCallId;
+  a !== undefined && sameDecisionTarget(a, b);
 
 /** `tool-approval-request.approvalId` is `${runId}::${toolCallId}`; the runId may contain `::`. */
 function splitApprovalId(approvalId: string): DecisionTarget | undefined {

@@ -1,3 +1,4 @@
+import { sameTarget } from '../reducer/approval.js';
 import { addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import type { DecisionTarget, ToolCallState } from '../state/state.js';
@@ -160,14 +161,16 @@ function onExecutionHuman(
   const current = ctx.draft.root.toolCalls.get(key);
   const request = approval ? current?.approval : current?.suspension;
   // A request already aimed at the network (the same chunk again) leaves the call as it is.
-  if (request === undefined || sameTarget(request.target, target)) return;
+  if (
+    request === undefined ||
+    (sameTarget(request.target, target) && request.target.network === target.network)
+  ) {
+    return;
+  }
   const waiting = ctx.draft.toolCall(key)!;
   if (approval) waiting.approval = { ...waiting.approval!, target };
   else waiting.suspension = { ...waiting.suspension!, target };
 }
-
-const sameTarget = (a: DecisionTarget, b: DecisionTarget): boolean =>
-  a.runId === b.runId && a.toolCallId === b.toolCallId && a.network === b.network;
 
 /** The chunk types of a network execution that asks for a person. */
 export type ExecutionRequestType =

@@ -1,5 +1,6 @@
 import type { Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState, ToolpaneState } from '../state/state.js';
+import { sameValue } from './same-value.js';
 import {
   applyClientTransform,
   type ClientTransforms,
@@ -180,7 +181,7 @@ export function shownFinalResult(
   raw: unknown,
   result: unknown,
 ): unknown {
-  if (call === undefined || (raw !== result && JSON.stringify(raw) !== JSON.stringify(result))) {
+  if (call === undefined || !sameValue(raw, result)) {
     return result;
   }
   return shownValue(call.output) ?? unavailable('output-available');
