@@ -1,12 +1,9 @@
-// @vitest-environment node
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { createToolpaneStore, type ReduceOptions } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { countWork } from '../utils/count';
-import { fixtureAsRun } from '../utils/fixtures';
+import { fixtureAsRun, fixtureNames } from '../utils/fixtures';
 
 /*
  * A chat is many runs, and each run of the same agent repeats what the last one did: the same
@@ -17,9 +14,7 @@ import { fixtureAsRun } from '../utils/fixtures';
  * when each turn walks the turns before it). The work is counted, not timed (`countWork`).
  */
 
-const NAMES = readdirSync(join(process.cwd(), 'test', 'fixtures'))
-  .filter((file) => file.endsWith('.jsonl'))
-  .map((file) => file.slice(0, -'.jsonl'.length));
+const NAMES = fixtureNames();
 
 const optionsFor = (name: string): ReduceOptions => ({
   formats: name.includes('aisdk') ? [aiSdk] : [],

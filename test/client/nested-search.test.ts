@@ -1,6 +1,3 @@
-// @vitest-environment node
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   createToolpaneStore,
   reduceAll,
@@ -12,7 +9,7 @@ import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { latestNestedCall } from '../../packages/client/src/reducer/tree.js';
 import { countWork } from '../utils/count';
-import { fixtureAsRun } from '../utils/fixtures';
+import { fixtureAsRun, fixtureNames } from '../utils/fixtures';
 
 /*
  * A request for a person raised inside a subagent surfaces again at each level above it, and the
@@ -20,9 +17,7 @@ import { fixtureAsRun } from '../utils/fixtures';
  * stops at the first match, walking backwards, instead of listing the whole tree each time.
  */
 
-const NAMES = readdirSync(join(process.cwd(), 'test', 'fixtures'))
-  .filter((file) => file.endsWith('.jsonl'))
-  .map((file) => file.slice(0, -'.jsonl'.length));
+const NAMES = fixtureNames();
 
 /**
  * The reference: every call nested under `call`, in stream order, each before the calls nested

@@ -1,13 +1,3 @@
-/**
- * Hydration as a class: every recording in test/fixtures, cut at several points mid-stream (calls
- * streaming, running, waiting for a person, subagents half done), rendered on the server from a
- * store with one clock and hydrated in the browser by a store with another. React must not
- * complain once, for the transcript and for the stream inspector. Runs under React 19 (unit) and
- * React 18.
- */
-
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { act } from '@testing-library/react';
 import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
@@ -19,12 +9,9 @@ import type { ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadFixture } from '../utils/fixtures.js';
+import { fixtureNames, loadFixture } from '../utils/fixtures.js';
 
-const FIXTURES = readdirSync(join(process.cwd(), 'test', 'fixtures'))
-  .filter((name) => name.endsWith('.jsonl'))
-  .map((name) => name.slice(0, -'.jsonl'.length))
-  .sort();
+const FIXTURES = fixtureNames();
 
 /** AI SDK UI message streams carry no runId; native chunks always do. */
 const isAiSdk = (chunks: readonly unknown[]) =>

@@ -8,7 +8,7 @@ import { ToolpaneProvider } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
 import { StreamInspector } from '@toolpane/ui/inspector';
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 /**
  * The style sheet selects parts by a class, `tp-<slot>`, which the browser files rules under
@@ -16,9 +16,7 @@ import { loadFixture } from '../utils/fixtures';
  * element with a `data-slot` must carry the class of that slot, and no other part's class (a
  * status badge also `tp-status`).
  */
-const recordings = readdirSync(join(process.cwd(), 'test', 'fixtures'))
-  .filter((file) => file.endsWith('.jsonl'))
-  .map((file) => file.slice(0, -'.jsonl'.length));
+const recordings = fixtureNames();
 
 /**
  * Every `data-slot` element whose `tp-*` classes are not exactly `tp-<slot>` (with `tp-status`

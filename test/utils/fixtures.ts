@@ -1,5 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** The names of every recorded stream in test/fixtures (without `.jsonl`), sorted. */
+export function fixtureNames(): string[] {
+  return readdirSync(join(process.cwd(), 'test', 'fixtures'))
+    .filter((file) => file.endsWith('.jsonl'))
+    .map((file) => file.slice(0, -'.jsonl'.length))
+    .sort();
+}
 
 /** Reads a recorded stream from test/fixtures as chunk objects. */
 export function loadFixture(name: string): unknown[] {
