@@ -19,6 +19,7 @@ import type { MemoryOptions, MemoryRow } from './memory.ts';
 import { type PartialJsonOptions, type PartialJsonResult, PJ } from './partial-json.ts';
 import type { RenderOptions, RenderRow } from './react-renders.tsx';
 import {
+  SHAPE_CASES,
   SHAPES as SHAPE_LIST,
   type ShapeRow,
   type ShapesOptions,
@@ -431,6 +432,28 @@ function reportShapes(rows: readonly ShapeRow[]) {
     ),
   );
   print();
+  print(
+    `The floor: the same chunks, each kept as one small record in a list and a \`Map\` by the ` +
+      'entity it names, nothing checked, copied or published (`keepEach` in bench/shapes.ts): ' +
+      'what keeping a growing state costs on this machine and runtime, with no work per chunk ' +
+      `that grows with the stream. At ${kilo(a!)} all of it dies young; at ${kilo(b!)} the ` +
+      'collector moves and marks what stays, so its growth is the part of the figures above ' +
+      'that memory, not work per chunk, accounts for. Same processes and samples as above.',
+  );
+  print();
+  print(
+    table(
+      ['shape', `floor ${kilo(a!)}`, `floor ${kilo(b!)}`, 'growth (CPU)', 'floor GC'],
+      rows.map((r) => [
+        r.shape,
+        fmtMs(r.floor[0]!.wallMs),
+        fmtMs(r.floor[1]!.wallMs),
+        cell(r.floor),
+        share(r.floor),
+      ]),
+    ),
+  );
+  print();
   const goal = (11 / 10) * factor;
   const all = rows.flatMap((r) => [growth(r.reduce), growth(r.publish)]);
   const worst = Math.max(...all.map((g) => g.wall));
@@ -439,6 +462,14 @@ function reportShapes(rows: readonly ShapeRow[]) {
     `Every shape linear: ${factor}× the chunks take ≤ ${goal.toFixed(0)}× the time`,
     `worst growth ${fmtRatio(worst)} (CPU time ${fmtRatio(worstCpu)})`,
     worst <= goal,
+  );
+  const floors = rows.map((r) => growth(r.floor).wall);
+  const within = rows.filter((r) => growth(r.floor).wall <= goal).length;
+  verdict(
+    `The floor (a record kept per chunk) within the same ${goal.toFixed(0)}×`,
+    `${within} of ${rows.length} shapes; growth ${fmtRatio(Math.min(...floors))} to ` +
+      `${fmtRatio(Math.max(...floors))}`,
+    undefined,
   );
 }
 
@@ -643,8 +674,8 @@ async function ingestSize(options: IngestOptions): Promise<IngestResult> {
 }
 
 /**
- * Every shape at every size, reduce and publish each in a child process of its own, so that
- * neither pays for the other's garbage (all in one process in smoke mode, where only whether the
+ * Every shape at every size, each case (reduce, publish, the floor) in a child process of its
+ * own, so that none pays for another's garbage (all in one process in smoke mode, where only whether the
  * section runs counts). The sizes of a shape take turns, `rounds` processes each, and each figure
  * is the median over its rounds, so that a change in the load of a shared machine falls on both
  * sizes rather than on one.
@@ -656,10 +687,11 @@ async function shapeRows(options: ShapesOptions, rounds: number): Promise<ShapeR
     const found = options.sizes.map(() => ({
       reduce: [] as ShapeTiming[],
       publish: [] as ShapeTiming[],
+      floor: [] as ShapeTiming[],
     }));
     for (let round = 0; round < rounds; round++) {
       for (const [i, size] of options.sizes.entries()) {
-        for (const name of ['reduce', 'publish'] as const) {
+        for (const name of SHAPE_CASES) {
           const one: ShapesRunOptions = {
             ...options,
             shapes: [shape.name],
@@ -682,6 +714,7 @@ async function shapeRows(options: ShapesOptions, rounds: number): Promise<ShapeR
       sizes: options.sizes,
       reduce: found.map((f) => mid(f.reduce)),
       publish: found.map((f) => mid(f.publish)),
+      floor: found.map((f) => mid(f.floor)),
     });
   }
   return rows;

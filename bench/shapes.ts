@@ -195,14 +195,20 @@ export interface ShapesOptions {
   readonly perSample: number;
 }
 
-/** The two ways a shape is applied: `reduceAll`, and a store publishing after every chunk. */
-export type ShapeCase = 'reduce' | 'publish';
+/**
+ * The ways a shape is applied: `reduceAll`, a store publishing after every chunk, and the floor
+ * (`keepEach`), which only keeps a record of each chunk.
+ */
+export type ShapeCase = 'reduce' | 'publish' | 'floor';
+
+/** Every case, in the order they run. */
+export const SHAPE_CASES: readonly ShapeCase[] = ['reduce', 'publish', 'floor'];
 
 /** Options of one child process: some of the shapes (all when absent) at some sizes. */
 export interface ShapesRunOptions extends ShapesOptions {
   /** Names of the shapes to run. */
   readonly shapes?: readonly string[];
-  /** The cases to run (both when absent). */
+  /** The cases to run (all when absent). */
   readonly cases?: readonly ShapeCase[];
 }
 
@@ -226,6 +232,33 @@ export interface ShapeRow {
   readonly sizes: readonly number[];
   readonly reduce: readonly ShapeTiming[];
   readonly publish: readonly ShapeTiming[];
+  readonly floor: readonly ShapeTiming[];
+}
+
+/**
+ * The floor of a shape: the least a store that keeps what it reads does per chunk. Each chunk
+ * gets one small record, appended to a list and indexed by the entity the chunk names (its `id`,
+ * else its payload's `toolCallId` or `id`, else its position), pointing at the entity's record
+ * before it. Nothing is checked, copied or published. Its growth from the small size to the large
+ * one is what keeping a growing state costs on this machine and runtime (the garbage collector
+ * moving and marking what stays, caches that no longer hold it), with no work per chunk that
+ * grows with the stream. Returns the number of records, so the work cannot be dropped.
+ */
+export function keepEach(chunks: readonly unknown[]): number {
+  const list: unknown[] = [];
+  const index = new Map<unknown, unknown>();
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i] as {
+      readonly type?: unknown;
+      readonly id?: unknown;
+      readonly payload?: { readonly id?: unknown; readonly toolCallId?: unknown };
+    };
+    const key = chunk.id ?? chunk.payload?.toolCallId ?? chunk.payload?.id ?? i;
+    const record = { type: chunk.type, key, chunk, previous: index.get(key) };
+    list.push(record);
+    index.set(key, record);
+  }
+  return list.length;
 }
 
 /** Applies the chunks to a store that publishes a snapshot after each one. */
@@ -261,8 +294,9 @@ export async function shapeAt(
   const apply: Record<ShapeCase, () => unknown> = {
     reduce: () => reduceAll(chunks, shapeOptions(shape)),
     publish: () => publishEach(chunks, shapeOptions(shape)),
+    floor: () => keepEach(chunks),
   };
-  const names = options.cases ?? (['reduce', 'publish'] as const);
+  const names = options.cases ?? SHAPE_CASES;
   const heap = withHeapSamples(names.map((name) => ({ name, run: repeat(apply[name]) })));
   const timed = withCpuTime(heap.cases);
   const results = await compare(timed.cases, {
@@ -297,6 +331,7 @@ export async function shapes(options: ShapesRunOptions): Promise<ShapeRow[]> {
       sizes: options.sizes,
       reduce: results.flatMap((r) => (r.reduce ? [r.reduce] : [])),
       publish: results.flatMap((r) => (r.publish ? [r.publish] : [])),
+      floor: results.flatMap((r) => (r.floor ? [r.floor] : [])),
     });
   }
   return rows;
