@@ -29,6 +29,7 @@ import {
 } from './recording.ts';
 import { resumeFormScenarios } from './resume-form.ts';
 import { AGENT_IDS, createScenarioMastra } from './scenarios.ts';
+import { workflowFlowScenarios } from './workflow-flow.ts';
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
 const SCENARIO_TIMEOUT_MS = 20_000;
@@ -441,6 +442,7 @@ async function main() {
     ...resumeFormScenarios,
     ...longNameScenarios,
     ...reasoningScenarios,
+    ...workflowFlowScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
