@@ -5,6 +5,7 @@ import { HIDDEN_INPUT_ERROR } from '../reducer/hide.js';
 import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import { clientTransformFor, suppressedValue } from '../reducer/transform.js';
+import { failWorkflow, workflowFailure } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
@@ -110,6 +111,15 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
   if (modelOutput !== undefined) {
     if (call.displayTransform === 'display') call.raw = { ...call.raw, modelOutput };
     else call.modelOutput = modelOutput;
+  }
+  // A workflow tool reports a failed run as its result `{ error, runId }`.
+  const failure = workflowFailure(call, value.output);
+  if (failure !== undefined) {
+    call.error = shown(ctx, call, 'error', failure);
+    failWorkflow(ctx, call, failure);
+    moveTo(call, 'output-error');
+    setEnded(ctx, call);
+    return;
   }
   const output = shown(ctx, call, 'output-available', value.output);
   call.output = showSubagentOutput(ctx.draft.root, ctx.options.transforms, call, output);

@@ -1,6 +1,6 @@
-import { editStep, editWorkflow, workflowStatus } from '../mastra/nested.js';
 import { type Ctx, now, type Scratch } from '../reducer/context.js';
 import { hiddenStepValue } from '../reducer/hide.js';
+import { editStep, editWorkflow, workflowStatus } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { listsOf } from '../state/state-root.js';

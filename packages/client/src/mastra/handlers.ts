@@ -3,13 +3,7 @@ import { normaliseNative } from '../chunks/parse.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { onHumanRequest } from '../reducer/human.js';
 import { touchRun } from '../reducer/lifecycle.js';
-import {
-  type BackgroundChunk,
-  reduceBackgroundTask,
-  reduceToolOutput,
-  reduceWorkflowEvent,
-  type WorkflowChunk,
-} from './nested.js';
+import { type BackgroundChunk, reduceBackgroundTask, reduceToolOutput } from './nested.js';
 import {
   addUnknown,
   onAbort,
@@ -35,6 +29,7 @@ import {
   onToolError,
   onToolResult,
 } from './tools.js';
+import { reduceWorkflowEvent, type WorkflowChunk } from './workflow.js';
 
 /** What applies one native chunk type. */
 export type NativeHandler<T extends NativeChunkType> = (

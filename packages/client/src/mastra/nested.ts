@@ -1,17 +1,10 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { checkChunk } from '../chunks/parse.js';
-import { addInvalid, addIssue, type Ctx, excerpt, now, type Scope } from '../reducer/context.js';
+import { addInvalid, addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
-import { hiddenStepValue } from '../reducer/hide.js';
 import { callKeyFor, ensureCall, ownMessage } from '../reducer/lifecycle.js';
 import { placeholder } from '../reducer/transform.js';
-import type { Mutable } from '../state/draft.js';
-import {
-  TERMINAL_TOOL_STATUSES,
-  type WorkflowStatus,
-  type WorkflowStepState,
-} from '../state/state.js';
-import { WorkflowRecord } from '../state/workflow-record.js';
+import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { addProgress } from './tools.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
@@ -23,7 +16,7 @@ const MAX_NESTING = 64;
  * wrappers being applied right now is counted in the working memory, and bounded: a hostile stream
  * of deeply nested wrappers must not exhaust the call stack.
  */
-function applyNested(ctx: Ctx, value: unknown, scope: Scope, wrapper: string): void {
+export function applyNested(ctx: Ctx, value: unknown, scope: Scope, wrapper: string): void {
   const { scratch } = ctx;
   if (scratch.nesting >= MAX_NESTING) {
     addIssue(ctx, {
@@ -88,130 +81,6 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
     return;
   }
   addProgress(ctx, chunk.runId, scope, toolCallId, output);
-}
-
-const STATUS: Record<string, WorkflowStatus> = {
-  running: 'running',
-  success: 'success',
-  failed: 'failed',
-  suspended: 'suspended',
-  waiting: 'waiting',
-  canceled: 'canceled',
-  cancelled: 'canceled',
-  paused: 'paused',
-  tripwire: 'tripwire',
-  bailed: 'success',
-};
-
-/** The workflow status a stream's status string names, or `fallback` for one it does not know. */
-export const workflowStatus = (value: unknown, fallback: WorkflowStatus): WorkflowStatus =>
-  typeof value === 'string' && Object.hasOwn(STATUS, value) ? STATUS[value]! : fallback;
-
-/** The writable workflow of a `workflow-*` call, created on first sight; undefined for no call. */
-export function editWorkflow(ctx: Ctx, toolCallId: string): WorkflowRecord | undefined {
-  const call = ctx.draft.toolCall(toolCallId);
-  if (call === undefined) return undefined;
-  const workflow = call.workflow;
-  // A workflow from elsewhere (JSON, history) is made a record once: its steps become persistent.
-  if (!(workflow instanceof WorkflowRecord)) {
-    const record = WorkflowRecord.copy(
-      workflow ?? { status: 'running', stepIds: [], steps: new Map() },
-    );
-    call.workflow = ctx.draft.adopt(record);
-  }
-  return ctx.draft.field(call, 'workflow') as WorkflowRecord;
-}
-
-/**
- * A writable step of a workflow; `fresh` becomes the step when the workflow has none by its id.
- * The workflow's steps map takes the new or copied step along one path: O(log steps).
- */
-export function editStep(
-  ctx: Ctx,
-  workflow: WorkflowRecord,
-  fresh: WorkflowStepState,
-): Mutable<WorkflowStepState> {
-  const current = workflow.steps.get(fresh.id);
-  const step = current === undefined ? ctx.draft.adopt(fresh) : ctx.draft.own(current);
-  if (step !== current) workflow.steps = workflow.steps.set(fresh.id, step);
-  return step;
-}
-
-/** A `workflow-*` chunk: an event of a workflow that runs inside a `workflow-*` call. */
-export type WorkflowChunk = Extract<MastraChunk, { type: `workflow-${string}` }>;
-
-/**
- * Applies a `workflow-*` event to the `workflow-*` call it runs inside. Returns false when the
- * event has no such call (it is then kept as an uninterpreted chunk).
- */
-export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope): boolean {
-  const parent = scope.parentToolCallId;
-  if (parent === null) return false;
-  const workflow = editWorkflow(ctx, parent);
-  if (workflow === undefined) return false;
-  const p = chunk.payload as Record<string, unknown>;
-  const at = now(ctx);
-  // The steps' values come from the workflow call's raw input: its display transform hides them.
-  const hidden = ctx.draft.root.toolCalls.get(parent)?.displayTransform === 'display';
-  const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
-  switch (chunk.type) {
-    case 'workflow-start': {
-      if (typeof p.workflowId === 'string') workflow.workflowId = p.workflowId;
-      workflow.runId = chunk.runId;
-      workflow.status = 'running';
-      return true;
-    }
-    case 'workflow-step-start':
-    case 'workflow-step-result':
-    case 'workflow-step-suspended':
-    case 'workflow-step-waiting': {
-      const id = String(p.id);
-      const name = typeof p.stepName === 'string' ? p.stepName : id;
-      const step = editStep(ctx, workflow, { id, name, status: 'running' });
-      const fallback: WorkflowStatus =
-        chunk.type === 'workflow-step-suspended'
-          ? 'suspended'
-          : chunk.type === 'workflow-step-waiting'
-            ? 'waiting'
-            : chunk.type === 'workflow-step-result'
-              ? 'success'
-              : 'running';
-      step.status = workflowStatus(p.status, fallback);
-      if (chunk.type === 'workflow-step-start' && p.payload !== undefined)
-        step.input = view(p.payload);
-      if ('output' in p && p.output !== undefined) step.output = view(p.output);
-      if (p.suspendPayload !== undefined) step.suspendPayload = view(p.suspendPayload);
-      if (typeof p.startedAt === 'number') step.startedAt = p.startedAt;
-      else if (chunk.type === 'workflow-step-start' && at !== undefined) step.startedAt = at;
-      if (typeof p.endedAt === 'number') step.endedAt = p.endedAt;
-      return true;
-    }
-    case 'workflow-step-output': {
-      applyNested(ctx, p.output, scope, 'workflow-step-output');
-      return true;
-    }
-    case 'workflow-step-progress':
-    case 'workflow-step-finish': {
-      return true;
-    }
-    case 'workflow-finish': {
-      workflow.status = workflowStatus(p.workflowStatus, 'success');
-      if (p.finalWorkflowResult !== undefined) workflow.result = view(p.finalWorkflowResult);
-      return true;
-    }
-    case 'workflow-canceled': {
-      workflow.status = 'canceled';
-      return true;
-    }
-    case 'workflow-paused': {
-      workflow.status = 'paused';
-      return true;
-    }
-    default: {
-      chunk satisfies never;
-      return false;
-    }
-  }
 }
 
 /** A `background-task-*` chunk: news of a tool call that runs in the background. */

@@ -12,6 +12,7 @@ import {
   readDisplayMetadata,
   suppressedValue,
 } from '../reducer/transform.js';
+import { failWorkflow, workflowFailure } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import {
@@ -152,8 +153,11 @@ export function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope
       call.raw = { ...call.raw, modelOutput: mastra.modelOutput };
     } else call.modelOutput = mastra.modelOutput;
   }
-  if (p.isError) {
-    call.error = displayed(ctx, call, metadata, 'error', errorText(p.result));
+  // A workflow tool reports a failed run as its result `{ error, runId }`.
+  const failure = p.isError ? undefined : workflowFailure(call, p.result);
+  if (p.isError || failure !== undefined) {
+    call.error = displayed(ctx, call, metadata, 'error', failure ?? errorText(p.result));
+    if (failure !== undefined) failWorkflow(ctx, call, failure);
     moveTo(call, 'output-error');
   } else {
     const shown = displayed(ctx, call, metadata, 'output-available', p.result);

@@ -9,7 +9,7 @@ import type {
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { showSubagentOutput, unavailable, withholdModelOutput } from './redact.js';
-import { pendingValue, suppressedValue } from './transform.js';
+import { pendingValue, placeholder, suppressedValue } from './transform.js';
 
 type Call = Mutable<ToolCallState>;
 
@@ -25,11 +25,23 @@ function hideWorkflow(workflow: WorkflowState): WorkflowState {
     for (const key of ['input', 'output', 'suspendPayload'] as const) {
       if (step[key] !== undefined) hidden[key] = hiddenStepValue(step[key]);
     }
+    if (step.error !== undefined) hidden.error = placeholder('error');
+    if (step.iterations !== undefined) {
+      hidden.iterations = step.iterations.map((it) => ({
+        ...it,
+        ...(it.input === undefined ? {} : { input: hiddenStepValue(it.input) }),
+        ...(it.output === undefined ? {} : { output: hiddenStepValue(it.output) }),
+      }));
+    }
     steps = steps.set(id, hidden);
   }
   const { result } = workflow;
   return new WorkflowRecord(
-    { ...workflow, ...(result === undefined ? {} : { result: hiddenStepValue(result) }) },
+    {
+      ...workflow,
+      ...(result === undefined ? {} : { result: hiddenStepValue(result) }),
+      ...(workflow.error === undefined ? {} : { error: placeholder('error') }),
+    },
     steps,
   );
 }

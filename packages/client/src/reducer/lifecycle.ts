@@ -25,6 +25,7 @@ import { type Ctx, now, type Scope } from './context.js';
 import { markDisplayTransformed } from './hide.js';
 import { clientTransformFor } from './transform.js';
 import { latestNestedCall } from './tree.js';
+import { endWorkflow } from './workflow.js';
 
 const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
 
@@ -53,10 +54,14 @@ export function awaitClient(ctx: Ctx, runId: string): void {
   }
 }
 
-/** Stamps the call's end time from the store clock, when there is one. */
+/**
+ * Stamps the call's end time from the store clock, when there is one; the workflow of a
+ * `workflow-*` call ends with it.
+ */
 export function setEnded(ctx: Ctx, call: Mutable<ToolCallState>): void {
   const at = now(ctx);
   if (at !== undefined) call.endedAt = at;
+  endWorkflow(ctx, call);
 }
 
 /** `agent` for `agent-<key>`, `workflow` for `workflow-<key>`, else `tool`. */
@@ -329,6 +334,7 @@ export function endOpenCalls(
       editable.error = ownMessage(editable, reason ?? 'The run finished before this tool call did');
     }
     if (at !== undefined) editable.endedAt = at;
+    endWorkflow(ctx, editable);
   }
 }
 

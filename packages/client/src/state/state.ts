@@ -4,6 +4,7 @@ import type { BackgroundTaskState, WorkflowState } from './workflow.js';
 
 export type {
   BackgroundTaskState,
+  WorkflowIterationState,
   WorkflowState,
   WorkflowStatus,
   WorkflowStepState,

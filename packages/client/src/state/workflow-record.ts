@@ -46,6 +46,7 @@ export class WorkflowRecord implements WorkflowState {
   declare readonly stepIds: readonly string[];
   steps: PersistentMap<WorkflowStepState>;
   result?: unknown;
+  error?: string;
 
   constructor(fields: WorkflowFields, steps: PersistentMap<WorkflowStepState>) {
     this.workflowId = fields.workflowId;
@@ -54,6 +55,7 @@ export class WorkflowRecord implements WorkflowState {
     Object.defineProperty(this, 'stepIds', STEP_IDS);
     this.steps = steps;
     this.result = fields.result;
+    this.error = fields.error;
   }
 
   /** A writable copy of a workflow: a record's map is shared, a plain workflow's steps copied. */

@@ -13,16 +13,41 @@ export type WorkflowStatus =
   | 'paused'
   | 'tripwire';
 
+/**
+ * One run of a step that runs more than once under the same step id: an item of a `.foreach`, or
+ * a repetition of a `.dowhile` / `.dountil` loop.
+ */
+export interface WorkflowIterationState {
+  /** The item's index in the foreach's array; the repetition's number (from 0) in a loop. */
+  readonly index: number;
+  readonly status: WorkflowStatus;
+  readonly input?: unknown;
+  readonly output?: unknown;
+}
+
 /** One step of a workflow run. */
 export interface WorkflowStepState {
   readonly id: string;
   readonly name: string;
   readonly status: WorkflowStatus;
   readonly input?: unknown;
+  /** The latest output: a loop's last repetition, a foreach's array of outputs. */
   readonly output?: unknown;
   readonly suspendPayload?: unknown;
+  /** What a failed step threw, as text. */
+  readonly error?: string;
   readonly startedAt?: number;
   readonly endedAt?: number;
+  /** Mastra's id of the step's latest run: a loop's repetitions differ in it. */
+  readonly stepCallId?: string;
+  /**
+   * Each run of a step that ran more than once, in index order: a foreach's items as they
+   * report (with `iterationCount` items in all), or every repetition of a loop. Absent for a step
+   * that ran once.
+   */
+  readonly iterations?: readonly WorkflowIterationState[];
+  /** How many items a foreach step runs over. */
+  readonly iterationCount?: number;
 }
 
 /** A workflow run as seen through its `workflow-*` tool call. */
@@ -33,6 +58,8 @@ export interface WorkflowState {
   readonly stepIds: readonly string[];
   readonly steps: ReadonlyMap<string, WorkflowStepState>;
   readonly result?: unknown;
+  /** Why a failed workflow failed, as text. */
+  readonly error?: string;
 }
 
 /** A tool call that Mastra moved to the background. */

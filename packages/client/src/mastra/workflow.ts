@@ -1,0 +1,215 @@
+import type { MastraChunk } from '../chunks/mastra.js';
+import { type Ctx, now, type Scope } from '../reducer/context.js';
+import { errorText } from '../reducer/error-text.js';
+import { hiddenStepValue } from '../reducer/hide.js';
+import { placeholder } from '../reducer/transform.js';
+import {
+  closeSteps,
+  editStep,
+  editWorkflow,
+  withIteration,
+  workflowEnded,
+  workflowStatus,
+} from '../reducer/workflow.js';
+import type { Mutable } from '../state/draft.js';
+import type { WorkflowStatus, WorkflowStepState } from '../state/state.js';
+import type { WorkflowRecord } from '../state/workflow-record.js';
+import { applyNested } from './nested.js';
+
+/** A `workflow-*` chunk: an event of a workflow that runs inside a `workflow-*` call. */
+export type WorkflowChunk = Extract<MastraChunk, { type: `workflow-${string}` }>;
+
+type StepChunk = Extract<
+  WorkflowChunk,
+  {
+    type:
+      | 'workflow-step-start'
+      | 'workflow-step-result'
+      | 'workflow-step-suspended'
+      | 'workflow-step-waiting';
+  }
+>;
+
+const FALLBACK: Record<StepChunk['type'], WorkflowStatus> = {
+  'workflow-step-start': 'running',
+  'workflow-step-result': 'success',
+  'workflow-step-suspended': 'suspended',
+  'workflow-step-waiting': 'waiting',
+};
+
+const ENDED_STEP: ReadonlySet<WorkflowStatus> = new Set(['success', 'failed']);
+
+/**
+ * A step event. A step that starts again under a new `stepCallId` after it ended is a loop's next
+ * repetition: the runs before it stay in `iterations`. A step that ends after foreach progress
+ * settles every item its output lists.
+ */
+function onStep(
+  ctx: Ctx,
+  workflow: WorkflowRecord,
+  chunk: StepChunk,
+  view: (value: unknown) => unknown,
+  hidden: boolean,
+): void {
+  const p = chunk.payload as Record<string, unknown>;
+  const id = String(p.id);
+  const name = typeof p.stepName === 'string' ? p.stepName : id;
+  const callId = typeof p.stepCallId === 'string' ? p.stepCallId : undefined;
+  const before = workflow.steps.get(id);
+  const step = editStep(ctx, workflow, { id, name, status: 'running' });
+  const status = workflowStatus(p.status, FALLBACK[chunk.type]);
+  if (
+    chunk.type === 'workflow-step-start' &&
+    before !== undefined &&
+    before.iterationCount === undefined &&
+    callId !== undefined &&
+    before.stepCallId !== undefined &&
+    callId !== before.stepCallId &&
+    ENDED_STEP.has(before.status)
+  ) {
+    repeat(step, before);
+  }
+  step.status = status;
+  if (callId !== undefined) step.stepCallId = callId;
+  if (chunk.type === 'workflow-step-start' && p.payload !== undefined) step.input = view(p.payload);
+  if ('output' in p && p.output !== undefined) step.output = view(p.output);
+  if (p.suspendPayload !== undefined) step.suspendPayload = view(p.suspendPayload);
+  if (status === 'failed' && p.error !== undefined) {
+    step.error = hidden ? placeholder('error') : errorText(p.error);
+  }
+  const at = now(ctx);
+  if (typeof p.startedAt === 'number') step.startedAt = p.startedAt;
+  else if (chunk.type === 'workflow-step-start' && at !== undefined) step.startedAt = at;
+  if (typeof p.endedAt === 'number') step.endedAt = p.endedAt;
+  const last = step.iterations?.at(-1);
+  if (last === undefined) return;
+  if (step.iterationCount === undefined) {
+    // A loop: the event is news of its latest repetition.
+    step.iterations = withIteration(step.iterations, {
+      index: last.index,
+      status,
+      ...(step.input === undefined ? {} : { input: step.input }),
+      ...(step.output === undefined ? {} : { output: step.output }),
+    });
+  } else if (chunk.type === 'workflow-step-result') settleItems(step, p.output, status, view);
+}
+
+/** The step starts its next repetition: the runs so far become its iterations. */
+function repeat(step: Mutable<WorkflowStepState>, before: WorkflowStepState): void {
+  const runs = before.iterations ?? [
+    {
+      index: 0,
+      status: before.status,
+      ...(before.input === undefined ? {} : { input: before.input }),
+      ...(before.output === undefined ? {} : { output: before.output }),
+    },
+  ];
+  step.iterations = [...runs, { index: runs.length, status: 'running' }];
+  // What the step shows is its current repetition.
+  delete step.output;
+  delete step.error;
+  delete step.endedAt;
+}
+
+/** A foreach step ended: each item of its output is an iteration, and none stays running. */
+function settleItems(
+  step: Mutable<WorkflowStepState>,
+  output: unknown,
+  status: WorkflowStatus,
+  view: (value: unknown) => unknown,
+): void {
+  let iterations = step.iterations;
+  if (Array.isArray(output)) {
+    const known = new Set(iterations?.map((it) => it.index));
+    output.forEach((value, index) => {
+      if (!known.has(index)) {
+        iterations = withIteration(iterations, { index, status, output: view(value) });
+      }
+    });
+  }
+  if (iterations?.some((it) => it.status === 'running')) {
+    iterations = iterations.map((it) => (it.status === 'running' ? { ...it, status } : it));
+  }
+  step.iterations = iterations;
+}
+
+/** `workflow-step-progress`: one item of a foreach step finished. */
+function onProgress(
+  ctx: Ctx,
+  workflow: WorkflowRecord,
+  p: Record<string, unknown>,
+  view: (value: unknown) => unknown,
+): void {
+  const index = p.currentIndex;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return;
+  const id = String(p.id);
+  const step = editStep(ctx, workflow, { id, name: id, status: 'running' });
+  if (typeof p.totalCount === 'number' && Number.isInteger(p.totalCount) && p.totalCount >= 0) {
+    step.iterationCount = p.totalCount;
+  } else step.iterationCount ??= index + 1;
+  step.iterations = withIteration(step.iterations, {
+    index,
+    status: workflowStatus(p.iterationStatus, 'success'),
+    ...(p.iterationOutput === undefined ? {} : { output: view(p.iterationOutput) }),
+  });
+}
+
+/**
+ * Applies a `workflow-*` event to the `workflow-*` call it runs inside. Returns false when the
+ * event has no such call (it is then kept as an uninterpreted chunk).
+ */
+export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope): boolean {
+  const parent = scope.parentToolCallId;
+  if (parent === null) return false;
+  const workflow = editWorkflow(ctx, parent);
+  if (workflow === undefined) return false;
+  const p = chunk.payload as Record<string, unknown>;
+  // The steps' values come from the workflow call's raw input: its display transform hides them.
+  const hidden = ctx.draft.root.toolCalls.get(parent)?.displayTransform === 'display';
+  const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
+  switch (chunk.type) {
+    case 'workflow-start': {
+      if (typeof p.workflowId === 'string') workflow.workflowId = p.workflowId;
+      workflow.runId = chunk.runId;
+      workflow.status = 'running';
+      return true;
+    }
+    case 'workflow-step-start':
+    case 'workflow-step-result':
+    case 'workflow-step-suspended':
+    case 'workflow-step-waiting': {
+      onStep(ctx, workflow, chunk, view, hidden);
+      return true;
+    }
+    case 'workflow-step-output': {
+      applyNested(ctx, p.output, scope, 'workflow-step-output');
+      return true;
+    }
+    case 'workflow-step-progress': {
+      onProgress(ctx, workflow, p, view);
+      return true;
+    }
+    case 'workflow-step-finish': {
+      return true;
+    }
+    case 'workflow-finish': {
+      workflow.status = workflowStatus(p.workflowStatus, 'success');
+      if (p.finalWorkflowResult !== undefined) workflow.result = view(p.finalWorkflowResult);
+      if (workflowEnded(workflow.status)) closeSteps(ctx, workflow, workflow.status);
+      return true;
+    }
+    case 'workflow-canceled': {
+      workflow.status = 'canceled';
+      closeSteps(ctx, workflow, 'canceled');
+      return true;
+    }
+    case 'workflow-paused': {
+      workflow.status = 'paused';
+      return true;
+    }
+    default: {
+      chunk satisfies never;
+      return false;
+    }
+  }
+}
