@@ -1,5 +1,6 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
+import type { WorkflowStepState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
 import { createContext, forwardRef } from 'react';
 import { RunHeader } from '../card-header/run-header.js';
@@ -115,8 +116,46 @@ export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
   },
 );
 
+/** How far a step that runs more than once got: items of a foreach, repetitions of a loop. */
+function iterationsLabel(step: WorkflowStepState): string | undefined {
+  const { iterations, iterationCount } = step;
+  if (iterationCount !== undefined) {
+    const done = iterations?.filter((it) => it.status !== 'running').length ?? 0;
+    return `${done}/${iterationCount} items`;
+  }
+  if (iterations === undefined) return undefined;
+  return `${iterations.length} runs`;
+}
+
+/** The runs of a step that ran more than once, each with its status and output. */
+function WorkflowRunIterations({
+  step,
+  hidden,
+}: {
+  readonly step: WorkflowStepState;
+  readonly hidden: boolean;
+}) {
+  const noun = step.iterationCount === undefined ? 'Run' : 'Item';
+  return (
+    <ol aria-label={`${noun}s of ${step.name}`} {...partProps('workflow-step-iterations')}>
+      {step.iterations!.map((it) => (
+        <li key={it.index} data-status={it.status} {...partProps('workflow-step-iteration')}>
+          <span {...partProps('workflow-step-iteration-name')}>{`${noun} ${it.index + 1}`}</span>
+          <span {...partProps('workflow-step-iteration-status')} data-status={it.status}>
+            {WORKFLOW_STATUS_LABELS[it.status]}
+          </span>
+          {hidden || it.output === undefined ? null : (
+            <JsonView value={it.output} defaultExpandDepth={0} />
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /**
- * One step: its name, status and duration, and its output behind a disclosure once it has one.
+ * One step: its name, status and duration, what it threw when it failed, and its output (and,
+ * for a step that ran more than once, each run) behind a disclosure once it has one.
  *
  * @example
  * <WorkflowRun.Step stepId="summarize" />
@@ -137,18 +176,23 @@ export const WorkflowRunStep = forwardRef<
     hydrated && step.startedAt !== undefined && step.endedAt !== undefined
       ? formatDuration(step.endedAt - step.startedAt)
       : undefined;
+  const runs = iterationsLabel(step);
   const summary = (
     <>
       <span {...partProps('workflow-step-name')}>{step.name}</span>
       <span {...partProps('workflow-step-status')} data-status={step.status}>
         {WORKFLOW_STATUS_LABELS[step.status]}
       </span>
+      {runs === undefined ? null : <span {...partProps('workflow-step-runs')}>{runs}</span>}
       {duration === undefined ? null : (
         <span {...partProps('workflow-step-duration')}>{duration}</span>
       )}
     </>
   );
   const details = hidden ? undefined : (step.output ?? step.suspendPayload);
+  const iterations = step.iterations !== undefined && step.iterations.length > 0;
+  const error =
+    step.error === undefined ? null : <p {...partProps('workflow-step-error')}>{step.error}</p>;
   return (
     <PartElement
       tag="li"
@@ -158,7 +202,7 @@ export const WorkflowRunStep = forwardRef<
       data-status={step.status}
       {...partProps('workflow-step', props)}
     >
-      {details === undefined ? (
+      {details === undefined && !iterations ? (
         <div {...partProps('workflow-step-summary')}>{summary}</div>
       ) : (
         <Collapsible.Root {...partProps('workflow-step-details')}>
@@ -166,10 +210,12 @@ export const WorkflowRunStep = forwardRef<
             {summary}
           </Collapsible.Trigger>
           <Collapsible.Content {...partProps('workflow-step-content')}>
-            <JsonView value={details} defaultExpandDepth={1} />
+            {iterations ? <WorkflowRunIterations step={step} hidden={hidden} /> : null}
+            {details === undefined ? null : <JsonView value={details} defaultExpandDepth={1} />}
           </Collapsible.Content>
         </Collapsible.Root>
       )}
+      {error}
     </PartElement>
   );
 });
