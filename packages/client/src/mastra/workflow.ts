@@ -7,7 +7,8 @@ import {
   closeSteps,
   editStep,
   editWorkflow,
-  withIteration,
+  setIteration,
+  settleIterations,
   workflowEnded,
   workflowStatus,
 } from '../reducer/workflow.js';
@@ -81,12 +82,12 @@ function onStep(
   if (typeof p.startedAt === 'number') step.startedAt = p.startedAt;
   else if (chunk.type === 'workflow-step-start' && at !== undefined) step.startedAt = at;
   if (typeof p.endedAt === 'number') step.endedAt = p.endedAt;
-  const last = step.iterations?.at(-1);
-  if (last === undefined) return;
+  const count = step.iterations?.size ?? 0;
+  if (count === 0) return;
   if (step.iterationCount === undefined) {
-    // A loop: the event is news of its latest repetition.
-    step.iterations = withIteration(step.iterations, {
-      index: last.index,
+    // A loop: the event is news of its latest repetition (repetitions are numbered from 0).
+    setIteration(step, {
+      index: count - 1,
       status,
       ...(step.input === undefined ? {} : { input: step.input }),
       ...(step.output === undefined ? {} : { output: step.output }),
@@ -96,15 +97,15 @@ function onStep(
 
 /** The step starts its next repetition: the runs so far become its iterations. */
 function repeat(step: Mutable<WorkflowStepState>, before: WorkflowStepState): void {
-  const runs = before.iterations ?? [
-    {
+  if ((before.iterations?.size ?? 0) === 0) {
+    setIteration(step, {
       index: 0,
       status: before.status,
       ...(before.input === undefined ? {} : { input: before.input }),
       ...(before.output === undefined ? {} : { output: before.output }),
-    },
-  ];
-  step.iterations = [...runs, { index: runs.length, status: 'running' }];
+    });
+  }
+  setIteration(step, { index: step.iterations!.size, status: 'running' });
   // What the step shows is its current repetition.
   delete step.output;
   delete step.error;
@@ -118,19 +119,15 @@ function settleItems(
   status: WorkflowStatus,
   view: (value: unknown) => unknown,
 ): void {
-  let iterations = step.iterations;
+  // Each item the output lists costs O(log n): the work grows with the chunk, not the step.
   if (Array.isArray(output)) {
-    const known = new Set(iterations?.map((it) => it.index));
     output.forEach((value, index) => {
-      if (!known.has(index)) {
-        iterations = withIteration(iterations, { index, status, output: view(value) });
+      if (step.iterations?.has(String(index)) !== true) {
+        setIteration(step, { index, status, output: view(value) });
       }
     });
   }
-  if (iterations?.some((it) => it.status === 'running')) {
-    iterations = iterations.map((it) => (it.status === 'running' ? { ...it, status } : it));
-  }
-  step.iterations = iterations;
+  settleIterations(step, status);
 }
 
 /** `workflow-step-progress`: one item of a foreach step finished. */
@@ -147,7 +144,7 @@ function onProgress(
   if (typeof p.totalCount === 'number' && Number.isInteger(p.totalCount) && p.totalCount >= 0) {
     step.iterationCount = p.totalCount;
   } else step.iterationCount ??= index + 1;
-  step.iterations = withIteration(step.iterations, {
+  setIteration(step, {
     index,
     status: workflowStatus(p.iterationStatus, 'success'),
     ...(p.iterationOutput === undefined ? {} : { output: view(p.iterationOutput) }),

@@ -3,6 +3,7 @@ import { PersistentMap } from '../state/persistent-map.js';
 import type {
   DisplayValue,
   ToolCallState,
+  WorkflowIterationState,
   WorkflowState,
   WorkflowStepState,
 } from '../state/state.js';
@@ -27,11 +28,15 @@ function hideWorkflow(workflow: WorkflowState): WorkflowState {
     }
     if (step.error !== undefined) hidden.error = placeholder('error');
     if (step.iterations !== undefined) {
-      hidden.iterations = step.iterations.map((it) => ({
-        ...it,
-        ...(it.input === undefined ? {} : { input: hiddenStepValue(it.input) }),
-        ...(it.output === undefined ? {} : { output: hiddenStepValue(it.output) }),
-      }));
+      let iterations = PersistentMap.empty<WorkflowIterationState>();
+      for (const [key, it] of step.iterations) {
+        iterations = iterations.set(key, {
+          ...it,
+          ...(it.input === undefined ? {} : { input: hiddenStepValue(it.input) }),
+          ...(it.output === undefined ? {} : { output: hiddenStepValue(it.output) }),
+        });
+      }
+      hidden.iterations = iterations;
     }
     steps = steps.set(id, hidden);
   }

@@ -1,8 +1,10 @@
 import type { Mutable } from '../state/draft.js';
+import { PersistentMap } from '../state/persistent-map.js';
 import {
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
   type WorkflowIterationState,
+  type WorkflowState,
   type WorkflowStatus,
   type WorkflowStepState,
 } from '../state/state.js';
@@ -47,7 +49,8 @@ export function editWorkflow(ctx: Ctx, toolCallId: string): WorkflowRecord | und
 
 /**
  * A writable step of a workflow; `fresh` becomes the step when the workflow has none by its id.
- * The workflow's steps map takes the new or copied step along one path: O(log steps).
+ * The workflow's steps map takes the new or copied step along one path: O(log steps). The workflow
+ * is no longer {@link WorkflowRecord.settled}: the step may run again.
  */
 export function editStep(
   ctx: Ctx,
@@ -57,22 +60,54 @@ export function editStep(
   const current = workflow.steps.get(fresh.id);
   const step = current === undefined ? ctx.draft.adopt(fresh) : ctx.draft.own(current);
   if (step !== current) workflow.steps = workflow.steps.set(fresh.id, step);
+  workflow.settled = false;
   return step;
 }
 
-/** `iterations` with `entry` in its index's place: replaced when the index is known, else inserted. */
-export function withIteration(
-  iterations: readonly WorkflowIterationState[] | undefined,
-  entry: WorkflowIterationState,
-): readonly WorkflowIterationState[] {
-  const list = iterations ?? [];
-  let at = list.length;
-  while (at > 0 && list[at - 1]!.index >= entry.index) at--;
-  const replaces = list[at]?.index === entry.index;
-  return [...list.slice(0, at), entry, ...list.slice(replaces ? at + 1 : at)];
+const OPEN: ReadonlySet<WorkflowStatus> = new Set(['running', 'waiting']);
+
+/** A step's iterations as a persistent map: a plain one (built by an app) is copied once. */
+function iterationsOf(step: WorkflowStepState): PersistentMap<WorkflowIterationState> {
+  const { iterations } = step;
+  return iterations instanceof PersistentMap
+    ? (iterations as PersistentMap<WorkflowIterationState>)
+    : PersistentMap.from(iterations ?? []);
 }
 
-const OPEN: ReadonlySet<WorkflowStatus> = new Set(['running', 'waiting']);
+/**
+ * Sets the iteration of `entry.index` on a writable step (replacing the one it had, else added
+ * last) and keeps `runningIterations` in step: O(log iterations), whatever the step holds.
+ */
+export function setIteration(
+  step: Mutable<WorkflowStepState>,
+  entry: WorkflowIterationState,
+): void {
+  const iterations = iterationsOf(step);
+  const key = String(entry.index);
+  const before = iterations.get(key);
+  const running =
+    (step.runningIterations ?? 0) +
+    (OPEN.has(entry.status) ? 1 : 0) -
+    (before !== undefined && OPEN.has(before.status) ? 1 : 0);
+  step.iterations = iterations.set(key, entry);
+  if (running > 0) step.runningIterations = running;
+  else delete step.runningIterations;
+}
+
+/**
+ * The iterations of a writable step still running or waiting take `status`. None: O(1). A loop's
+ * latest repetition (the only one a loop leaves open): O(log n). Else one pass over them.
+ */
+export function settleIterations(step: Mutable<WorkflowStepState>, status: WorkflowStatus): void {
+  if (OPEN.has(status) || (step.runningIterations ?? 0) === 0) return;
+  const iterations = iterationsOf(step);
+  const latest = iterations.get(String(iterations.size - 1));
+  if (latest !== undefined && OPEN.has(latest.status)) setIteration(step, { ...latest, status });
+  if ((step.runningIterations ?? 0) === 0) return;
+  for (const it of iterations.values()) {
+    if (OPEN.has(it.status) && it !== latest) setIteration(step, { ...it, status });
+  }
+}
 
 /**
  * Ends what a workflow left open when it ended as `status`: its steps and their iterations still
@@ -80,18 +115,16 @@ const OPEN: ReadonlySet<WorkflowStatus> = new Set(['running', 'waiting']);
  * `canceled` (they never finished). Suspended steps stay suspended: the workflow may resume.
  */
 export function closeSteps(ctx: Ctx, workflow: WorkflowRecord, status: WorkflowStatus): void {
+  // Closed already, and no step edited since: O(1), so a workflow is walked once when it ends.
+  if (workflow.settled) return;
   const closed: WorkflowStatus = status === 'success' ? 'success' : 'canceled';
   for (const step of workflow.steps.values()) {
-    const openIteration = step.iterations?.some((it) => OPEN.has(it.status)) === true;
-    if (!OPEN.has(step.status) && !openIteration) continue;
+    if (!OPEN.has(step.status) && (step.runningIterations ?? 0) === 0) continue;
     const edited = editStep(ctx, workflow, step);
     if (OPEN.has(edited.status)) edited.status = closed;
-    if (openIteration) {
-      edited.iterations = step.iterations!.map((it) =>
-        OPEN.has(it.status) ? { ...it, status: closed } : it,
-      );
-    }
+    settleIterations(edited, closed);
   }
+  workflow.settled = true;
 }
 
 /** The statuses after which a workflow runs no more steps. */
@@ -117,11 +150,18 @@ export function workflowFailure(call: ToolCallState, output: unknown): string | 
   return errorText(o.error);
 }
 
+/** Whether a workflow is a record whose steps were closed and not edited since. */
+const settledAs = (workflow: WorkflowState | undefined): workflow is WorkflowRecord =>
+  workflow instanceof WorkflowRecord && workflow.settled;
+
 /** Records why a call's workflow failed; under a display transform only a placeholder shows. */
 export function failWorkflow(ctx: Ctx, call: Mutable<ToolCallState>, error: string): void {
+  const shown = call.displayTransform === 'display' ? placeholder('error') : error;
+  // The same failure again (a repeated result): nothing to do, in O(1).
+  const current = call.workflow;
+  if (settledAs(current) && current.error === shown && workflowEnded(current.status)) return;
   const workflow = editWorkflow(ctx, call.key);
   if (workflow === undefined) return;
-  const shown = call.displayTransform === 'display' ? placeholder('error') : error;
   workflow.error = shown;
   if (!workflowEnded(workflow.status)) workflow.status = 'failed';
   closeSteps(ctx, workflow, 'failed');
@@ -134,6 +174,8 @@ export function failWorkflow(ctx: Ctx, call: Mutable<ToolCallState>, error: stri
   }
   if (failed !== undefined && failed.error === undefined) {
     editStep(ctx, workflow, failed).error = shown;
+    // Only its error changed: nothing of the workflow runs again.
+    workflow.settled = true;
   }
 }
 
@@ -146,12 +188,8 @@ export function endWorkflow(ctx: Ctx, call: ToolCallState): void {
   const current = call.workflow;
   if (current === undefined || !TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const ended = workflowEnded(current.status);
-  let open = false;
-  for (const step of current.steps.values()) {
-    open ||= OPEN.has(step.status) || step.iterations?.some((it) => OPEN.has(it.status)) === true;
-    if (open) break;
-  }
-  if (ended && !open) return;
+  // Ended and closed: O(1), however many terminal chunks the call gets.
+  if (ended && settledAs(current)) return;
   const workflow = editWorkflow(ctx, call.key)!;
   if (!ended) {
     workflow.status =

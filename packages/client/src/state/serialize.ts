@@ -6,6 +6,7 @@ import type {
   StreamIssue,
   ToolCallState,
   ToolpaneState,
+  WorkflowIterationState,
   WorkflowState,
   WorkflowStepState,
 } from './state.js';
@@ -47,15 +48,31 @@ function callToJson(call: ToolCallState, raw: boolean): unknown {
   return withWorkflow({ ...rest, raw: {}, ...(shownRaw ? {} : { inputText: '' }) }, workflow);
 }
 
-/** A call's JSON with its workflow steps as an array. */
+/** A step as JSON: its iterations as an array, in the order they reported. */
+const stepToJson = (step: WorkflowStepState): unknown =>
+  step.iterations === undefined ? step : { ...step, iterations: [...step.iterations.values()] };
+
+/** A call's JSON with its workflow steps (and their iterations) as arrays. */
 function withWorkflow(rest: object, workflow: ToolCallState['workflow']): unknown {
   if (workflow === undefined) return rest;
   // Only the fields a workflow has: a record sets every field, an absent one to undefined.
   const fields = Object.entries(workflow).filter(([, value]) => value !== undefined);
-  return {
-    ...rest,
-    workflow: { ...Object.fromEntries(fields), steps: [...workflow.steps.values()] },
-  };
+  const steps = [...workflow.steps.values()].map(stepToJson);
+  return { ...rest, workflow: { ...Object.fromEntries(fields), steps } };
+}
+
+/** A step read back: its array of iterations becomes a map by index, its running count rebuilt. */
+function stepFromJson(step: WorkflowStepState): WorkflowStepState {
+  const list: unknown = step.iterations;
+  if (!Array.isArray(list)) return step;
+  const iterations = PersistentMap.from(
+    (list as WorkflowIterationState[]).map((it) => [String(it.index), it] as const),
+  );
+  const { runningIterations: _, ...rest } = step;
+  let running = 0;
+  for (const it of iterations.values())
+    if (it.status === 'running' || it.status === 'waiting') running++;
+  return { ...rest, iterations, ...(running > 0 ? { runningIterations: running } : {}) };
 }
 
 /**
@@ -106,7 +123,9 @@ function callFromJson(json: Record<string, unknown>): ToolCallState {
   const workflow = value.workflow;
   if (!isRecord(workflow) || !Array.isArray(workflow.steps))
     return value as unknown as ToolCallState;
-  const steps = (workflow.steps as WorkflowStepState[]).map((step) => [step.id, step] as const);
+  const steps = (workflow.steps as WorkflowStepState[]).map(
+    (step) => [step.id, stepFromJson(step)] as const,
+  );
   return {
     ...(value as unknown as ToolCallState),
     workflow: { ...(workflow as unknown as WorkflowState), steps: new Map(steps) },

@@ -48,7 +48,15 @@ export class WorkflowRecord implements WorkflowState {
   result?: unknown;
   error?: string;
 
-  constructor(fields: WorkflowFields, steps: PersistentMap<WorkflowStepState>) {
+  /**
+   * Whether nothing of the workflow is running or waiting since its steps were last closed: set
+   * when they are, cleared whenever a step is edited. Lets a workflow that ended stay untouched by
+   * later terminal chunks in O(1). Not enumerable: no part of the state's JSON or equality.
+   */
+  declare settled: boolean;
+
+  constructor(fields: WorkflowFields, steps: PersistentMap<WorkflowStepState>, settled = false) {
+    Object.defineProperty(this, 'settled', { value: settled, writable: true, enumerable: false });
     this.workflowId = fields.workflowId;
     this.runId = fields.runId;
     this.status = fields.status;
@@ -64,6 +72,10 @@ export class WorkflowRecord implements WorkflowState {
       workflow.steps instanceof PersistentMap
         ? (workflow.steps as PersistentMap<WorkflowStepState>)
         : PersistentMap.from(workflow.steps);
-    return new WorkflowRecord(workflow, steps);
+    return new WorkflowRecord(
+      workflow,
+      steps,
+      workflow instanceof WorkflowRecord && workflow.settled,
+    );
   }
 }

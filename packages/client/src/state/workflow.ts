@@ -41,11 +41,14 @@ export interface WorkflowStepState {
   /** Mastra's id of the step's latest run: a loop's repetitions differ in it. */
   readonly stepCallId?: string;
   /**
-   * Each run of a step that ran more than once, in index order: a foreach's items as they
-   * report (with `iterationCount` items in all), or every repetition of a loop. Absent for a step
-   * that ran once.
+   * Each run of a step that ran more than once, keyed by its index as a string, in the order they
+   * reported (sort by `index` to show them in order): a foreach's items as they finish (with
+   * `iterationCount` items in all), or every repetition of a loop. Absent for a step that ran
+   * once. A persistent map: a new item or a changed one costs O(log n), never a copy of the others.
    */
-  readonly iterations?: readonly WorkflowIterationState[];
+  readonly iterations?: ReadonlyMap<string, WorkflowIterationState>;
+  /** How many of `iterations` are still running or waiting (absent or 0 when none). */
+  readonly runningIterations?: number;
   /** How many items a foreach step runs over. */
   readonly iterationCount?: number;
 }

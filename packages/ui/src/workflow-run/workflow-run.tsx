@@ -119,12 +119,13 @@ export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
 /** How far a step that runs more than once got: items of a foreach, repetitions of a loop. */
 function iterationsLabel(step: WorkflowStepState): string | undefined {
   const { iterations, iterationCount } = step;
+  // Counted by the client as they change: O(1) here, whatever the step holds.
+  const reported = iterations?.size ?? 0;
   if (iterationCount !== undefined) {
-    const done = iterations?.filter((it) => it.status !== 'running').length ?? 0;
-    return `${done}/${iterationCount} items`;
+    return `${reported - (step.runningIterations ?? 0)}/${iterationCount} items`;
   }
   if (iterations === undefined) return undefined;
-  return `${iterations.length} runs`;
+  return `${reported} runs`;
 }
 
 /** The runs of a step that ran more than once, each with its status and output. */
@@ -136,9 +137,11 @@ function WorkflowRunIterations({
   readonly hidden: boolean;
 }) {
   const noun = step.iterationCount === undefined ? 'Run' : 'Item';
+  // Kept in the order they reported (a foreach's items finish out of order): shown by index.
+  const runs = [...step.iterations!.values()].sort((a, b) => a.index - b.index);
   return (
     <ol aria-label={`${noun}s of ${step.name}`} {...partProps('workflow-step-iterations')}>
-      {step.iterations!.map((it) => (
+      {runs.map((it) => (
         <li key={it.index} data-status={it.status} {...partProps('workflow-step-iteration')}>
           <span {...partProps('workflow-step-iteration-name')}>{`${noun} ${it.index + 1}`}</span>
           <span {...partProps('workflow-step-iteration-status')} data-status={it.status}>
@@ -190,7 +193,7 @@ export const WorkflowRunStep = forwardRef<
     </>
   );
   const details = hidden ? undefined : (step.output ?? step.suspendPayload);
-  const iterations = step.iterations !== undefined && step.iterations.length > 0;
+  const iterations = step.iterations !== undefined && step.iterations.size > 0;
   const error =
     step.error === undefined ? null : <p {...partProps('workflow-step-error')}>{step.error}</p>;
   return (
