@@ -1,6 +1,7 @@
 /**
  * Adversarial shapes where one thing grows inside one entity: the steps of one run, the steps of
- * the workflow one `workflow-*` call runs, the streamed arguments of one call (each natively and
+ * the workflow one `workflow-*` call runs, the items of one foreach step and the repetitions of one
+ * loop step, the streamed arguments of one call (each natively and
  * on the AI SDK path), one call's progress and child runs, the steps of one agent network. Part of the bench's `SHAPES`; each added item must cost O(1) (or O(log n))
  * per published snapshot, not a copy of what the entity already holds.
  */
@@ -56,6 +57,71 @@ export const GROWING: readonly Shape[] = [
         step('workflow-step-start', { id: `s${i}`, status: 'running', payload: { i } }),
         step('workflow-step-result', { id: `s${i}`, status: 'success', output: { i } }),
       ]);
+    },
+  },
+  {
+    // As in test/fixtures/workflow-foreach.jsonl: items report as they finish, out of order.
+    name: 'foreach items of one workflow step',
+    chunks: (n) => {
+      const call = { toolCallId: 'call-foreach', toolName: 'workflow-thumbnails' };
+      const event = (type: string, payload: unknown) =>
+        top('tool-output', {
+          ...call,
+          output: { type, runId: 'run-wf', from: 'WORKFLOW', payload },
+        });
+      const items = Math.max(0, n - 6);
+      const step = { id: 'resize', stepName: 'resize' };
+      const chunks = fill(
+        [
+          start(),
+          top('tool-call', { ...call, args: {} }),
+          event('workflow-step-start', { ...step, status: 'running', payload: { items } }),
+        ],
+        n - 3,
+        (i) => [
+          event('workflow-step-progress', {
+            ...step,
+            completedCount: i + 1,
+            totalCount: items + 1,
+            // Pairs swapped: 1, 0, 3, 2, … as with a concurrency of 2.
+            currentIndex: i ^ 1,
+            iterationStatus: 'success',
+            iterationOutput: { thumbnail: i ^ 1 },
+          }),
+        ],
+      );
+      const output = Array.from({ length: items + 1 }, (_, i) => ({ thumbnail: i }));
+      chunks.push(
+        event('workflow-step-result', { ...step, status: 'success', output }),
+        event('workflow-finish', { workflowStatus: 'success', finalWorkflowResult: output }),
+        top('tool-result', { ...call, result: { result: output } }),
+      );
+      return chunks;
+    },
+  },
+  {
+    // As in test/fixtures/workflow-loop.jsonl: one step id, a new stepCallId each repetition.
+    name: 'loop repetitions of one workflow step',
+    chunks: (n) => {
+      const call = { toolCallId: 'call-loop', toolName: 'workflow-poll' };
+      const event = (type: string, payload: unknown) =>
+        top('tool-output', {
+          ...call,
+          output: { type, runId: 'run-wf', from: 'WORKFLOW', payload },
+        });
+      const chunks = fill([start(), top('tool-call', { ...call, args: {} })], n - 2, (i) => {
+        const step = { id: 'poll', stepName: 'poll', stepCallId: `poll-${i}` };
+        const metadata = { iterationCount: i + 1 };
+        return [
+          event('workflow-step-start', { ...step, status: 'running', payload: { i }, metadata }),
+          event('workflow-step-result', { ...step, status: 'success', output: { i }, metadata }),
+        ];
+      });
+      chunks.push(
+        event('workflow-finish', { workflowStatus: 'success', finalWorkflowResult: { done: 1 } }),
+        top('tool-result', { ...call, result: { result: { done: 1 } } }),
+      );
+      return chunks;
     },
   },
   {
