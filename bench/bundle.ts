@@ -73,8 +73,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // rebuilt from its messages, and approvals locked to the raw arguments they were asked for;
   // 28.65 KB with the parsers of finished input dropped (a long run kept one per streamed call),
   // 28.7 KB with hidden streamed arguments no longer parsed (their parse errors quoted them),
-  // 28.78 KB with input errors and issue excerpts that quote no hidden value.
-  { name: '@toolpane/client', file: client, budgetKb: 28.85 },
+  // 28.78 KB with input errors and issue excerpts that quote no hidden value; 29.93 KB with
+  // workflow control flow (a failed step's error, a failed run ending its call in error, the
+  // items of a foreach and the repetitions of a loop kept persistent, nothing left running).
+  { name: '@toolpane/client', file: client, budgetKb: 29.95 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -87,13 +89,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 21.67 KB with the parsers of finished input dropped in amortized sweeps, 21.7 KB with input
   // errors that no longer quote hidden arguments, 21.77 KB with issue excerpts that show no
   // numbers and no keys that are values, 21.81 KB with parts sent again that leave their runs
-  // and calls as they are and requests raised in subagents shown as their snapshots show them;
-  // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // and calls as they are and requests raised in subagents shown as their snapshots show them,
+  // 22.9 KB with workflow control flow (see above); goal 12 KB (issue 18), not met (see
+  // BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 21.85,
+    budgetKb: 22.95,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -107,11 +110,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // parsers of finished input dropped, 27.54 KB with decisions refused for a request that changed
   // after it was shown, 27.57 KB with input errors that no longer quote hidden arguments, 27.64 KB
   // with issue excerpts that show no numbers and no keys that are values, 27.67 KB with parts sent
-  // again that leave their runs and calls as they are.
+  // again that leave their runs and calls as they are, 28.81 KB with workflow control flow.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 27.7,
+    budgetKb: 28.85,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
@@ -150,8 +153,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // cheaper style recalculation), one byte under; 16.32 KB once status badges share the class
     // `tp-status` (24 bytes), which took 0.38 KB off the gzipped style sheet; 16.35 KB once a
     // subagent card offers the approval or resume form it waits on itself (no inner card to
-    // hold it when the stream carries no subagent snapshots, as with chatRoute).
-    budgetKb: 16.4,
+    // hold it when the stream carries no subagent snapshots, as with chatRoute); 16.66 KB with a
+    // workflow step's error and the items or repetitions of a step that ran more than once.
+    budgetKb: 16.7,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.
