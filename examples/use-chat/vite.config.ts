@@ -15,7 +15,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@toolpane\/ui\/styles\.css$/, replacement: packages('ui/src/styles.css') },
-      { find: /^@toolpane\/client\/ai-sdk$/, replacement: packages('client/src/ai-sdk.ts') },
+      {
+        find: /^@toolpane\/client\/(ai-sdk|history|network|resume-messages|session|stream)$/,
+        replacement: packages('client/src/$1.ts'),
+      },
       {
         find: /^@toolpane\/react\/registry$/,
         replacement: packages('react/src/registry-entry.ts'),
