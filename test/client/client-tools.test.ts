@@ -107,3 +107,177 @@ describe('client-side tools: the run ends on tool-calls with no result', () => {
     expect(call?.awaitingClient).toBeUndefined();
   });
 });
+
+/*
+ * The app's result for a call that awaits the client never comes in a response: it gives it to
+ * the store (`toolpane/client-output`). Through `chatRoute`, the request that carries it gets a
+ * continuation of the same assistant message (the same `messageId`), with text and no chunk for
+ * the call, as the use-chat example's end-to-end test shows.
+ */
+describe('toolpane/client-output: the app supplies the result of a call awaiting the client', () => {
+  const first = () => loadFixture('client-tool-aisdk');
+  const messageId = () => (first()[0] as { messageId: string }).messageId;
+  const continuation = (id: string) => [
+    { type: 'start', messageId: id },
+    { type: 'start-step' },
+    { type: 'text-start', id: 'txt-2' },
+    { type: 'text-delta', id: 'txt-2', delta: 'You picked Oslo.' },
+    { type: 'text-end', id: 'txt-2' },
+    { type: 'finish-step' },
+    { type: 'finish', finishReason: 'stop' },
+  ];
+  const answered = (options: Parameters<typeof createToolpaneStore>[0] = {}) => {
+    const store = createToolpaneStore({ formats: [aiSdk], ...options });
+    store.dispatchMany(first());
+    return store;
+  };
+
+  it('ends the call with the output, and the continuation adds its text once', () => {
+    const store = answered();
+    const runId = messageId();
+    store.dispatch({
+      type: 'toolpane/client-output',
+      runId,
+      toolCallId: 'call-ask-1',
+      output: { city: 'Oslo' },
+    });
+    store.dispatchMany(continuation(runId));
+    store.dispatch({ type: 'toolpane/stream-end' });
+    const state = store.getState();
+    const call = state.toolCalls.get('call-ask-1')!;
+    expect(call).toMatchObject({
+      status: 'output-available',
+      output: { kind: 'raw', value: { city: 'Oslo' } },
+      raw: { output: { city: 'Oslo' } },
+    });
+    expect(call.awaitingClient).toBeUndefined();
+    expect(call.endedAt).toBeDefined();
+    expect([...state.runOrder]).toEqual([runId]);
+    expect(state.toolCalls.size).toBe(1);
+    const run = state.runs.get(runId)!;
+    expect(run).toMatchObject({ status: 'finished', finishReason: 'stop' });
+    expect(run.parts.filter((part) => part.type === 'text')).toMatchObject([
+      { text: 'You picked Oslo.' },
+    ]);
+    expect(state.issues).toEqual([]);
+  });
+
+  it('ends the call in output-error with errorText', () => {
+    const store = answered();
+    store.dispatch({
+      type: 'toolpane/client-output',
+      runId: messageId(),
+      toolCallId: 'call-ask-1',
+      errorText: 'The picker was closed',
+    });
+    expect(store.getState().toolCalls.get('call-ask-1')).toMatchObject({
+      status: 'output-error',
+      error: { kind: 'raw', value: 'The picker was closed' },
+      output: { kind: 'none' },
+    });
+    expect(store.getState().issues).toEqual([]);
+  });
+
+  it('shows the output and the error through the tool’s client transform, never raw', () => {
+    const transforms = {
+      askUserTool: {
+        output: (o: unknown) => ({ picked: Boolean((o as { city?: unknown }).city) }),
+        error: () => 'The picker failed',
+      },
+    };
+    const withOutput = answered({ transforms });
+    withOutput.dispatch({
+      type: 'toolpane/client-output',
+      toolCallId: 'call-ask-1',
+      output: { city: 'Oslo' },
+    });
+    expect(withOutput.getState().toolCalls.get('call-ask-1')).toMatchObject({
+      status: 'output-available',
+      displayTransform: 'display',
+      output: { kind: 'transformed', value: { picked: true } },
+      raw: { output: { city: 'Oslo' } },
+    });
+    const withError = answered({ transforms });
+    withError.dispatch({
+      type: 'toolpane/client-output',
+      toolCallId: 'call-ask-1',
+      errorText: 'x',
+    });
+    expect(withError.getState().toolCalls.get('call-ask-1')?.error).toEqual({
+      kind: 'transformed',
+      value: 'The picker failed',
+    });
+    // A transform with no output function shows Mastra's placeholder.
+    const placeholder = answered({ transforms: { askUserTool: {} } });
+    placeholder.dispatch({ type: 'toolpane/client-output', toolCallId: 'call-ask-1', output: 1 });
+    expect(placeholder.getState().toolCalls.get('call-ask-1')?.output).toEqual({
+      kind: 'transformed',
+      value: { message: 'Tool output-available payload unavailable' },
+    });
+  });
+
+  it('changes nothing for a call that does not await the client, or another run', () => {
+    const output = { type: 'toolpane/client-output', toolCallId: 'call-ask-1', output: 1 };
+    // Before the run finished on tool-calls, the call is not known to await the client.
+    const early = createToolpaneStore({ formats: [aiSdk] });
+    early.dispatchMany(first().slice(0, -2));
+    early.dispatch(output);
+    expect(early.getState().toolCalls.get('call-ask-1')?.status).toBe('input-available');
+    // Another run, an unknown call, a call with its result already.
+    const store = answered();
+    const before = store.getState();
+    store.dispatch({ ...output, runId: 'another-run' });
+    store.dispatch({ ...output, toolCallId: 'call-nope' });
+    expect(store.getState().toolCalls).toBe(before.toolCalls);
+    store.dispatch(output);
+    store.dispatch({ ...output, output: 2 });
+    store.dispatch({ ...output, errorText: 'late' });
+    expect(store.getState().toolCalls.get('call-ask-1')).toMatchObject({
+      status: 'output-available',
+      output: { kind: 'raw', value: 1 },
+    });
+    expect(store.getState().issues).toEqual([]);
+  });
+
+  it('names the call by run and toolCallId when a later run repeats the id', () => {
+    const store = createToolpaneStore({ formats: [aiSdk] });
+    const runs = ['m-1', 'm-2'];
+    for (const id of runs)
+      store.dispatchMany([{ type: 'start', messageId: id }, ...first().slice(1)]);
+    const ids = store
+      .getState()
+      .runOrder.map((id) => store.getState().runs.get(id)!.toolCallIds[0]);
+    expect(ids).toEqual(['call-ask-1', 'call-ask-1#2']);
+    store.dispatch({
+      type: 'toolpane/client-output',
+      runId: 'm-1',
+      toolCallId: 'call-ask-1',
+      output: 1,
+    });
+    expect(store.getState().toolCalls.get('call-ask-1')?.status).toBe('output-available');
+    expect(store.getState().toolCalls.get('call-ask-1#2')?.awaitingClient).toBe(true);
+    // A bare toolCallId without a run: the newest call with it that awaits the client.
+    store.dispatch({ type: 'toolpane/client-output', toolCallId: 'call-ask-1', output: 2 });
+    expect(store.getState().toolCalls.get('call-ask-1#2')).toMatchObject({
+      status: 'output-available',
+      output: { kind: 'raw', value: 2 },
+    });
+  });
+
+  it('reads the same on the native stream', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany(loadFixture('client-tool'));
+    store.dispatch({ type: 'toolpane/client-output', toolCallId: 'call-ask-1', output: 'Oslo' });
+    expect(store.getState().toolCalls.get('call-ask-1')).toMatchObject({
+      status: 'output-available',
+      output: { kind: 'raw', value: 'Oslo' },
+    });
+  });
+
+  it('refuses a malformed event with an issue', () => {
+    const store = answered();
+    store.dispatch({ type: 'toolpane/client-output', toolCallId: 'call-ask-1', errorText: 3 });
+    expect(store.getState().toolCalls.get('call-ask-1')?.awaitingClient).toBe(true);
+    expect(store.getState().issues).toMatchObject([{ kind: 'invalid-chunk' }]);
+  });
+});

@@ -156,6 +156,7 @@ const EXTRA_TYPES = [
   'toolpane/decision-failed',
   'toolpane/issue',
   'toolpane/stream-error',
+  'toolpane/client-output',
   'constructor',
   '__proto__',
 ];
@@ -213,6 +214,16 @@ const eventArb: fc.Arbitrary<unknown> = fc.oneof(
     type: fc.constant('toolpane/decision-failed'),
     toolCallId: idArb,
     error: fc.constant('HTTP 500'),
+  }),
+  fc.record({
+    type: fc.constant('toolpane/client-output'),
+    toolCallId: idArb,
+    output: fc.jsonValue({ maxDepth: 1 }),
+  }),
+  fc.record({
+    type: fc.constant('toolpane/client-output'),
+    toolCallId: idArb,
+    errorText: fc.constant('The picker was closed'),
   }),
 );
 

@@ -80,6 +80,10 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   '`toolpane/decision-expired`': [
     { type: 'toolpane/decision-expired', toolCallId: CALL, message: 'The run is gone' },
   ],
+  '`toolpane/client-output`': [{ type: 'toolpane/client-output', toolCallId: CALL, output: 3 }],
+  '`toolpane/client-output`, `errorText`': [
+    { type: 'toolpane/client-output', toolCallId: CALL, errorText: 'boom' },
+  ],
   '`toolpane/stream-end`': [{ type: 'toolpane/stream-end' }],
   '`toolpane/stream-error`': [{ type: 'toolpane/stream-error', message: 'socket closed' }],
   '`toolpane/abort`': [{ type: 'toolpane/abort' }],

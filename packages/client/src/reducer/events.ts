@@ -1,6 +1,7 @@
 import { decisionCall } from '../state/identity.js';
 import { HUMAN_TOOL_STATUSES, type ToolCallStatus } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
+import { applyClientOutput } from './client-output.js';
 import { addIssue, type Ctx } from './context.js';
 import {
   endOpenCalls,
@@ -124,7 +125,7 @@ function endAcceptedCall(ctx: Ctx, toolCallId: string, error: string, aborted: b
 }
 const RESPONDED: ReadonlySet<ToolCallStatus> = new Set(['approval-responded']);
 
-/** Applies a client event (stream end, abort, decisions) to the state. */
+/** Applies a client event (stream end, abort, decisions, client-side tool results) to the state. */
 export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
   switch (event.type) {
     case 'toolpane/stream-end': {
@@ -188,6 +189,10 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
     }
     case 'toolpane/decision-expired': {
       expireDecision(ctx, event.toolCallId, event.message);
+      return;
+    }
+    case 'toolpane/client-output': {
+      applyClientOutput(ctx, event);
       return;
     }
     default: {

@@ -11,7 +11,8 @@ import type { StreamIssue } from '../state/state.js';
 
 /**
  * Events the client itself dispatches next to stream chunks: the ends of streams, transport
- * problems and a person's decisions. Their types are namespaced so they never clash with Mastra's.
+ * problems, a person's decisions and the app's results for client-side tools. Their types are
+ * namespaced so they never clash with Mastra's.
  */
 export type ToolpaneEvent =
   /** The current stream ended (with or without `[DONE]`). */
@@ -51,6 +52,20 @@ export type ToolpaneEvent =
       readonly type: 'toolpane/decision-expired';
       readonly toolCallId: string;
       readonly message: string;
+    }
+  /**
+   * The app's result for a call that awaits the client (`awaitingClient`: a tool Mastra does not
+   * run), which no stream carries: the call ends in `output-available` with `output`, or in
+   * `output-error` with `errorText`, shown through the tool's client transform if it has one.
+   * `toolCallId` is a call key or a bare toolCallId; with `runId`, the call with that toolCallId
+   * in that run. A call that does not await the client is left as it is.
+   */
+  | {
+      readonly type: 'toolpane/client-output';
+      readonly toolCallId: string;
+      readonly runId?: string;
+      readonly output?: unknown;
+      readonly errorText?: string;
     };
 
 /** Whether a value is one of the client's own events. */
@@ -100,6 +115,12 @@ const eventSchemas: Readonly<Record<string, Check<unknown>>> = {
     aborted: optional(boolean),
   }),
   'toolpane/decision-expired': object({ toolCallId: string, message: string }),
+  'toolpane/client-output': object({
+    toolCallId: string,
+    runId: optional(string),
+    output: optional(unknown),
+    errorText: optional(string),
+  }),
 };
 
 /**
