@@ -13,7 +13,12 @@ import {
 } from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { consumeStream } from '@toolpane/client/stream';
-import { createMessageFollower, replacedBy, type SyncOptions } from './chat-sync.js';
+import {
+  createMessageFollower,
+  createOutputFollower,
+  replacedBy,
+  type SyncOptions,
+} from './chat-sync.js';
 
 /**
  * What Toolpane needs of a `useChat` chat: the helpers `useChat` returns in `@ai-sdk/react` 3
@@ -126,12 +131,14 @@ export function createChatSession(
   /** How many requests had started when each chat snapshot was first connected (rendered). */
   const since = new WeakMap<ChatLike, number>();
   const followMessages = createMessageFollower(store, options);
+  const outputs = createOutputFollower(store);
   /**
    * Follows the chat's messages, while no response is being read. The chat has settled when it is
    * ready and was rendered after the latest request started: an older snapshot may not show it.
    */
   const follow = () => {
     if (chat === undefined || reading > 0) return;
+    outputs.follow(chat.messages);
     const ready = chat.status === 'ready' || chat.status === 'error';
     followMessages(chat.messages, ready && since.get(chat) === requests);
   };
@@ -143,9 +150,12 @@ export function createChatSession(
     // drops what they removed before anything of the new answer arrives.
     const replaced = replacedBy(body, chat?.messages);
     if (replaced !== undefined) followMessages(replaced, false);
+    outputs.request(body);
     reading += 1;
     void done.finally(() => {
       reading -= 1;
+      // The store may have read only now that a call awaits the client.
+      outputs.follow(chat?.messages ?? []);
       follow();
     });
   };

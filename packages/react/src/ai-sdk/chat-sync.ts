@@ -1,4 +1,11 @@
-import type { ReduceOptions, StreamIssue, ToolpaneState, ToolpaneStore } from '@toolpane/client';
+import {
+  type ReduceOptions,
+  type StreamIssue,
+  selectCallsWithId,
+  type ToolpaneEvent,
+  type ToolpaneState,
+  type ToolpaneStore,
+} from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 
 /*
@@ -71,6 +78,25 @@ export function createMessageFollower(store: ToolpaneStore, options: SyncOptions
   };
 }
 
+/** A chat request's JSON body, or undefined when it has none or it is not JSON. */
+function parseBody(body: unknown): Record<string, unknown> | undefined {
+  if (typeof body !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The messages a chat request sends (its body's `messages`), or undefined. */
+export function requestMessages(body: unknown): readonly unknown[] | undefined {
+  const messages = parseBody(body)?.messages;
+  return Array.isArray(messages) ? messages : undefined;
+}
+
 /**
  * The messages a chat request replaced the chat's with, when it says it replaced them
  * (`regenerate`, or `sendMessage` with a `messageId`): its body's `messages`, if they are a
@@ -81,18 +107,102 @@ export function replacedBy(
   body: unknown,
   held: readonly unknown[] | undefined,
 ): readonly unknown[] | undefined {
-  if (typeof body !== 'string' || held === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const { messages, trigger, messageId } = parsed as Record<string, unknown>;
+  const parsed = held === undefined ? undefined : parseBody(body);
+  if (parsed === undefined || held === undefined) return undefined;
+  const { messages, trigger, messageId } = parsed;
   if (!Array.isArray(messages)) return undefined;
   if (trigger !== 'regenerate-message' && typeof messageId !== 'string') return undefined;
   const ids = messageIds(messages);
   const heldIds = messageIds(held);
   return ids.every((id, i) => id !== undefined && id === heldIds[i]) ? messages : undefined;
+}
+
+/*
+ * A client-side tool (one Mastra does not run) leaves its call awaiting the client. The app
+ * answers it in the chat (`addToolOutput`, which edits the tool part in place), and the answer
+ * never comes back in a response: the store takes it from the chat's messages, or from the
+ * request that sends them, as a `toolpane/client-output` event for exactly that call.
+ */
+
+type ToolPart = {
+  readonly type: string;
+  readonly toolCallId?: unknown;
+  readonly state?: unknown;
+  readonly output?: unknown;
+  readonly errorText?: unknown;
+  readonly preliminary?: unknown;
+};
+
+/** The app's result a tool part holds, as the event that gives it to the call, if it has one. */
+function outputEvent(part: ToolPart, runId: string): ToolpaneEvent | undefined {
+  const { toolCallId, state } = part;
+  if (typeof toolCallId !== 'string') return undefined;
+  if (state === 'output-available' && part.preliminary !== true) {
+    return { type: 'toolpane/client-output', toolCallId, runId, output: part.output };
+  }
+  if (state === 'output-error' && typeof part.errorText === 'string') {
+    return { type: 'toolpane/client-output', toolCallId, runId, errorText: part.errorText };
+  }
+  return undefined;
+}
+
+/**
+ * The results `messages` hold for calls `state` has awaiting the client: each tool part with an
+ * output or an error in an assistant message whose run (the message id) has that call awaiting
+ * the client, as a `toolpane/client-output` event naming the run and the toolCallId.
+ */
+export function clientOutputs(state: ToolpaneState, messages: readonly unknown[]): ToolpaneEvent[] {
+  const events: ToolpaneEvent[] = [];
+  for (const message of messages) {
+    if (typeof message !== 'object' || message === null) continue;
+    const { role, id, parts } = message as { role?: unknown; id?: unknown; parts?: unknown };
+    if (role !== 'assistant' || typeof id !== 'string' || !state.runs.has(id)) continue;
+    if (!Array.isArray(parts)) continue;
+    for (const part of parts as unknown[]) {
+      if (typeof part !== 'object' || part === null) continue;
+      const { type } = part as { type?: unknown };
+      if (typeof type !== 'string' || !(type === 'dynamic-tool' || type.startsWith('tool-'))) {
+        continue;
+      }
+      const event = outputEvent(part as ToolPart, id);
+      if (event === undefined) continue;
+      const awaits = selectCallsWithId(state, (part as ToolPart).toolCallId as string).some(
+        (call) => call.runId === id && call.awaitingClient === true,
+      );
+      if (awaits) events.push(event);
+    }
+  }
+  return events;
+}
+
+/** What {@link createOutputFollower} returns. */
+export interface OutputFollower {
+  /** Hears of a request as it starts: its body's messages hold what the app answered. */
+  request(body: unknown): void;
+  /** Gives the store the results `messages` hold, and those of the latest request. */
+  follow(messages: readonly unknown[]): void;
+}
+
+/**
+ * Gives `store` the results the app supplied for its calls awaiting the client (see
+ * {@link clientOutputs}), from the chat's messages and from the request that sends them. A call
+ * awaits the client only once the store has read the end of its response, which may come after
+ * the chat sent the next request: the latest request's messages are kept for then.
+ */
+export function createOutputFollower(store: ToolpaneStore): OutputFollower {
+  let sent: readonly unknown[] = [];
+  const apply = (messages: readonly unknown[]) => {
+    const events = clientOutputs(store.getState(), messages);
+    if (events.length > 0) store.dispatchMany(events);
+  };
+  return {
+    request(body) {
+      sent = requestMessages(body) ?? sent;
+      apply(sent);
+    },
+    follow(messages) {
+      apply(sent);
+      if (messages !== sent) apply(messages);
+    },
+  };
 }
