@@ -168,3 +168,53 @@ describe('the subagents route', () => {
     await waitForStatus(station.getByRole('group', { name: 'readStation' }), 'output-available');
   });
 });
+
+describe('a client-side tool the page answers (onToolCall, then addToolOutput)', () => {
+  /** What the page shows of the conversation: the card opened, so its output or error shows. */
+  async function shown(page: Page) {
+    const call = card(page, 'pickCity');
+    const trigger = call.locator('[data-slot="tool-call-trigger"]');
+    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+    return {
+      status: await call.getAttribute('data-status'),
+      awaitingClient: await call.getAttribute('data-awaiting-client'),
+      card: (await call.allInnerTexts()).join(' ').replace(/\s+/g, ' ').trim(),
+      cards: await page.locator('[data-slot="tool-call"]').count(),
+      runs: await page.locator('[data-slot="transcript-run"]').count(),
+      issues: await page.getByTestId('issues').locator('li').allInnerTexts(),
+    };
+  }
+
+  it.each([
+    ['Pick a city for me', 'output-available', 'Lyon', 'You picked Lyon. Good choice.'],
+    [
+      'Pick a city with the broken picker',
+      'output-error',
+      'The picker was closed',
+      'The city picker failed: The picker was closed',
+    ],
+  ])(
+    '"%s": the card shows %s (%s), the answer goes on once, and a reload shows the same',
+    async (prompt, status, value, answer) => {
+      const page = await openPage('?route=client-tool');
+      await sendMessage(page, prompt);
+      await page.getByText(answer).waitFor();
+      await page.getByTestId('chat-status').getByText('ready').waitFor();
+      const expected = { status, awaitingClient: null, cards: 1, runs: 1, issues: [] };
+      const live = await shown(page);
+      expect(live).toMatchObject(expected);
+      expect(live.card).toContain(value);
+      expect(live.card).not.toContain('Waiting for the app');
+      await expect(page.getByText(answer).count()).resolves.toBe(1);
+
+      await page.reload();
+      await page.getByText(answer).waitFor();
+      const reloaded = await shown(page);
+      expect(reloaded).toMatchObject(expected);
+      // The same card, but for the duration: saved messages keep no times.
+      const untimed = (text: string) => text.replace(/ \d+(?:\.\d+)? m?s\b/, '');
+      expect(untimed(reloaded.card)).toBe(untimed(live.card));
+      await expect(page.getByText(answer).count()).resolves.toBe(1);
+    },
+  );
+});

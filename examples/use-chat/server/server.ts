@@ -7,6 +7,7 @@
  * - `/chat-subagents`: a custom route with `toAISdkStream(stream, { from: 'agent',
  *   includeSubAgentMetadata: true })`, which `chatRoute` cannot send. It resumes approvals and
  *   suspensions as `chatRoute` does.
+ * - `/chat/city-picker`: `chatRoute` for an agent whose tool the page runs (no `execute`).
  */
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -20,7 +21,8 @@ import { createUIMessageStreamResponse, type UIMessage, type UIMessageChunk } fr
 import { Hono } from 'hono';
 import { createDemoMastra } from '../../chat/server/agents.ts';
 import { SUPERVISOR_ID } from '../../chat/shared.ts';
-import { ROUTES } from '../shared.ts';
+import { CLIENT_TOOL, ROUTES } from '../shared.ts';
+import { createClientToolAgent } from './client-tool-agent.ts';
 
 /** What the page sends: the chat's messages, plus resume fields for a suspension. */
 interface ChatBody {
@@ -108,6 +110,7 @@ export async function startUseChatServer(
     { kind: 'scripted' },
     { apiRoutes: [chatRoute({ path: '/chat/:agentId', version: 'v6' }), subagentsRoute] },
   );
+  mastra.addAgent(createClientToolAgent(), CLIENT_TOOL.agentId);
   const app = new Hono();
   await new MastraServer({ app, mastra }).init();
   const { staticDir } = options;

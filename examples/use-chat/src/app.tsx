@@ -1,22 +1,26 @@
 /**
  * A `useChat` page with Toolpane cards. The chat's messages are saved in `localStorage`, as real
  * apps do, so a reload keeps the conversation and any approval or suspension that still waits.
- * `?route=subagents` talks to the custom route that sends subagents; `?call=<id>` shows one call.
+ * `?route=subagents` talks to the custom route that sends subagents, `?route=client-tool` to an
+ * agent whose `pickCity` tool the page answers itself (`onToolCall`, then `addToolOutput`);
+ * `?call=<id>` shows one call.
  */
 import { useChat } from '@ai-sdk/react';
-import { ToolpaneProvider } from '@toolpane/react';
+import { ToolpaneProvider, useToolpaneSelector } from '@toolpane/react';
 import { useChatSession, useToolpaneChat } from '@toolpane/react/ai-sdk';
 import { ToolCallCard, Transcript } from '@toolpane/ui';
 import {
   DefaultChatTransport,
   lastAssistantMessageIsCompleteWithApprovalResponses,
+  lastAssistantMessageIsCompleteWithToolCalls,
   type UIMessage,
 } from 'ai';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ROUTES, type RouteName } from '../shared.ts';
+import { CLIENT_TOOL, ROUTES, type RouteName } from '../shared.ts';
 
 const params = new URLSearchParams(window.location.search);
-const route: RouteName = params.get('route') === 'subagents' ? 'subagents' : 'chat';
+const asked = params.get('route');
+const route: RouteName = asked === 'subagents' || asked === 'client-tool' ? asked : 'chat';
 const call = params.get('call');
 const storageKey = `toolpane-use-chat:${route}`;
 
@@ -29,6 +33,22 @@ function load(): UIMessage[] {
   }
 }
 
+/** What the store reported as going wrong, one line each (empty when nothing did). */
+function Issues() {
+  const issues = useToolpaneSelector((state) => state.issues);
+  return (
+    <ul data-testid="issues">
+      {issues.map((issue, index) => (
+        // Issues are only ever appended.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+        <li key={index}>
+          {issue.kind}: {issue.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The chat page. */
 export function App() {
   const [saved] = useState(load);
@@ -37,7 +57,26 @@ export function App() {
     id: route,
     messages: saved,
     transport: new DefaultChatTransport({ api: ROUTES[route], fetch: toolpane.fetch }),
-    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
+    sendAutomaticallyWhen:
+      route === 'client-tool'
+        ? lastAssistantMessageIsCompleteWithToolCalls
+        : lastAssistantMessageIsCompleteWithApprovalResponses,
+    // The page runs `pickCity` itself: a city, or an error when the model asks a broken picker.
+    onToolCall: ({ toolCall }) => {
+      if (toolCall.toolName !== CLIENT_TOOL.toolName) return;
+      const { toolCallId } = toolCall;
+      const tool = CLIENT_TOOL.toolName;
+      if ((toolCall.input as { broken?: unknown }).broken === true) {
+        void chat.addToolOutput({
+          state: 'output-error',
+          tool,
+          toolCallId,
+          errorText: 'The picker was closed',
+        });
+      } else {
+        void chat.addToolOutput({ tool, toolCallId, output: { city: 'Lyon' } });
+      }
+    },
   });
   const session = useChatSession(toolpane, chat);
   const [text, setText] = useState('');
@@ -56,9 +95,10 @@ export function App() {
   return (
     <ToolpaneProvider session={session}>
       <main>
-        <h1>Toolpane with useChat ({route === 'chat' ? 'chatRoute' : 'subagents route'})</h1>
+        <h1>Toolpane with useChat ({route === 'subagents' ? 'subagents route' : 'chatRoute'})</h1>
         {call === null ? <Transcript.Root /> : <ToolCallCard toolCallId={call} />}
         <p data-testid="chat-status">{chat.status}</p>
+        <Issues />
         <form onSubmit={onSubmit}>
           <input
             aria-label="Message"
