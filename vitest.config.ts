@@ -90,8 +90,11 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
           include: ['test/react/**/*.test.tsx', 'test/ui/**/*.test.tsx'],
-          // Radix (under @toolpane/ui) must import the aliased React 18 too.
-          server: { deps: { inline: [/@testing-library\/react/, /@radix-ui\//] } },
+          // Radix (under @toolpane/ui) and @ai-sdk/react (a real useChat) must import the aliased
+          // React 18 too.
+          server: {
+            deps: { inline: [/@testing-library\/react/, /@radix-ui\//, /@ai-sdk\/react/] },
+          },
           // The same type tests, against React 18's types.
           typecheck: {
             enabled: true,
