@@ -148,7 +148,6 @@ describe('toolpane/client-output: the app supplies the result of a call awaiting
     expect(call).toMatchObject({
       status: 'output-available',
       output: { kind: 'raw', value: { city: 'Oslo' } },
-      raw: { output: { city: 'Oslo' } },
     });
     expect(call.awaitingClient).toBeUndefined();
     expect(call.endedAt).toBeDefined();
@@ -195,8 +194,8 @@ describe('toolpane/client-output: the app supplies the result of a call awaiting
       status: 'output-available',
       displayTransform: 'display',
       output: { kind: 'transformed', value: { picked: true } },
-      raw: { output: { city: 'Oslo' } },
     });
+    expect(JSON.stringify(withOutput.getState().toolCalls.get('call-ask-1'))).not.toContain('Oslo');
     const withError = answered({ transforms });
     withError.dispatch({
       type: 'toolpane/client-output',
@@ -256,7 +255,7 @@ describe('toolpane/client-output: the app supplies the result of a call awaiting
     });
     expect(store.getState().toolCalls.get('call-ask-1')?.status).toBe('output-available');
     expect(store.getState().toolCalls.get('call-ask-1#2')?.awaitingClient).toBe(true);
-    // A bare toolCallId without a run: the newest call with it that awaits the client.
+    // Without a run: the newest call with that toolCallId.
     store.dispatch({ type: 'toolpane/client-output', toolCallId: 'call-ask-1', output: 2 });
     expect(store.getState().toolCalls.get('call-ask-1#2')).toMatchObject({
       status: 'output-available',
@@ -272,6 +271,22 @@ describe('toolpane/client-output: the app supplies the result of a call awaiting
       status: 'output-available',
       output: { kind: 'raw', value: 'Oslo' },
     });
+  });
+
+  it('shows nothing of a native call Mastra said is display-transformed, with no client transform', () => {
+    const display = { 'input-available': { transformed: { question: 'A question' } } };
+    const chunks = loadFixture('client-tool').map((chunk) =>
+      (chunk as { type: string }).type === 'tool-call'
+        ? { ...(chunk as object), metadata: { mastra: { toolPayloadTransform: { display } } } }
+        : chunk,
+    );
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks);
+    expect(store.getState().toolCalls.get('call-ask-1')?.awaitingClient).toBe(true);
+    store.dispatch({ type: 'toolpane/client-output', toolCallId: 'call-ask-1', output: 'Oslo' });
+    const call = store.getState().toolCalls.get('call-ask-1')!;
+    expect(call).toMatchObject({ status: 'output-available', output: { kind: 'hidden' } });
+    expect(JSON.stringify(call)).not.toContain('Oslo');
   });
 
   it('refuses a malformed event with an issue', () => {

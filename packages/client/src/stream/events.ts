@@ -56,9 +56,9 @@ export type ToolpaneEvent =
   /**
    * The app's result for a call that awaits the client (`awaitingClient`: a tool Mastra does not
    * run), which no stream carries: the call ends in `output-available` with `output`, or in
-   * `output-error` with `errorText`, shown through the tool's client transform if it has one.
-   * `toolCallId` is a call key or a bare toolCallId; with `runId`, the call with that toolCallId
-   * in that run. A call that does not await the client is left as it is.
+   * `output-error` with `errorText`, shown through the tool's client transform if it has one. The
+   * call is the one with the wire id `toolCallId` in run `runId`, or without `runId` the newest
+   * call with that toolCallId. A call that does not await the client is left as it is.
    */
   | {
       readonly type: 'toolpane/client-output';
