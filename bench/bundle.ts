@@ -75,8 +75,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 28.7 KB with hidden streamed arguments no longer parsed (their parse errors quoted them),
   // 28.78 KB with input errors and issue excerpts that quote no hidden value; 29.93 KB with
   // workflow control flow (a failed step's error, a failed run ending its call in error, the
-  // items of a foreach and the repetitions of a loop kept persistent, nothing left running).
-  { name: '@toolpane/client', file: client, budgetKb: 29.95 },
+  // items of a foreach and the repetitions of a loop kept persistent, nothing left running);
+  // 30.04 KB with `toolpane/client-output`, the app's result for a client-side tool.
+  { name: '@toolpane/client', file: client, budgetKb: 30.05 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -90,13 +91,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // errors that no longer quote hidden arguments, 21.77 KB with issue excerpts that show no
   // numbers and no keys that are values, 21.81 KB with parts sent again that leave their runs
   // and calls as they are and requests raised in subagents shown as their snapshots show them,
-  // 22.9 KB with workflow control flow (see above); goal 12 KB (issue 18), not met (see
+  // 22.9 KB with workflow control flow (see above), 23.01 KB with `toolpane/client-output`;
+  // goal 12 KB (issue 18), not met (see
   // BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 22.95,
+    budgetKb: 23.05,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -110,11 +112,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // parsers of finished input dropped, 27.54 KB with decisions refused for a request that changed
   // after it was shown, 27.57 KB with input errors that no longer quote hidden arguments, 27.64 KB
   // with issue excerpts that show no numbers and no keys that are values, 27.67 KB with parts sent
-  // again that leave their runs and calls as they are, 28.81 KB with workflow control flow.
+  // again that leave their runs and calls as they are, 28.81 KB with workflow control flow,
+  // 28.92 KB with `toolpane/client-output`.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 28.85,
+    budgetKb: 28.95,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
