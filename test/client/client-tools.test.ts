@@ -4,7 +4,7 @@ import {
   selectStatus,
   type ToolpaneState,
 } from '@toolpane/client';
-import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
 
@@ -294,60 +294,5 @@ describe('toolpane/client-output: the app supplies the result of a call awaiting
     store.dispatch({ type: 'toolpane/client-output', toolCallId: 'call-ask-1', errorText: 3 });
     expect(store.getState().toolCalls.get('call-ask-1')?.awaitingClient).toBe(true);
     expect(store.getState().issues).toMatchObject([{ kind: 'invalid-chunk' }]);
-  });
-});
-
-describe('a chat reloaded while a client-side tool waits for the app', () => {
-  // What useChat saves after the first answer of client-tool-aisdk: the call's input, no output.
-  const saved = (state: string, extra: Record<string, unknown> = {}) => [
-    { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Where to?' }] },
-    {
-      id: 'a1',
-      role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        {
-          type: 'tool-askUserTool',
-          toolCallId: 'call-ask-1',
-          state,
-          input: { question: 'Which city?' },
-          ...extra,
-        },
-      ],
-    },
-  ];
-
-  it('reads the call as waiting for the app, as the live answer left it, not as a cut stream', () => {
-    const state = stateFromUIMessages(saved('input-available'));
-    expect(state.toolCalls.get('call-ask-1')).toMatchObject({
-      status: 'input-available',
-      awaitingClient: true,
-      error: { kind: 'none' },
-    });
-    expect(state.runs.get('a1')).toMatchObject({ status: 'finished', finishReason: 'tool-calls' });
-    expect(state.issues).toEqual([]);
-  });
-
-  it('takes the app’s output afterwards, as a live store does', () => {
-    const store = createToolpaneStore({ formats: [aiSdk] });
-    store.reset(stateFromUIMessages(saved('input-available')));
-    store.dispatch({
-      type: 'toolpane/client-output',
-      runId: 'a1',
-      toolCallId: 'call-ask-1',
-      output: { city: 'Lyon' },
-    });
-    expect(store.getState().toolCalls.get('call-ask-1')).toMatchObject({
-      status: 'output-available',
-      output: { kind: 'raw', value: { city: 'Lyon' } },
-    });
-  });
-
-  it('still reads a call whose input was cut off as a cut stream', () => {
-    const state = stateFromUIMessages(saved('input-streaming', { input: undefined }));
-    const call = state.toolCalls.get('call-ask-1')!;
-    expect(call.awaitingClient).toBeUndefined();
-    expect(call.status).not.toBe('input-available');
-    expect(state.runs.get('a1')?.status).not.toBe('finished');
   });
 });

@@ -188,16 +188,8 @@ function assistantChunks(message: Fields, emit: Emit, later: Emit): void {
     ...human.map((part) => (isRecord(part.data) ? part.data.toolCallId : undefined)),
     ...pending,
   ];
-  // Calls with their whole input and no outcome wait for the app's result (client-side tools, as
-  // `addToolOutput` answers them): the answer ended as a live one that finished on `tool-calls`.
-  const awaiting = tools.filter((t) => !ended.has(t.toolCallId));
-  if (
-    awaiting.every(({ part }) => part.state === 'input-available') &&
-    asked.every((id) => typeof id === 'string' && ended.has(id))
-  ) {
-    emit(
-      awaiting.length === 0 ? { type: 'finish' } : { type: 'finish', finishReason: 'tool-calls' },
-    );
+  if (ended.size === tools.length && asked.every((id) => typeof id === 'string' && ended.has(id))) {
+    emit({ type: 'finish' });
   }
   // A decision already made waits for the request that carries it.
   for (const { part, toolCallId } of tools) {
