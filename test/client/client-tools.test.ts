@@ -273,6 +273,23 @@ describe('toolpane/client-output: the app supplies the result of a call awaiting
     });
   });
 
+  it.each([
+    ['native', 'client-tool', false],
+    ['AI SDK', 'client-tool-aisdk', true],
+  ])(
+    'reads a serialized error object as its message, as a saved message is read (%s)',
+    (_, name, formats) => {
+      const store = createToolpaneStore(formats ? { formats: [aiSdk] } : {});
+      store.dispatchMany(loadFixture(name));
+      const errorText = JSON.stringify({ name: 'Error', message: 'The picker was closed' });
+      store.dispatch({ type: 'toolpane/client-output', toolCallId: 'call-ask-1', errorText });
+      expect(store.getState().toolCalls.get('call-ask-1')).toMatchObject({
+        status: 'output-error',
+        error: { kind: 'raw', value: 'The picker was closed' },
+      });
+    },
+  );
+
   it('shows nothing of a native call Mastra said is display-transformed, with no client transform', () => {
     const display = { 'input-available': { transformed: { question: 'A question' } } };
     const chunks = loadFixture('client-tool').map((chunk) =>

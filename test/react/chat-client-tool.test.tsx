@@ -136,6 +136,16 @@ describe('a client-side tool answered in useChat (onToolCall, then addToolOutput
       { errorText: 'The picker was closed' },
       { status: 'output-error', error: { kind: 'raw', value: 'The picker was closed' } },
     ],
+    [
+      'an error object the app serialized',
+      { errorText: JSON.stringify({ name: 'Error', message: 'The picker was closed' }) },
+      { status: 'output-error', error: { kind: 'raw', value: 'The picker was closed' } },
+    ],
+    [
+      'an error text that only looks like JSON',
+      { errorText: '{ not json' },
+      { status: 'output-error', error: { kind: 'raw', value: '{ not json' } },
+    ],
   ])(
     'the card shows %s, nothing awaits the client, and a reload shows the same',
     async (_, answer, expected) => {

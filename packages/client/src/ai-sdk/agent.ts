@@ -1,5 +1,5 @@
 import type { Ctx, Scope } from '../reducer/context.js';
-import { errorText } from '../reducer/error-text.js';
+import { errorMessage, errorText } from '../reducer/error-text.js';
 import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
 import type { Mutable } from '../state/draft.js';
@@ -7,7 +7,6 @@ import { findCallKey } from '../state/identity.js';
 import { stepCount } from '../state/run-record.js';
 import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
-import { errorMessage } from './run.js';
 import { nestedShown, pushInputText } from './shown.js';
 import { modelOutputOf, topCall } from './tools.js';
 

@@ -2,7 +2,7 @@ import type { NativeChunk } from '../chunks/mastra.js';
 import { parseMastraChunk } from '../chunks/parse.js';
 import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js';
 import { type Ctx, TOP } from '../reducer/context.js';
-import { errorText } from '../reducer/error-text.js';
+import { errorMessage } from '../reducer/error-text.js';
 import { awaitClient, endRun, ensureRun, revivedByChunk } from '../reducer/lifecycle.js';
 import {
   appendText,
@@ -134,19 +134,6 @@ export function onText(ctx: Ctx, value: Value): void {
 
 // ---------------------------------------------------------------------------------------------
 // Errors, sources, files, data
-
-/**
- * The text of an `errorText`. @mastra/ai-sdk serializes error objects to JSON; their message is
- * what a person should read, exactly as the native stream's error gives it.
- */
-export function errorMessage(text: string): string {
-  if (!text.trimStart().startsWith('{')) return text;
-  try {
-    return errorText(JSON.parse(text));
-  } catch {
-    return text;
-  }
-}
 
 /** `error` ends the run with the error's message. */
 export function onError(ctx: Ctx, value: Value): void {

@@ -1,6 +1,7 @@
 import { pushProgress } from '../mastra/tools.js';
 import { inputMayChange } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
+import { errorMessage } from '../reducer/error-text.js';
 import { HIDDEN_INPUT_ERROR } from '../reducer/hide.js';
 import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
@@ -10,7 +11,7 @@ import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { isRecord, nonEmpty, type Value } from './chunk.js';
-import { errorMessage, topRunId } from './run.js';
+import { topRunId } from './run.js';
 import { pushInputText, shown, shownInput } from './shown.js';
 import { settleWorkflowResult } from './workflow.js';
 

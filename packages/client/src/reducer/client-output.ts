@@ -2,6 +2,7 @@ import { findCallKey } from '../state/identity.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 import type { Ctx } from './context.js';
 import { displayed } from './display.js';
+import { errorMessage } from './error-text.js';
 import { markDisplayTransformed } from './hide.js';
 import { moveTo, setEnded } from './lifecycle.js';
 import { clientTransformFor } from './transform.js';
@@ -14,7 +15,8 @@ import { clientTransformFor } from './transform.js';
 
 /**
  * `toolpane/client-output`: ends the call that awaits the client with the app's result, in
- * `output-available`, or in `output-error` with `errorText`. The call is the one with that
+ * `output-available`, or in `output-error` with `errorText` (read as a saved message's error is
+ * read, see `errorMessage`, so a reload shows the same). The call is the one with that
  * toolCallId in run `runId`, or without one the newest call with that toolCallId. The value shows
  * through the tool's client transform when there is one; a call known to be display-transformed
  * otherwise shows nothing of it (see `displayed`). A call that does not await the client (it has
@@ -34,7 +36,7 @@ export function applyClientOutput(
     call.output = displayed(ctx, call, undefined, 'output-available', event.output);
     moveTo(call, 'output-available');
   } else {
-    call.error = displayed(ctx, call, undefined, 'error', errorText);
+    call.error = displayed(ctx, call, undefined, 'error', errorMessage(errorText));
     moveTo(call, 'output-error');
   }
   setEnded(ctx, call);

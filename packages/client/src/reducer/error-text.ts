@@ -18,3 +18,16 @@ export function errorText(error: unknown): string {
   }
   return error === undefined ? 'Unknown error' : String(error);
 }
+
+/**
+ * The text of an `errorText`. @mastra/ai-sdk serializes error objects to JSON; their message is
+ * what a person should read, exactly as the native stream's error gives it.
+ */
+export function errorMessage(text: string): string {
+  if (!text.trimStart().startsWith('{')) return text;
+  try {
+    return errorText(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
