@@ -76,8 +76,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 28.78 KB with input errors and issue excerpts that quote no hidden value; 29.93 KB with
   // workflow control flow (a failed step's error, a failed run ending its call in error, the
   // items of a foreach and the repetitions of a loop kept persistent, nothing left running);
-  // 30.04 KB with `toolpane/client-output`, the app's result for a client-side tool.
-  { name: '@toolpane/client', file: client, budgetKb: 30.05 },
+  // 30.04 KB with `toolpane/client-output`, the app's result for a client-side tool, 30.08 KB
+  // with its error read as a saved message's error is read (a serialized error shows its message).
+  { name: '@toolpane/client', file: client, budgetKb: 30.1 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -113,11 +114,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // after it was shown, 27.57 KB with input errors that no longer quote hidden arguments, 27.64 KB
   // with issue excerpts that show no numbers and no keys that are values, 27.67 KB with parts sent
   // again that leave their runs and calls as they are, 28.81 KB with workflow control flow,
-  // 28.92 KB with `toolpane/client-output`.
+  // 28.92 KB with `toolpane/client-output`, 28.95 KB with its error read as a saved one.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 28.95,
+    budgetKb: 29,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
