@@ -217,4 +217,34 @@ describe('a client-side tool the page answers (onToolCall, then addToolOutput)',
       await expect(page.getByText(answer).count()).resolves.toBe(1);
     },
   );
+
+  it('a reload while the call waits for the page shows it waiting again, and the pick then ends it', async () => {
+    const page = await openPage('?route=client-tool&pick=manual');
+    await sendMessage(page, 'Pick a city for me');
+    await page.getByRole('button', { name: 'Pick Lyon' }).waitFor();
+    await page.getByTestId('chat-status').getByText('ready').waitFor();
+    const waiting = {
+      status: 'input-available',
+      awaitingClient: '',
+      cards: 1,
+      runs: 1,
+      issues: [],
+    };
+    expect(await shown(page)).toMatchObject(waiting);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Pick Lyon' }).waitFor();
+    const reloaded = await shown(page);
+    expect(reloaded).toMatchObject(waiting);
+    expect(reloaded.card).toContain('Waiting for the app');
+
+    await page.getByRole('button', { name: 'Pick Lyon' }).click();
+    await page.getByText('You picked Lyon. Good choice.').waitFor();
+    await page.getByTestId('chat-status').getByText('ready').waitFor();
+    const answered = await shown(page);
+    expect(answered).toMatchObject({ status: 'output-available', awaitingClient: null, cards: 1 });
+    expect(answered.card).toContain('Lyon');
+    expect(answered.issues).toEqual([]);
+    await expect(page.getByText('You picked Lyon. Good choice.').count()).resolves.toBe(1);
+  });
 });

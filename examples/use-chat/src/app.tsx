@@ -2,7 +2,8 @@
  * A `useChat` page with Toolpane cards. The chat's messages are saved in `localStorage`, as real
  * apps do, so a reload keeps the conversation and any approval or suspension that still waits.
  * `?route=subagents` talks to the custom route that sends subagents, `?route=client-tool` to an
- * agent whose `pickCity` tool the page answers itself (`onToolCall`, then `addToolOutput`);
+ * agent whose `pickCity` tool the page answers itself (`onToolCall`, then `addToolOutput`), or,
+ * with `&pick=manual`, when a person presses "Pick Lyon" (a reload in between keeps it waiting);
  * `?call=<id>` shows one call.
  */
 import { useChat } from '@ai-sdk/react';
@@ -22,6 +23,7 @@ const params = new URLSearchParams(window.location.search);
 const asked = params.get('route');
 const route: RouteName = asked === 'subagents' || asked === 'client-tool' ? asked : 'chat';
 const call = params.get('call');
+const manualPick = params.get('pick') === 'manual';
 const storageKey = `toolpane-use-chat:${route}`;
 
 function load(): UIMessage[] {
@@ -49,10 +51,26 @@ function Issues() {
   );
 }
 
+/** The toolCallId of a `pickCity` call of the last answer that waits for the page, if any. */
+function waitingPick(messages: readonly UIMessage[]): string | undefined {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return undefined;
+  for (const part of last.parts) {
+    if (part.type !== `tool-${CLIENT_TOOL.toolName}`) continue;
+    const tool = part as { state?: string; toolCallId?: string };
+    if (tool.state === 'input-available') return tool.toolCallId;
+  }
+  return undefined;
+}
+
 /** The chat page. */
 export function App() {
   const [saved] = useState(load);
-  const toolpane = useToolpaneChat({ messages: saved });
+  // The page answers `pickCity` itself: a reload while it waits must show it waiting again.
+  const toolpane = useToolpaneChat({
+    messages: saved,
+    storeOptions: { clientTools: [CLIENT_TOOL.toolName] },
+  });
   const chat = useChat({
     id: route,
     messages: saved,
@@ -63,7 +81,7 @@ export function App() {
         : lastAssistantMessageIsCompleteWithApprovalResponses,
     // The page runs `pickCity` itself: a city, or an error when the model asks a broken picker.
     onToolCall: ({ toolCall }) => {
-      if (toolCall.toolName !== CLIENT_TOOL.toolName) return;
+      if (toolCall.toolName !== CLIENT_TOOL.toolName || manualPick) return;
       const { toolCallId } = toolCall;
       const tool = CLIENT_TOOL.toolName;
       if ((toolCall.input as { broken?: unknown }).broken === true) {
@@ -80,6 +98,7 @@ export function App() {
   });
   const session = useChatSession(toolpane, chat);
   const [text, setText] = useState('');
+  const waiting = waitingPick(chat.messages);
 
   useEffect(() => {
     localStorage.setItem(storageKey, JSON.stringify(chat.messages));
@@ -98,6 +117,20 @@ export function App() {
         <h1>Toolpane with useChat ({route === 'subagents' ? 'subagents route' : 'chatRoute'})</h1>
         {call === null ? <Transcript.Root /> : <ToolCallCard toolCallId={call} />}
         <p data-testid="chat-status">{chat.status}</p>
+        {waiting === undefined ? null : (
+          <button
+            type="button"
+            onClick={() =>
+              void chat.addToolOutput({
+                tool: CLIENT_TOOL.toolName,
+                toolCallId: waiting,
+                output: { city: 'Lyon' },
+              })
+            }
+          >
+            Pick Lyon
+          </button>
+        )}
         <Issues />
         <form onSubmit={onSubmit}>
           <input

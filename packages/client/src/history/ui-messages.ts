@@ -132,7 +132,12 @@ function pendingFromMetadata(metadata: unknown, emit: Emit): unknown[] {
  * The chunks of one assistant message. Returns the run's id. Decisions already made go to
  * `later`: they apply once every run has ended, as they would after the stream that asked.
  */
-function assistantChunks(message: Fields, emit: Emit, later: Emit): void {
+function assistantChunks(
+  message: Fields,
+  emit: Emit,
+  later: Emit,
+  clientTools: ReadonlySet<string>,
+): void {
   // Without an id the reducer names the run as it names a live message without one.
   const messageId = nonEmpty(message.id);
   const runId = messageId ?? 'message';
@@ -188,8 +193,19 @@ function assistantChunks(message: Fields, emit: Emit, later: Emit): void {
     ...human.map((part) => (isRecord(part.data) ? part.data.toolCallId : undefined)),
     ...pending,
   ];
-  if (ended.size === tools.length && asked.every((id) => typeof id === 'string' && ended.has(id))) {
-    emit({ type: 'finish' });
+  // Calls of tools the app runs itself, with their whole input and no outcome, wait for the app's
+  // result: the answer ended as a live one that finished on `tool-calls`. Any other call without
+  // an outcome was cut, and the stream end settles it.
+  const waiting = tools.filter((t) => !ended.has(t.toolCallId));
+  if (
+    waiting.every(
+      ({ part, toolName }) => clientTools.has(toolName) && part.state === 'input-available',
+    ) &&
+    asked.every((id) => typeof id === 'string' && ended.has(id))
+  ) {
+    emit(
+      waiting.length === 0 ? { type: 'finish' } : { type: 'finish', finishReason: 'tool-calls' },
+    );
   }
   // A decision already made waits for the request that carries it.
   for (const { part, toolCallId } of tools) {
@@ -206,7 +222,11 @@ function assistantChunks(message: Fields, emit: Emit, later: Emit): void {
 }
 
 /** Internal: the chunks that rebuild UI messages, a segment per assistant message. */
-export function uiHistoryChunks(history: unknown): HistoryChunks {
+export function uiHistoryChunks(
+  history: unknown,
+  clientTools: Iterable<string> = [],
+): HistoryChunks {
+  const names = new Set(clientTools);
   const segments: HistorySegment[] = [];
   const messages = messagesOf(history);
   if (messages === undefined) {
@@ -227,6 +247,7 @@ export function uiHistoryChunks(history: unknown): HistoryChunks {
         message,
         (chunk) => chunks.push(chunk),
         (chunk) => decisions.push(chunk),
+        names,
       );
       segments.push({ chunks, ...(prompt === undefined ? {} : { prompt }) });
       prompt = undefined;
@@ -244,6 +265,13 @@ export interface UIHistoryOptions extends Omit<ReduceOptions, 'now' | 'formats'>
    * input deltas were suppressed, protocol §6.4).
    */
   readonly shownBefore?: ToolpaneState;
+  /**
+   * The names of the tools the app runs itself (a `useChat` page answers them in `onToolCall`
+   * with `addToolOutput`). A saved call of one with its whole input and no output still waits for
+   * the app's result, as it did live. A call without an outcome of any other tool reads as cut
+   * short: a saved message does not say which tools the server was still running.
+   */
+  readonly clientTools?: readonly string[];
 }
 
 /**
@@ -269,7 +297,7 @@ export function stateFromUIMessages(
   history: unknown,
   options: UIHistoryOptions = {},
 ): ToolpaneState {
-  const { now: _, shownBefore, ...rest } = options as ReduceOptions & UIHistoryOptions;
-  const state = buildHistory(uiHistoryChunks(history), { ...rest, formats: [aiSdk] });
+  const { now: _, shownBefore, clientTools, ...rest } = options as ReduceOptions & UIHistoryOptions;
+  const state = buildHistory(uiHistoryChunks(history, clientTools), { ...rest, formats: [aiSdk] });
   return shownBefore === undefined ? state : keepHidden(state, shownBefore);
 }

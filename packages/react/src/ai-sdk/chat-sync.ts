@@ -1,12 +1,11 @@
 import {
-  type ReduceOptions,
   type StreamIssue,
   selectCallsWithId,
   type ToolpaneEvent,
   type ToolpaneState,
   type ToolpaneStore,
 } from '@toolpane/client';
-import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { stateFromUIMessages, type UIHistoryOptions } from '@toolpane/client/ai-sdk';
 
 /*
  * A chat's messages are replaced, not only appended to: `regenerate`, `setMessages`, a
@@ -16,8 +15,11 @@ import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
  * messages when they disagree.
  */
 
-/** Store options that shape what a rebuilt state shows (tool policies, display transforms). */
-export type SyncOptions = Omit<ReduceOptions, 'formats' | 'now'>;
+/**
+ * Store options that shape what a rebuilt state shows (tool policies, display transforms, the
+ * tools the app runs itself).
+ */
+export type SyncOptions = Omit<UIHistoryOptions, 'shownBefore'>;
 
 /** The ids of the assistant messages among `messages`, in order. */
 function assistantIds(messages: readonly unknown[]): string[] {

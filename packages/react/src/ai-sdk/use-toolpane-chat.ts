@@ -1,6 +1,6 @@
 'use client';
-import { createToolpaneStore, type ReduceOptions, type ToolpaneStore } from '@toolpane/client';
-import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import { aiSdk, stateFromUIMessages, type UIHistoryOptions } from '@toolpane/client/ai-sdk';
 import { useEffect, useState } from 'react';
 import {
   type ChatFetch,
@@ -19,8 +19,12 @@ export interface ToolpaneChatOptions {
   readonly messages?: readonly unknown[];
   /** The fetch to call underneath (the global one by default). */
   readonly fetch?: ChatFetch;
-  /** Options of the store (tool policies, limits). */
-  readonly storeOptions?: Omit<ReduceOptions, 'formats' | 'now'>;
+  /**
+   * Options of the store (tool policies, display transforms), and `clientTools`: the names of the
+   * tools the page answers itself (`onToolCall`, then `addToolOutput`), so a chat reloaded while
+   * one waits shows it waiting for the app again rather than cut short.
+   */
+  readonly storeOptions?: Omit<UIHistoryOptions, 'shownBefore'>;
 }
 
 /** What {@link useToolpaneChat} returns. */
@@ -50,8 +54,9 @@ export interface ToolpaneChat {
 export function useToolpaneChat(options: ToolpaneChatOptions = {}): ToolpaneChat {
   const [chat] = useState(() => {
     const { messages, storeOptions = {} } = options;
+    const { clientTools: _, ...reduceOptions } = storeOptions;
     const store = createToolpaneStore({
-      ...storeOptions,
+      ...reduceOptions,
       formats: [aiSdk],
       ...(messages === undefined || messages.length === 0
         ? {}
