@@ -1,6 +1,6 @@
 /**
  * Workflows with control flow, each used as an agent's tool (`workflow-<key>`): parallel steps,
- * a branch, a foreach with concurrency, a do-until loop, a nested workflow and a step that throws
+ * a branch, a foreach with concurrency, a do-until loop, nested workflows (one and two deep) and a step that throws
  * inside a parallel block. Real @mastra/core workflows; the agents run on scripted mock models.
  * Every toolCallId is unique across all agents of `pnpm record`.
  */
@@ -236,6 +236,83 @@ export function createOrderWorkflow() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Nested two deep, side by side: a dispatch workflow runs an export workflow (which runs a
+// customs workflow) in parallel with the shipping workflow, then a step whose own id has a dot.
+
+const bookCarrier = createStep({
+  id: 'book-carrier',
+  description: 'Book a carrier for the export.',
+  inputSchema: order,
+  outputSchema: order,
+  execute: async ({ inputData }) => {
+    await sleep(5);
+    return inputData;
+  },
+});
+
+const declareGoods = createStep({
+  id: 'declare-goods',
+  description: 'Declare the goods to customs.',
+  inputSchema: order,
+  outputSchema: z.object({ orderId: z.string(), declaration: z.string() }),
+  execute: async ({ inputData }) => ({ orderId: inputData.orderId, declaration: 'EX-2291' }),
+});
+
+const payDuties = createStep({
+  id: 'pay-duties',
+  description: 'Pay the export duties.',
+  inputSchema: z.object({ orderId: z.string(), declaration: z.string() }),
+  outputSchema: z.object({ declaration: z.string(), eur: z.number() }),
+  execute: async ({ inputData }) => ({ declaration: inputData.declaration, eur: 38 }),
+});
+
+const customsWorkflow = () =>
+  createWorkflow({
+    id: 'customs-workflow',
+    description: 'Declare the goods and pay the duties.',
+    inputSchema: order,
+    outputSchema: z.object({ declaration: z.string(), eur: z.number() }),
+  })
+    .then(declareGoods)
+    .then(payDuties)
+    .commit();
+
+const exportWorkflow = () =>
+  createWorkflow({
+    id: 'export-workflow',
+    description: 'Book a carrier and clear customs.',
+    inputSchema: order,
+    outputSchema: z.object({ declaration: z.string(), eur: z.number() }),
+  })
+    .then(bookCarrier)
+    .then(customsWorkflow())
+    .commit();
+
+const confirmDispatch = createStep({
+  id: 'confirm.dispatch',
+  description: 'Confirm the dispatch.',
+  inputSchema: z.object({}).passthrough(),
+  outputSchema: z.object({ confirmed: z.boolean() }),
+  execute: async () => ({ confirmed: true }),
+});
+
+/**
+ * `dispatch-workflow`: `.parallel([export-workflow, shipping-workflow])`, where `export-workflow`
+ * runs `customs-workflow`, then `confirm.dispatch` (a top-level step whose id has a dot).
+ */
+export function createDispatchWorkflow() {
+  return createWorkflow({
+    id: 'dispatch-workflow',
+    description: 'Export and ship an order, then confirm.',
+    inputSchema: order,
+    outputSchema: z.object({ confirmed: z.boolean() }),
+  })
+    .parallel([exportWorkflow(), shippingWorkflow()])
+    .then(confirmDispatch)
+    .commit();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Failure: one of two parallel steps throws; the workflow fails.
 
 const quoteRoad = createStep({
@@ -331,6 +408,12 @@ export function createWorkflowFlowAgents() {
       createOrderWorkflow(),
       { orderId: 'ord-4411' },
       'Order ord-4411 ships with DHL-55012.',
+    ),
+    dispatch: workflowAgent(
+      'dispatch',
+      createDispatchWorkflow(),
+      { orderId: 'ord-5120' },
+      'Order ord-5120 cleared customs and is dispatched.',
     ),
     freight: workflowAgent(
       'freight',

@@ -1,8 +1,9 @@
 /**
  * Workflow control-flow scenarios of `pnpm record`: a workflow tool whose body runs parallel
- * steps, a branch, a foreach with concurrency 2, a do-until loop, a nested workflow, and a
- * parallel block where one step throws. Each is recorded as the agent's `fullStream`; the
- * parallel, foreach and failing ones also as AI SDK UI streams with subagent/workflow metadata.
+ * steps, a branch, a foreach with concurrency 2, a do-until loop, nested workflows (one deep, and
+ * two deep beside another), and a parallel block where one step throws. Each is recorded as the
+ * agent's `fullStream`; all but the branch and the loop also as AI SDK UI streams with
+ * subagent/workflow metadata.
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import type { Agent } from '@mastra/core/agent';
@@ -124,11 +125,11 @@ export const workflowFlowScenarios: Record<string, Scenario> = {
   },
 
   async workflowNested() {
-    const out = await agent('order').stream('Ship order ord-4411.');
+    const { native, ui } = await both('order', 'Ship order ord-4411.');
     return [
       {
         file: 'workflow-nested.jsonl',
-        chunks: await collect(out.fullStream),
+        chunks: native,
         expect: [...NATIVE, 'tool-result', 'finish'],
         check: (chunks) =>
           problem(
@@ -136,6 +137,30 @@ export const workflowFlowScenarios: Record<string, Scenario> = {
             'the nested workflow is not a step',
           ),
       },
+      { file: 'workflow-nested-aisdk.jsonl', chunks: ui, expect: UI },
+    ];
+  },
+
+  async workflowNestedDeep() {
+    const { native, ui } = await both('dispatch', 'Dispatch order ord-5120.');
+    return [
+      {
+        file: 'workflow-nested-deep.jsonl',
+        chunks: native,
+        expect: [...NATIVE, 'tool-result', 'finish'],
+        check: (chunks) => {
+          const ids = new Set(stepEvents(chunks).map(([, id]) => id));
+          return [
+            ...problem(
+              ids.has('export-workflow.customs-workflow.pay-duties'),
+              'the workflow two deep has no steps',
+            ),
+            ...problem(ids.has('confirm.dispatch'), 'the dotted top-level step has no events'),
+            ...problem(finishStatus(chunks) === 'success', 'workflow did not succeed'),
+          ];
+        },
+      },
+      { file: 'workflow-nested-deep-aisdk.jsonl', chunks: ui, expect: UI },
     ];
   },
 
