@@ -9,7 +9,7 @@ import {
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureAsRun, loadFixture } from '../utils/fixtures';
 
 /**
  * Workflows with control flow used as an agent's tool (scripts/record/workflow-flow.ts): parallel
@@ -79,6 +79,9 @@ const RECORDINGS = {
   'workflow-foreach-aisdk': 'call-thumbnails-1',
   'workflow-loop': 'call-poll-1',
   'workflow-nested': 'call-order-1',
+  'workflow-nested-aisdk': 'call-order-1',
+  'workflow-nested-deep': 'call-dispatch-1',
+  'workflow-nested-deep-aisdk': 'call-dispatch-1',
   'workflow-parallel-fail': 'call-freight-1',
   'workflow-parallel-fail-aisdk': 'call-freight-1',
 } as const;
@@ -91,6 +94,17 @@ describe.each(Object.entries(RECORDINGS))('%s', (name, toolCallId) => {
     const workflow = workflowOf(state, toolCallId);
     expect(statuses(workflow)).not.toContain('running');
     expect(new Set(workflow.stepIds).size).toBe(workflow.stepIds.length);
+  });
+
+  it('keeps each run its own workflow when three runs repeat the toolCallId', () => {
+    const state = reduceAll(
+      [0, 1, 2].flatMap((n) => fixtureAsRun(name, n)),
+      optionsOf(name),
+    );
+    const calls = [...state.toolCalls.values()].filter((c) => c.toolCallId === toolCallId);
+    expect(calls.map((c) => c.workflow?.runId?.split('~')[1])).toEqual(['0', '1', '2']);
+    const once = workflowOf(read(name), toolCallId).stepIds;
+    for (const call of calls) expect(call.workflow!.stepIds).toEqual(once);
   });
 
   it('leaves nothing running when the stream breaks off after the first step starts', () => {

@@ -13,7 +13,7 @@ import { onData } from './run.js';
 const workflowCalls = new WeakMap<Scratch, Map<string, string>>();
 
 /**
- * The `workflow-*` call a workflow run belongs to. The part names the workflow by its id, which
+ * The key of the `workflow-*` call a workflow run belongs to. The part names the workflow by its id, which
  * need not match the key in the call's tool name, and carries no toolCallId: the call already
  * bound to this run wins, then the latest open unbound call whose name matches, then the latest
  * open unbound one.
@@ -31,7 +31,8 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
   const pick = (test: (call: ToolCallState) => boolean): string | undefined => {
     for (let i = order.length - 1; i >= 0; i--) {
       const call = toolCalls.get(order.at(i)!);
-      if (call !== undefined && test(call)) return call.toolCallId;
+      // The call's key: a later run that repeats the toolCallId has its own call.
+      if (call !== undefined && test(call)) return call.key;
     }
     return undefined;
   };
@@ -50,8 +51,8 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
 const present = (value: unknown) => value !== undefined && value !== null;
 
 /** Applies one step of a workflow snapshot, copying the step only when something changed. */
-function applyStep(ctx: Ctx, toolCallId: string, stepId: string, raw: Fields): void {
-  const before = ctx.draft.root.toolCalls.get(toolCallId)?.workflow?.steps.get(stepId);
+function applyStep(ctx: Ctx, callKey: string, stepId: string, raw: Fields): void {
+  const before = ctx.draft.root.toolCalls.get(callKey)?.workflow?.steps.get(stepId);
   const status = workflowStatus(raw.status, before?.status ?? 'running');
   const name = nonEmpty(raw.name) ?? before?.name ?? stepId;
   const changed =
@@ -62,7 +63,7 @@ function applyStep(ctx: Ctx, toolCallId: string, stepId: string, raw: Fields): v
     (before.output === undefined && present(raw.output)) ||
     (before.suspendPayload === undefined && present(raw.suspendPayload));
   if (!changed) return;
-  const workflow = editWorkflow(ctx, toolCallId)!;
+  const workflow = editWorkflow(ctx, callKey)!;
   const at = now(ctx);
   const fresh = { id: stepId, name, status, ...(at === undefined ? {} : { startedAt: at }) };
   const step = editStep(ctx, workflow, fresh);
@@ -70,7 +71,7 @@ function applyStep(ctx: Ctx, toolCallId: string, stepId: string, raw: Fields): v
   step.status = status;
   step.name = name;
   // The steps' values come from the workflow call's raw input: its display transform hides them.
-  const hidden = ctx.draft.root.toolCalls.get(toolCallId)?.displayTransform === 'display';
+  const hidden = ctx.draft.root.toolCalls.get(callKey)?.displayTransform === 'display';
   const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
   if (step.input === undefined && present(raw.input)) step.input = view(raw.input);
   // Running snapshots null the outputs; only a real output replaces the known one.
@@ -83,22 +84,22 @@ export function onWorkflowSnapshot(ctx: Ctx, value: Value): void {
   const workflowRunId = value.id as string;
   const data = value.data as Fields;
   const name = nonEmpty(data.name);
-  const toolCallId = workflowCallFor(ctx, workflowRunId, name);
-  if (toolCallId === undefined) {
+  const callKey = workflowCallFor(ctx, workflowRunId, name);
+  if (callKey === undefined) {
     onData(ctx, value);
     return;
   }
-  const before = ctx.draft.root.toolCalls.get(toolCallId)!.workflow;
+  const before = ctx.draft.root.toolCalls.get(callKey)!.workflow;
   const status = workflowStatus(data.status, before?.status ?? 'running');
   if (before?.runId !== workflowRunId || before.status !== status || before.workflowId !== name) {
-    const workflow = editWorkflow(ctx, toolCallId)!;
+    const workflow = editWorkflow(ctx, callKey)!;
     workflow.runId = workflowRunId;
     if (name !== undefined) workflow.workflowId = name;
     workflow.status = status;
   }
   if (isRecord(data.steps)) {
     for (const [stepId, step] of Object.entries(data.steps)) {
-      if (isRecord(step)) applyStep(ctx, toolCallId, stepId, step);
+      if (isRecord(step)) applyStep(ctx, callKey, stepId, step);
     }
   }
 }
@@ -117,12 +118,12 @@ export function onWorkflowStep(ctx: Ctx, value: Value): void {
     return;
   }
   const workflowRunId = id.slice(0, id.length - stepId.length - 1);
-  const toolCallId = workflowCallFor(ctx, workflowRunId, nonEmpty(data.name));
-  if (toolCallId === undefined) {
+  const callKey = workflowCallFor(ctx, workflowRunId, nonEmpty(data.name));
+  if (callKey === undefined) {
     onData(ctx, value);
     return;
   }
-  applyStep(ctx, toolCallId, stepId, data.step);
+  applyStep(ctx, callKey, stepId, data.step);
 }
 
 /** The workflow tool's output is `{ result, runId }`: the result of the run it reports on. */
