@@ -1,6 +1,6 @@
 /**
  * Adversarial shapes where one thing grows inside one entity: the steps of one run, the steps of
- * the workflow one `workflow-*` call runs, the items of one foreach step and the repetitions of one
+ * the workflow one `workflow-*` call runs (and of a workflow nested in it), the items of one foreach step and the repetitions of one
  * loop step, the streamed arguments of one call (each natively and
  * on the AI SDK path), one call's progress and child runs, the steps of one agent network. Part of the bench's `SHAPES`; each added item must cost O(1) (or O(log n))
  * per published snapshot, not a copy of what the entity already holds.
@@ -56,6 +56,27 @@ export const GROWING: readonly Shape[] = [
       return fill([start(), top('tool-call', { ...call, args: {} })], n, (i) => [
         step('workflow-step-start', { id: `s${i}`, status: 'running', payload: { i } }),
         step('workflow-step-result', { id: `s${i}`, status: 'success', output: { i } }),
+      ]);
+    },
+  },
+  {
+    // As in test/fixtures/workflow-nested-deep.jsonl: a nested workflow two deep, each of its
+    // steps named `<step>.<nested step>.<step>` and linked to the step that ran it.
+    name: 'steps of a workflow nested two deep',
+    chunks: (n) => {
+      const call = { toolCallId: 'call-nested', toolName: 'workflow-dispatch' };
+      const step = (type: string, payload: unknown) =>
+        top('tool-output', {
+          ...call,
+          output: { type, runId: 'run-wf', from: 'WORKFLOW', payload },
+        });
+      const outer = [
+        step('workflow-step-start', { id: 'export', status: 'running' }),
+        step('workflow-step-start', { id: 'export.customs', status: 'running' }),
+      ];
+      return fill([start(), top('tool-call', { ...call, args: {} }), ...outer], n, (i) => [
+        step('workflow-step-start', { id: `export.customs.s${i}`, status: 'running' }),
+        step('workflow-step-result', { id: `export.customs.s${i}`, status: 'success' }),
       ]);
     },
   },
@@ -140,6 +161,26 @@ export const GROWING: readonly Shape[] = [
         ],
         n,
         (i) => [step(i, 'running', { input: { i } }), step(i, 'success', { output: { i } })],
+      );
+    },
+  },
+  {
+    name: 'ai: steps of a nested workflow',
+    format: 'ai-sdk',
+    chunks: (n) => {
+      const step = (id: string, status: string) => ({
+        type: 'data-tool-workflow-step',
+        id: `run-wf:${id}`,
+        data: { name: 'order', stepId: id, step: { name: id, status } },
+      });
+      return fill(
+        [
+          { type: 'start', messageId: 'm' },
+          { type: 'tool-input-available', toolCallId: 'w', toolName: 'workflow-order', input: {} },
+          step('ship', 'running'),
+        ],
+        n,
+        (i) => [step(`ship.s${i}`, 'running'), step(`ship.s${i}`, 'success')],
       );
     },
   },

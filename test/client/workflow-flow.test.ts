@@ -8,12 +8,13 @@ import {
   type WorkflowStepState,
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
+import { deserializeState, serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
 import { fixtureAsRun, loadFixture } from '../utils/fixtures';
 
 /**
  * Workflows with control flow used as an agent's tool (scripts/record/workflow-flow.ts): parallel
- * steps, a branch, a foreach, a do-until loop, a nested workflow and a parallel step that throws,
+ * steps, a branch, a foreach, a do-until loop, nested workflows and a parallel step that throws,
  * read natively and as AI SDK UI streams. Every step shows once with its status and output, runs of
  * a repeated step are all kept, failures carry their text, and nothing stays running.
  */
@@ -253,17 +254,36 @@ describe('a do-until loop', () => {
   });
 });
 
-describe('a nested workflow', () => {
+/** `[step id, parentStepId]` of every step, in the order they reported. */
+const parents = (workflow: WorkflowState) =>
+  workflow.stepIds.map((id) => [id, step(workflow, id).parentStepId] as const);
+
+const NESTED = [
+  ['validate-order', undefined],
+  ['shipping-workflow', undefined],
+  ['shipping-workflow.pack-order', 'shipping-workflow'],
+  ['shipping-workflow.print-label', 'shipping-workflow'],
+  ['notify-customer', undefined],
+] as const;
+
+const NESTED_DEEP = [
+  ['export-workflow', undefined],
+  ['shipping-workflow', undefined],
+  ['export-workflow.book-carrier', 'export-workflow'],
+  ['shipping-workflow.pack-order', 'shipping-workflow'],
+  ['shipping-workflow.print-label', 'shipping-workflow'],
+  ['export-workflow.customs-workflow', 'export-workflow'],
+  ['export-workflow.customs-workflow.declare-goods', 'export-workflow.customs-workflow'],
+  ['export-workflow.customs-workflow.pay-duties', 'export-workflow.customs-workflow'],
+  // A step of the outer workflow whose own id has a dot: no step `confirm` ran it.
+  ['confirm.dispatch', undefined],
+] as const;
+
+describe.each(['workflow-nested', 'workflow-nested-aisdk'])('a nested workflow (%s)', (name) => {
   it('shows the nested workflow as a step, its own steps after it under its id', () => {
-    const state = read('workflow-nested');
+    const state = read(name);
     const workflow = workflowOf(state, 'call-order-1');
-    expect(workflow.stepIds).toEqual([
-      'validate-order',
-      'shipping-workflow',
-      'shipping-workflow.pack-order',
-      'shipping-workflow.print-label',
-      'notify-customer',
-    ]);
+    expect(workflow.stepIds).toEqual(NESTED.map(([id]) => id));
     for (const id of workflow.stepIds) expect(step(workflow, id).status).toBe('success');
     expect(step(workflow, 'shipping-workflow').output).toEqual({
       orderId: 'ord-4411',
@@ -276,7 +296,59 @@ describe('a nested workflow', () => {
     expect(workflow.result).toEqual({ message: 'Order ord-4411 ships with DHL-55012' });
     expect(callOf(state, 'call-order-1').status).toBe('output-available');
   });
+
+  it('links each step of the nested workflow to the step that ran it', () => {
+    expect(parents(workflowOf(read(name), 'call-order-1'))).toEqual(NESTED);
+  });
+
+  it('links a nested step from the first state it shows in', () => {
+    for (const state of published(name)) {
+      const workflow = liveWorkflow(state, 'call-order-1');
+      if (workflow === undefined) continue;
+      for (const [id, parent] of parents(workflow)) {
+        expect(parent).toBe(NESTED.find(([known]) => known === id)![1]);
+      }
+    }
+  });
 });
+
+describe.each(['workflow-nested-deep', 'workflow-nested-deep-aisdk'])(
+  'workflows nested two deep beside another (%s)',
+  (name) => {
+    it('links each step to the step that ran its workflow, at every level', () => {
+      const workflow = workflowOf(read(name), 'call-dispatch-1');
+      expect(workflow.status).toBe('success');
+      expect(parents(workflow)).toEqual(NESTED_DEEP);
+      expect(step(workflow, 'export-workflow.customs-workflow.pay-duties').output).toEqual({
+        declaration: 'EX-2291',
+        eur: 38,
+      });
+    });
+
+    it('keeps the links through several runs that repeat the toolCallIds, and through JSON', () => {
+      const store = createToolpaneStore(optionsOf(name));
+      const other = name.replace('-deep', '');
+      for (let n = 0; n < 3; n++) {
+        store.dispatchMany(fixtureAsRun(name, n));
+        store.dispatchMany(fixtureAsRun(other, n));
+      }
+      store.dispatch(END);
+      const check = (state: ToolpaneState) => {
+        const calls = [...state.toolCalls.values()].filter((c) => c.workflow !== undefined);
+        expect(calls.map((c) => c.toolCallId)).toEqual(
+          Array.from({ length: 3 }, () => ['call-dispatch-1', 'call-order-1']).flat(),
+        );
+        for (const call of calls) {
+          expect(parents(call.workflow!)).toEqual(
+            call.toolCallId === 'call-order-1' ? NESTED : NESTED_DEEP,
+          );
+        }
+      };
+      check(store.getState());
+      check(deserializeState(JSON.parse(JSON.stringify(serializeState(store.getState())))));
+    });
+  },
+);
 
 describe.each(['workflow-parallel-fail', 'workflow-parallel-fail-aisdk'])(
   'a parallel step that throws (%s)',

@@ -130,6 +130,10 @@ function settleItems(
   settleIterations(step, status);
 }
 
+/** Whether a value is a whole number, 0 or more. */
+const isCount = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0;
+
 /** `workflow-step-progress`: one item of a foreach step finished. */
 function onProgress(
   ctx: Ctx,
@@ -138,12 +142,11 @@ function onProgress(
   view: (value: unknown) => unknown,
 ): void {
   const index = p.currentIndex;
-  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return;
+  if (!isCount(index)) return;
   const id = String(p.id);
   const step = editStep(ctx, workflow, { id, name: id, status: 'running' });
-  if (typeof p.totalCount === 'number' && Number.isInteger(p.totalCount) && p.totalCount >= 0) {
-    step.iterationCount = p.totalCount;
-  } else step.iterationCount ??= index + 1;
+  if (isCount(p.totalCount)) step.iterationCount = p.totalCount;
+  else step.iterationCount ??= index + 1;
   setIteration(step, {
     index,
     status: workflowStatus(p.iterationStatus, 'success'),

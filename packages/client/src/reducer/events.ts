@@ -1,4 +1,5 @@
 import { decisionCall } from '../state/identity.js';
+import { topLevelCall } from '../state/repeats.js';
 import { HUMAN_TOOL_STATUSES, type ToolCallStatus } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 import { applyClientOutput } from './client-output.js';
@@ -79,11 +80,7 @@ function expireDecision(ctx: Ctx, toolCallId: string, message: string) {
     call.status = 'approval-requested';
   } else return;
   addIssue(ctx, { kind: 'decision', message, toolCallId });
-  let top = ctx.draft.root.runs.get(call.runId);
-  for (let i = 0; i < 64 && top?.parentToolCallId; i++) {
-    const parent = ctx.draft.root.toolCalls.get(top.parentToolCallId);
-    top = parent === undefined ? undefined : ctx.draft.root.runs.get(parent.runId);
-  }
+  const top = ctx.draft.root.runs.get(topLevelCall(ctx.draft.root.toolCalls, call).runId);
   if (top?.status === 'waiting' && !runWaitsForHuman(ctx, top.runId)) {
     const run = ctx.draft.run(top.runId)!;
     run.status = 'interrupted';

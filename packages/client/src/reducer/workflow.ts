@@ -51,6 +51,14 @@ export function editWorkflow(ctx: Ctx, toolCallId: string): WorkflowRecord | und
  * A writable step of a workflow; `fresh` becomes the step when the workflow has none by its id.
  * The workflow's steps map takes the new or copied step along one path: O(log steps). The workflow
  * is no longer {@link WorkflowRecord.settled}: the step may run again.
+ *
+ * A new step gets the step that runs the nested workflow it belongs to as `parentStepId`. Neither
+ * stream format links them: Mastra renames each event of a nested workflow's step to
+ * `<nested workflow id>.<step id>` (again at each level up), and a workflow used as a step has its
+ * own id as step id. So the parent is the longest part of the id before a dot that is a step
+ * already reported (the step that runs a nested workflow starts before any of its steps, and a
+ * snapshot lists it first): one lookup per dot of the id, O(log steps) each. A step id with a dot
+ * and no such step (`confirm.dispatch`) is the workflow's own.
  */
 export function editStep(
   ctx: Ctx,
@@ -58,7 +66,15 @@ export function editStep(
   fresh: WorkflowStepState,
 ): Mutable<WorkflowStepState> {
   const current = workflow.steps.get(fresh.id);
-  const step = current === undefined ? ctx.draft.adopt(fresh) : ctx.draft.own(current);
+  const step: Mutable<WorkflowStepState> =
+    current === undefined ? ctx.draft.adopt(fresh) : ctx.draft.own(current);
+  for (let prefix = current ? '' : fresh.id; prefix.includes('.'); ) {
+    prefix = prefix.slice(0, prefix.lastIndexOf('.'));
+    if (workflow.steps.has(prefix)) {
+      step.parentStepId = prefix;
+      break;
+    }
+  }
   if (step !== current) workflow.steps = workflow.steps.set(fresh.id, step);
   workflow.settled = false;
   return step;

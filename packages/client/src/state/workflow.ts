@@ -41,6 +41,15 @@ export interface WorkflowStepState {
   /** Mastra's id of the step's latest run: a loop's repetitions differ in it. */
   readonly stepCallId?: string;
   /**
+   * For a step of a workflow that runs as a step of this one (a nested workflow), the id of that
+   * step: the steps of `shipping-workflow` run as a step show under it. Absent for a step of the
+   * workflow itself. Mastra reports a nested workflow's steps in the same list, with ids
+   * `<nested workflow id>.<step id>` (a level deeper, once more), so this is the longest part of
+   * the id before a dot that names a step reported before it. A step id with a dot and no such
+   * step (`confirm.dispatch`) is the workflow's own.
+   */
+  readonly parentStepId?: string;
+  /**
    * Each run of a step that ran more than once, keyed by its index as a string, in the order they
    * reported (sort by `index` to show them in order): a foreach's items as they finish (with
    * `iterationCount` items in all), or every repetition of a loop. Absent for a step that ran
