@@ -1,6 +1,7 @@
 'use client';
 import { forwardRef, type ReactNode, useState } from 'react';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
+import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
 
 /*
  * A value shown whole and unambiguous, for what a person approves. Unlike JsonView, which is made
@@ -95,14 +96,7 @@ function QuotedString({ text, limits, label }: { text: string; limits: Limits; l
 }
 
 function Scalar({ value }: { value: unknown }) {
-  let text: string;
-  if (typeof value === 'bigint') text = `${value}n`;
-  else if (value instanceof Date)
-    text = Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
-  else if (value === undefined) text = 'undefined';
-  else if (typeof value === 'number' && Object.is(value, -0)) text = '-0';
-  else if (typeof value === 'function' || typeof value === 'symbol') text = `[${typeof value}]`;
-  else text = String(value);
+  const text = Object.is(value, -0) ? '-0' : scalarText(value);
   return (
     <span {...partProps('exact-scalar')} data-type={value === null ? 'null' : typeof value}>
       {text}
@@ -123,7 +117,7 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
   const [opened, setOpened] = useState(false);
   const array = Array.isArray(value);
   const [start, end] = array ? ['[', ']'] : ['{', '}'];
-  const size = array ? value.length : Object.keys(value).length;
+  const size = sizeOf(value);
   if (size === 0) return <span {...partProps('exact-scalar')}>{start + end}</span>;
   if (ancestors.has(value))
     return <span {...partProps('exact-cut')}>{`${start}…${end} circular`}</span>;
@@ -146,9 +140,7 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
   }
   // Opening a deep value gives its content a fresh depth budget: each "Open" shows more levels.
   const base = opened ? 0 : depth + 1;
-  const entries: Array<[string, unknown]> = array
-    ? value.slice(0, shown).map((item, index) => [String(index), item])
-    : Object.entries(value).slice(0, shown);
+  const entries = firstEntries(value, shown);
   const inner = new Set(ancestors).add(value);
   const rest = size - entries.length;
   return (

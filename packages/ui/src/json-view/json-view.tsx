@@ -1,6 +1,7 @@
 'use client';
 import { forwardRef, type ReactNode, useState } from 'react';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
+import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
 
 /** Limits that keep {@link JsonView} fast and readable on huge or deep values. */
 export interface JsonViewLimits {
@@ -63,14 +64,7 @@ function Truncated({ text, limit }: { text: string; limit: number }) {
 
 function Leaf({ value, limits, quote }: { value: unknown; limits: Limits; quote: boolean }) {
   const type = typeOf(value);
-  let text: string;
-  if (typeof value === 'string') text = value;
-  else if (typeof value === 'bigint') text = `${value}n`;
-  else if (value instanceof Date)
-    text = Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
-  else if (value === undefined) text = 'undefined';
-  else if (typeof value === 'function' || typeof value === 'symbol') text = `[${typeof value}]`;
-  else text = String(value);
+  const text = scalarText(value);
   return (
     <span {...partProps('json-value')} data-type={type}>
       {quote && type === 'string' ? '"' : null}
@@ -80,22 +74,10 @@ function Leaf({ value, limits, quote }: { value: unknown; limits: Limits; quote:
   );
 }
 
-/** How many items or keys a value has, without building its entries. */
-function sizeOf(value: object): number {
-  return Array.isArray(value) ? value.length : Object.keys(value).length;
-}
-
 function summary(value: object): string {
   if (Array.isArray(value)) return value.length === 1 ? '1 item' : `${value.length} items`;
   const count = Object.keys(value).length;
   return count === 1 ? '1 key' : `${count} keys`;
-}
-
-/** The first `limit` entries; only those are built, so a huge array costs what it shows. */
-function firstEntries(value: object, limit: number): Array<[string, unknown]> {
-  return Array.isArray(value)
-    ? value.slice(0, limit).map((item, index) => [String(index), item])
-    : Object.entries(value).slice(0, limit);
 }
 
 interface NodeProps {
@@ -234,22 +216,16 @@ export const JsonView = forwardRef<HTMLDivElement, JsonViewProps>(function JsonV
 ) {
   const limits: Limits = { maxDepth, defaultExpandDepth, maxStringLength, maxEntries };
   const type = typeOf(value);
-  let body: ReactNode;
-  if (typeof value === 'string') {
-    // A top-level string is usually prose (a text result), so it reads better without quotes.
-    body = <Leaf value={value} limits={limits} quote={false} />;
-  } else if (type === 'array' || type === 'object') {
-    body =
-      sizeOf(value as object) === 0 ? (
-        <JsonNode name={undefined} value={value} depth={0} limits={limits} ancestors={new Set()} />
-      ) : (
-        <Entries value={value as object} depth={0} limits={limits} ancestors={new Set()} />
-      );
-  } else {
-    body = (
+  // A top-level string is usually prose (a text result), so it reads better without quotes; a
+  // non-empty array or object shows its entries at once.
+  const body =
+    typeof value === 'string' ? (
+      <Leaf value={value} limits={limits} quote={false} />
+    ) : (type === 'array' || type === 'object') && sizeOf(value as object) > 0 ? (
+      <Entries value={value as object} depth={0} limits={limits} ancestors={new Set()} />
+    ) : (
       <JsonNode name={undefined} value={value} depth={0} limits={limits} ancestors={new Set()} />
     );
-  }
   return (
     <PartElement
       tag="div"

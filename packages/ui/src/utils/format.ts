@@ -1,7 +1,8 @@
 import type { ToolCallState, ToolCallStatus, WorkflowStatus } from '@toolpane/client';
 
 /**
- * A short human duration: milliseconds under a second, tenths of seconds under a minute.
+ * A short human duration: milliseconds under a second, tenths of seconds under a minute, then
+ * minutes and seconds rounded to the second (as {@link formatElapsed} writes them).
  *
  * @example
  * formatDuration(1530); // '1.5 s'
@@ -9,9 +10,8 @@ import type { ToolCallState, ToolCallStatus, WorkflowStatus } from '@toolpane/cl
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  const seconds = Math.round((ms % 60_000) / 1000);
-  return seconds === 0 ? `${minutes} min` : `${minutes} min ${seconds} s`;
+  // Whole minutes and seconds, rounded to the second: 119.6 s is `2 min`, not `1 min 60 s`.
+  return formatElapsed(Math.round(ms / 1000) * 1000);
 }
 
 /**

@@ -1,0 +1,23 @@
+// What JsonView and ExactValue both show of a value.
+
+/** A scalar's text: `12n`, an ISO date, `undefined`, `[function]`; a string as it is. */
+export function scalarText(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  }
+  if (typeof value === 'function' || typeof value === 'symbol') return `[${typeof value}]`;
+  return String(value);
+}
+
+/** How many items or keys a value has, without building its entries. */
+export function sizeOf(value: object): number {
+  return Array.isArray(value) ? value.length : Object.keys(value).length;
+}
+
+/** The first `limit` entries; only those are built, so a huge array costs what it shows. */
+export function firstEntries(value: object, limit: number): Array<[string, unknown]> {
+  return Array.isArray(value)
+    ? value.slice(0, limit).map((item, index) => [String(index), item])
+    : Object.entries(value).slice(0, limit);
+}
