@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ToolCall, WorkflowRun, type WorkflowRunRootProps } from '@toolpane/ui';
 import type { ReactElement } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
+import workflowNestedDeep from '../test/fixtures/workflow-nested-deep.jsonl?raw';
 import workflowTool from '../test/fixtures/workflow-tool.jsonl?raw';
 import { Recorded, type Recording } from './support/recorded';
 import { afterChunk } from './support/replay';
@@ -69,5 +70,41 @@ export const FinishedDark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[data-slot="workflow-run"]')).not.toBeNull();
+  },
+};
+
+/**
+ * A workflow that ran two nested workflows side by side, one of them running a third: each nested
+ * workflow's steps show in a list inside the step that ran it.
+ */
+export const Nested: Story = {
+  args: { toolCallId: 'call-dispatch-1' },
+  ...recorded([workflowNestedDeep]),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const names = (list: HTMLElement) =>
+      [...list.children].map(
+        (item) => item.querySelector('[data-slot="workflow-step-name"]')?.textContent,
+      );
+    await expect(names(canvas.getByRole('list', { name: 'Steps' }))).toEqual([
+      'export-workflow',
+      'shipping-workflow',
+      'confirm.dispatch',
+    ]);
+    await expect(names(canvas.getByRole('list', { name: 'Steps of export-workflow' }))).toEqual([
+      'export-workflow.book-carrier',
+      'export-workflow.customs-workflow',
+    ]);
+    const customs = canvas.getByRole('list', {
+      name: 'Steps of export-workflow.customs-workflow',
+    });
+    await expect(names(customs)).toEqual([
+      'export-workflow.customs-workflow.declare-goods',
+      'export-workflow.customs-workflow.pay-duties',
+    ]);
+    const duties = within(customs).getByRole('button', { name: /pay-duties/ });
+    await userEvent.click(duties);
+    await expect(duties).toHaveAttribute('aria-expanded', 'true');
+    await expect(duties.closest('li')).toHaveTextContent('EX-2291');
   },
 };

@@ -43,6 +43,25 @@ function stepRows(): [string, string, string][] {
     ]);
 }
 
+const NESTED_ROWS = [
+  'validate-order',
+  'shipping-workflow',
+  'shipping-workflow.pack-order',
+  'shipping-workflow.print-label',
+  'notify-customer',
+] as const;
+const NESTED_DEEP_ROWS = [
+  'export-workflow',
+  'export-workflow.book-carrier',
+  'export-workflow.customs-workflow',
+  'export-workflow.customs-workflow.declare-goods',
+  'export-workflow.customs-workflow.pay-duties',
+  'shipping-workflow',
+  'shipping-workflow.pack-order',
+  'shipping-workflow.print-label',
+  'confirm.dispatch',
+] as const;
+
 const STEPS = {
   'workflow-parallel': ['call-fleet-1', ['check-vans', 'check-drivers', 'fleet-summary']],
   'workflow-parallel-aisdk': ['call-fleet-1', ['check-vans', 'check-drivers', 'fleet-summary']],
@@ -50,17 +69,97 @@ const STEPS = {
   'workflow-foreach': ['call-thumbnails-1', ['list-images', 'resize-image']],
   'workflow-foreach-aisdk': ['call-thumbnails-1', ['list-images', 'resize-image']],
   'workflow-loop': ['call-poll-1', ['poll-job']],
-  'workflow-nested': [
-    'call-order-1',
+  'workflow-nested': ['call-order-1', NESTED_ROWS],
+  'workflow-nested-aisdk': ['call-order-1', NESTED_ROWS],
+  'workflow-nested-deep': ['call-dispatch-1', NESTED_DEEP_ROWS],
+  'workflow-nested-deep-aisdk': ['call-dispatch-1', NESTED_DEEP_ROWS],
+} as const;
+
+/** A list's own steps (not those of lists inside them), each with its nested list, as a tree. */
+type Tree = readonly (string | readonly [string, Tree])[];
+function treeOf(list: HTMLElement): Tree {
+  return [...list.children]
+    .filter((item) => item.getAttribute('data-slot') === 'workflow-step')
+    .map((item) => {
+      const name = item.querySelector('[data-slot="workflow-step-name"]')!.textContent!;
+      const inner = within(item as HTMLElement).queryByRole('list', { name: `Steps of ${name}` });
+      return inner === null ? name : ([name, treeOf(inner)] as const);
+    });
+}
+
+const TREES = {
+  'call-order-1': [
+    'validate-order',
+    ['shipping-workflow', ['shipping-workflow.pack-order', 'shipping-workflow.print-label']],
+    'notify-customer',
+  ],
+  'call-dispatch-1': [
     [
-      'validate-order',
-      'shipping-workflow',
-      'shipping-workflow.pack-order',
-      'shipping-workflow.print-label',
-      'notify-customer',
+      'export-workflow',
+      [
+        'export-workflow.book-carrier',
+        [
+          'export-workflow.customs-workflow',
+          [
+            'export-workflow.customs-workflow.declare-goods',
+            'export-workflow.customs-workflow.pay-duties',
+          ],
+        ],
+      ],
     ],
+    ['shipping-workflow', ['shipping-workflow.pack-order', 'shipping-workflow.print-label']],
+    'confirm.dispatch',
   ],
 } as const;
+
+describe.each([
+  ['workflow-nested', 'call-order-1'],
+  ['workflow-nested-aisdk', 'call-order-1'],
+  ['workflow-nested-deep', 'call-dispatch-1'],
+  ['workflow-nested-deep-aisdk', 'call-dispatch-1'],
+] as const)('WorkflowRun of nested workflows (%s)', (name, toolCallId) => {
+  it('lists the steps of a nested workflow inside the step that ran it', () => {
+    renderWith(storeOf(name), <WorkflowRun.Root toolCallId={toolCallId} />);
+    expect(treeOf(screen.getByRole('list', { name: 'Steps' }))).toEqual(TREES[toolCallId]);
+  });
+
+  it('reaches every step with its details by keyboard, nested ones in order after their parent', async () => {
+    const user = userEvent.setup();
+    renderWith(storeOf(name), <WorkflowRun.Root toolCallId={toolCallId} />);
+    const triggers = screen.getAllByRole('button');
+    const reached: HTMLElement[] = [];
+    for (let i = 0; i < triggers.length; i++) {
+      await user.tab();
+      reached.push(document.activeElement as HTMLElement);
+    }
+    expect(reached).toEqual(triggers);
+    const rows = stepRows().map(([stepName]) => stepName);
+    expect(
+      reached.map((b) => b.querySelector('[data-slot="workflow-step-name"]')!.textContent),
+    ).toEqual(rows);
+    // A nested step opens from the keyboard like any other.
+    const nested = screen.getByRole('button', { name: /shipping-workflow\.pack-order/ });
+    nested.focus();
+    await user.keyboard('{Enter}');
+    expect(nested).toHaveAttribute('aria-expanded', 'true');
+    expect(nested.closest('li')).toHaveTextContent('box-M');
+  });
+});
+
+describe('Transcript with a nested workflow call', () => {
+  it.each(['workflow-nested', 'workflow-nested-aisdk'])(
+    '%s: the card lists the nested steps under their step',
+    async (name) => {
+      const user = userEvent.setup();
+      renderWith(storeOf(name), <Transcript.Root />);
+      const card = screen.getByRole('group', { name: 'workflow-order' });
+      const trigger = within(card).getAllByRole('button')[0]!;
+      if (trigger.getAttribute('aria-expanded') === 'false') await user.click(trigger);
+      const steps = within(card).getByRole('list', { name: 'Steps' });
+      expect(treeOf(steps)).toEqual(TREES['call-order-1']);
+    },
+  );
+});
 
 describe('WorkflowRun of a workflow with control flow', () => {
   it.each(Object.entries(STEPS))('%s: every step once, completed', (name, [toolCallId, ids]) => {

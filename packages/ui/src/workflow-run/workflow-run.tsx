@@ -1,8 +1,8 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import type { WorkflowStepState } from '@toolpane/client';
+import type { WorkflowState, WorkflowStepState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
-import { createContext, forwardRef } from 'react';
+import { createContext, forwardRef, useContext } from 'react';
 import { RunHeader } from '../card-header/run-header.js';
 import { JsonView } from '../json-view/json-view.js';
 import { formatDuration, WORKFLOW_STATUS_LABELS } from '../utils/format.js';
@@ -18,10 +18,8 @@ import {
 
 const WorkflowRunContext = createContext<string | null>(null);
 
-function useWorkflowCall(part: string) {
-  const toolCallId = useInside(WorkflowRunContext, 'WorkflowRun', part);
-  return useToolCall(toolCallId);
-}
+const useWorkflowCall = (part: string) =>
+  useToolCall(useInside(WorkflowRunContext, 'WorkflowRun', part));
 
 /** Props of {@link WorkflowRunRoot}. */
 export type WorkflowRunRootProps = PartProps<'div'> & {
@@ -89,8 +87,27 @@ export const WorkflowRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
   },
 );
 
+/** The steps under each step that ran a nested workflow, in order; `undefined` keys the top. */
+const StepTreeContext = createContext(new Map<string | undefined, string[]>());
+
+/** Groups the steps under the step whose nested workflow ran them: one pass over the steps. */
+function stepTree({ stepIds, steps }: WorkflowState) {
+  const tree = new Map<string | undefined, string[]>();
+  for (const stepId of stepIds) {
+    const parent = steps.get(stepId)?.parentStepId;
+    // A parent that is not a step (a state made elsewhere): the step shows at the top.
+    const key = steps.has(parent!) ? parent : undefined;
+    (tree.get(key) ?? tree.set(key, []).get(key)!).push(stepId);
+  }
+  return tree;
+}
+
+const stepItems = (stepIds: readonly string[]) =>
+  stepIds.map((stepId) => <WorkflowRunStep key={stepId} stepId={stepId} />);
+
 /**
- * The ordered list of steps.
+ * The ordered list of steps. The steps of a nested workflow show in a list inside the step that
+ * ran it, as deep as the workflows nest.
  *
  * @example
  * <WorkflowRun.Steps />
@@ -98,20 +115,23 @@ export const WorkflowRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
 export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
   function WorkflowRunSteps({ asChild, children, ...props }, ref) {
     const workflow = useWorkflowCall('Steps')?.workflow;
-    if (workflow === undefined || workflow.stepIds.length === 0) return null;
+    // O(steps), as listing them is.
+    const tree = workflow && stepTree(workflow);
+    const top = tree?.get(undefined);
+    if (top === undefined) return null;
     return (
-      <PartElement
-        tag="ol"
-        ref={ref}
-        asChild={asChild}
-        host={children}
-        aria-label="Steps"
-        {...partProps('workflow-steps', props)}
-      >
-        {workflow.stepIds.map((stepId) => (
-          <WorkflowRunStep key={stepId} stepId={stepId} />
-        ))}
-      </PartElement>
+      <StepTreeContext.Provider value={tree!}>
+        <PartElement
+          tag="ol"
+          ref={ref}
+          asChild={asChild}
+          host={children}
+          aria-label="Steps"
+          {...partProps('workflow-steps', props)}
+        >
+          {stepItems(top)}
+        </PartElement>
+      </StepTreeContext.Provider>
     );
   },
 );
@@ -124,8 +144,7 @@ function iterationsLabel(step: WorkflowStepState): string | undefined {
   if (iterationCount !== undefined) {
     return `${reported - (step.runningIterations ?? 0)}/${iterationCount} items`;
   }
-  if (iterations === undefined) return undefined;
-  return `${reported} runs`;
+  return iterations && `${reported} runs`;
 }
 
 /** The runs of a step that ran more than once, each with its status and output. */
@@ -158,7 +177,8 @@ function WorkflowRunIterations({
 
 /**
  * One step: its name, status and duration, what it threw when it failed, and its output (and,
- * for a step that ran more than once, each run) behind a disclosure once it has one.
+ * for a step that ran more than once, each run) behind a disclosure once it has one. Inside
+ * {@link WorkflowRunSteps}, a step that ran a nested workflow lists that workflow's steps.
  *
  * @example
  * <WorkflowRun.Step stepId="summarize" />
@@ -174,7 +194,9 @@ export const WorkflowRunStep = forwardRef<
   const hidden = call?.displayTransform === 'display';
   // The store's clock differs between server and browser: show durations once hydrated.
   const hydrated = useHydrated();
+  const substeps = useContext(StepTreeContext).get(stepId);
   if (step === undefined) return null;
+  const { name } = step;
   const duration =
     hydrated && step.startedAt !== undefined && step.endedAt !== undefined
       ? formatDuration(step.endedAt - step.startedAt)
@@ -182,20 +204,16 @@ export const WorkflowRunStep = forwardRef<
   const runs = iterationsLabel(step);
   const summary = (
     <>
-      <span {...partProps('workflow-step-name')}>{step.name}</span>
+      <span {...partProps('workflow-step-name')}>{name}</span>
       <span {...partProps('workflow-step-status')} data-status={step.status}>
         {WORKFLOW_STATUS_LABELS[step.status]}
       </span>
-      {runs === undefined ? null : <span {...partProps('workflow-step-runs')}>{runs}</span>}
-      {duration === undefined ? null : (
-        <span {...partProps('workflow-step-duration')}>{duration}</span>
-      )}
+      {runs && <span {...partProps('workflow-step-runs')}>{runs}</span>}
+      {duration && <span {...partProps('workflow-step-duration')}>{duration}</span>}
     </>
   );
   const details = hidden ? undefined : (step.output ?? step.suspendPayload);
-  const iterations = step.iterations !== undefined && step.iterations.size > 0;
-  const error =
-    step.error === undefined ? null : <p {...partProps('workflow-step-error')}>{step.error}</p>;
+  const iterations = (step.iterations?.size ?? 0) > 0;
   return (
     <PartElement
       tag="li"
@@ -213,12 +231,17 @@ export const WorkflowRunStep = forwardRef<
             {summary}
           </Collapsible.Trigger>
           <Collapsible.Content {...partProps('workflow-step-content')}>
-            {iterations ? <WorkflowRunIterations step={step} hidden={hidden} /> : null}
+            {iterations && <WorkflowRunIterations step={step} hidden={hidden} />}
             {details === undefined ? null : <JsonView value={details} defaultExpandDepth={1} />}
           </Collapsible.Content>
         </Collapsible.Root>
       )}
-      {error}
+      {step.error && <p {...partProps('workflow-step-error')}>{step.error}</p>}
+      {substeps && (
+        <ol aria-label={`Steps of ${name}`} {...partProps('workflow-steps')}>
+          {stepItems(substeps)}
+        </ol>
+      )}
     </PartElement>
   );
 });
