@@ -92,16 +92,13 @@ export const Nested: Story = {
       'confirm.dispatch',
     ]);
     await expect(names(canvas.getByRole('list', { name: 'Steps of export-workflow' }))).toEqual([
-      'export-workflow.book-carrier',
-      'export-workflow.customs-workflow',
+      'book-carrier',
+      'customs-workflow',
     ]);
     const customs = canvas.getByRole('list', {
-      name: 'Steps of export-workflow.customs-workflow',
+      name: 'Steps of customs-workflow',
     });
-    await expect(names(customs)).toEqual([
-      'export-workflow.customs-workflow.declare-goods',
-      'export-workflow.customs-workflow.pay-duties',
-    ]);
+    await expect(names(customs)).toEqual(['declare-goods', 'pay-duties']);
     const duties = within(customs).getByRole('button', { name: /pay-duties/ });
     await userEvent.click(duties);
     await expect(duties).toHaveAttribute('aria-expanded', 'true');

@@ -136,6 +136,13 @@ export const WorkflowRunSteps = forwardRef<HTMLOListElement, HostProps<'ol'>>(
   },
 );
 
+/**
+ * A step's name as its list shows it: a nested workflow's step without the prefix its parent's id
+ * already says (`pack-order` under `shipping-workflow`).
+ */
+const shortName = ({ name, parentStepId: parent }: WorkflowStepState) =>
+  parent !== undefined && name.startsWith(`${parent}.`) ? name.slice(parent.length + 1) : name;
+
 /** How far a step that runs more than once got: items of a foreach, repetitions of a loop. */
 function iterationsLabel(step: WorkflowStepState): string | undefined {
   const { iterations, iterationCount } = step;
@@ -159,7 +166,7 @@ function WorkflowRunIterations({
   // Kept in the order they reported (a foreach's items finish out of order): shown by index.
   const runs = [...step.iterations!.values()].sort((a, b) => a.index - b.index);
   return (
-    <ol aria-label={`${noun}s of ${step.name}`} {...partProps('workflow-step-iterations')}>
+    <ol aria-label={`${noun}s of ${shortName(step)}`} {...partProps('workflow-step-iterations')}>
       {runs.map((it) => (
         <li key={it.index} data-status={it.status} {...partProps('workflow-step-iteration')}>
           <span {...partProps('workflow-step-iteration-name')}>{`${noun} ${it.index + 1}`}</span>
@@ -196,7 +203,7 @@ export const WorkflowRunStep = forwardRef<
   const hydrated = useHydrated();
   const substeps = useContext(StepTreeContext).get(stepId);
   if (step === undefined) return null;
-  const { name } = step;
+  const name = shortName(step);
   const duration =
     hydrated && step.startedAt !== undefined && step.endedAt !== undefined
       ? formatDuration(step.endedAt - step.startedAt)
