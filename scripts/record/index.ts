@@ -29,6 +29,7 @@ import {
 } from './recording.ts';
 import { resumeFormScenarios } from './resume-form.ts';
 import { AGENT_IDS, createScenarioMastra } from './scenarios.ts';
+import { workflowDeepScenarios } from './workflow-deep.ts';
 import { workflowFlowScenarios } from './workflow-flow.ts';
 
 const FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../../test/fixtures');
@@ -443,6 +444,7 @@ async function main() {
     ...longNameScenarios,
     ...reasoningScenarios,
     ...workflowFlowScenarios,
+    ...workflowDeepScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
