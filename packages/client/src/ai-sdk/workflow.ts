@@ -1,4 +1,4 @@
-import { type Ctx, now, type Scratch } from '../reducer/context.js';
+import { type Ctx, now } from '../reducer/context.js';
 import { hiddenStepValue } from '../reducer/hide.js';
 import { editStep, editWorkflow, workflowStatus } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
@@ -9,50 +9,74 @@ import { onData } from './run.js';
 
 // Workflows in AI SDK streams: `data-tool-workflow` snapshots.
 
-// Which `workflow-*` call each workflow run belongs to, so the search runs once per workflow.
-const workflowCalls = new WeakMap<Scratch, Map<string, string>>();
+/** What the search for a workflow run's call keeps between chunks, in the reducer's memory. */
+interface WorkflowCallIndex {
+  /** The call each workflow run was found to belong to, by workflow runId. */
+  readonly byRun: Map<string, string>;
+  /** The keys of the `workflow-*` calls not ended when last looked at, oldest first. */
+  open: string[];
+  /** How many calls of the state's call list were looked at. */
+  seen: number;
+}
+
+const INDEX = 'ai-sdk-workflow-calls';
+
+function indexOf(ctx: Ctx): WorkflowCallIndex {
+  let index = ctx.scratch.indexes.get(INDEX) as WorkflowCallIndex | undefined;
+  if (index === undefined) {
+    index = { byRun: new Map(), open: [], seen: 0 };
+    ctx.scratch.indexes.set(INDEX, index);
+  }
+  return index;
+}
 
 /**
- * The key of the `workflow-*` call a workflow run belongs to. The part names the workflow by its id, which
- * need not match the key in the call's tool name, and carries no toolCallId: the call already
- * bound to this run wins, then the latest open unbound call whose name matches, then the latest
- * open unbound one.
+ * The key of the `workflow-*` call a workflow run belongs to. The part names the workflow by its
+ * id, which need not match the key in the call's tool name, and carries no toolCallId: the call
+ * already bound to this run wins, then the latest open unbound call whose name matches, then the
+ * latest open unbound one. Each call is looked at once as it joins the open ones, and leaves them
+ * when it ends, so a run no call takes (a workflow inside a subagent whose snapshots the stream
+ * leaves out) costs what is open, not every call of the conversation, on each of its parts.
  */
 function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefined) {
-  let cache = workflowCalls.get(ctx.scratch);
-  if (cache === undefined) {
-    cache = new Map();
-    workflowCalls.set(ctx.scratch, cache);
-  }
+  const index = indexOf(ctx);
   const { toolCalls } = ctx.draft.root;
-  const order = listsOf(ctx.draft.root).calls;
-  const cached = cache.get(workflowRunId);
+  const cached = index.byRun.get(workflowRunId);
   if (cached !== undefined && toolCalls.has(cached)) return cached;
+  const order = listsOf(ctx.draft.root).calls;
+  for (; index.seen < order.length; index.seen++) {
+    const key = order.at(index.seen)!;
+    if (toolCalls.get(key)?.kind === 'workflow') index.open.push(key);
+  }
+  index.open = index.open.filter((key) => {
+    const call = toolCalls.get(key);
+    return call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status);
+  });
+  // The call's key, not its toolCallId: a later run that repeats the toolCallId has a call of
+  // its own, and the workflow runs in that one.
   const pick = (test: (call: ToolCallState) => boolean): string | undefined => {
-    for (let i = order.length - 1; i >= 0; i--) {
-      const call = toolCalls.get(order.at(i)!);
-      // The call's key: a later run that repeats the toolCallId has its own call.
-      if (call !== undefined && test(call)) return call.key;
+    for (let i = index.open.length - 1; i >= 0; i--) {
+      const call = toolCalls.get(index.open[i]!)!;
+      if (test(call)) return call.key;
     }
     return undefined;
   };
-  const open = (call: ToolCallState) =>
-    call.kind === 'workflow' &&
-    !TERMINAL_TOOL_STATUSES.has(call.status) &&
-    call.workflow?.runId === undefined;
+  const unbound = (call: ToolCallState) => call.workflow?.runId === undefined;
   const found =
     pick((call) => call.workflow?.runId === workflowRunId) ??
-    (name === undefined ? undefined : pick((c) => open(c) && c.toolName === `workflow-${name}`)) ??
-    pick(open);
-  if (found !== undefined) cache.set(workflowRunId, found);
+    (name === undefined
+      ? undefined
+      : pick((c) => unbound(c) && c.toolName === `workflow-${name}`)) ??
+    pick(unbound);
+  if (found !== undefined) index.byRun.set(workflowRunId, found);
   return found;
 }
 
 const present = (value: unknown) => value !== undefined && value !== null;
 
 /** Applies one step of a workflow snapshot, copying the step only when something changed. */
-function applyStep(ctx: Ctx, callKey: string, stepId: string, raw: Fields): void {
-  const before = ctx.draft.root.toolCalls.get(callKey)?.workflow?.steps.get(stepId);
+function applyStep(ctx: Ctx, toolCallId: string, stepId: string, raw: Fields): void {
+  const before = ctx.draft.root.toolCalls.get(toolCallId)?.workflow?.steps.get(stepId);
   const status = workflowStatus(raw.status, before?.status ?? 'running');
   const name = nonEmpty(raw.name) ?? before?.name ?? stepId;
   const changed =
@@ -63,7 +87,7 @@ function applyStep(ctx: Ctx, callKey: string, stepId: string, raw: Fields): void
     (before.output === undefined && present(raw.output)) ||
     (before.suspendPayload === undefined && present(raw.suspendPayload));
   if (!changed) return;
-  const workflow = editWorkflow(ctx, callKey)!;
+  const workflow = editWorkflow(ctx, toolCallId)!;
   const at = now(ctx);
   const fresh = { id: stepId, name, status, ...(at === undefined ? {} : { startedAt: at }) };
   const step = editStep(ctx, workflow, fresh);
@@ -71,7 +95,7 @@ function applyStep(ctx: Ctx, callKey: string, stepId: string, raw: Fields): void
   step.status = status;
   step.name = name;
   // The steps' values come from the workflow call's raw input: its display transform hides them.
-  const hidden = ctx.draft.root.toolCalls.get(callKey)?.displayTransform === 'display';
+  const hidden = ctx.draft.root.toolCalls.get(toolCallId)?.displayTransform === 'display';
   const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
   if (step.input === undefined && present(raw.input)) step.input = view(raw.input);
   // Running snapshots null the outputs; only a real output replaces the known one.
@@ -84,22 +108,22 @@ export function onWorkflowSnapshot(ctx: Ctx, value: Value): void {
   const workflowRunId = value.id as string;
   const data = value.data as Fields;
   const name = nonEmpty(data.name);
-  const callKey = workflowCallFor(ctx, workflowRunId, name);
-  if (callKey === undefined) {
+  const toolCallId = workflowCallFor(ctx, workflowRunId, name);
+  if (toolCallId === undefined) {
     onData(ctx, value);
     return;
   }
-  const before = ctx.draft.root.toolCalls.get(callKey)!.workflow;
+  const before = ctx.draft.root.toolCalls.get(toolCallId)!.workflow;
   const status = workflowStatus(data.status, before?.status ?? 'running');
   if (before?.runId !== workflowRunId || before.status !== status || before.workflowId !== name) {
-    const workflow = editWorkflow(ctx, callKey)!;
+    const workflow = editWorkflow(ctx, toolCallId)!;
     workflow.runId = workflowRunId;
     if (name !== undefined) workflow.workflowId = name;
     workflow.status = status;
   }
   if (isRecord(data.steps)) {
     for (const [stepId, step] of Object.entries(data.steps)) {
-      if (isRecord(step)) applyStep(ctx, callKey, stepId, step);
+      if (isRecord(step)) applyStep(ctx, toolCallId, stepId, step);
     }
   }
 }
@@ -118,12 +142,12 @@ export function onWorkflowStep(ctx: Ctx, value: Value): void {
     return;
   }
   const workflowRunId = id.slice(0, id.length - stepId.length - 1);
-  const callKey = workflowCallFor(ctx, workflowRunId, nonEmpty(data.name));
-  if (callKey === undefined) {
+  const toolCallId = workflowCallFor(ctx, workflowRunId, nonEmpty(data.name));
+  if (toolCallId === undefined) {
     onData(ctx, value);
     return;
   }
-  applyStep(ctx, callKey, stepId, data.step);
+  applyStep(ctx, toolCallId, stepId, data.step);
 }
 
 /** The workflow tool's output is `{ result, runId }`: the result of the run it reports on. */
