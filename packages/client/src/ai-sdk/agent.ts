@@ -2,6 +2,7 @@ import type { Ctx, Scope } from '../reducer/context.js';
 import { errorMessage, errorText } from '../reducer/error-text.js';
 import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
+import { failWorkflow, workflowFailure } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import { stepCount } from '../state/run-record.js';
@@ -9,6 +10,7 @@ import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
 import { nestedShown, pushInputText } from './shown.js';
 import { modelOutputOf, topCall } from './tools.js';
+import { settleWorkflowResult } from './workflow.js';
 
 // Subagents in AI SDK streams: `data-tool-agent` snapshots.
 
@@ -131,11 +133,16 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
   const onResult = (id: string, entry: Fields) => {
     const editable = ending(id, entry);
     if (editable === undefined) return;
-    if (entry.isError === true) {
-      editable.error = nestedShown(ctx, editable, 'error', errorText(entry.result));
+    // A workflow tool reports a failed run as its result `{ error, runId }`.
+    const failure = entry.isError === true ? undefined : workflowFailure(editable, entry.result);
+    if (entry.isError === true || failure !== undefined) {
+      const message = failure ?? errorText(entry.result);
+      editable.error = nestedShown(ctx, editable, 'error', message);
+      if (failure !== undefined) failWorkflow(ctx, editable, failure, true);
       editable.status = 'output-error';
     } else {
       editable.output = nestedShown(ctx, editable, 'output-available', entry.result);
+      settleWorkflowResult(ctx, editable, entry.result);
       editable.status = 'output-available';
     }
     const modelOutput = modelOutputOf(entry.providerMetadata);

@@ -74,9 +74,55 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
 
 const present = (value: unknown) => value !== undefined && value !== null;
 
+/**
+ * Whether the values of a call's workflow (its steps' inputs, outputs and payloads, its result)
+ * are hidden: its display transform hides them, and a workflow run inside a subagent comes from
+ * snapshots with no transform metadata (protocol §14), so nothing tells whether one hides them.
+ * A client transform for the tool marks it display-transformed: its own view shows, never these.
+ */
+export const workflowValuesHidden = (call: ToolCallState | undefined): boolean =>
+  call === undefined || call.displayTransform === 'display' || call.parentToolCallId !== null;
+
+const STEP_VALUES: ReadonlySet<string> = new Set([
+  'input',
+  'output',
+  'suspendPayload',
+  'resumePayload',
+]);
+
+/** A step of a snapshot with its values hidden. */
+const stepWithoutValues = (step: unknown): unknown =>
+  isRecord(step)
+    ? Object.fromEntries(
+        Object.entries(step).map(([k, v]) => [
+          k,
+          STEP_VALUES.has(k) && present(v) ? hiddenStepValue(v) : v,
+        ]),
+      )
+    : step;
+
+/**
+ * A workflow part no `workflow-*` call of this stream runs: a workflow inside a subagent whose
+ * snapshots the stream leaves out (what `chatRoute` sends). It is kept as a data part with its
+ * steps and statuses, its values hidden as {@link workflowValuesHidden} tells.
+ */
+function onUnboundWorkflow(ctx: Ctx, value: Value): void {
+  const data = value.data as Fields;
+  const steps = isRecord(data.steps)
+    ? Object.fromEntries(Object.entries(data.steps).map(([id, s]) => [id, stepWithoutValues(s)]))
+    : data.steps;
+  const hidden: Fields = {
+    ...data,
+    ...(data.steps === undefined ? {} : { steps }),
+    ...('step' in data ? { step: stepWithoutValues(data.step) } : {}),
+    ...(present(data.output) ? { output: hiddenStepValue(data.output) } : {}),
+  };
+  onData(ctx, { ...value, data: hidden });
+}
+
 /** Applies one step of a workflow snapshot, copying the step only when something changed. */
-function applyStep(ctx: Ctx, toolCallId: string, stepId: string, raw: Fields): void {
-  const before = ctx.draft.root.toolCalls.get(toolCallId)?.workflow?.steps.get(stepId);
+function applyStep(ctx: Ctx, key: string, stepId: string, raw: Fields): void {
+  const before = ctx.draft.root.toolCalls.get(key)?.workflow?.steps.get(stepId);
   const status = workflowStatus(raw.status, before?.status ?? 'running');
   const name = nonEmpty(raw.name) ?? before?.name ?? stepId;
   const changed =
@@ -87,15 +133,14 @@ function applyStep(ctx: Ctx, toolCallId: string, stepId: string, raw: Fields): v
     (before.output === undefined && present(raw.output)) ||
     (before.suspendPayload === undefined && present(raw.suspendPayload));
   if (!changed) return;
-  const workflow = editWorkflow(ctx, toolCallId)!;
+  const workflow = editWorkflow(ctx, key)!;
   const at = now(ctx);
   const fresh = { id: stepId, name, status, ...(at === undefined ? {} : { startedAt: at }) };
   const step = editStep(ctx, workflow, fresh);
   if (step.status !== status && status !== 'running' && at !== undefined) step.endedAt = at;
   step.status = status;
   step.name = name;
-  // The steps' values come from the workflow call's raw input: its display transform hides them.
-  const hidden = ctx.draft.root.toolCalls.get(toolCallId)?.displayTransform === 'display';
+  const hidden = workflowValuesHidden(ctx.draft.root.toolCalls.get(key));
   const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
   if (step.input === undefined && present(raw.input)) step.input = view(raw.input);
   // Running snapshots null the outputs; only a real output replaces the known one.
@@ -108,22 +153,22 @@ export function onWorkflowSnapshot(ctx: Ctx, value: Value): void {
   const workflowRunId = value.id as string;
   const data = value.data as Fields;
   const name = nonEmpty(data.name);
-  const toolCallId = workflowCallFor(ctx, workflowRunId, name);
-  if (toolCallId === undefined) {
-    onData(ctx, value);
+  const key = workflowCallFor(ctx, workflowRunId, name);
+  if (key === undefined) {
+    onUnboundWorkflow(ctx, value);
     return;
   }
-  const before = ctx.draft.root.toolCalls.get(toolCallId)!.workflow;
+  const before = ctx.draft.root.toolCalls.get(key)!.workflow;
   const status = workflowStatus(data.status, before?.status ?? 'running');
   if (before?.runId !== workflowRunId || before.status !== status || before.workflowId !== name) {
-    const workflow = editWorkflow(ctx, toolCallId)!;
+    const workflow = editWorkflow(ctx, key)!;
     workflow.runId = workflowRunId;
     if (name !== undefined) workflow.workflowId = name;
     workflow.status = status;
   }
   if (isRecord(data.steps)) {
     for (const [stepId, step] of Object.entries(data.steps)) {
-      if (isRecord(step)) applyStep(ctx, toolCallId, stepId, step);
+      if (isRecord(step)) applyStep(ctx, key, stepId, step);
     }
   }
 }
@@ -142,12 +187,12 @@ export function onWorkflowStep(ctx: Ctx, value: Value): void {
     return;
   }
   const workflowRunId = id.slice(0, id.length - stepId.length - 1);
-  const toolCallId = workflowCallFor(ctx, workflowRunId, nonEmpty(data.name));
-  if (toolCallId === undefined) {
-    onData(ctx, value);
+  const key = workflowCallFor(ctx, workflowRunId, nonEmpty(data.name));
+  if (key === undefined) {
+    onUnboundWorkflow(ctx, value);
     return;
   }
-  applyStep(ctx, toolCallId, stepId, data.step);
+  applyStep(ctx, key, stepId, data.step);
 }
 
 /** The workflow tool's output is `{ result, runId }`: the result of the run it reports on. */
@@ -159,6 +204,5 @@ export function settleWorkflowResult(
   if (call.workflow === undefined || !isRecord(output) || !('result' in output)) return;
   if (output.runId !== undefined && output.runId !== call.workflow.runId) return;
   const workflow = ctx.draft.field(call, 'workflow');
-  workflow.result =
-    call.displayTransform === 'display' ? hiddenStepValue(output.result) : output.result;
+  workflow.result = workflowValuesHidden(call) ? hiddenStepValue(output.result) : output.result;
 }
