@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
 import { everythingShown } from '../utils/shown';
 
+/** The bank account the payout workflow's caller hides (scripts/record/workflow-deep-agents.ts). */
+const IBAN_SECRET = 'DE89-deep-payout-iban-secret-31';
+
 /*
  * A snapshot is what a server hands to the browser (the Next.js pattern of the react README): what
  * a display transform hides must not travel in it, though the state keeps it in `raw` and in the
@@ -38,6 +41,9 @@ const RECORDINGS: readonly [string, ReduceOptions, readonly string[]][] = [
   ['subagent-transform', {}, []],
   ['transform-input-streamed-aisdk', AI, ['sk-secret-123']],
   ['subagent-transform-aisdk', AI, ['sk-desk-secret-77', 'tok-internal-42']],
+  ['workflow-deep-hidden', {}, []],
+  ['workflow-deep-hidden-aisdk', AI, [IBAN_SECRET]],
+  ['workflow-deep-hidden-aisdk-no-snapshots', AI, [IBAN_SECRET]],
 ];
 
 const wire = (state: ToolpaneState, raw = false) =>

@@ -32,6 +32,7 @@ const RECORDINGS = [
   'transform-failed',
   'transform-input-streamed',
   'transform-input-whole',
+  'workflow-deep-hidden',
 ];
 
 function shownValues(call: ToolCallState): DisplayValue[] {
