@@ -21,15 +21,6 @@ interface WorkflowCallIndex {
 
 const INDEX = 'ai-sdk-workflow-calls';
 
-function indexOf(ctx: Ctx): WorkflowCallIndex {
-  let index = ctx.scratch.indexes.get(INDEX) as WorkflowCallIndex | undefined;
-  if (index === undefined) {
-    index = { byRun: new Map(), open: [], seen: 0 };
-    ctx.scratch.indexes.set(INDEX, index);
-  }
-  return index;
-}
-
 /**
  * The key of the `workflow-*` call a workflow run belongs to. The part names the workflow by its
  * id, which need not match the key in the call's tool name, and carries no toolCallId: the call
@@ -39,7 +30,12 @@ function indexOf(ctx: Ctx): WorkflowCallIndex {
  * leaves out) costs what is open, not every call of the conversation, on each of its parts.
  */
 function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefined) {
-  const index = indexOf(ctx);
+  const index = (ctx.scratch.indexes.get(INDEX) as WorkflowCallIndex | undefined) ?? {
+    byRun: new Map<string, string>(),
+    open: [],
+    seen: 0,
+  };
+  ctx.scratch.indexes.set(INDEX, index);
   const { toolCalls } = ctx.draft.root;
   const cached = index.byRun.get(workflowRunId);
   if (cached !== undefined && toolCalls.has(cached)) return cached;
@@ -64,9 +60,7 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
   const unbound = (call: ToolCallState) => call.workflow?.runId === undefined;
   const found =
     pick((call) => call.workflow?.runId === workflowRunId) ??
-    (name === undefined
-      ? undefined
-      : pick((c) => unbound(c) && c.toolName === `workflow-${name}`)) ??
+    pick((c) => unbound(c) && name !== undefined && c.toolName === `workflow-${name}`) ??
     pick(unbound);
   if (found !== undefined) index.byRun.set(workflowRunId, found);
   return found;
@@ -83,41 +77,21 @@ const present = (value: unknown) => value !== undefined && value !== null;
 export const workflowValuesHidden = (call: ToolCallState | undefined): boolean =>
   call === undefined || call.displayTransform === 'display' || call.parentToolCallId !== null;
 
-const STEP_VALUES: ReadonlySet<string> = new Set([
-  'input',
-  'output',
-  'suspendPayload',
-  'resumePayload',
-]);
-
-/** A step of a snapshot with its values hidden. */
-const stepWithoutValues = (step: unknown): unknown =>
-  isRecord(step)
-    ? Object.fromEntries(
-        Object.entries(step).map(([k, v]) => [
-          k,
-          STEP_VALUES.has(k) && present(v) ? hiddenStepValue(v) : v,
-        ]),
-      )
-    : step;
+/** A step of a snapshot without its values: its name and status. */
+const bare = (step: unknown) => (isRecord(step) ? { name: step.name, status: step.status } : step);
 
 /**
  * A workflow part no `workflow-*` call of this stream runs: a workflow inside a subagent whose
  * snapshots the stream leaves out (what `chatRoute` sends). It is kept as a data part with its
- * steps and statuses, its values hidden as {@link workflowValuesHidden} tells.
+ * steps' names and statuses only: its values are hidden, as {@link workflowValuesHidden} tells.
  */
 function onUnboundWorkflow(ctx: Ctx, value: Value): void {
-  const data = value.data as Fields;
-  const steps = isRecord(data.steps)
-    ? Object.fromEntries(Object.entries(data.steps).map(([id, s]) => [id, stepWithoutValues(s)]))
-    : data.steps;
-  const hidden: Fields = {
-    ...data,
-    ...(data.steps === undefined ? {} : { steps }),
-    ...('step' in data ? { step: stepWithoutValues(data.step) } : {}),
-    ...(present(data.output) ? { output: hiddenStepValue(data.output) } : {}),
-  };
-  onData(ctx, { ...value, data: hidden });
+  const { steps, step, output: _, ...data } = value.data as Fields;
+  if (isRecord(steps)) {
+    data.steps = Object.fromEntries(Object.entries(steps).map(([id, s]) => [id, bare(s)]));
+  }
+  if (step !== undefined) data.step = bare(step);
+  onData(ctx, { ...value, data });
 }
 
 /** Applies one step of a workflow snapshot, copying the step only when something changed. */
