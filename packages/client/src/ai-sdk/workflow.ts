@@ -40,10 +40,17 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
   const cached = index.byRun.get(workflowRunId);
   if (cached !== undefined && toolCalls.has(cached)) return cached;
   const order = listsOf(ctx.draft.root).calls;
+  // A call joins the index once: by the run it is bound to (a state from elsewhere may hold
+  // bound calls), and among the open ones while it has not ended (its name may come later).
   for (; index.seen < order.length; index.seen++) {
     const key = order.at(index.seen)!;
-    if (toolCalls.get(key)?.kind === 'workflow') index.open.push(key);
+    const call = toolCalls.get(key);
+    const bound = call?.workflow?.runId;
+    if (bound !== undefined) index.byRun.set(bound, key);
+    if (call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status)) index.open.push(key);
   }
+  const again = index.byRun.get(workflowRunId);
+  if (again !== undefined) return again;
   index.open = index.open.filter((key) => {
     const call = toolCalls.get(key);
     return call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status);
@@ -57,9 +64,10 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
     }
     return undefined;
   };
-  const unbound = (call: ToolCallState) => call.workflow?.runId === undefined;
+  const unbound = (call: ToolCallState) =>
+    call.kind === 'workflow' && call.workflow?.runId === undefined;
   const found =
-    pick((call) => call.workflow?.runId === workflowRunId) ??
+    pick((c) => c.workflow?.runId === workflowRunId) ??
     pick((c) => unbound(c) && name !== undefined && c.toolName === `workflow-${name}`) ??
     pick(unbound);
   if (found !== undefined) index.byRun.set(workflowRunId, found);
