@@ -2,6 +2,7 @@ import type { Ctx, Scope } from '../reducer/context.js';
 import { errorMessage, errorText } from '../reducer/error-text.js';
 import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
+import { placeholder } from '../reducer/transform.js';
 import { failWorkflow, workflowFailure } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
@@ -138,7 +139,8 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     if (entry.isError === true || failure !== undefined) {
       const message = failure ?? errorText(entry.result);
       editable.error = nestedShown(ctx, editable, 'error', message);
-      if (failure !== undefined) failWorkflow(ctx, editable, failure, true);
+      // The run's error is the inner tool's value: hidden, as its snapshot's values are.
+      if (failure !== undefined) failWorkflow(ctx, editable, placeholder('error'));
       editable.status = 'output-error';
     } else {
       editable.output = nestedShown(ctx, editable, 'output-available', entry.result);

@@ -170,17 +170,9 @@ export function workflowFailure(call: ToolCallState, output: unknown): string | 
 const settledAs = (workflow: WorkflowState | undefined): workflow is WorkflowRecord =>
   workflow instanceof WorkflowRecord && workflow.settled;
 
-/**
- * Records why a call's workflow failed; when `hidden` (by default: under a display transform)
- * only a placeholder shows.
- */
-export function failWorkflow(
-  ctx: Ctx,
-  call: Mutable<ToolCallState>,
-  error: string,
-  hidden = call.displayTransform === 'display',
-): void {
-  const shown = hidden ? placeholder('error') : error;
+/** Records why a call's workflow failed; under a display transform only a placeholder shows. */
+export function failWorkflow(ctx: Ctx, call: Mutable<ToolCallState>, error: string): void {
+  const shown = call.displayTransform === 'display' ? placeholder('error') : error;
   // The same failure again (a repeated result): nothing to do, in O(1).
   const current = call.workflow;
   if (settledAs(current) && current.error === shown && workflowEnded(current.status)) return;
