@@ -2,8 +2,10 @@
  * `pnpm bench:like-for-like`: the two cases of the "like for like" comparison alone, with CPU time
  * beside the wall clock: Toolpane dispatching the parsed chunks of the generated stream into a
  * store whose subscriber reads the new snapshot after every chunk, against @mastra/react
- * `accumulateChunk` building its conversation per chunk. The cases alternate round by round in
- * one process (`compare`), on the stream of the ingest section.
+ * `accumulateChunk` building its conversation per chunk. A third case, `reduceAll` over the same
+ * chunks with no snapshot until the end, is the ceiling of any publish: what Toolpane's reducer
+ * costs when publishing costs nothing. The cases alternate round by round in one process
+ * (`compare`), on the stream of the ingest section.
  *
  * Options: `--sizes=10000,100000`, `--warmup=1`, `--iterations=5`.
  */
@@ -11,7 +13,7 @@
 import { loadavg } from 'node:os';
 import type { MastraDBMessage } from '@mastra/core/agent/message-list';
 import { accumulateChunk } from '@mastra/react';
-import { createToolpaneStore } from '@toolpane/client';
+import { createToolpaneStore, reduceAll } from '@toolpane/client';
 import { generateLines } from './generate.ts';
 import { compare, fmtMs, fmtRatio, median, table, withCpuTime } from './measure.ts';
 
@@ -24,6 +26,7 @@ const iterations = Number(option('iterations', '5'));
 
 const TOOLPANE = 'Toolpane: dispatch parsed chunks, snapshot published after each';
 const PEER = '@mastra/react accumulateChunk';
+const CEILING = 'Toolpane: reduceAll, one snapshot at the end';
 
 type Accumulate = Parameters<typeof accumulateChunk>[0];
 
@@ -32,6 +35,7 @@ const startLoad = loadavg().map((l) => l.toFixed(2));
 for (const size of sizes) {
   const objects: unknown[] = generateLines({ chunks: size }).map((line) => JSON.parse(line));
   const cpu = withCpuTime([
+    { name: CEILING, run: () => reduceAll(objects) },
     {
       name: TOOLPANE,
       run: () => {
@@ -69,6 +73,8 @@ for (const size of sizes) {
     `${fmtMs(wall(TOOLPANE))} (${fmtMs(cpuMs(TOOLPANE))})`,
     `${fmtMs(wall(PEER))} (${fmtMs(cpuMs(PEER))})`,
     `${fmtRatio(wall(PEER) / wall(TOOLPANE))} (${fmtRatio(cpuMs(PEER) / cpuMs(TOOLPANE))})`,
+    `${fmtMs(wall(CEILING))} (${fmtMs(cpuMs(CEILING))})`,
+    `${fmtRatio(wall(PEER) / wall(CEILING))} (${fmtRatio(cpuMs(PEER) / cpuMs(CEILING))})`,
   ]);
   process.stderr.write(`${rows.at(-1)!.join(' | ')}\n`);
 }
@@ -77,5 +83,15 @@ process.stdout.write(
   `Median ms of ${iterations} alternating rounds after ${warmup} warm-up, wall clock (CPU time of the process in parentheses); load average ${startLoad.join(' ')} at start, ${endLoad.join(' ')} at end.\n\n`,
 );
 process.stdout.write(
-  `${table(['chunks', 'Toolpane, published per chunk', '`accumulateChunk`', 'peer ÷ Toolpane'], rows)}\n`,
+  `${table(
+    [
+      'chunks',
+      'Toolpane, published per chunk',
+      '`accumulateChunk`',
+      'peer ÷ Toolpane',
+      'ceiling: `reduceAll`, no publish',
+      'peer ÷ ceiling',
+    ],
+    rows,
+  )}\n`,
 );
