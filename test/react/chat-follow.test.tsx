@@ -144,6 +144,35 @@ describe('a useChat store following its chat', () => {
     expect(store.getState().runOrder).toHaveLength(2);
   });
 
+  it('parses a request’s body (the whole chat) once, and reads it as before', async () => {
+    const probe: { toolpane?: ToolpaneChat } = {};
+    const old = await uiMessageOf(asRun(1));
+    render(<Chat chat={chatOf([user(1), old], 'ready')} probe={probe} />);
+    const { store } = probe.toolpane!;
+    const parse = vi.spyOn(JSON, 'parse');
+    /** Sends `body` and returns how many times it was parsed. */
+    const send = async (body: string, n: number) => {
+      pending.push(asRun(n));
+      parse.mockClear();
+      await act(async () => {
+        await (await probe.toolpane!.fetch('/chat', { method: 'POST', body })).text();
+      });
+      return parse.mock.calls.filter(([text]) => text === body).length;
+    };
+    try {
+      // Neither JSON nor a body with messages: nothing dropped, nothing thrown.
+      expect(await send('not json', 2)).toBe(1);
+      expect(await send(JSON.stringify({ trigger: 'regenerate-message' }), 3)).toBe(1);
+      expect(store.getState().runOrder).toHaveLength(3);
+      // A regenerate: the old answer goes as the request starts, from the one parse.
+      const body = JSON.stringify({ trigger: 'regenerate-message', messages: [user(1)] });
+      expect(await send(body, 4)).toBe(1);
+      expect([...store.getState().runOrder]).toEqual([(await uiMessageOf(asRun(4))).id]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('keeps hidden what the store hid when it rebuilds from messages that hold it raw', async () => {
     const { view, store, session, first, second, showsNothing } = await hiddenTwice();
     view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={{}} />);

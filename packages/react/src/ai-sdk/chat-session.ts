@@ -16,6 +16,7 @@ import { consumeStream } from '@toolpane/client/stream';
 import {
   createMessageFollower,
   createOutputFollower,
+  parseBody,
   replacedBy,
   type SyncOptions,
 } from './chat-sync.js';
@@ -148,9 +149,10 @@ export function createChatSession(
     latest = done;
     // A regenerate or an edit replaced the chat's messages just before this request: the store
     // drops what they removed before anything of the new answer arrives.
-    const replaced = replacedBy(body, chat?.messages);
+    const sent = parseBody(body);
+    const replaced = replacedBy(sent, chat?.messages);
     if (replaced !== undefined) followMessages(replaced, false);
-    outputs.request(body);
+    outputs.request(sent);
     reading += 1;
     void done.finally(() => {
       reading -= 1;

@@ -80,8 +80,14 @@ export function createMessageFollower(store: ToolpaneStore, options: SyncOptions
   };
 }
 
-/** A chat request's JSON body, or undefined when it has none or it is not JSON. */
-function parseBody(body: unknown): Record<string, unknown> | undefined {
+/** A chat request's body, parsed: an object, or undefined when it has none or it is not JSON. */
+export type RequestBody = Readonly<Record<string, unknown>> | undefined;
+
+/**
+ * A chat request's JSON body, or undefined when it has none or it is not JSON. A request's body
+ * holds the whole chat: it is parsed once, and what reads it takes the result.
+ */
+export function parseBody(body: unknown): RequestBody {
   if (typeof body !== 'string') return undefined;
   try {
     const parsed: unknown = JSON.parse(body);
@@ -93,25 +99,24 @@ function parseBody(body: unknown): Record<string, unknown> | undefined {
   }
 }
 
-/** The messages a chat request sends (its body's `messages`), or undefined. */
-export function requestMessages(body: unknown): readonly unknown[] | undefined {
-  const messages = parseBody(body)?.messages;
+/** The messages a chat request sends (its parsed body's `messages`), or undefined. */
+export function requestMessages(body: RequestBody): readonly unknown[] | undefined {
+  const messages = body?.messages;
   return Array.isArray(messages) ? messages : undefined;
 }
 
 /**
  * The messages a chat request replaced the chat's with, when it says it replaced them
- * (`regenerate`, or `sendMessage` with a `messageId`): its body's `messages`, if they are a
- * prefix of what the chat held. Undefined for a request that appends (its body may carry fewer
+ * (`regenerate`, or `sendMessage` with a `messageId`): its parsed body's `messages`, if they are
+ * a prefix of what the chat held. Undefined for a request that appends (its body may carry fewer
  * messages than the chat holds, when the app sends only the last one).
  */
 export function replacedBy(
-  body: unknown,
+  body: RequestBody,
   held: readonly unknown[] | undefined,
 ): readonly unknown[] | undefined {
-  const parsed = held === undefined ? undefined : parseBody(body);
-  if (parsed === undefined || held === undefined) return undefined;
-  const { messages, trigger, messageId } = parsed;
+  if (body === undefined || held === undefined) return undefined;
+  const { messages, trigger, messageId } = body;
   if (!Array.isArray(messages)) return undefined;
   if (trigger !== 'regenerate-message' && typeof messageId !== 'string') return undefined;
   const ids = messageIds(messages);
@@ -179,8 +184,8 @@ export function clientOutputs(state: ToolpaneState, messages: readonly unknown[]
 
 /** What {@link createOutputFollower} returns. */
 export interface OutputFollower {
-  /** Hears of a request as it starts: its body's messages hold what the app answered. */
-  request(body: unknown): void;
+  /** Hears of a request as it starts: its parsed body's messages hold what the app answered. */
+  request(body: RequestBody): void;
   /** Gives the store the results `messages` hold, and those of the latest request. */
   follow(messages: readonly unknown[]): void;
 }
