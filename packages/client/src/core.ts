@@ -81,6 +81,7 @@ export type {
 export {
   type PendingApproval,
   type SubagentRef,
+  selectAwaitingClient,
   selectCallsWithId,
   selectDecisionCall,
   selectPendingApprovals,

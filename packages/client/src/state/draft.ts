@@ -1,4 +1,5 @@
 import type { AppendList } from './append-list.js';
+import { updateAwaiting } from './awaiting.js';
 import { ChangeMap } from './change-map.js';
 import type {
   ArrayKey,
@@ -14,15 +15,7 @@ import { PersistentMap } from './persistent-map.js';
 import { addRepeat } from './repeats.js';
 import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
-import {
-  type Cursor,
-  hasLists,
-  type ListKey,
-  type Lists,
-  listsOf,
-  makeState,
-  StateRoot,
-} from './state-root.js';
+import { type Cursor, type ListKey, type Lists, listsOf, StateRoot } from './state-root.js';
 import { type CallChange, updateWaiting } from './waiting.js';
 import { WorkflowRecord } from './workflow-record.js';
 
@@ -48,9 +41,9 @@ function shallowCopy<T extends object>(value: T): T {
 export class Draft {
   /** Other objects made or copied in this epoch than those the fields below tell; lazily made. */
   private owned: Set<object> | undefined;
-  root: ToolpaneState;
+  root: StateRoot;
   /** The root as of the last publish (or the start); `root` is writable while it differs. */
-  private published: ToolpaneState;
+  private published: StateRoot;
   /** The lists copied in this epoch, if any (the root's lists, edited in place). */
   private ownedLists: Mutable<Lists> | undefined;
   /** Whether the cursor of {@link ownedLists} was copied in this epoch. */
@@ -74,9 +67,9 @@ export class Draft {
     this.root =
       root.runs instanceof PersistentMap &&
       root.toolCalls instanceof PersistentMap &&
-      hasLists(root)
+      root instanceof StateRoot
         ? root
-        : makeState(
+        : new StateRoot(
             {
               format: root.format,
               runs: PersistentMap.from(root.runs),
@@ -88,7 +81,7 @@ export class Draft {
   }
 
   /** Ends the epoch: what `root` reaches is immutable; {@link changes} tells what changed. */
-  publish(): ToolpaneState {
+  publish(): StateRoot {
     this.#epoch++;
     this.owned = undefined;
     this.ownedLists = undefined;
@@ -102,9 +95,12 @@ export class Draft {
     if (root === before) this.lastChanges = NO_CHANGES;
     else {
       const calls = this.calls ?? NO_CHANGES.calls;
-      if (calls.size > 0 && root instanceof StateRoot && before instanceof StateRoot) {
-        const index = StateRoot.waiting(before);
-        StateRoot.setWaiting(root, updateWaiting(index, calls, root.toolCalls));
+      if (calls.size > 0) {
+        StateRoot.setIndexes(
+          root,
+          updateWaiting(StateRoot.waiting(before), calls, root.toolCalls),
+          updateAwaiting(StateRoot.awaiting(before), calls),
+        );
       }
       this.lastChanges = {
         calls,
@@ -140,18 +136,8 @@ export class Draft {
   state(): Mutable<ToolpaneState> {
     const root = this.root;
     // Only this method replaces the root, always with a copy of its own.
-    if (root === this.published) {
-      const waiting = root instanceof StateRoot ? StateRoot.builtWaiting(root) : undefined;
-      this.root = makeState(root, listsOf(root), waiting);
-    }
+    if (root === this.published) this.root = StateRoot.copy(root);
     return this.root as Mutable<ToolpaneState>;
-  }
-
-  /** The writable root as the class that holds the lists (`state()` always makes one). */
-  private writableRoot(): StateRoot {
-    const root = this.state();
-    if (!(root instanceof StateRoot)) throw new TypeError('A draft root is always a StateRoot');
-    return root;
   }
 
   private append<K extends ListKey>(
@@ -168,7 +154,7 @@ export class Draft {
   /** The writable lists of the writable root: copied once per epoch, then edited in place. */
   private writableLists(): Mutable<Lists> {
     if (this.ownedLists !== undefined) return this.ownedLists;
-    const root = this.writableRoot();
+    const root = this.state() as StateRoot;
     const copy: Mutable<Lists> = { ...StateRoot.lists(root) };
     this.ownedLists = copy;
     StateRoot.setLists(root, copy);

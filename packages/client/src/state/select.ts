@@ -1,3 +1,4 @@
+import { buildAwaiting } from './awaiting.js';
 import { callsWithId, decisionCall } from './identity.js';
 import {
   type DecisionTarget,
@@ -190,4 +191,19 @@ export function selectWaitingInside(state: ToolpaneState, key: string): number {
   const index =
     state instanceof StateRoot ? StateRoot.waiting(state) : buildWaiting(state.toolCalls);
   return index.get(key) ?? 0;
+}
+
+/**
+ * Every call awaiting the client (`awaitingClient`: it waits for the app's result), each naming
+ * its run and its toolCallId. O(1) when none does, on a state Toolpane made: the reducer keeps
+ * them as calls change, so whatever looks for the app's results (a chat's messages) learns at
+ * once that there is nothing to look for. A state made elsewhere (a spread copy) is scanned.
+ *
+ * @example
+ * for (const call of selectAwaitingClient(state)) console.log(call.runId, call.toolCallId);
+ */
+export function selectAwaitingClient(state: ToolpaneState): ToolCallState[] {
+  const keys =
+    state instanceof StateRoot ? StateRoot.awaiting(state) : buildAwaiting(state.toolCalls);
+  return keys.map((key) => state.toolCalls.get(key)!);
 }

@@ -1,4 +1,5 @@
 import { AppendList } from './append-list.js';
+import { type AwaitingIndex, buildAwaiting } from './awaiting.js';
 import { PersistentMap } from './persistent-map.js';
 import { buildRepeats, NO_REPEATS, type Repeats } from './repeats.js';
 import type { RunState, StreamFormat, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
@@ -67,13 +68,16 @@ export class StateRoot implements ToolpaneState {
   #lists: Lists;
   /** The needs-a-person index (see `waiting.ts`); built on first use when a state arrives without. */
   #waiting: WaitingIndex | undefined;
+  /** The awaiting-the-client index (see `awaiting.ts`); built now when a state arrives without. */
+  #awaiting: AwaitingIndex;
 
-  constructor(fields: StateFields, lists: Lists, waiting?: WaitingIndex) {
+  constructor(fields: StateFields, lists: Lists, waiting?: WaitingIndex, awaiting?: AwaitingIndex) {
     this.format = fields.format;
     this.runs = fields.runs;
     this.toolCalls = fields.toolCalls;
     this.#lists = lists;
     this.#waiting = waiting;
+    this.#awaiting = awaiting ?? buildAwaiting(fields.toolCalls);
   }
 
   get runOrder(): readonly string[] {
@@ -104,6 +108,11 @@ export class StateRoot implements ToolpaneState {
     };
   }
 
+  /** A copy of a root, sharing its lists and indexes, for the reducer to edit. */
+  static copy(root: StateRoot): StateRoot {
+    return new StateRoot(root, root.#lists, root.#waiting, root.#awaiting);
+  }
+
   /** The lists of a root. */
   static lists(root: StateRoot): Lists {
     return root.#lists;
@@ -114,29 +123,27 @@ export class StateRoot implements ToolpaneState {
     root.#lists = lists;
   }
 
-  /** The needs-a-person index of a root, if it has been built. */
-  static builtWaiting(root: StateRoot): WaitingIndex | undefined {
-    return root.#waiting;
-  }
-
   /** The needs-a-person index of a root, built now when it has none yet. */
   static waiting(root: StateRoot): WaitingIndex {
     root.#waiting ??= buildWaiting(root.toolCalls);
     return root.#waiting;
   }
 
-  /** Replaces the needs-a-person index of a root the reducer owns. */
-  static setWaiting(root: StateRoot, waiting: WaitingIndex): void {
+  /** The awaiting-the-client index of a root. */
+  static awaiting(root: StateRoot): AwaitingIndex {
+    return root.#awaiting;
+  }
+
+  /** Replaces the indexes of a root the reducer owns. */
+  static setIndexes(root: StateRoot, waiting: WaitingIndex, awaiting: AwaitingIndex): void {
     root.#waiting = waiting;
+    root.#awaiting = awaiting;
   }
 }
 
-/** A state with the given fields and lists (and needs-a-person index, else built on first use). */
-export const makeState = (
-  fields: StateFields,
-  lists: Lists,
-  waiting?: WaitingIndex,
-): ToolpaneState => new StateRoot(fields, lists, waiting);
+/** A state with the given fields and lists; its indexes are built from its calls. */
+export const makeState = (fields: StateFields, lists: Lists): ToolpaneState =>
+  new StateRoot(fields, lists);
 
 /**
  * The lists (and cursor) of a state; for a state made elsewhere (rebuilt from JSON, or a spread copy, which has
@@ -160,9 +167,6 @@ export function listsOf(state: ToolpaneState): Lists {
   };
 }
 
-/** Whether a state was made by {@link makeState}. */
-export const hasLists = (state: ToolpaneState): boolean => state instanceof StateRoot;
-
 /** An empty state. */
 export const initialState: ToolpaneState = Object.freeze(
   makeState(
@@ -179,6 +183,5 @@ export const initialState: ToolpaneState = Object.freeze(
       cursor: {},
       repeats: NO_REPEATS,
     },
-    PersistentMap.empty<number>(),
   ),
 );

@@ -1,6 +1,6 @@
 import {
   type StreamIssue,
-  selectCallsWithId,
+  selectAwaitingClient,
   type ToolpaneEvent,
   type ToolpaneState,
   type ToolpaneStore,
@@ -156,27 +156,40 @@ function outputEvent(part: ToolPart, runId: string): ToolpaneEvent | undefined {
 /**
  * The results `messages` hold for calls `state` has awaiting the client: each tool part with an
  * output or an error in an assistant message whose run (the message id) has that call awaiting
- * the client, as a `toolpane/client-output` event naming the run and the toolCallId.
+ * the client, as a `toolpane/client-output` event naming the run and the toolCallId. Nothing of
+ * `messages` is read when no call awaits the client; otherwise only the parts of the messages of
+ * runs with such a call, until each has its result.
  */
 export function clientOutputs(state: ToolpaneState, messages: readonly unknown[]): ToolpaneEvent[] {
   const events: ToolpaneEvent[] = [];
+  const awaited = selectAwaitingClient(state);
+  if (awaited.length === 0) return events;
+  /** The toolCallIds still awaited, by run. */
+  const left = new Map<string, Set<unknown>>();
+  for (const { runId, toolCallId } of awaited) {
+    left.set(runId, (left.get(runId) ?? new Set()).add(toolCallId));
+  }
   for (const message of messages) {
+    if (left.size === 0) break;
     if (typeof message !== 'object' || message === null) continue;
-    const { role, id, parts } = message as { role?: unknown; id?: unknown; parts?: unknown };
-    if (role !== 'assistant' || typeof id !== 'string' || !state.runs.has(id)) continue;
+    const { role, id } = message as { role?: unknown; id?: unknown };
+    if (role !== 'assistant' || typeof id !== 'string') continue;
+    const ids = left.get(id);
+    if (ids === undefined) continue;
+    const { parts } = message as { parts?: unknown };
     if (!Array.isArray(parts)) continue;
     for (const part of parts as unknown[]) {
       if (typeof part !== 'object' || part === null) continue;
-      const { type } = part as { type?: unknown };
-      if (typeof type !== 'string' || !(type === 'dynamic-tool' || type.startsWith('tool-'))) {
-        continue;
-      }
+      const { type, toolCallId } = part as { type?: unknown; toolCallId?: unknown };
+      if (!ids.has(toolCallId) || typeof type !== 'string') continue;
+      if (!(type === 'dynamic-tool' || type.startsWith('tool-'))) continue;
       const event = outputEvent(part as ToolPart, id);
       if (event === undefined) continue;
-      const awaits = selectCallsWithId(state, (part as ToolPart).toolCallId as string).some(
-        (call) => call.runId === id && call.awaitingClient === true,
-      );
-      if (awaits) events.push(event);
+      events.push(event);
+      ids.delete(toolCallId);
+      if (ids.size > 0) continue;
+      left.delete(id);
+      break;
     }
   }
   return events;
