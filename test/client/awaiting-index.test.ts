@@ -1,10 +1,5 @@
-import {
-  createToolpaneStore,
-  reduce,
-  selectAwaitingClient,
-  type ToolpaneState,
-} from '@toolpane/client';
-import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { createToolpaneStore, reduce, type ToolpaneState } from '@toolpane/client';
+import { aiSdk, selectAwaitingClient, stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
 import { fixtureAsRun, loadFixture } from '../utils/fixtures.js';

@@ -13,3 +13,5 @@
 
 export { aiSdk } from './ai-sdk/format.js';
 export { stateFromUIMessages, type UIHistoryOptions } from './history/ui-messages.js';
+// Where a chat looks for the app's results for client-side tools (`addToolOutput`).
+export { selectAwaitingClient } from './state/select.js';

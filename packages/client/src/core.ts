@@ -81,7 +81,6 @@ export type {
 export {
   type PendingApproval,
   type SubagentRef,
-  selectAwaitingClient,
   selectCallsWithId,
   selectDecisionCall,
   selectPendingApprovals,

@@ -14,14 +14,9 @@ import type { CallChange } from './waiting.js';
 /** The index: the keys of the calls awaiting the client. */
 export type AwaitingIndex = readonly string[];
 
-const awaits = (call: ToolCallState | undefined): boolean => call?.awaitingClient === true;
-
 /** Builds the index of a state from scratch: O(calls), for a state made elsewhere. */
-export function buildAwaiting(calls: ReadonlyMap<string, ToolCallState>): AwaitingIndex {
-  const keys: string[] = [];
-  for (const [key, call] of calls) if (awaits(call)) keys.push(key);
-  return keys;
-}
+export const buildAwaiting = (calls: ReadonlyMap<string, ToolCallState>): AwaitingIndex =>
+  [...calls.keys()].filter((key) => calls.get(key)?.awaitingClient);
 
 /** The index after a batch that touched `changes`, given the index before it. */
 export function updateAwaiting(
@@ -30,14 +25,14 @@ export function updateAwaiting(
 ): AwaitingIndex {
   // This runs at every publish, nearly always for one change: then without an iterator.
   const one = changes.single;
-  if (one !== undefined) return moved(index, one);
+  if (one) return moved(index, one);
   for (const change of changes.values()) index = moved(index, change);
   return index;
 }
 
 /** {@link updateAwaiting} for one change. */
 function moved(index: AwaitingIndex, { key, before, after }: CallChange): AwaitingIndex {
-  const now = awaits(after);
-  if (now === awaits(before)) return index;
+  const now = after.awaitingClient;
+  if (now === before?.awaitingClient) return index;
   return now ? [...index, key] : index.filter((k) => k !== key);
 }

@@ -1,5 +1,4 @@
 import type { AppendList } from './append-list.js';
-import { updateAwaiting } from './awaiting.js';
 import { ChangeMap } from './change-map.js';
 import type {
   ArrayKey,
@@ -16,7 +15,7 @@ import { addRepeat } from './repeats.js';
 import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 import { type Cursor, type ListKey, type Lists, listsOf, StateRoot } from './state-root.js';
-import { type CallChange, updateWaiting } from './waiting.js';
+import type { CallChange } from './waiting.js';
 import { WorkflowRecord } from './workflow-record.js';
 
 export type * from './draft-types.js';
@@ -95,13 +94,7 @@ export class Draft {
     if (root === before) this.lastChanges = NO_CHANGES;
     else {
       const calls = this.calls ?? NO_CHANGES.calls;
-      if (calls.size > 0) {
-        StateRoot.setIndexes(
-          root,
-          updateWaiting(StateRoot.waiting(before), calls, root.toolCalls),
-          updateAwaiting(StateRoot.awaiting(before), calls),
-        );
-      }
+      if (calls.size > 0) StateRoot.reindex(root, calls);
       this.lastChanges = {
         calls,
         runs: this.runs ?? NO_CHANGES.runs,
@@ -163,7 +156,7 @@ export class Draft {
 
   /** Where the stream stands (see {@link Cursor}). */
   cursor(): Cursor {
-    return listsOf(this.root).cursor;
+    return StateRoot.lists(this.root).cursor;
   }
 
   /** Moves one field of the cursor; the root is copied only when the field changes. */
@@ -323,5 +316,5 @@ export class Draft {
 /** A writable run is always a record: `Draft.run` and `ensureRun` make nothing else. */
 function record(run: Mutable<RunState>): RunRecord {
   if (run instanceof RunRecord) return run;
-  throw new Error('A writable run must come from the draft');
+  throw new Error('A writable run comes from the draft');
 }

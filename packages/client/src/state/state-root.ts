@@ -1,9 +1,10 @@
 import { AppendList } from './append-list.js';
-import { type AwaitingIndex, buildAwaiting } from './awaiting.js';
+import { type AwaitingIndex, buildAwaiting, updateAwaiting } from './awaiting.js';
+import type { ChangeMap } from './change-map.js';
 import { PersistentMap } from './persistent-map.js';
 import { buildRepeats, NO_REPEATS, type Repeats } from './repeats.js';
 import type { RunState, StreamFormat, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
-import { buildWaiting, type WaitingIndex } from './waiting.js';
+import { buildWaiting, type CallChange, updateWaiting, type WaitingIndex } from './waiting.js';
 
 /*
  * Internal: how a state stores its growing lists. Not exported from the package: a state is read
@@ -134,10 +135,14 @@ export class StateRoot implements ToolpaneState {
     return root.#awaiting;
   }
 
-  /** Replaces the indexes of a root the reducer owns. */
-  static setIndexes(root: StateRoot, waiting: WaitingIndex, awaiting: AwaitingIndex): void {
-    root.#waiting = waiting;
-    root.#awaiting = awaiting;
+  /**
+   * Brings the indexes of a root the reducer owns up to date with the calls a batch changed. The
+   * root was copied from the state published before the batch, with its indexes: one not built
+   * yet is built on first use, from the calls as they are then.
+   */
+  static reindex(root: StateRoot, changes: ChangeMap<CallChange>): void {
+    root.#waiting &&= updateWaiting(root.#waiting, changes, root.toolCalls);
+    root.#awaiting = updateAwaiting(root.#awaiting, changes);
   }
 }
 
@@ -169,7 +174,7 @@ export function listsOf(state: ToolpaneState): Lists {
 
 /** An empty state. */
 export const initialState: ToolpaneState = Object.freeze(
-  makeState(
+  new StateRoot(
     {
       format: 'unknown',
       runs: PersistentMap.empty<RunState>(),

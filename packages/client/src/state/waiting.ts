@@ -62,7 +62,7 @@ export function updateWaiting(
 ): WaitingIndex {
   // This runs at every publish, nearly always for one change: then without an iterator.
   const one = changes.single;
-  if (one !== undefined) return countChange(index, index, calls, one);
+  if (one) return countChange(index, index, calls, one);
   const start = index;
   for (const change of changes.values()) index = countChange(index, start, calls, change);
   return index;

@@ -1,11 +1,9 @@
+import type { StreamIssue, ToolpaneEvent, ToolpaneState, ToolpaneStore } from '@toolpane/client';
 import {
-  type StreamIssue,
   selectAwaitingClient,
-  type ToolpaneEvent,
-  type ToolpaneState,
-  type ToolpaneStore,
-} from '@toolpane/client';
-import { stateFromUIMessages, type UIHistoryOptions } from '@toolpane/client/ai-sdk';
+  stateFromUIMessages,
+  type UIHistoryOptions,
+} from '@toolpane/client/ai-sdk';
 
 /*
  * A chat's messages are replaced, not only appended to: `regenerate`, `setMessages`, a
