@@ -92,14 +92,15 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // errors that no longer quote hidden arguments, 21.77 KB with issue excerpts that show no
   // numbers and no keys that are values, 21.81 KB with parts sent again that leave their runs
   // and calls as they are and requests raised in subagents shown as their snapshots show them,
-  // 22.9 KB with workflow control flow (see above), 23.01 KB with `toolpane/client-output`;
-  // goal 12 KB (issue 18), not met (see
+  // 22.9 KB with workflow control flow (see above), 23.01 KB with `toolpane/client-output`,
+  // 23.06 KB with nested workflow steps' parent and the index of calls awaiting the client (a
+  // chat's messages are not read while none does); goal 12 KB (issue 18), not met (see
   // BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 23.05,
+    budgetKb: 23.1,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },

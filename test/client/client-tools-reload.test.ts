@@ -1,5 +1,5 @@
 import { createToolpaneStore, selectStatus, type ToolpaneState } from '@toolpane/client';
-import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { aiSdk, selectAwaitingClient, stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
@@ -126,6 +126,10 @@ describe('a chat reloaded while a client-side tool waits', () => {
     expect(state.runs.get('turn-3')?.finishReason).toBe('tool-calls');
     expect(state.issues).toEqual([]);
 
+    // The index of calls awaiting the client holds the reloaded one, by its own run.
+    expect(selectAwaitingClient(state).map((c) => [c.runId, c.toolCallId])).toEqual([
+      ['turn-3', 'call-ask-1'],
+    ]);
     const store = createToolpaneStore({ formats: [aiSdk], initialState: state });
     store.dispatch({
       type: 'toolpane/client-output',
@@ -142,6 +146,7 @@ describe('a chat reloaded while a client-side tool waits', () => {
       kind: 'raw',
       value: { city: 'Bergen' },
     });
+    expect(selectAwaitingClient(after)).toEqual([]);
   });
 
   it('keeps a hidden input hidden under a client transform while it waits', async () => {
