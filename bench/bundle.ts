@@ -77,8 +77,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // workflow control flow (a failed step's error, a failed run ending its call in error, the
   // items of a foreach and the repetitions of a loop kept persistent, nothing left running);
   // 30.04 KB with `toolpane/client-output`, the app's result for a client-side tool, 30.08 KB
-  // with its error read as a saved message's error is read (a serialized error shows its message).
-  { name: '@toolpane/client', file: client, budgetKb: 30.1 },
+  // with its error read as a saved message's error is read (a serialized error shows its message),
+  // 30.11 KB with calls named late noted for the AI SDK workflow call index (linear lookups).
+  { name: '@toolpane/client', file: client, budgetKb: 30.15 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and

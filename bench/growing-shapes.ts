@@ -1,7 +1,7 @@
 /**
  * Adversarial shapes where one thing grows inside one entity: the steps of one run, the steps of
  * the workflow one `workflow-*` call runs (and of a workflow nested in it), the items of one foreach step and the repetitions of one
- * loop step, the streamed arguments of one call (each natively and
+ * loop step, AI SDK workflow parts beside many open or bound calls, the streamed arguments of one call (each natively and
  * on the AI SDK path), one call's progress and child runs, the steps of one agent network. Part of the bench's `SHAPES`; each added item must cost O(1) (or O(log n))
  * per published snapshot, not a copy of what the entity already holds.
  */
@@ -183,6 +183,25 @@ export const GROWING: readonly Shape[] = [
         (i) => [step(`ship.s${i}`, 'running'), step(`ship.s${i}`, 'success')],
       );
     },
+  },
+  {
+    name: 'ai: workflow parts no call takes, beside open calls',
+    format: 'ai-sdk',
+    chunks: (n) =>
+      fill([{ type: 'start', messageId: 'm' }], n, (i) => [
+        { type: 'tool-input-available', toolCallId: `c${i}`, toolName: 'weatherTool', input: {} },
+        { type: 'data-tool-workflow', id: `u${i}`, data: { name: 'payout', status: 'running' } },
+      ]),
+  },
+  {
+    name: 'ai: workflow calls each on its run, and runs none takes',
+    format: 'ai-sdk',
+    chunks: (n) =>
+      fill([{ type: 'start', messageId: 'm' }], n, (i) => [
+        { type: 'tool-input-available', toolCallId: `w${i}`, toolName: 'workflow-x', input: {} },
+        { type: 'data-tool-workflow', id: `wf${i}`, data: { name: 'x', status: 'running' } },
+        { type: 'data-tool-workflow', id: `u${i}`, data: { name: 'payout', status: 'running' } },
+      ]),
   },
   {
     name: 'streamed arguments of one call growing an array',

@@ -13,63 +13,73 @@ import { onData } from './run.js';
 interface WorkflowCallIndex {
   /** The call each workflow run was found to belong to, by workflow runId. */
   readonly byRun: Map<string, string>;
-  /** The keys of the `workflow-*` calls not ended when last looked at, oldest first. */
-  open: string[];
-  /** How many calls of the state's call list were looked at. */
+  /**
+   * The `workflow-*` calls not bound to a run when they joined, newest last: all of them, and by
+   * tool name. Calls that ended or were bound since leave from the top when a search reaches them.
+   */
+  readonly unbound: string[];
+  readonly byName: Map<string, string[]>;
+  /** How many calls of the state's call list, and of the calls named late, were looked at. */
   seen: number;
+  named: number;
 }
 
 const INDEX = 'ai-sdk-workflow-calls';
+
+/** Adds a call to the index: by the run it is bound to, or among the unbound ones. */
+function join(index: WorkflowCallIndex, call: ToolCallState | undefined): void {
+  const bound = call?.workflow?.runId;
+  if (bound !== undefined) {
+    // Ended or not: a late part of its run still belongs to it.
+    index.byRun.set(bound, call!.key);
+    return;
+  }
+  if (call?.kind !== 'workflow' || TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  index.unbound.push(call.key);
+  const same = index.byName.get(call.toolName);
+  if (same === undefined) index.byName.set(call.toolName, [call.key]);
+  else same.push(call.key);
+}
 
 /**
  * The key of the `workflow-*` call a workflow run belongs to. The part names the workflow by its
  * id, which need not match the key in the call's tool name, and carries no toolCallId: the call
  * already bound to this run wins, then the latest open unbound call whose name matches, then the
- * latest open unbound one. Each call is looked at once as it joins the open ones, and leaves them
- * when it ends, so a run no call takes (a workflow inside a subagent whose snapshots the stream
- * leaves out) costs what is open, not every call of the conversation, on each of its parts.
+ * latest open unbound one. Each call joins the index once, when it is made or named, and leaves
+ * it once, so a search costs O(1) amortised whatever the conversation holds: a run no call takes
+ * (a workflow inside a subagent whose snapshots the stream leaves out) finds nothing at once.
  */
 function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefined) {
-  const index = (ctx.scratch.indexes.get(INDEX) as WorkflowCallIndex | undefined) ?? {
-    byRun: new Map<string, string>(),
-    open: [],
-    seen: 0,
-  };
-  ctx.scratch.indexes.set(INDEX, index);
+  let index = ctx.scratch.indexes.get(INDEX) as WorkflowCallIndex | undefined;
+  if (index === undefined) {
+    index = { byRun: new Map(), unbound: [], byName: new Map(), seen: 0, named: 0 };
+    ctx.scratch.indexes.set(INDEX, index);
+  }
   const { toolCalls } = ctx.draft.root;
+  const order = listsOf(ctx.draft.root).calls;
+  for (; index.seen < order.length; index.seen++) join(index, toolCalls.get(order.at(index.seen)!));
+  // A call made without a name joins once it has one (see `ensureCall`).
+  const { namedLate } = ctx.scratch;
+  for (; index.named < namedLate.length; index.named++) {
+    join(index, toolCalls.get(namedLate[index.named]!));
+  }
   const cached = index.byRun.get(workflowRunId);
   if (cached !== undefined && toolCalls.has(cached)) return cached;
-  const order = listsOf(ctx.draft.root).calls;
-  // A call joins the index once: by the run it is bound to (a state from elsewhere may hold
-  // bound calls), and among the open ones while it has not ended (its name may come later).
-  for (; index.seen < order.length; index.seen++) {
-    const key = order.at(index.seen)!;
-    const call = toolCalls.get(key);
-    const bound = call?.workflow?.runId;
-    if (bound !== undefined) index.byRun.set(bound, key);
-    if (call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status)) index.open.push(key);
-  }
-  const again = index.byRun.get(workflowRunId);
-  if (again !== undefined) return again;
-  index.open = index.open.filter((key) => {
-    const call = toolCalls.get(key);
-    return call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status);
-  });
-  // The call's key, not its toolCallId: a later run that repeats the toolCallId has a call of
-  // its own, and the workflow runs in that one.
-  const pick = (test: (call: ToolCallState) => boolean): string | undefined => {
-    for (let i = index.open.length - 1; i >= 0; i--) {
-      const call = toolCalls.get(index.open[i]!)!;
-      if (test(call)) return call.key;
+  // The newest call of a stack still open and unbound: the call's key, not its toolCallId (a
+  // later run that repeats the toolCallId has a call of its own, and the workflow runs in that).
+  const top = (stack: string[] | undefined): string | undefined => {
+    while (stack !== undefined && stack.length > 0) {
+      const call = toolCalls.get(stack.at(-1)!);
+      if (call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status) && !call.workflow?.runId) {
+        return call.key;
+      }
+      stack.pop();
     }
     return undefined;
   };
-  const unbound = (call: ToolCallState) =>
-    call.kind === 'workflow' && call.workflow?.runId === undefined;
   const found =
-    pick((c) => c.workflow?.runId === workflowRunId) ??
-    pick((c) => unbound(c) && name !== undefined && c.toolName === `workflow-${name}`) ??
-    pick(unbound);
+    (name === undefined ? undefined : top(index.byName.get(`workflow-${name}`))) ??
+    top(index.unbound);
   if (found !== undefined) index.byRun.set(workflowRunId, found);
   return found;
 }

@@ -77,6 +77,11 @@ export interface Scratch {
   readonly lastText: LastText;
   /** Indexes a chunk family keeps, by name (an agent network's steps, per network run). */
   readonly indexes: Map<string, unknown>;
+  /**
+   * The keys of calls made without a tool name that got one later, in order: an index that sorts
+   * calls by name reads the calls list for new calls and this for late names, each once.
+   */
+  readonly namedLate: string[];
 }
 
 /**
@@ -103,6 +108,7 @@ export const createScratch = (): Scratch => ({
   displayRunsRead: new Set(),
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
+  namedLate: [],
 });
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */

@@ -179,6 +179,7 @@ export function ensureCall(
     if (existing.toolName === '' && toolName) {
       existing.toolName = toolName;
       existing.kind = toolKind(toolName);
+      ctx.scratch.namedLate.push(existing.key);
       // The name decides whether a client transform applies: what showed before it is hidden now.
       if (clientTransformFor(ctx.options.transforms, toolName) !== undefined) {
         markDisplayTransformed(ctx, existing);
