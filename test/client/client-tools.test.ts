@@ -6,7 +6,7 @@ import {
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../utils/fixtures';
+import { clientToolContinuation, loadFixture } from '../utils/fixtures';
 
 function play(names: string[], formats = false): ToolpaneState {
   const store = createToolpaneStore(formats ? { formats: [aiSdk] } : {});
@@ -117,15 +117,6 @@ describe('client-side tools: the run ends on tool-calls with no result', () => {
 describe('toolpane/client-output: the app supplies the result of a call awaiting the client', () => {
   const first = () => loadFixture('client-tool-aisdk');
   const messageId = () => (first()[0] as { messageId: string }).messageId;
-  const continuation = (id: string) => [
-    { type: 'start', messageId: id },
-    { type: 'start-step' },
-    { type: 'text-start', id: 'txt-2' },
-    { type: 'text-delta', id: 'txt-2', delta: 'You picked Oslo.' },
-    { type: 'text-end', id: 'txt-2' },
-    { type: 'finish-step' },
-    { type: 'finish', finishReason: 'stop' },
-  ];
   const answered = (options: Parameters<typeof createToolpaneStore>[0] = {}) => {
     const store = createToolpaneStore({ formats: [aiSdk], ...options });
     store.dispatchMany(first());
@@ -141,7 +132,7 @@ describe('toolpane/client-output: the app supplies the result of a call awaiting
       toolCallId: 'call-ask-1',
       output: { city: 'Oslo' },
     });
-    store.dispatchMany(continuation(runId));
+    store.dispatchMany(clientToolContinuation(runId));
     store.dispatch({ type: 'toolpane/stream-end' });
     const state = store.getState();
     const call = state.toolCalls.get('call-ask-1')!;

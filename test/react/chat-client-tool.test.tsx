@@ -15,7 +15,7 @@ import {
   type UIMessage,
 } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { byteStream, loadFixture, toSse } from '../utils/fixtures.js';
+import { byteStream, clientToolContinuation, loadFixture, toSse } from '../utils/fixtures.js';
 import { uiMessageOf, userMessage } from '../utils/history.js';
 
 /*
@@ -29,15 +29,7 @@ import { uiMessageOf, userMessage } from '../utils/history.js';
 const FIRST = loadFixture('client-tool-aisdk');
 const MESSAGE_ID = (FIRST[0] as { messageId: string }).messageId;
 const CALL = 'call-ask-1';
-const CONTINUATION = [
-  { type: 'start', messageId: MESSAGE_ID },
-  { type: 'start-step' },
-  { type: 'text-start', id: 'txt-2' },
-  { type: 'text-delta', id: 'txt-2', delta: 'You picked Oslo.' },
-  { type: 'text-end', id: 'txt-2' },
-  { type: 'finish-step' },
-  { type: 'finish', finishReason: 'stop' },
-];
+const CONTINUATION = clientToolContinuation(MESSAGE_ID);
 
 const sse = (chunks: readonly unknown[]) =>
   new Response(byteStream(toSse(chunks)), { headers: { 'content-type': 'text/event-stream' } });

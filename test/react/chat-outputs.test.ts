@@ -3,7 +3,7 @@ import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { clientOutputs } from '../../packages/react/src/ai-sdk/chat-sync.js';
-import { fixtureAsRun, loadFixture } from '../utils/fixtures.js';
+import { clientToolContinuation, fixtureAsRun, loadFixture } from '../utils/fixtures.js';
 import { uiMessageOf, userMessage } from '../utils/history.js';
 
 /*
@@ -16,15 +16,6 @@ const FIRST = loadFixture('client-tool-aisdk');
 const CALL = 'call-ask-1';
 /** The client-tool response as assistant message `id`. */
 const asMessage = (id: string) => [{ type: 'start', messageId: id }, ...FIRST.slice(1)];
-const continuation = (id: string) => [
-  { type: 'start', messageId: id },
-  { type: 'start-step' },
-  { type: 'text-start', id: 'txt-2' },
-  { type: 'text-delta', id: 'txt-2', delta: 'You picked Oslo.' },
-  { type: 'text-end', id: 'txt-2' },
-  { type: 'finish-step' },
-  { type: 'finish', finishReason: 'stop' },
-];
 
 /** The assistant message with its tool part answered in place, as `addToolOutput` leaves it. */
 const answeredInPlace = (message: UIMessage, output: unknown): UIMessage => ({
@@ -48,7 +39,7 @@ async function longChat(turns: number): Promise<UIMessage[]> {
       messages.push(await uiMessageOf(fixtureAsRun('aisdk-v6', n)));
     } else {
       const asked = answeredInPlace(await uiMessageOf(asMessage(`a-${n}`)), { city: 'Oslo' });
-      messages.push(await uiMessageOf(continuation(`a-${n}`), asked));
+      messages.push(await uiMessageOf(clientToolContinuation(`a-${n}`), asked));
     }
   }
   return messages;

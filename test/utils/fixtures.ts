@@ -58,3 +58,20 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 export function fixtureAsRun(name: string, n: number): unknown[] {
   return JSON.parse(JSON.stringify(loadFixture(name)).replace(UUID, (id) => `${id}~${n}`));
 }
+
+/**
+ * What `chatRoute` answers after the page gave the `client-tool-aisdk` recording's call its
+ * result: the same assistant message (`messageId`) continued with text and no chunk for the call,
+ * as the use-chat example's end-to-end test shows against a real server.
+ */
+export function clientToolContinuation(messageId: string): unknown[] {
+  return [
+    { type: 'start', messageId },
+    { type: 'start-step' },
+    { type: 'text-start', id: 'txt-2' },
+    { type: 'text-delta', id: 'txt-2', delta: 'You picked Oslo.' },
+    { type: 'text-end', id: 'txt-2' },
+    { type: 'finish-step' },
+    { type: 'finish', finishReason: 'stop' },
+  ];
+}
