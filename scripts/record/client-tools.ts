@@ -1,14 +1,15 @@
 /**
  * Client-side tools in `pnpm record`: a tool with no `execute` on the agent, and a tool the
  * caller passes as `clientTools`. Mastra runs neither: the run finishes with reason `tool-calls`
- * and no result, waiting for the app's result. Natively and through `@mastra/ai-sdk`.
+ * and no result, waiting for the app's result. Natively and through `@mastra/ai-sdk`, and the
+ * answer `chatRoute` streams once the page has given the call its output.
  */
-import { toAISdkStream } from '@mastra/ai-sdk';
+import { handleChatStream, toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
-import { jsonSchema } from 'ai';
+import { jsonSchema, readUIMessageStream, type UIMessage } from 'ai';
 import { reactiveModel, step, text, toolCall } from './models.ts';
 import { at, collect, ofType, problem, type Recording, type Scenario } from './recording.ts';
 
@@ -33,6 +34,13 @@ const locateClientTool = {
   inputSchema: questionSchema,
 };
 
+/** The model's answer once the page answered: the city it was given, so the output is seen to arrive. */
+function replyTo(toolResults: Map<string, unknown>): string {
+  const output = toolResults.get('call-ask-1') as { value?: { city?: unknown } } | undefined;
+  const city = output?.value?.city;
+  return typeof city === 'string' ? `You picked ${city}.` : 'Thanks, noted.';
+}
+
 function createFrontDeskAgent() {
   return new Agent({
     id: 'front-desk-agent',
@@ -40,7 +48,7 @@ function createFrontDeskAgent() {
     instructions: 'You are a helpful assistant. Ask the user when you need to.',
     tools: { askUserTool },
     model: reactiveModel(
-      ({ lastUserText, stepIndex }) =>
+      ({ lastUserText, stepIndex, toolResults }) =>
         stepIndex === 0
           ? step(
               lastUserText.includes('where')
@@ -55,7 +63,7 @@ function createFrontDeskAgent() {
                     input: { question: 'Which city?' },
                   }),
             )
-          : step(text('txt-front-desk-1', 'Thanks, noted.')),
+          : step(text('txt-front-desk-1', replyTo(toolResults))),
       { modelId: 'front-desk-mock' },
     ),
   });
@@ -80,6 +88,52 @@ const awaitsClient = (toolCallId: string) => (chunks: Record<string, unknown>[])
   ),
 ];
 
+/** The output the page gives `call-ask-1` before the chat continues. */
+const PICKED = { city: 'Oslo' };
+
+/**
+ * The two requests of a `useChat` page through `chatRoute`'s handler: the user's message, then
+ * (after the page gave the call its output, as `addToolOutput` does) the conversation with that
+ * output. Returns the continuation's chunks and the id of the assistant message it continues.
+ */
+async function chatContinuation(): Promise<{
+  chunks: Record<string, unknown>[];
+  messageId: string;
+}> {
+  const user: UIMessage = {
+    id: 'msg-user-1',
+    role: 'user',
+    parts: [{ type: 'text', text: 'Book me a table.' }],
+  };
+  const params = (messages: UIMessage[]) => ({ messages }) as never;
+  const first = await handleChatStream({
+    mastra,
+    agentId: 'front-desk-agent',
+    params: params([user]),
+    version: 'v6',
+  });
+  let assistant: UIMessage | undefined;
+  for await (const message of readUIMessageStream({ stream: first as never })) {
+    assistant = message as UIMessage;
+  }
+  if (assistant === undefined) throw new Error('chatRoute streamed no assistant message');
+  const answered: UIMessage = {
+    ...assistant,
+    parts: assistant.parts.map((part) =>
+      'toolCallId' in part && part.toolCallId === 'call-ask-1'
+        ? ({ ...part, state: 'output-available', output: PICKED } as never)
+        : part,
+    ),
+  };
+  const next = await handleChatStream({
+    mastra,
+    agentId: 'front-desk-agent',
+    params: params([user, answered]),
+    version: 'v6',
+  });
+  return { chunks: await collect(next as ReadableStream<unknown>), messageId: assistant.id };
+}
+
 /** The client-tool scenarios, by name (`pnpm record <name>`). */
 export const clientToolScenarios: Record<string, Scenario> = {
   async clientTool(): Promise<Recording[]> {
@@ -88,6 +142,7 @@ export const clientToolScenarios: Record<string, Scenario> = {
       clientTools: { locateUser: locateClientTool },
     });
     const ui = await frontDesk().stream('Book me a table.');
+    const continued = await chatContinuation();
     return [
       {
         file: 'client-tool.jsonl',
@@ -105,6 +160,27 @@ export const clientToolScenarios: Record<string, Scenario> = {
         file: 'client-tool-aisdk.jsonl',
         chunks: await collect(toAISdkStream(ui, { from: 'agent', version: 'v6' })),
         expect: ['tool-input-available', 'finish'],
+      },
+      {
+        file: 'client-tool-aisdk-continued.jsonl',
+        chunks: continued.chunks,
+        expect: ['start', 'text-delta', 'finish'],
+        // The model read the page's output: its answer names the city.
+        check: (chunks) => [
+          ...problem(
+            chunks.every((c) => c.toolCallId === undefined),
+            'the continuation streams a chunk for the answered call',
+          ),
+          ...problem(at(chunks.at(-1), 'finishReason') === 'stop', 'did not finish with stop'),
+          ...problem(
+            chunks.some((c) => c.delta === `${PICKED.city}.`),
+            'the answer does not name the picked city',
+          ),
+          ...problem(
+            at(chunks[0], 'messageId') === continued.messageId,
+            'does not continue the assistant message',
+          ),
+        ],
       },
     ];
   },

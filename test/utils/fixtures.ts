@@ -60,18 +60,13 @@ export function fixtureAsRun(name: string, n: number): unknown[] {
 }
 
 /**
- * What `chatRoute` answers after the page gave the `client-tool-aisdk` recording's call its
- * result: the same assistant message (`messageId`) continued with text and no chunk for the call,
- * as the use-chat example's end-to-end test shows against a real server.
+ * What `chatRoute` answers once the page gave the `client-tool-aisdk` recording's call its output
+ * (`{ city: 'Oslo' }`): the `client-tool-aisdk-continued` recording, the model's answer naming the
+ * city, continuing the assistant message. Its `start` names `messageId`, the message the test's
+ * first stream made (the recorded id is another run's).
  */
 export function clientToolContinuation(messageId: string): unknown[] {
-  return [
-    { type: 'start', messageId },
-    { type: 'start-step' },
-    { type: 'text-start', id: 'txt-2' },
-    { type: 'text-delta', id: 'txt-2', delta: 'You picked Oslo.' },
-    { type: 'text-end', id: 'txt-2' },
-    { type: 'finish-step' },
-    { type: 'finish', finishReason: 'stop' },
-  ];
+  return loadFixture('client-tool-aisdk-continued').map((chunk) =>
+    (chunk as { type?: unknown }).type === 'start' ? { ...(chunk as object), messageId } : chunk,
+  );
 }
