@@ -1,7 +1,7 @@
 /**
  * `@toolpane/client/session`: talks to a Mastra server. `createAgentSession` sends messages to an
  * agent's stream route and reads the answer into a store, sends approvals, declines and resumes,
- * restores a memory thread, and stops a run. A separate entry point, so apps that read streams some
+ * answers client-side tools, restores a memory thread, and stops a run. A separate entry point, so apps that read streams some
  * other way (the AI SDK's `useChat`, recordings, a server) do not ship it. Its types are exported
  * from `@toolpane/client` too.
  *
@@ -17,6 +17,10 @@ export { createAgentSession } from './session/session.js';
 export type {
   AgentSession,
   AgentSessionOptions,
+  ClientToolAnswer,
+  ClientToolDefinition,
+  ClientToolSchema,
+  ClientTools,
   FetchLike,
   SendOptions,
   SessionHeaders,

@@ -2,7 +2,8 @@ import type { SendOptions, SessionThread } from './types.js';
 
 /**
  * The body of a `stream` request: the extra body fields, the messages, the options Mastra's
- * route takes, and the session's thread as `memory` unless the options name their own.
+ * route takes, and the session's thread as `memory` unless the options name their own. Client
+ * tools go as they are given; they are made ready to send before the request.
  */
 export function sendBody(
   messages: unknown,
@@ -12,6 +13,7 @@ export function sendBody(
   const out: Record<string, unknown> = { ...options.body, messages };
   if (thread !== undefined) out.memory = { thread: thread.threadId, resource: thread.resourceId };
   for (const key of [
+    'clientTools',
     'runId',
     'memory',
     'requestContext',

@@ -7,6 +7,7 @@ import type { DecisionTarget } from '../state/state.js';
 import { createToolpaneStore } from '../store/store.js';
 import { consumeStream } from '../stream/consume.js';
 import { EXPIRED_MESSAGE, isRunGone, sendBody } from './body.js';
+import type { ClientToolHost } from './client-tools.js';
 import {
   CHANGED,
   type DecisionFields,
@@ -18,6 +19,7 @@ import {
   sentEvent,
   targetOf,
 } from './decisions.js';
+import { answerCall, readStream } from './read-stream.js';
 import { type Endpoint, normalizePrefix, notAStream, postOnce } from './request.js';
 import { restoreInto } from './restore.js';
 
@@ -129,48 +131,38 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     request: SessionRequestOptions,
   ) => postOnce(endpoint, route, body, signal, request.timeoutMs ?? defaultTimeout);
 
+  /** Streams `body` from `route` into the store after every earlier request (see readStream). */
+  const stream = (
+    route: string,
+    body: Record<string, unknown>,
+    request: SessionRequestOptions,
+  ): Promise<SessionResult> =>
+    enqueue(async (signal) => {
+      lastError = undefined;
+      const runs = route === 'stream' ? host.runs : undefined;
+      const send = (sent: unknown) => post(route, sent, signal, request);
+      const result = await readStream(store, send, body, signal, runs);
+      if (result.status === 'error' || result.status === 'invalid') lastError = result.error;
+      return result;
+    }, request.signal);
+
+  // Runs that finished waiting for the app, and its answers so far (see client-tools.ts).
+  const host: ClientToolHost = {
+    store,
+    runs: new Map(),
+    answers: new Map(),
+    body: () => sendBody([], options, options.thread),
+    stream: (body, request) => stream('stream', body, request),
+  };
+
   const send: AgentSession['send'] = (messages, sendOptions = {}) => {
     abortAll('Stopped by a new message');
-    return enqueue(async (signal) => {
-      lastError = undefined;
-      const before = store.getState().runOrder.length;
-      const body = sendBody(messages, sendOptions, options.thread);
-      const route = sendOptions.network === true ? 'network' : 'stream';
-      const outcome = await post(route, body, signal, sendOptions);
-      if (!outcome.ok) {
-        if (outcome.reason === 'aborted') return { status: 'aborted' };
-        lastError = outcome.message;
-        store.dispatch({
-          type: 'toolpane/issue',
-          issue: { kind: 'transport', message: lastError },
-        });
-        return { status: 'error', error: lastError };
-      }
-      const refused = outcome.response.ok ? notAStream(outcome.response) : undefined;
-      if (refused !== undefined) {
-        lastError = refused;
-        store.dispatch({ type: 'toolpane/issue', issue: { kind: 'transport', message: refused } });
-        return { status: 'error', error: refused, httpStatus: outcome.response.status };
-      }
-      const untouched = store.getState();
-      const result = await consumeStream(store, outcome.response, { signal });
-      if (result.status === 'done' && store.getState() === untouched) {
-        // A 200 whose stream carried nothing would otherwise look like success with no answer.
-        lastError = 'The server answered with an empty stream';
-        store.dispatch({
-          type: 'toolpane/issue',
-          issue: { kind: 'transport', message: lastError },
-        });
-        return {
-          status: 'error',
-          error: lastError,
-          ...(result.httpStatus === undefined ? {} : { httpStatus: result.httpStatus }),
-        };
-      }
-      lastError = result.status === 'error' ? result.error : undefined;
-      const runId = store.getState().runOrder[before];
-      return runId === undefined ? result : { ...result, runId };
-    }, sendOptions.signal);
+    const body = sendBody(
+      messages,
+      { clientTools: options.clientTools, ...sendOptions },
+      options.thread,
+    );
+    return stream(sendOptions.network === true ? 'network' : 'stream', body, sendOptions);
   };
 
   const sendDecision = async (
@@ -339,6 +331,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request),
     resume: (toolCallId, resumeData, request = {}) =>
       decide(toolCallId, 'resume', { resumeData }, request),
+    answer: (ref, given, request = {}) => answerCall(host, ref, given, request),
     checkResumeData: (ref, resumeData) =>
       validateResumeData(decisionCall(store.getState(), ref)?.suspension?.resumeSchema, resumeData),
     abort: (reason) => abortAll(reason),

@@ -51,7 +51,38 @@ export interface AgentSessionOptions {
   readonly thread?: SessionThread;
   /** Set to false to create a session with a thread without restoring it at once. */
   readonly restore?: boolean;
+  /**
+   * Client-side tools sent with every `send` (a `send` may give its own): tools the model may
+   * call that Mastra does not run. Answer their calls with {@link AgentSession.answer}.
+   */
+  readonly clientTools?: ClientTools;
 }
+
+/**
+ * A schema a client-side tool declares: JSON Schema, or a schema that exports JSON Schema through
+ * Standard JSON Schema (`~standard.jsonSchema`: zod 4.2 and later, arktype), converted before it
+ * is sent. A schema library with no JSON Schema export is refused with a clear error.
+ */
+export type ClientToolSchema = object;
+
+/**
+ * A tool the model may call that runs in the app, not on the server (Mastra's `clientTools`).
+ * The run finishes on `tool-calls` with the call waiting for the app's result.
+ */
+export interface ClientToolDefinition {
+  readonly id?: string;
+  readonly description: string;
+  readonly inputSchema: ClientToolSchema;
+  readonly outputSchema?: ClientToolSchema;
+}
+
+/** Client-side tools by the name the model calls them by. */
+export type ClientTools = Readonly<Record<string, ClientToolDefinition>>;
+
+/** The app's result for a call that awaits the client: its output, or the error it ended with. */
+export type ClientToolAnswer =
+  | { readonly output: unknown; readonly errorText?: undefined }
+  | { readonly errorText: string; readonly output?: undefined };
 
 /** Options every request accepts. */
 export interface SessionRequestOptions {
@@ -94,6 +125,8 @@ export interface SendOptions extends SessionRequestOptions {
     | { readonly type: 'tool'; readonly toolName: string };
   readonly requireToolApproval?: boolean;
   readonly maxSteps?: number;
+  /** Client-side tools for this request, instead of the session's `clientTools`. */
+  readonly clientTools?: ClientTools;
 }
 
 /** A message as Mastra's stream route accepts it. */
@@ -135,6 +168,22 @@ export interface AgentSession {
   resume(
     toolCallId: string,
     resumeData: unknown,
+    options?: SessionRequestOptions,
+  ): Promise<SessionResult>;
+  /**
+   * Gives the app's result for a call that awaits the client (a client-side tool, or a tool with
+   * no `execute`): the call ends at once with the output, or in error with `errorText`, shown
+   * through the display transform rules of any other output. Once every call of that run
+   * awaiting the client has its answer, the session asks Mastra to continue, as
+   * `@mastra/client-js` does: a `stream` request with the session's memory thread and only the
+   * results, or without one the run's messages and the results, and reads the answer into the
+   * store. Resolves with that request's result, or `done` while other calls of the run still
+   * wait. A call that does not wait (unknown, or answered already) is `invalid` and nothing is
+   * sent. A session over a `useChat` chat answers `invalid`: the chat's `addToolOutput` does it.
+   */
+  answer(
+    toolCallId: string,
+    answer: ClientToolAnswer,
     options?: SessionRequestOptions,
   ): Promise<SessionResult>;
   /** Checks resume data against the call's resume schema without sending anything. */

@@ -318,6 +318,7 @@ export function createChatSession(
     decline: (toolCallId, reason, request) =>
       decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request?.revision),
     resume: (toolCallId, resumeData) => decide(toolCallId, 'resume', { resumeData }),
+    answer: () => Promise.resolve({ status: 'invalid', error: 'Use the chat’s addToolOutput' }),
     checkResumeData: (ref, resumeData) =>
       validateResumeData(
         selectDecisionCall(store.getState(), ref)?.suspension?.resumeSchema,
