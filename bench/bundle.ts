@@ -116,7 +116,8 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // after it was shown, 27.57 KB with input errors that no longer quote hidden arguments, 27.64 KB
   // with issue excerpts that show no numbers and no keys that are values, 27.67 KB with parts sent
   // again that leave their runs and calls as they are, 28.81 KB with workflow control flow,
-  // 28.92 KB with `toolpane/client-output`, 28.95 KB with its error read as a saved one.
+  // 28.92 KB with `toolpane/client-output`, 28.95 KB with its error read as a saved one, 28.94 KB
+  // with client-side tools answered (their code, and the memory reader's HTTP reads, load on use).
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
