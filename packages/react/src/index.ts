@@ -6,6 +6,7 @@ export {
   type DecisionResult,
   useApproval,
 } from './hooks/use-approval.js';
+export { type ClientToolHandle, useClientTool } from './hooks/use-client-tool.js';
 export { useNetwork } from './hooks/use-network.js';
 export { usePendingApprovals } from './hooks/use-pending-approvals.js';
 export { useRun, useRunIds } from './hooks/use-run.js';

@@ -1,0 +1,75 @@
+'use client';
+import { type ClientToolAnswer, callKey, type ToolpaneState } from '@toolpane/client';
+import { useCallback, useMemo, useState } from 'react';
+import { useToolpaneContext } from '../provider/toolpane-provider.js';
+import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
+import type { DecisionResult } from './approval-handle.js';
+
+/** A call that may await the client, and how to answer it: see {@link useClientTool}. */
+export interface ClientToolHandle {
+  /** The call waits for the app's result (`awaitingClient`). */
+  readonly awaiting: boolean;
+  /** An answer is on its way: the call has ended, the run's continuation may be streaming. */
+  readonly sending: boolean;
+  /** Why the last answer was refused or its continuation failed, until the next answer. */
+  readonly error: string | undefined;
+  /** The call waits and the provider has a session to answer through. */
+  readonly canAnswer: boolean;
+  /** Answers the call with `{ output }` or `{ errorText }` (see `AgentSession.answer`). */
+  answer(answer: ClientToolAnswer): Promise<DecisionResult>;
+}
+
+const NO_SESSION = 'No session to send the answer through: pass `session` to <ToolpaneProvider>.';
+
+/**
+ * A call of a client-side tool (one the app runs, not Mastra), with `answer`. The call's card
+ * finishes at once with the answer; the session continues the run once every call of it that
+ * awaits the client has its answer. `error` says why an answer was not taken.
+ *
+ * @example
+ * function LocateUser({ toolCallId }: { toolCallId: string }) {
+ *   const { canAnswer, answer, error } = useClientTool(toolCallId);
+ *   if (!canAnswer) return null;
+ *   return (
+ *     <>
+ *       <button onClick={() => answer({ output: { city: 'Lyon' } })}>Share my city</button>
+ *       <button onClick={() => answer({ errorText: 'The user declined' })}>Don't</button>
+ *       {error && <p role="alert">{error}</p>}
+ *     </>
+ *   );
+ * }
+ */
+export function useClientTool(toolCallId: string): ClientToolHandle {
+  const { session } = useToolpaneContext('useClientTool');
+  const selector = useCallback(
+    (state: ToolpaneState) => state.toolCalls.get(toolCallId)?.awaitingClient === true,
+    [toolCallId],
+  );
+  const awaiting = useToolpaneSelector(selector, Object.is, callKey(toolCallId));
+  const [attempt, setAttempt] = useState<{ sending: boolean; error?: string }>({
+    sending: false,
+  });
+  const answer = useCallback(
+    async (given: ClientToolAnswer): Promise<DecisionResult> => {
+      let error: string | undefined = NO_SESSION;
+      if (session !== undefined) {
+        setAttempt({ sending: true });
+        const result = await session.answer(toolCallId, given);
+        error = result.status === 'done' ? undefined : (result.error ?? result.status);
+      }
+      setAttempt({ sending: false, error });
+      return error === undefined ? { ok: true } : { ok: false, error, fieldErrors: [] };
+    },
+    [session, toolCallId],
+  );
+  return useMemo(
+    () => ({
+      awaiting,
+      sending: attempt.sending,
+      error: attempt.error,
+      canAnswer: session !== undefined && awaiting,
+      answer,
+    }),
+    [awaiting, attempt, session, answer],
+  );
+}
