@@ -1,13 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useClientTool, useToolpaneStore } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
 import type { ReactElement } from 'react';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import abortToolHonours from '../test/fixtures/abort-tool-honours.jsonl?raw';
 import abortToolIgnores from '../test/fixtures/abort-tool-ignores.jsonl?raw';
 import aisdkV7 from '../test/fixtures/aisdk-v7.jsonl?raw';
 import aisdkV7NestedSuspend from '../test/fixtures/aisdk-v7-nested-suspend.jsonl?raw';
 import approvalTwoLevel from '../test/fixtures/approval-two-level-request.jsonl?raw';
 import clientTool from '../test/fixtures/client-tool.jsonl?raw';
+import clientToolAiSdk from '../test/fixtures/client-tool-aisdk.jsonl?raw';
+import clientToolContinued from '../test/fixtures/client-tool-aisdk-continued.jsonl?raw';
 import nestedSuspend from '../test/fixtures/nested-suspend-request.jsonl?raw';
 import parallelSameTool from '../test/fixtures/parallel-same-tool.jsonl?raw';
 import stepResultTiming from '../test/fixtures/step-result-timing.jsonl?raw';
@@ -15,6 +18,7 @@ import structuredOutput from '../test/fixtures/structured-output.jsonl?raw';
 import subagentThreeDeep from '../test/fixtures/subagent-three-deep.jsonl?raw';
 import workflowSuspend from '../test/fixtures/workflow-suspend-request.jsonl?raw';
 import { Recorded } from './support/recorded';
+import { parseRecording } from './support/replay';
 
 function recorded(...recordings: string[]): { render: () => ReactElement } {
   return {
@@ -115,6 +119,66 @@ export const ClientTool: Story = {
       'Waiting for the app',
     );
     await expect(canvasElement).not.toHaveTextContent('Stopped');
+  },
+};
+
+/**
+ * `chatRoute`'s answer to the page's second request continues the assistant message the first
+ * response started; the two recordings come from separate runs, so the answer is given that id.
+ */
+const CONTINUATION = (() => {
+  const [start] = parseRecording(clientToolAiSdk) as { messageId?: string }[];
+  return parseRecording(clientToolContinued).map((chunk) =>
+    (chunk as { type?: string }).type === 'start'
+      ? { ...(chunk as object), messageId: start?.messageId }
+      : chunk,
+  );
+})();
+
+/**
+ * What a `useChat` page does for a client-side tool: while the call waits, the page offers its
+ * own control; the answer ends the call at once, and the answer `chatRoute` streams next (a real
+ * recording: the model's text names the city it was given) lands in the same run.
+ */
+function PickCity({ toolCallId }: { readonly toolCallId: string }) {
+  const store = useToolpaneStore();
+  const { awaiting } = useClientTool(toolCallId);
+  if (!awaiting) return null;
+  const pick = () => {
+    store.dispatch({ type: 'toolpane/client-output', toolCallId, output: { city: 'Oslo' } });
+    store.dispatchMany(CONTINUATION);
+    store.dispatch({ type: 'toolpane/stream-end' });
+  };
+  return (
+    <button type="button" onClick={pick}>
+      Pick Oslo
+    </button>
+  );
+}
+
+/** A client-side tool answered by the page, and the chat continuing. */
+export const ClientToolAnswered: Story = {
+  render: () => (
+    <Recorded recordings={[clientToolAiSdk]}>
+      <div className="story-stack">
+        <Transcript.Root />
+        <PickCity toolCallId="call-ask-1" />
+      </div>
+    </Recorded>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const card = cardOf(canvasElement, 'askUserTool');
+    await expect(card).toHaveAttribute('data-awaiting-client', '');
+    await userEvent.click(canvas.getByRole('button', { name: 'Pick Oslo' }));
+    await expect(card).toHaveAttribute('data-status', 'output-available');
+    await expect(card).not.toHaveAttribute('data-awaiting-client');
+    await userEvent.click(canvas.getByRole('button', { name: /askUserTool/ }));
+    await expect(card.querySelector('[data-slot="tool-call-output"]')).toHaveTextContent('"Oslo"');
+    await expect(await canvas.findByText('You picked Oslo.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Pick Oslo' })).toBeNull();
+    // One run: the continuation joined the answer's run rather than starting another.
+    await expect(canvasElement.querySelectorAll('[data-slot="transcript-run"]')).toHaveLength(1);
   },
 };
 
