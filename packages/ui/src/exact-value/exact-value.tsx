@@ -16,10 +16,14 @@ import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
  *   shows it, so it opens from the keyboard.
  */
 
-/** Characters that would not show, or would change how the text around them reads. */
+/**
+ * Characters that would not show, or would change how the text around them reads: controls,
+ * spaces other than the plain one, blank-looking fillers, and every format (`Cf`) and
+ * default-ignorable character, tag characters included (they spell hidden ASCII).
+ */
 const INVISIBLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to escape.
-  /[\u0000-\u001f\u007f-\u00a0\u00ad\u00b7\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufeff\ufff9-\ufffb]|\p{Variation_Selector}|\u034f/gu;
+  /[\u0000-\u001f\u007f-\u00a0\u00b7\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u2800\u3000]|\p{Cf}|\p{Default_Ignorable_Code_Point}/gu;
 
 /** `\uXXXX` for each UTF-16 unit of the character. */
 const hex = (char: string) => {
