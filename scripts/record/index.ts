@@ -11,6 +11,7 @@ import { boundaryScenarios } from './boundaries.ts';
 import { clientToolScenarios } from './client-tools.ts';
 import { coverageScenarios } from './coverage.ts';
 import { longNameScenarios } from './long-names.ts';
+import { modelOutputScenarios } from './model-output.ts';
 import { nestedTransformScenarios } from './nested-transform.ts';
 import { networkScenarios } from './network-scenarios.ts';
 import { networkTransformScenarios } from './network-transform.ts';
@@ -440,6 +441,7 @@ async function main() {
     ...nestedTransformScenarios,
     ...clientToolScenarios,
     ...boundaryScenarios,
+    ...modelOutputScenarios,
     ...resumeFormScenarios,
     ...longNameScenarios,
     ...reasoningScenarios,

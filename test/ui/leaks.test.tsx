@@ -33,6 +33,7 @@ const RECORDINGS = [
   'transform-input-streamed',
   'transform-input-whole',
   'workflow-deep-hidden',
+  'subagent-model-output',
 ];
 
 function shownValues(call: ToolCallState): DisplayValue[] {

@@ -147,8 +147,15 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
       settleWorkflowResult(ctx, editable, entry.result);
       editable.status = 'output-available';
     }
+    // A tool's is made from its raw result: shown only beside a result shown as it came. A
+    // subagent's is its model's text, shown as the native stream shows it.
     const modelOutput = modelOutputOf(entry.providerMetadata);
-    if (modelOutput !== undefined) editable.modelOutput = modelOutput;
+    if (modelOutput !== undefined) {
+      const shown = editable.kind === 'agent' || editable.output.kind === 'raw';
+      if (shown && editable.displayTransform !== 'display') {
+        editable.modelOutput = modelOutput;
+      } else editable.raw = { ...editable.raw, modelOutput };
+    }
     setEnded(ctx, editable);
   };
   const onFailed = (id: string, entry: Fields) => {
