@@ -7,8 +7,8 @@ import { everythingShown } from '../utils/shown';
 
 /*
  * A frame that is not valid JSON may belong to a call whose display transform hides its values,
- * and nothing says whether it does: its issue names the problem without quoting the frame, in
- * the message as in the excerpt. The recordings hide `apiKey: 'sk-secret-123'` (native, and the
+ * and nothing says whether it does: its issue names the problem without quoting the frame (text
+ * that is not JSON may hold values unquoted, which no redaction tells from the rest). The recordings hide `apiKey: 'sk-secret-123'` (native, and the
  * AI SDK stream whose `tool-input-available` carries it raw); the broken frame is the chunk that
  * carries the secret, written by a writer that does not quote it, or spread over SSE lines
  * without `data:`.
@@ -98,6 +98,7 @@ describe.each(RECORDINGS)('$name: a broken frame carrying a hidden value', ({ na
         for (const issue of state.issues) expect(issue.message).not.toBe('');
         expect(everythingShown(state)).not.toMatch(LEAK);
         expect(JSON.stringify(state.issues)).not.toMatch(LEAK);
+        expect(state.issues.every((issue) => issue.excerpt === undefined)).toBe(true);
         // The frames around it still applied: the run ended with its text.
         expect([...state.runs.values()].some((run) => run.status === 'finished')).toBe(true);
       },

@@ -36,7 +36,7 @@ describe('unreadable history messages', () => {
 
   it('memory messages: history that is not a list is one issue', () => {
     expect(stateFromMastraMessages('nope').issues).toEqual([
-      issue('History must be an array of messages or { messages: [...] }', '…'),
+      issue('History must be an array of messages or { messages: [...] }', 'nope'),
     ]);
   });
 

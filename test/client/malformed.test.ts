@@ -319,7 +319,8 @@ const CASES: readonly Case[] = [
     size: 1 << 16,
     issues: [issue('invalid-chunk', 'frame is not valid JSON')],
     check: (state) => {
-      expect(state.issues[0]?.excerpt?.length).toBeLessThanOrEqual(201);
+      // Text that is not JSON is not quoted: its values cannot be told from the rest.
+      expect(state.issues[0]?.excerpt).toBeUndefined();
       expect(state.issues[0]?.message.length).toBeLessThanOrEqual(501);
     },
   },
@@ -397,7 +398,7 @@ describe('SSE framing', () => {
 
   it('reports an unknown field and applies the rest', async () => {
     const state = await consume(`${frames('sse', BEFORE)}foo: bar\n${frames('sse', AFTER)}`);
-    expect(state.issues).toEqual([issue('invalid-chunk', 'SSE framing: Unknown field "foo"')]);
+    expect(state.issues).toEqual([issue('invalid-chunk', 'SSE framing: unknown-field')]);
     expect(summary(state)).toEqual(CLEAN);
   });
 

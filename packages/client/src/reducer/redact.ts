@@ -235,29 +235,12 @@ function literalEnd(text: string, start: number): number {
 
 const FIELD_NAME = /^[A-Za-z_$][\w$]{0,39}$/;
 const NUMBER = /\d[\d.eE+-]*/g;
-/** A bare word: what lies between JSON's punctuation outside string literals. */
-const BARE = /[^\s{}[\]:,"]+/g;
-const NUMERIC = /^[\d.eE+-]+$/;
-
-/**
- * A stretch between string literals without its values: numbers become `0`, and every bare word
- * but `true`, `false` and `null` becomes `…` (a frame that is not JSON may hold a value
- * unquoted, `{"apiKey":sk-1}`, or be text with values in it).
- */
-const scrub = (stretch: string): string =>
-  stretch.replace(BARE, (word) =>
-    word === 'true' || word === 'false' || word === 'null'
-      ? word
-      : NUMERIC.test(word)
-        ? word.replace(NUMBER, '0')
-        : '…',
-  );
 
 /**
  * An issue excerpt without the values of what arrived: the ids and types of the envelope (`type`,
  * `runId`, `toolCallId`, `toolName`, …) and keys that are field names stay; every other string,
- * key included, is replaced by `"…"`, every number by `0` (a PIN or an account number is a
- * value as well), and every bare word but `true`, `false` and `null` by `…`. A malformed chunk may belong to a call whose transform is not known (or not
+ * key included, is replaced by `"…"`, and every number by `0` (a PIN or an account number is a
+ * value as well). A malformed chunk may belong to a call whose transform is not known (or not
  * known yet), so no excerpt shows a payload's values. A scan rather than one regular expression
  * with a replacer, which allocated about 1.7 KB per excerpt; the text is copied only when
  * something is replaced.
@@ -270,7 +253,7 @@ export function redactExcerpt(text: string): string {
   /** Adds the stretch before `start` without its numbers, then the literal up to `end`. */
   const put = (start: number, end: number, keep: boolean) => {
     const stretch = text.slice(at, start);
-    const scrubbed = scrub(stretch);
+    const scrubbed = stretch.replace(NUMBER, '0');
     changed ||= !keep || scrubbed !== stretch;
     out += scrubbed + (keep ? text.slice(start, end) : '"…"');
     at = end;
