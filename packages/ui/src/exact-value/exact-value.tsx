@@ -8,7 +8,8 @@ import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
  * to browse large results, nothing here can pass for something else or hide:
  * - every string and key is quoted and escaped as in JSON, so a newline shows as \n and a string
  *   holding `\nkey: value` cannot read like another argument; invisible and direction-changing
- *   characters (zero-width, bidi overrides, BOM) show as \uXXXX too;
+ *   characters (zero-width, bidi overrides, BOM) show as \uXXXX too, and so do Cyrillic, Greek,
+ *   Armenian and Cherokee letters inside a word with Latin ones (`pаypal` with a Cyrillic `а`);
  * - a run of two or more spaces shows each space as a middle dot (a literal middle dot is escaped,
  *   so a dot always means a space), and text wraps rather than overflowing, so padding cannot push
  *   a tail out of sight;
@@ -33,15 +34,40 @@ const hex = (char: string) => {
   return out;
 };
 
+/** Words (letters with their marks, and digits) between the rest, as `split` keeps them. */
+const WORDS = /([\p{L}\p{M}\p{Nd}]+)/u;
+/**
+ * Letters that pass for Latin ones (Cyrillic `а`, Greek `ο`, Armenian `օ`, Cherokee `Ꭺ`): in a
+ * word that also has Latin letters they are escaped, as browsers show such a domain as punycode,
+ * so `pаypal` (Cyrillic `а`) cannot pass for `paypal`. A word in one script shows as written.
+ */
+const LOOKALIKE = /[\p{sc=Cyrl}\p{sc=Grek}\p{sc=Armn}\p{sc=Cher}]/gu;
+const LATIN = /\p{sc=Latn}/u;
+
 /**
  * A string as it is written in JSON, without the quotes, with every invisible or
- * direction-changing character escaped as well.
+ * direction-changing character escaped as well, and the look-alike letters of a word that mixes
+ * them with Latin ones.
  *
  * @example
  * escapeText('a\nb\u202e'); // 'a\\nb\\u202e'
+ * escapeText('p\u0430ypal'); // 'p\\u0430ypal' (a Cyrillic а among Latin letters)
  */
 export function escapeText(text: string): string {
-  return JSON.stringify(text).slice(1, -1).replace(INVISIBLE, hex);
+  // A word needs no JSON escape; its look-alikes are judged on its own letters, not on the
+  // letters of an escape beside it (`\nПривет` is one Cyrillic word after a newline).
+  return text
+    .split(WORDS)
+    .map((part, index) => {
+      const written =
+        index % 2 === 0
+          ? JSON.stringify(part).slice(1, -1)
+          : LATIN.test(part)
+            ? part.replace(LOOKALIKE, hex)
+            : part;
+      return written.replace(INVISIBLE, hex);
+    })
+    .join('');
 }
 
 /** Shows runs of two or more spaces with a visible mark per space. */
