@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { escapeText } from '../exact-value/exact-value.js';
 import { focusCardTrigger, shouldTakeFocus } from '../utils/focus.js';
 import {
   type HostProps,
@@ -96,7 +97,8 @@ export const ApprovalRoot = forwardRef<HTMLDivElement, ApprovalRootProps>(functi
     }
   }, [decided]);
 
-  const toolName = handle.approval?.toolName ?? '';
+  // Escaped as the arguments are: a tool's name may come from a third party (an MCP server).
+  const toolName = escapeText(handle.approval?.toolName ?? '');
   const send = useCallback(
     (action: LastAction) => {
       setLastAction(action);
