@@ -19,6 +19,7 @@ export type {
   AgentSessionOptions,
   ClientToolAnswer,
   ClientToolDefinition,
+  ClientToolExecuteOptions,
   ClientToolSchema,
   ClientTools,
   FetchLike,

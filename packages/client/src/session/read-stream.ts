@@ -1,6 +1,6 @@
 import type { ToolpaneStore } from '../store/store.js';
 import { consumeStream } from '../stream/consume.js';
-import type { ClientToolHost, WaitingRun } from './client-tools.js';
+import type { ClientToolHost } from './client-tools.js';
 import { notAStream, type PostOutcome } from './request.js';
 import type { ClientToolAnswer, SessionRequestOptions, SessionResult } from './types.js';
 
@@ -23,15 +23,16 @@ export const answerCall = (
  * Sends a request that answers with a stream (`send`, or a run's continuation) and reads that
  * stream into `store`. Client tools in the body are made ready to send first; one that cannot be
  * is `invalid`, with nothing sent. A transport failure, an answer that is no stream, or an empty
- * stream is an error, also reported as an issue in the store. `runs`, when given, learns of the
- * runs that finish waiting for the app. Never rejects.
+ * stream is an error, also reported as an issue in the store. `host`, when given, learns of the
+ * runs that finish waiting for the app, and runs the `execute` of their client tools. Never
+ * rejects.
  */
 export async function readStream(
   store: ToolpaneStore,
   post: (body: unknown) => Promise<PostOutcome>,
   body: Record<string, unknown>,
   signal: AbortSignal,
-  runs: Map<string, WaitingRun> | undefined,
+  host: ClientToolHost | undefined,
 ): Promise<SessionResult> {
   const before = store.getState().runOrder.length;
   const transport = (message: string, httpStatus?: number): SessionResult => {
@@ -40,7 +41,7 @@ export async function readStream(
   };
   let target = store;
   if (body.clientTools !== undefined) {
-    const ready = await loadClientTools().then((tools) => tools.prepare(store, runs, body), String);
+    const ready = await loadClientTools().then((tools) => tools.prepare(store, host, body), String);
     if (typeof ready === 'string') return { status: 'invalid', error: ready };
     ({ body, target } = ready);
   }

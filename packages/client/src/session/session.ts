@@ -139,16 +139,19 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
   ): Promise<SessionResult> =>
     enqueue(async (signal) => {
       lastError = undefined;
-      const runs = route === 'stream' ? host.runs : undefined;
       const send = (sent: unknown) => post(route, sent, signal, request);
-      const result = await readStream(store, send, body, signal, runs);
+      const tools = route === 'stream' ? host : undefined;
+      const result = await readStream(store, send, body, signal, tools);
       if (result.status === 'error' || result.status === 'invalid') lastError = result.error;
       return result;
     }, request.signal);
 
-  // Runs that finished waiting for the app, and its answers so far (see client-tools.ts).
+  // Runs that finished waiting for the app, its answers so far, and what client tools need to
+  // run their `execute` (see client-tools.ts).
   const host: ClientToolHost = {
     store,
+    agentId: options.agentId,
+    enqueue,
     runs: new Map(),
     answers: new Map(),
     body: () => sendBody([], options, options.thread),

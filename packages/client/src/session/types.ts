@@ -53,7 +53,8 @@ export interface AgentSessionOptions {
   readonly restore?: boolean;
   /**
    * Client-side tools sent with every `send` (a `send` may give its own): tools the model may
-   * call that Mastra does not run. Answer their calls with {@link AgentSession.answer}.
+   * call that Mastra does not run. The session runs the `execute` of those that have one; answer
+   * the other calls with {@link AgentSession.answer}.
    */
   readonly clientTools?: ClientTools;
 }
@@ -66,14 +67,47 @@ export interface AgentSessionOptions {
 export type ClientToolSchema = object;
 
 /**
+ * What a client-side tool's `execute` gets beside its input, shaped as `@mastra/client-js` and
+ * Mastra's own tools have it (`agent`, `requestContext`, `abortSignal`).
+ */
+export interface ClientToolExecuteOptions {
+  /** The call being answered. */
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** The run that waits for the result. */
+  readonly runId: string;
+  /** Fires when the session is aborted (or a new `send` aborts it): the result is then dropped. */
+  readonly abortSignal: AbortSignal;
+  /** The `requestContext` the run was started with. */
+  readonly requestContext?: Readonly<Record<string, unknown>>;
+  readonly agent: {
+    readonly agentId: string;
+    readonly toolCallId: string;
+    /** The run's messages, as Mastra listed them when it finished waiting for the app. */
+    readonly messages: readonly unknown[];
+    /** The memory thread the run belongs to, if any. */
+    readonly threadId?: string;
+    readonly resourceId?: string;
+  };
+}
+
+/**
  * A tool the model may call that runs in the app, not on the server (Mastra's `clientTools`).
- * The run finishes on `tool-calls` with the call waiting for the app's result.
+ * The run finishes on `tool-calls` with the call waiting for the app's result. With `execute`,
+ * the session runs it for each such call of a run it streams and answers with what it returns.
  */
 export interface ClientToolDefinition {
   readonly id?: string;
   readonly description: string;
   readonly inputSchema: ClientToolSchema;
   readonly outputSchema?: ClientToolSchema;
+  /**
+   * Runs in the app when the model calls the tool, with the call's arguments as Mastra sent them
+   * (never a display-transformed value). Its value (or the value its promise resolves to) answers
+   * the call as `{ output }`; a throw or a rejection answers it as `{ errorText }` with the
+   * error's message. Not sent to the server.
+   */
+  execute?(input: unknown, options: ClientToolExecuteOptions): unknown;
 }
 
 /** Client-side tools by the name the model calls them by. */
@@ -180,6 +214,7 @@ export interface AgentSession {
    * store. Resolves with that request's result, or `done` while other calls of the run still
    * wait. A call that does not wait (unknown, or answered already) is `invalid` and nothing is
    * sent. A session over a `useChat` chat answers `invalid`: the chat's `addToolOutput` does it.
+   * An answer given while the tool's `execute` runs wins: what `execute` returns later is dropped.
    */
   answer(
     toolCallId: string,
