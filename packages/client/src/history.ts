@@ -15,7 +15,10 @@
  * const store = createToolpaneStore({ initialState: stateFromMastraMessages(messages) });
  */
 
-export { stateFromMastraMessages } from './history/mastra-messages.js';
+export {
+  type MastraHistoryOptions,
+  stateFromMastraMessages,
+} from './history/mastra-messages.js';
 export {
   deserializeState,
   type SerializedState,

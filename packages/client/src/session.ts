@@ -23,6 +23,7 @@ export type {
   ClientToolSchema,
   ClientTools,
   FetchLike,
+  RestoreOptions,
   SendOptions,
   SessionHeaders,
   SessionMessage,

@@ -73,3 +73,18 @@ export function addPrompt(pending: string | undefined, text: string | undefined)
   if (text === undefined) return pending;
   return pending === undefined ? text : `${pending}\n\n${text}`;
 }
+
+/** A saved call without an outcome: its tool, and whether its whole input was saved. */
+export interface OpenCall {
+  readonly toolName: string;
+  readonly wholeInput: boolean;
+}
+
+/**
+ * Whether the calls a saved answer left without an outcome all wait for the app's result: each
+ * is a call of one of the app's `clientTools` with its whole input, as a live answer that finished
+ * on `tool-calls` leaves them. A call without an outcome of any other tool was cut short (a saved
+ * message does not say which tools the server was still running). True when there are none.
+ */
+export const onlyClientCalls = (open: readonly OpenCall[], clientTools: ReadonlySet<string>) =>
+  open.every((call) => call.wholeInput && clientTools.has(call.toolName));

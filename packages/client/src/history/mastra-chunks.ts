@@ -7,6 +7,8 @@ import {
   isRecord,
   messagesOf,
   nonEmpty,
+  type OpenCall,
+  onlyClientCalls,
   records,
   textOf,
 } from './common.js';
@@ -19,6 +21,8 @@ import {
  * reads as it reads the metadata of a live chunk.
  *
  * Memory keeps no timing of tool calls, so calls rebuilt from it carry no `startedAt`/`endedAt`.
+ * A call of one of the app's client tools saved with its whole input (`state: 'call'`) and no
+ * result waits for the app's result: its run finishes on `tool-calls`, as it did live.
  */
 
 const TERMINAL = new Set(['result', 'output-error', 'output-denied']);
@@ -79,8 +83,37 @@ function pendingEntries(metadata: Fields | undefined): { kind: string; entry: Fi
   return out;
 }
 
+/** The app's client tools, and the calls of theirs waiting for the app: toolCallId → runId. */
+interface AppCalls {
+  readonly names: ReadonlySet<string>;
+  readonly waiting: Map<string, string>;
+}
+
+/**
+ * The app's answer to a call an earlier message left waiting for it, when `invocation` is one:
+ * Mastra saves the results a continuation was sent with at the start of the continuation's own
+ * message. An error went as `{ error }`, which is how `@mastra/client-js` sends it.
+ */
+function appAnswer(invocation: Fields, app: AppCalls): unknown {
+  const toolCallId = nonEmpty(invocation.toolCallId);
+  const runId = toolCallId === undefined ? undefined : app.waiting.get(toolCallId);
+  if (runId === undefined || invocation.state !== 'result') return undefined;
+  app.waiting.delete(toolCallId!);
+  const { result } = invocation;
+  const error =
+    isRecord(result) && Object.keys(result).length === 1 ? nonEmpty(result.error) : undefined;
+  const answer = error === undefined ? { output: result } : { errorText: error };
+  return { type: 'toolpane/client-output', toolCallId, runId, ...answer };
+}
+
 /** The chunks of one assistant message, as one top-level run. */
-function assistantChunks(message: Fields, content: Fields | string, index: number, emit: Emit) {
+function assistantChunks(
+  message: Fields,
+  content: Fields | string,
+  index: number,
+  emit: Emit,
+  app: AppCalls,
+) {
   const messageId = nonEmpty(message.id);
   const parts =
     typeof content === 'string' ? [{ type: 'text', text: content }] : records(content.parts);
@@ -94,7 +127,7 @@ function assistantChunks(message: Fields, content: Fields | string, index: numbe
     `history-run-${index + 1}`;
   const envelope = { runId, from: 'AGENT' };
   emit({ type: 'start', ...envelope, payload: messageId === undefined ? {} : { messageId } });
-  let open = pending.length > 0;
+  const open: (OpenCall & { readonly toolCallId: string })[] = [];
   parts.forEach((part, i) => {
     const id = `${messageId ?? runId}:${i}`;
     switch (part.type) {
@@ -115,7 +148,17 @@ function assistantChunks(message: Fields, content: Fields | string, index: numbe
         return;
       }
       case 'tool-invocation': {
-        if (toolChunks(runId, part, emit) === false) open = true;
+        const answer = isRecord(part.toolInvocation)
+          ? appAnswer(part.toolInvocation, app)
+          : undefined;
+        if (answer !== undefined) emit(answer);
+        if (answer !== undefined || toolChunks(runId, part, emit) !== false) return;
+        const { toolCallId, toolName, state } = part.toolInvocation as Fields;
+        open.push({
+          toolCallId: toolCallId as string,
+          toolName: toolName as string,
+          wholeInput: state === 'call',
+        });
         return;
       }
       case 'step-start': {
@@ -144,13 +187,25 @@ function assistantChunks(message: Fields, content: Fields | string, index: numbe
     const meta = isRecord(entry.metadata) ? { metadata: entry.metadata } : {};
     emit({ type: kind, runId: nonEmpty(entry.runId) ?? runId, from: 'AGENT', payload, ...meta });
   }
-  // A run that waits, or whose calls never ended, is settled by the stream end after all runs.
-  if (!open) emit({ type: 'finish', ...envelope, payload: {} });
+  // A run that waits for a person, or whose calls were cut short, is settled by the stream end
+  // after all runs. One whose open calls all wait for the app finished on `tool-calls`.
+  if (pending.length === 0 && onlyClientCalls(open, app.names)) {
+    const payload = open.length === 0 ? {} : { stepResult: { reason: 'tool-calls' } };
+    emit({ type: 'finish', ...envelope, payload });
+    for (const call of open) app.waiting.set(call.toolCallId, runId);
+  }
   return runId;
 }
 
-/** Internal: the chunks that rebuild Mastra memory messages, a segment per assistant message. */
-export function mastraHistoryChunks(history: unknown): HistoryChunks {
+/**
+ * Internal: the chunks that rebuild Mastra memory messages, a segment per assistant message.
+ * `clientTools` names the tools the app runs itself (see `stateFromMastraMessages`).
+ */
+export function mastraHistoryChunks(
+  history: unknown,
+  clientTools: Iterable<string> = [],
+): HistoryChunks {
+  const app: AppCalls = { names: new Set(clientTools), waiting: new Map() };
   const segments: HistorySegment[] = [];
   const messages = messagesOf(history);
   if (messages === undefined) {
@@ -173,7 +228,7 @@ export function mastraHistoryChunks(history: unknown): HistoryChunks {
       prompt = addPrompt(prompt, textOf(content, isRecord(content) ? records(content.parts) : []));
     } else if (message.role === 'assistant') {
       const chunks: unknown[] = [];
-      const runId = assistantChunks(message, content, index, (chunk) => chunks.push(chunk));
+      const runId = assistantChunks(message, content, index, (chunk) => chunks.push(chunk), app);
       segments.push({ chunks, runId, ...(prompt === undefined ? {} : { prompt }) });
       prompt = undefined;
     }

@@ -12,6 +12,7 @@ import {
   isRecord,
   messagesOf,
   nonEmpty,
+  onlyClientCalls,
   records,
   textOf,
 } from './common.js';
@@ -197,10 +198,12 @@ function assistantChunks(
   // result: the answer ended as a live one that finished on `tool-calls`. Any other call without
   // an outcome was cut, and the stream end settles it.
   const waiting = tools.filter((t) => !ended.has(t.toolCallId));
+  const open = waiting.map(({ part, toolName }) => ({
+    toolName,
+    wholeInput: part.state === 'input-available',
+  }));
   if (
-    waiting.every(
-      ({ part, toolName }) => clientTools.has(toolName) && part.state === 'input-available',
-    ) &&
+    onlyClientCalls(open, clientTools) &&
     asked.every((id) => typeof id === 'string' && ended.has(id))
   ) {
     emit(

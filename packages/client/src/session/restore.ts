@@ -1,4 +1,5 @@
 import { buildHistory } from '../history/build.js';
+import type { ReduceOptions } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { selectPendingApprovals } from '../state/select.js';
 import type { ToolpaneState } from '../state/state.js';
@@ -16,12 +17,15 @@ export type Restored =
 
 /**
  * Reads a memory thread into state. Pending approvals and suspensions whose run Mastra no longer
- * holds (it does not list it among the thread's suspended runs) are marked expired.
+ * holds (it does not list it among the thread's suspended runs) are marked expired. Waiting calls
+ * of the `clientTools` named wait for the app's result again.
  */
 export async function restoreThread(
   endpoint: Endpoint,
   thread: SessionThread,
   signal: AbortSignal,
+  clientTools: readonly string[] = [],
+  options: Pick<ReduceOptions, 'transforms'> = {},
 ): Promise<Restored> {
   // Reading memory messages loads with the first restore: sessions that never restore do not ship
   // it. Only the reading and the translation to chunks load; the reducer is already here.
@@ -37,7 +41,7 @@ export async function restoreThread(
   }
   const read = await reader.threadMessages(endpoint, thread, signal, httpErrorMessage);
   if (!read.ok) return { ok: false, error: `The thread could not be loaded: ${read.error}` };
-  const state = buildHistory(history.mastraHistoryChunks(read.messages), {});
+  const state = buildHistory(history.mastraHistoryChunks(read.messages, clientTools), options);
   const pending = selectPendingApprovals(state);
   const held =
     pending.length === 0
@@ -67,8 +71,11 @@ export async function restoreInto(
   endpoint: Endpoint,
   thread: SessionThread,
   signal: AbortSignal,
+  clientTools: readonly string[] = [],
 ): Promise<SessionResult> {
-  const restored = await restoreThread(endpoint, thread, signal);
+  // Rebuilt with the store's client transforms: what it would hide stays hidden.
+  const { transforms } = store;
+  const restored = await restoreThread(endpoint, thread, signal, clientTools, { transforms });
   if (signal.aborted) return { status: 'aborted' };
   if (!restored.ok) {
     store.dispatch({

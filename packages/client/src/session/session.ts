@@ -318,7 +318,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       return Promise.resolve({ status: 'invalid', error: 'The session has no thread to restore' });
     }
     return enqueue(async (signal) => {
-      const result = await restoreInto(store, endpoint, thread, signal);
+      const tools = [...Object.keys(options.clientTools ?? {}), ...(request.clientTools ?? [])];
+      const result = await restoreInto(store, endpoint, thread, signal, tools);
       lastError = result.status === 'error' ? result.error : undefined;
       return result;
     }, request.signal);

@@ -11,6 +11,15 @@ export type { FetchLike, SessionHeaders } from './request.js';
  */
 export type SessionStatus = 'idle' | 'streaming' | 'waiting' | 'error';
 
+/** Options of {@link AgentSession.restore}. */
+export interface RestoreOptions extends Pick<SessionRequestOptions, 'signal'> {
+  /**
+   * More client-side tools whose waiting calls come back waiting for the app's result, by name,
+   * besides the session's own `clientTools` (tools only a `send` gave, say).
+   */
+  readonly clientTools?: readonly string[];
+}
+
 /** The memory thread a session restores and sends into. */
 export interface SessionThread {
   readonly threadId: string;
@@ -228,8 +237,11 @@ export interface AgentSession {
    * memory. Pending approvals and suspensions come back waiting; those whose run Mastra no longer
    * holds are marked `expired`, so a card says so instead of offering a button that would fail.
    * Runs once on creation when a thread is given. Queued behind earlier requests, like them.
+   * A call of one of the session's `clientTools` (or of a tool named in `options.clientTools`)
+   * that was waiting for the app's result comes back waiting (`awaitingClient`): answer it with
+   * {@link AgentSession.answer}. Its `execute` does not run by itself.
    */
-  restore(options?: Pick<SessionRequestOptions, 'signal'>): Promise<SessionResult>;
+  restore(options?: RestoreOptions): Promise<SessionResult>;
   /** Aborts every open request and stream; open runs end as aborted. */
   abort(reason?: string): void;
   getStatus(): SessionStatus;

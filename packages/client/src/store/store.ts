@@ -2,6 +2,7 @@ import { type ChangeListener, createEmitter } from '../notify/emitter.js';
 import { type NotifySchedule, scheduleFlush } from '../notify/schedule.js';
 import type { ReduceOptions } from '../reducer/context.js';
 import { createReducer, type Reducer } from '../reducer/reduce.js';
+import type { ClientTransforms } from '../reducer/transform.js';
 import type { ToolpaneState } from '../state/state.js';
 import { initialState } from '../state/state-root.js';
 import { ChangedKeys } from './changed-keys.js';
@@ -38,6 +39,11 @@ export interface ToolpaneStore {
   flush(): void;
   /** Replaces the state (empty by default) and notifies everyone. */
   reset(state?: ToolpaneState): void;
+  /**
+   * The client display transforms the store applies (its `transforms` option), so that state
+   * rebuilt for it elsewhere (a session restoring a thread) hides what the store would hide.
+   */
+  readonly transforms?: ClientTransforms;
 }
 
 /**
@@ -91,6 +97,7 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
   const changed = scheduleFlush(options.notify, emit);
 
   return {
+    ...(options.transforms === undefined ? {} : { transforms: options.transforms }),
     getState,
     subscribe: (listener) => emitter.subscribe(listener),
     subscribeKey: (key, listener) => emitter.subscribeKey(key, listener),
