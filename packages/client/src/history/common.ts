@@ -88,3 +88,32 @@ export interface OpenCall {
  */
 export const onlyClientCalls = (open: readonly OpenCall[], clientTools: ReadonlySet<string>) =>
   open.every((call) => call.wholeInput && clientTools.has(call.toolName));
+
+/** The app's client tools by name, and the calls of theirs still waiting: toolCallId → runId. */
+export interface AppCalls {
+  readonly names: ReadonlySet<string>;
+  readonly waiting: Map<string, string | undefined>;
+}
+
+/** No calls waiting yet, for the client tools named. */
+export const appCalls = (names: Iterable<string>): AppCalls => ({
+  names: new Set(names),
+  waiting: new Map(),
+});
+
+/**
+ * The app's answer to a call an earlier message left waiting for it, as the event the session
+ * dispatches when the app answers (`toolpane/client-output`); undefined when no call waits for
+ * `toolCallId`. Mastra saves the results a continuation was sent with at the start of the
+ * continuation's own message, so the answer is in a later message than the call.
+ */
+export function answerWaiting(
+  app: AppCalls,
+  toolCallId: string | undefined,
+  answer: { readonly output: unknown } | { readonly errorText: string },
+): unknown {
+  if (toolCallId === undefined || !app.waiting.has(toolCallId)) return undefined;
+  const runId = app.waiting.get(toolCallId);
+  app.waiting.delete(toolCallId);
+  return { type: 'toolpane/client-output', toolCallId, ...(runId && { runId }), ...answer };
+}

@@ -1,5 +1,8 @@
 import {
+  type AppCalls,
   addPrompt,
+  answerWaiting,
+  appCalls,
   badMessage,
   type Fields,
   type HistoryChunks,
@@ -83,27 +86,17 @@ function pendingEntries(metadata: Fields | undefined): { kind: string; entry: Fi
   return out;
 }
 
-/** The app's client tools, and the calls of theirs waiting for the app: toolCallId → runId. */
-interface AppCalls {
-  readonly names: ReadonlySet<string>;
-  readonly waiting: Map<string, string>;
-}
-
 /**
- * The app's answer to a call an earlier message left waiting for it, when `invocation` is one:
- * Mastra saves the results a continuation was sent with at the start of the continuation's own
- * message. An error went as `{ error }`, which is how `@mastra/client-js` sends it.
+ * The app's answer to a call an earlier message left waiting for it, when `invocation` is one.
+ * An error went as `{ error }`, which is how `@mastra/client-js` sends it.
  */
 function appAnswer(invocation: Fields, app: AppCalls): unknown {
-  const toolCallId = nonEmpty(invocation.toolCallId);
-  const runId = toolCallId === undefined ? undefined : app.waiting.get(toolCallId);
-  if (runId === undefined || invocation.state !== 'result') return undefined;
-  app.waiting.delete(toolCallId!);
+  if (invocation.state !== 'result') return undefined;
   const { result } = invocation;
   const error =
     isRecord(result) && Object.keys(result).length === 1 ? nonEmpty(result.error) : undefined;
   const answer = error === undefined ? { output: result } : { errorText: error };
-  return { type: 'toolpane/client-output', toolCallId, runId, ...answer };
+  return answerWaiting(app, nonEmpty(invocation.toolCallId), answer);
 }
 
 /** The chunks of one assistant message, as one top-level run. */
@@ -205,7 +198,7 @@ export function mastraHistoryChunks(
   history: unknown,
   clientTools: Iterable<string> = [],
 ): HistoryChunks {
-  const app: AppCalls = { names: new Set(clientTools), waiting: new Map() };
+  const app = appCalls(clientTools);
   const segments: HistorySegment[] = [];
   const messages = messagesOf(history);
   if (messages === undefined) {

@@ -4,7 +4,10 @@ import type { ToolpaneState } from '../state/state.js';
 import { AgentAncestry } from './agent-ancestry.js';
 import { buildHistory } from './build.js';
 import {
+  type AppCalls,
   addPrompt,
+  answerWaiting,
+  appCalls,
   badMessage,
   type Fields,
   type HistoryChunks,
@@ -133,12 +136,7 @@ function pendingFromMetadata(metadata: unknown, emit: Emit): unknown[] {
  * The chunks of one assistant message. Returns the run's id. Decisions already made go to
  * `later`: they apply once every run has ended, as they would after the stream that asked.
  */
-function assistantChunks(
-  message: Fields,
-  emit: Emit,
-  later: Emit,
-  clientTools: ReadonlySet<string>,
-): void {
+function assistantChunks(message: Fields, emit: Emit, later: Emit, app: AppCalls): void {
   // Without an id the reducer names the run as it names a live message without one.
   const messageId = nonEmpty(message.id);
   const runId = messageId ?? 'message';
@@ -161,6 +159,17 @@ function assistantChunks(
       const toolName = toolNameOf(part);
       if (toolCallId === undefined || toolName === undefined) {
         emit(badMessage(`A ${type} part needs a toolCallId and a tool name`, part));
+        return;
+      }
+      const answer = answerWaiting(
+        app,
+        part.state === 'output-available' || part.state === 'output-error' ? toolCallId : undefined,
+        part.state === 'output-available'
+          ? { output: part.output }
+          : { errorText: nonEmpty(part.errorText) ?? 'Tool error' },
+      );
+      if (answer !== undefined) {
+        emit(answer);
         return;
       }
       const tool = { part, toolCallId, toolName };
@@ -203,12 +212,13 @@ function assistantChunks(
     wholeInput: part.state === 'input-available',
   }));
   if (
-    onlyClientCalls(open, clientTools) &&
+    onlyClientCalls(open, app.names) &&
     asked.every((id) => typeof id === 'string' && ended.has(id))
   ) {
     emit(
       waiting.length === 0 ? { type: 'finish' } : { type: 'finish', finishReason: 'tool-calls' },
     );
+    for (const { toolCallId } of waiting) app.waiting.set(toolCallId, messageId);
   }
   // A decision already made waits for the request that carries it.
   for (const { part, toolCallId } of tools) {
@@ -229,7 +239,7 @@ export function uiHistoryChunks(
   history: unknown,
   clientTools: Iterable<string> = [],
 ): HistoryChunks {
-  const names = new Set(clientTools);
+  const app = appCalls(clientTools);
   const segments: HistorySegment[] = [];
   const messages = messagesOf(history);
   if (messages === undefined) {
@@ -250,7 +260,7 @@ export function uiHistoryChunks(
         message,
         (chunk) => chunks.push(chunk),
         (chunk) => decisions.push(chunk),
-        names,
+        app,
       );
       segments.push({ chunks, ...(prompt === undefined ? {} : { prompt }) });
       prompt = undefined;
