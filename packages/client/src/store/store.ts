@@ -97,7 +97,7 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
   const changed = scheduleFlush(options.notify, emit);
 
   return {
-    ...(options.transforms === undefined ? {} : { transforms: options.transforms }),
+    transforms: options.transforms,
     getState,
     subscribe: (listener) => emitter.subscribe(listener),
     subscribeKey: (key, listener) => emitter.subscribeKey(key, listener),
