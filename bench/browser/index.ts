@@ -15,7 +15,10 @@
  * proves that every case runs and renders), `--trace=folder` (a Chromium trace of each case and
  * size, read with `pnpm bench:browser:trace folder/*.json`; tracing slows the page, so its figures
  * are not comparable with untraced runs), `--profile=folder` (a JavaScript CPU profile of each case
- * and size from an unminified page, read with the same command).
+ * and size from an unminified page, read with the same command; the page is kept beside the
+ * profiles, in `folder/page`, so a profile's file and line can be looked up), `--every=33` (the
+ * interval of the `toolpane-timer` case, ms), `--reduced-motion` (the page prefers reduced motion,
+ * which stops the UI's animations).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -35,6 +38,7 @@ import {
   type BrowserBenchOptions,
   type BrowserRun,
   type CaseName,
+  caseLabels,
   goals,
   goalTable,
   growthTable,
@@ -75,7 +79,7 @@ const TRACE_CATEGORIES = [
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Builds the page (production React) into a temporary folder. */
+/** Builds the page (production React) into `outDir`. */
 async function buildPage(outDir: string, minify: boolean): Promise<void> {
   const src = (path: string) => join(ROOT, 'packages', path);
   await build({
@@ -151,7 +155,11 @@ async function serve(outDir: string, inputs: Map<number, BrowserInputs>): Promis
 export async function runBrowserBench(
   options: BrowserBenchOptions,
 ): Promise<{ runs: BrowserRun[]; historyChunks: number }> {
-  const outDir = mkdtempSync(join(tmpdir(), 'toolpane-bench-browser-'));
+  // With --profile the page stays beside the profiles: their lines point into it.
+  const outDir =
+    options.profile === undefined
+      ? mkdtempSync(join(tmpdir(), 'toolpane-bench-browser-'))
+      : join(options.profile, 'page');
   log('building the page');
   await buildPage(outDir, options.profile === undefined);
   log(
@@ -167,7 +175,10 @@ export async function runBrowserBench(
     for (let round = 0; round < options.runs; round++) {
       for (const size of options.sizes) {
         for (const name of options.cases) {
-          const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+          const context = await browser.newContext({
+            viewport: { width: 1280, height: 900 },
+            reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+          });
           const page = await context.newPage();
           const errors: string[] = [];
           page.on('pageerror', (error) => errors.push(error.message));
@@ -175,7 +186,9 @@ export async function runBrowserBench(
           // The main thread's CPU time: on a shared machine wall-clock task times also count the
           // time other processes held the core, which made every case look 100% busy.
           await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-          await page.goto(`${origin}/?case=${name}&size=${size}&rate=${options.rate}`);
+          await page.goto(
+            `${origin}/?case=${name}&size=${size}&rate=${options.rate}&every=${options.every}`,
+          );
           await page.evaluate(() => (window as { __bench?: BenchWindow }).__bench?.ready);
           await page.waitForTimeout(500);
           if (options.trace !== undefined) {
@@ -238,7 +251,7 @@ export async function runBrowserBench(
   } finally {
     await browser.close();
     server.close();
-    rmSync(outDir, { recursive: true, force: true });
+    if (options.profile === undefined) rmSync(outDir, { recursive: true, force: true });
   }
   return { runs, historyChunks: inputs.values().next().value?.historyChunks ?? 0 };
 }
@@ -250,6 +263,7 @@ export function browserReport(
   context: { readonly history: number; readonly loadStart: string },
 ): string {
   const best = medians(runs);
+  const labels = caseLabels(options.every);
   const cpu = cpus()[0]?.model.trim() ?? 'unknown';
   return [
     '## Browser: a live stream into a long transcript',
@@ -272,19 +286,20 @@ export function browserReport(
         ],
         ['rate', `${options.rate.toLocaleString('en-US')} chunks/s, one chunk per network read`],
         ['runs', `${options.runs} per case and size (median by main-thread time)`],
+        ['motion', options.reducedMotion ? 'reduced (`--reduced-motion`)' : 'as the UI animates'],
       ],
     ),
     '',
     ...options.sizes.flatMap((size) => [
       `Live part of ${size.toLocaleString('en-US')} native chunks:`,
       '',
-      sizeTable(best, size),
+      sizeTable(best, size, labels),
       '',
     ]),
-    ratioTable(best, options.sizes),
+    ratioTable(best, options.sizes, labels),
     '',
-    options.sizes.length > 1 ? `${growthTable(best, options.sizes)}\n` : '',
-    goalTable(goals(best, options.sizes)),
+    options.sizes.length > 1 ? `${growthTable(best, options.sizes, labels)}\n` : '',
+    goalTable(goals(best, options.sizes, labels)),
     '',
   ].join('\n');
 }

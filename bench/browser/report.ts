@@ -20,8 +20,8 @@ export const CASES = [
 /** One case. */
 export type CaseName = (typeof CASES)[number];
 
-/** How each case is named in the report. */
-export const CASE_LABELS: Record<CaseName, string> = {
+/** How each case is named in the report (with the timer case's default interval). */
+export const CASE_LABELS: Readonly<Record<CaseName, string>> = {
   floor: 'floor: the stream read and parsed, nothing rendered',
   toolpane: 'Toolpane, default batching',
   'toolpane-frame': 'Toolpane, batch="frame"',
@@ -29,6 +29,11 @@ export const CASE_LABELS: Record<CaseName, string> = {
   'ai-sdk': '@ai-sdk/react useChat',
   mastra: '@mastra/react useChat',
 };
+
+/** The case labels of a run: the timer case names the interval it ran with. */
+export function caseLabels(every: number): Readonly<Record<CaseName, string>> {
+  return { ...CASE_LABELS, 'toolpane-timer': `Toolpane, batch={ every: ${every} }` };
+}
 
 /** Chromium's main-thread counters over one replay (ms, from CDP `Performance.getMetrics`). */
 export interface ThreadTimes {
@@ -92,15 +97,19 @@ const find = (runs: readonly BrowserRun[], name: CaseName, size: number) =>
   runs.find((r) => r.name === name && r.size === size);
 
 /** The per-size table: one row per case. */
-export function sizeTable(runs: readonly BrowserRun[], size: number): string {
+export function sizeTable(
+  runs: readonly BrowserRun[],
+  size: number,
+  labels: Readonly<Record<CaseName, string>> = CASE_LABELS,
+): string {
   const rows = CASES.flatMap((name) => {
     const run = find(runs, name, size);
     if (run === undefined) return [];
     return [
       [
         run.page.stopped
-          ? `${CASE_LABELS[name]} (stopped at the time limit, ${fmtMs(run.page.durationMs / 1000)} s)`
-          : CASE_LABELS[name],
+          ? `${labels[name]} (stopped at the time limit, ${fmtMs(run.page.durationMs / 1000)} s)`
+          : labels[name],
         fmtMs(run.page.durationMs),
         fmtMs(run.times.taskMs),
         pct(busy(run)),
@@ -135,7 +144,11 @@ export function sizeTable(runs: readonly BrowserRun[], size: number): string {
 }
 
 /** Peer ÷ Toolpane for main-thread and script time, each Toolpane case against each peer. */
-export function ratioTable(runs: readonly BrowserRun[], sizes: readonly number[]): string {
+export function ratioTable(
+  runs: readonly BrowserRun[],
+  sizes: readonly number[],
+  labels: Readonly<Record<CaseName, string>> = CASE_LABELS,
+): string {
   const rows: string[][] = [];
   for (const ours of ['toolpane', 'toolpane-frame', 'toolpane-timer'] as const) {
     for (const peer of ['ai-sdk', 'mastra'] as const) {
@@ -149,7 +162,7 @@ export function ratioTable(runs: readonly BrowserRun[], sizes: readonly number[]
           fmtRatio(b.times.scriptMs / a.times.scriptMs),
         ];
       });
-      rows.push([`${CASE_LABELS[peer]} ÷ ${CASE_LABELS[ours]}`, ...cells]);
+      rows.push([`${labels[peer]} ÷ ${labels[ours]}`, ...cells]);
     }
   }
   const header = ['peer ÷ Toolpane (higher is better for Toolpane)'];
@@ -158,7 +171,11 @@ export function ratioTable(runs: readonly BrowserRun[], sizes: readonly number[]
 }
 
 /** Script cost per chunk at the largest size against the smallest, per case. */
-export function growthTable(runs: readonly BrowserRun[], sizes: readonly number[]): string {
+export function growthTable(
+  runs: readonly BrowserRun[],
+  sizes: readonly number[],
+  labels: Readonly<Record<CaseName, string>> = CASE_LABELS,
+): string {
   const small = Math.min(...sizes);
   const large = Math.max(...sizes);
   const rows = CASES.flatMap((name) => {
@@ -167,7 +184,7 @@ export function growthTable(runs: readonly BrowserRun[], sizes: readonly number[
     if (a === undefined || b === undefined) return [];
     return [
       [
-        CASE_LABELS[name],
+        labels[name],
         fmtMs(scriptPerChunk(a) * 1000),
         fmtMs(scriptPerChunk(b) * 1000),
         fmtRatio(scriptPerChunk(b) / scriptPerChunk(a)),
@@ -193,7 +210,11 @@ export interface GoalRow {
 }
 
 /** The goals, judged on the largest size (and the growth from the smallest). */
-export function goals(runs: readonly BrowserRun[], sizes: readonly number[]): GoalRow[] {
+export function goals(
+  runs: readonly BrowserRun[],
+  sizes: readonly number[],
+  labels: Readonly<Record<CaseName, string>> = CASE_LABELS,
+): GoalRow[] {
   const large = Math.max(...sizes);
   const small = Math.min(...sizes);
   const out: GoalRow[] = [];
@@ -201,7 +222,7 @@ export function goals(runs: readonly BrowserRun[], sizes: readonly number[]): Go
     const run = find(runs, ours, large);
     const first = find(runs, ours, small);
     if (run === undefined) continue;
-    const label = CASE_LABELS[ours];
+    const label = labels[ours];
     const peers = (['ai-sdk', 'mastra'] as const)
       .map((peer) => find(runs, peer, large))
       .filter((peer): peer is BrowserRun => peer !== undefined);
@@ -265,6 +286,10 @@ export interface BrowserBenchOptions {
    * page is then built without minifying, so functions keep their names.
    */
   readonly profile?: string;
+  /** The interval of the `toolpane-timer` case, in ms (`--every=33`). */
+  readonly every: number;
+  /** Whether the page prefers reduced motion, which stops the UI's animations (`--reduced-motion`). */
+  readonly reducedMotion: boolean;
 }
 
 /** Reads `--name=value` options; `--smoke` is tiny sizes, one run. */
@@ -278,12 +303,18 @@ export function parseOptions(argv: readonly string[]): BrowserBenchOptions {
   for (const name of cases) {
     if (!CASES.includes(name)) throw new Error(`unknown case ${name}; cases: ${CASES.join(', ')}`);
   }
+  const every = Number(value('every') ?? 33);
+  if (!Number.isInteger(every) || every < 0) {
+    throw new Error(`--every is a whole number of milliseconds, 0 or more; got ${value('every')}`);
+  }
   return {
     sizes: numbers(value('sizes'), smoke ? [200] : [2000, 10_000]),
     cards: Number(value('cards') ?? (smoke ? 20 : 500)),
     rate: Number(value('rate') ?? 1000),
     runs: Number(value('runs') ?? 1),
     cases,
+    every,
+    reducedMotion: argv.includes('--reduced-motion'),
     ...(value('trace') === undefined ? {} : { trace: value('trace') }),
     ...(value('profile') === undefined ? {} : { profile: value('profile') }),
   };

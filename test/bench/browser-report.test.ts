@@ -5,6 +5,7 @@ import type { ReplayReport } from '../../bench/browser/page/replay.ts';
 import {
   type BrowserRun,
   type CaseName,
+  caseLabels,
   goals,
   medians,
   parseOptions,
@@ -131,5 +132,23 @@ describe('browser benchmark report', () => {
       cases: ['mastra'],
     });
     expect(() => parseOptions(['--cases=assistant-ui'])).toThrow(/unknown case assistant-ui/);
+  });
+
+  it('runs the timer case at the interval asked for, and names it by that interval', () => {
+    expect(parseOptions([])).toMatchObject({ every: 33, reducedMotion: false });
+    expect(parseOptions(['--every=100', '--reduced-motion'])).toMatchObject({
+      every: 100,
+      reducedMotion: true,
+    });
+    expect(() => parseOptions(['--every=fast'])).toThrow(/--every/);
+    expect(() => parseOptions(['--every=-1'])).toThrow(/--every/);
+    const runs = [run('toolpane-timer', 10_000, 1500, 300)];
+    const labels = caseLabels(100);
+    expect(goals(runs, [10_000], labels).map((g) => g.goal)).toContain(
+      'Toolpane, batch={ every: 100 }: busy ≤ 15% at 10,000 chunks',
+    );
+    expect(goals(runs, [10_000]).map((g) => g.goal)).toContain(
+      'Toolpane, batch={ every: 33 }: busy ≤ 15% at 10,000 chunks',
+    );
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The benchmark page. `?case=floor|toolpane|toolpane-frame|toolpane-timer|ai-sdk|mastra&size=N&rate=R` loads that
- * case's inputs from the bench server, mounts its transcript with the history, and exposes
+ * The benchmark page. `?case=floor|toolpane|toolpane-frame|toolpane-timer|ai-sdk|mastra&size=N&rate=R&every=MS`
+ * loads that case's inputs from the bench server, mounts its transcript with the history, and exposes
  * `window.__bench`: `ready` resolves once the history is painted, `run()` plays the live part at
  * the rate and resolves with a {@link ReplayReport} once the last chunk is painted.
  */
@@ -25,6 +25,7 @@ const params = new URLSearchParams(location.search);
 const name = params.get('case') ?? 'toolpane';
 const size = Number(params.get('size') ?? 2000);
 const rate = Number(params.get('rate') ?? 1000);
+const every = Number(params.get('every') ?? 33);
 
 interface Bench {
   readonly run: () => Promise<ReplayReport>;
@@ -64,7 +65,7 @@ async function setUp(): Promise<Bench> {
       root,
       inputs.history,
       replay,
-      name === 'toolpane-frame' ? 'frame' : name === 'toolpane-timer' ? { every: 33 } : undefined,
+      name === 'toolpane-frame' ? 'frame' : name === 'toolpane-timer' ? { every } : undefined,
     );
   }
   await painted();
