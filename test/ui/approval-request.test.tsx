@@ -115,6 +115,44 @@ describe('the approval request', () => {
     );
   });
 
+  it('shows an address that could pass for another escaped: mixed with Latin, or a word only of Latin look-alikes', () => {
+    // Each reads as a Latin address: Cyrillic аррӏе and раураӏ, Greek capitals, a Cyrillic host
+    // before a Latin path, and a key.
+    const spoofs = {
+      url: 'https://\u0430\u0440\u0440\u04cf\u0435.com/login',
+      mail: 'billing@\u0440\u0430\u0443\u0440\u0430\u04cf.com',
+      host: '\u051d\u051d\u051d.\u0430\u0440\u0440\u04cf\u0435.\u0441\u043e\u043c',
+      caps: '\u0391\u03a1\u03a1\u0399\u0395.\u039f\u039f\u039c',
+      path: '\u0430\u0440\u0440\u04cf\u0435.\u0440\u0444/login',
+      inText: 'see (https://\u0430\u0440\u0440\u04cf\u0435.com), then reply',
+      json: '{"next":"https://\u0430\u0440\u0440\u04cf\u0435.com"}',
+      '\u0430\u0440\u0440\u04cf\u0435.com': 'key',
+    };
+    const { request } = renderRequest(spoofs);
+    for (const [key, value] of Object.entries(spoofs)) {
+      expect(request).toHaveTextContent(`"${escapeText(key)}": "${escapeText(value)}"`);
+    }
+    expect(escapeText(spoofs.url)).toBe('https://\\u0430\\u0440\\u0440\\u04cf\\u0435.com/login');
+    expect(request.textContent).not.toMatch(/[\p{sc=Cyrl}\p{sc=Grek}]/u);
+  });
+
+  it('shows text and addresses in one script as written when their letters cannot pass for Latin', () => {
+    const shown = {
+      note: 'Купить сахар. Привет, мир',
+      mail: 'почта@яндекс.рф',
+      site: 'https://пример.рф/оплата',
+      page: 'https://ru.wikipedia.org/wiki/Москва',
+    };
+    const { request } = renderRequest(shown);
+    expect(request).toHaveTextContent(
+      Object.entries(shown)
+        .map(([key, value]) => `"${key}": "${value}"`)
+        .join(''),
+    );
+    // Greek letters beside Latin ones in one host: escaped, as a browser would.
+    expect(escapeText('καλημέρα.gr.example')).not.toMatch(/\p{sc=Grek}/u);
+  });
+
   it("escapes the tool's name too, wherever the approval names it", () => {
     const store = createToolpaneStore();
     store.dispatchMany(

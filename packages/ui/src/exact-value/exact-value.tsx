@@ -9,7 +9,8 @@ import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
  * - every string and key is quoted and escaped as in JSON, so a newline shows as \n and a string
  *   holding `\nkey: value` cannot read like another argument; invisible and direction-changing
  *   characters (zero-width, bidi overrides, BOM) show as \uXXXX too, and so do Cyrillic, Greek,
- *   Armenian and Cherokee letters inside a word with Latin ones (`pаypal` with a Cyrillic `а`);
+ *   Armenian and Cherokee letters inside a word with Latin ones (`pаypal` with a Cyrillic `а`), and
+ *   in an address that could pass for another (`аррӏе.com`, all Cyrillic before `.com`);
  * - a run of two or more spaces shows each space as a middle dot (a literal middle dot is escaped,
  *   so a dot always means a space), and text wraps rather than overflowing, so padding cannot push
  *   a tail out of sight;
@@ -36,36 +37,81 @@ const hex = (char: string) => {
 
 /** Words (letters with their marks, and digits) between the rest, as `split` keeps them. */
 const WORDS = /([\p{L}\p{M}\p{Nd}]+)/u;
+/** Runs of white space, as `split` keeps them: what is between them is judged as one token. */
+const SPACES = /(\s+)/u;
 /**
  * Letters that pass for Latin ones (Cyrillic `а`, Greek `ο`, Armenian `օ`, Cherokee `Ꭺ`): in a
  * word that also has Latin letters they are escaped, as browsers show such a domain as punycode,
- * so `pаypal` (Cyrillic `а`) cannot pass for `paypal`. A word in one script shows as written.
+ * so `pаypal` (Cyrillic `а`) cannot pass for `paypal`. A word in one script shows as written,
+ * unless it is part of an address (below).
  */
 const LOOKALIKE = /[\p{sc=Cyrl}\p{sc=Grek}\p{sc=Armn}\p{sc=Cher}]/gu;
 const LATIN = /\p{sc=Latn}/u;
+/** A host name, an e-mail address: letters or digits on both sides of a dot or an `@`. */
+const ADDRESS = /[\p{L}\p{Nd}][.@]+[\p{L}\p{Nd}]/u;
+/** What a host cannot hold, so it ends one: a URL's slashes, quotes, brackets, separators. */
+const NOT_HOST = /[/?#"'()<>,;=[\]{}\\|`]/;
+/**
+ * A word written only with letters that look like Latin ones (`аррӏе`, all Cyrillic), which a
+ * browser would not show as written in a domain either: Chromium's Latin-alike Cyrillic letters,
+ * their capitals, the Greek and Armenian ones, and the Cherokee syllabary.
+ */
+const LATIN_ALIKE_WORD =
+  /^[\p{M}\p{Nd}асԁеһіјӏорԛѕԝхуъьЬҽпгѵѡАВЕНІЈКМОРЅСТХУԚԜӀαικνορυχϲϳΑΒΕΖΗΙΚΜΝΟΡΤΥΧϹͿօսհոցզՕՍ\p{sc=Cher}]+$/u;
+
+/**
+ * Whether a token holds an address whose host could pass for another, judged as a browser judges
+ * a domain: the host mixes look-alike letters with Latin ones (`аррӏе.com`), or one of its words
+ * is written only with letters that look like Latin ones (`аррӏе.рф`). Every look-alike letter of
+ * such a token is escaped; a host that is neither (`пример.рф`) shows as written, and so does a
+ * path (`/wiki/Москва`).
+ */
+function spoofedAddress(token: string): boolean {
+  return (
+    token.search(LOOKALIKE) >= 0 &&
+    token
+      .split(NOT_HOST)
+      .some(
+        (host) =>
+          ADDRESS.test(host) &&
+          host.search(LOOKALIKE) >= 0 &&
+          (LATIN.test(host) ||
+            host
+              .split(WORDS)
+              .some((word) => word.search(LOOKALIKE) >= 0 && LATIN_ALIKE_WORD.test(word))),
+      )
+  );
+}
 
 /**
  * A string as it is written in JSON, without the quotes, with every invisible or
  * direction-changing character escaped as well, and the look-alike letters of a word that mixes
- * them with Latin ones.
+ * them with Latin ones, or of an address that could pass for another.
  *
  * @example
  * escapeText('a\nb\u202e'); // 'a\\nb\\u202e'
  * escapeText('p\u0430ypal'); // 'p\\u0430ypal' (a Cyrillic а among Latin letters)
+ * escapeText('\u0430\u0440\u0440\u04cf\u0435.com'); // every letter of аррӏе escaped
  */
 export function escapeText(text: string): string {
-  // A word needs no JSON escape; its look-alikes are judged on its own letters, not on the
-  // letters of an escape beside it (`\nПривет` is one Cyrillic word after a newline).
+  // A word needs no JSON escape; its look-alikes are judged on its own letters and its token's,
+  // not on the letters of an escape beside it (`\nПривет` is one Cyrillic word after a newline).
   return text
-    .split(WORDS)
-    .map((part, index) => {
-      const written =
-        index % 2 === 0
-          ? JSON.stringify(part).slice(1, -1)
-          : LATIN.test(part)
-            ? part.replace(LOOKALIKE, hex)
-            : part;
-      return written.replace(INVISIBLE, hex);
+    .split(SPACES)
+    .map((token, index) => {
+      const spoofed = index % 2 === 0 && spoofedAddress(token);
+      return token
+        .split(WORDS)
+        .map((part, at) => {
+          const written =
+            at % 2 === 0
+              ? JSON.stringify(part).slice(1, -1)
+              : spoofed || LATIN.test(part)
+                ? part.replace(LOOKALIKE, hex)
+                : part;
+          return written.replace(INVISIBLE, hex);
+        })
+        .join('');
     })
     .join('');
 }
