@@ -6,8 +6,10 @@ import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { MockMemory } from '@mastra/core/memory';
 import { InMemoryStore } from '@mastra/core/storage';
-import type { ClientTools } from '@toolpane/client/session';
+import type { ClientTools, SessionThread } from '@toolpane/client/session';
+import { afterAll, beforeAll } from 'vitest';
 import { reactiveModel, step, text, toolCall } from '../../scripts/record/models.ts';
+import { startMastraServer, type TestServer } from './harness.ts';
 
 /** The id of the agent {@link createClientToolAgent} makes. */
 export const CLIENT_TOOL_AGENT_ID = 'client-tool-agent';
@@ -77,4 +79,34 @@ export function createClientToolMastra(memory?: InMemoryStore): Mastra {
     storage: new InMemoryStore(),
     logger: false,
   });
+}
+
+/** The running server of {@link serveClientToolAgent}, and new memory threads on it. */
+export interface ClientToolServer {
+  /** The server, from the file's `beforeAll` on. */
+  readonly server: TestServer;
+  /** A memory thread no test of the file has used (`<prefix>-<n>`, resource `user-1`). */
+  readonly thread: () => SessionThread;
+}
+
+/**
+ * Serves the agent, with memory, on 127.0.0.1 for the calling test file: the server starts
+ * before its tests and closes after them.
+ */
+export function serveClientToolAgent(prefix: string): ClientToolServer {
+  let server: TestServer | undefined;
+  let threads = 0;
+  beforeAll(async () => {
+    server = await startMastraServer(createClientToolMastra(new InMemoryStore()));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (server === undefined) throw new Error('The client-tool server starts in beforeAll.');
+      return server;
+    },
+    thread: () => ({ threadId: `${prefix}-${++threads}`, resourceId: 'user-1' }),
+  };
 }

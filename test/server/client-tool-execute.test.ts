@@ -4,7 +4,6 @@
  * app, with the arguments Mastra sent; its value (or its error) answers the call, and the run
  * continues once every call of it has its answer, as `@mastra/client-js` does it.
  */
-import { InMemoryStore } from '@mastra/core/storage';
 import {
   createToolpaneStore,
   selectCallsWithId,
@@ -19,21 +18,11 @@ import {
   createAgentSession,
   type SessionThread,
 } from '@toolpane/client/session';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { everythingShown } from '../utils/shown.ts';
-import { CLIENT_TOOL_AGENT_ID, CLIENT_TOOLS, createClientToolMastra } from './client-tool-agent.ts';
-import { startMastraServer, type TestServer } from './harness.ts';
+import { CLIENT_TOOL_AGENT_ID, CLIENT_TOOLS, serveClientToolAgent } from './client-tool-agent.ts';
 
-let server: TestServer;
-let threads = 0;
-
-beforeAll(async () => {
-  server = await startMastraServer(createClientToolMastra(new InMemoryStore()));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const mastra = serveClientToolAgent('execute-thread');
 
 type Execute = (input: unknown, options: ClientToolExecuteOptions) => unknown;
 
@@ -48,7 +37,7 @@ const session = (
   { thread, store }: { thread?: SessionThread; store?: ToolpaneStore } = {},
 ) =>
   createAgentSession({
-    baseUrl: server.baseUrl,
+    baseUrl: mastra.server.baseUrl,
     agentId: CLIENT_TOOL_AGENT_ID,
     clientTools,
     ...(store === undefined ? {} : { store }),
@@ -79,7 +68,7 @@ function deferred<T>() {
 }
 
 type Body = { messages: unknown[]; memory?: unknown; clientTools?: unknown };
-const streamBodies = () => server.requestsTo('stream').map((r) => r.body as Body);
+const streamBodies = () => mastra.server.requestsTo('stream').map((r) => r.body as Body);
 const lastRunText = (s: AgentSession) => {
   const { runOrder } = s.store.getState();
   return selectRunText(s.store.getState(), runOrder.at(-1)!);
@@ -141,7 +130,7 @@ describe('a session runs client-side tools with execute, against a real Mastra s
   });
 
   it('with a memory thread: execute gets the thread and the request context, and only the results go', async () => {
-    const thread = { threadId: `execute-thread-${++threads}`, resourceId: 'user-1' };
+    const thread = mastra.thread();
     const seen: ClientToolExecuteOptions[] = [];
     const s = session(
       tools((_input, options) => {
@@ -251,14 +240,14 @@ describe('a session runs client-side tools with execute, against a real Mastra s
     await vi.waitFor(() => expect(signals).toHaveLength(1));
     expect(s.getStatus()).toBe('streaming');
     const text = selectRunText(s.store.getState(), sent.runId!);
-    const requests = server.requests.length;
+    const requests = mastra.server.requests.length;
 
     s.abort('Stopped by the user');
     expect(signals[0]!.aborted).toBe(true);
     await settled(s);
     late.resolve({ city: 'Too late' });
     await aTurn();
-    expect(server.requests.length).toBe(requests);
+    expect(mastra.server.requests.length).toBe(requests);
     expect(call(s, 'call-locate-a1')).toMatchObject({ status: 'input-available' });
     expect(waiting(s)).toEqual(['call-locate-a1']);
     expect(selectRunText(s.store.getState(), sent.runId!)).toBe(text);
@@ -269,7 +258,7 @@ describe('a session runs client-side tools with execute, against a real Mastra s
     // The call can still be answered by hand.
     const done = await s.answer('call-locate-a1', { output: { city: 'Nice' } });
     expect(done.status).toBe('done');
-    expect(server.requests.length).toBe(requests + 1);
+    expect(mastra.server.requests.length).toBe(requests + 1);
     expect(selectRunText(s.store.getState(), done.runId!)).toContain('"city":"Nice"');
   });
 
@@ -284,16 +273,16 @@ describe('a session runs client-side tools with execute, against a real Mastra s
     );
     await s.send('locate m1');
     await vi.waitFor(() => expect(runs).toBe(1));
-    const requests = server.requests.length;
+    const requests = mastra.server.requests.length;
     // The continuation does not wait for the execute that was overtaken.
     const done = await s.answer('call-locate-m1', { output: { city: 'By hand' } });
     expect(done.status).toBe('done');
-    expect(server.requests.length).toBe(requests + 1);
+    expect(mastra.server.requests.length).toBe(requests + 1);
 
     late.resolve({ city: 'From execute' });
     await aTurn();
     await settled(s);
-    expect(server.requests.length).toBe(requests + 1);
+    expect(mastra.server.requests.length).toBe(requests + 1);
     expect(call(s, 'call-locate-m1')?.output).toEqual({ kind: 'raw', value: { city: 'By hand' } });
     expect(selectRunText(s.store.getState(), done.runId!)).toContain('"city":"By hand"');
     expect(JSON.stringify(streamBodies().at(-1))).not.toContain('From execute');
@@ -388,18 +377,20 @@ describe('a session runs client-side tools with execute, against a real Mastra s
       return { city: 'Lyon' };
     });
     // A restored thread: Mastra's memory holds the call with no result.
-    const thread = { threadId: `execute-thread-${++threads}`, resourceId: 'user-1' };
+    const thread = mastra.thread();
     const first = session(tools(), { thread });
     await first.send('locate r1');
     expect(waiting(first)).toEqual(['call-locate-r1']);
-    const requests = server.requests.length;
+    const requests = mastra.server.requests.length;
     const restored = session(counting, { thread });
     expect((await restored.restore()).status).toBe('done');
     await settled(restored);
     await aTurn();
     expect(runs).toBe(0);
     expect(call(restored, 'call-locate-r1')?.output).toEqual({ kind: 'none' });
-    expect(server.requests.slice(requests).some((r) => r.path.endsWith('/stream'))).toBe(false);
+    expect(mastra.server.requests.slice(requests).some((r) => r.path.endsWith('/stream'))).toBe(
+      false,
+    );
 
     // A store that already holds a waiting call, given to a new session: it waits for `answer`.
     const store = createToolpaneStore();

@@ -8,7 +8,6 @@
  * and the AI SDK one over `toAISdkMessages` agree on what waits.
  */
 import { toAISdkMessages } from '@mastra/ai-sdk/ui';
-import { InMemoryStore } from '@mastra/core/storage';
 import {
   createToolpaneStore,
   selectCallsWithId,
@@ -18,26 +17,13 @@ import {
 import { selectAwaitingClient, stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { stateFromMastraMessages } from '@toolpane/client/history';
 import { type ClientTools, createAgentSession, type SessionThread } from '@toolpane/client/session';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { everythingShown } from '../utils/shown.ts';
-import { CLIENT_TOOL_AGENT_ID, CLIENT_TOOLS, createClientToolMastra } from './client-tool-agent.ts';
-import { startMastraServer, type TestServer } from './harness.ts';
+import { CLIENT_TOOL_AGENT_ID, CLIENT_TOOLS, serveClientToolAgent } from './client-tool-agent.ts';
 
-let server: TestServer;
-let threads = 0;
+const mastra = serveClientToolAgent('restore-client');
 
-beforeAll(async () => {
-  server = await startMastraServer(createClientToolMastra(new InMemoryStore()));
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-const newThread = (): SessionThread => ({
-  threadId: `restore-client-${++threads}`,
-  resourceId: 'user-1',
-});
+const newThread = mastra.thread;
 
 /** A session on `thread`, as a page makes one when it loads: it restores the thread at once. */
 const page = (
@@ -46,7 +32,7 @@ const page = (
   store: ToolpaneStore = createToolpaneStore(),
 ) =>
   createAgentSession({
-    baseUrl: server.baseUrl,
+    baseUrl: mastra.server.baseUrl,
     agentId: CLIENT_TOOL_AGENT_ID,
     store,
     thread,
@@ -61,7 +47,7 @@ async function reload(...args: Parameters<typeof page>) {
 }
 
 type Body = { messages: unknown[]; memory?: unknown; clientTools?: unknown };
-const lastStreamBody = () => server.requestsTo('stream').at(-1)!.body as Body;
+const lastStreamBody = () => mastra.server.requestsTo('stream').at(-1)!.body as Body;
 
 const awaitingKeys = (store: ToolpaneStore) =>
   selectAwaitingClient(store.getState()).map((c) => c.key);
@@ -69,7 +55,7 @@ const awaitingKeys = (store: ToolpaneStore) =>
 async function memoryMessages(thread: SessionThread) {
   const query = `agentId=${CLIENT_TOOL_AGENT_ID}&resourceId=${thread.resourceId}`;
   const response = await fetch(
-    `${server.baseUrl}/api/memory/threads/${thread.threadId}/messages?${query}`,
+    `${mastra.server.baseUrl}/api/memory/threads/${thread.threadId}/messages?${query}`,
   );
   return ((await response.json()) as { messages: unknown[] }).messages;
 }
@@ -135,11 +121,11 @@ describe('a restored thread keeps client-tool calls waiting for the app', () => 
     await page(thread).send('both b');
     const after = await reload(thread);
     expect(awaitingKeys(after.store)).toEqual(['call-locate-b', 'call-ask-b']);
-    const requests = server.requestsTo('stream').length;
+    const requests = mastra.server.requestsTo('stream').length;
     expect(await after.answer('call-ask-b', { errorText: 'The user left' })).toEqual({
       status: 'done',
     });
-    expect(server.requestsTo('stream').length).toBe(requests);
+    expect(mastra.server.requestsTo('stream').length).toBe(requests);
     const done = await after.answer('call-locate-b', { output: { city: 'Nice' } });
     expect(done.status).toBe('done');
     expect(lastStreamBody().messages).toEqual([

@@ -4,31 +4,20 @@
  * the call and, once every call of the run has its answer, continues the run as
  * `@mastra/client-js` does (with a memory thread only the results, else the whole conversation).
  */
-import { InMemoryStore } from '@mastra/core/storage';
 import { createToolpaneStore, selectCallsWithId, selectRunText } from '@toolpane/client';
 import { selectAwaitingClient } from '@toolpane/client/ai-sdk';
 import { createAgentSession, type SessionThread } from '@toolpane/client/session';
 import { type } from 'arktype';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { everythingShown } from '../utils/shown.ts';
-import { CLIENT_TOOL_AGENT_ID, CLIENT_TOOLS, createClientToolMastra } from './client-tool-agent.ts';
-import { startMastraServer, type TestServer } from './harness.ts';
+import { CLIENT_TOOL_AGENT_ID, CLIENT_TOOLS, serveClientToolAgent } from './client-tool-agent.ts';
 
-let server: TestServer;
-let threads = 0;
-
-beforeAll(async () => {
-  server = await startMastraServer(createClientToolMastra(new InMemoryStore()));
-});
-
-afterAll(async () => {
-  await server.close();
-});
+const mastra = serveClientToolAgent('client-thread');
 
 const session = (thread?: SessionThread, store = createToolpaneStore()) =>
   createAgentSession({
-    baseUrl: server.baseUrl,
+    baseUrl: mastra.server.baseUrl,
     agentId: CLIENT_TOOL_AGENT_ID,
     clientTools: CLIENT_TOOLS,
     store,
@@ -36,7 +25,7 @@ const session = (thread?: SessionThread, store = createToolpaneStore()) =>
   });
 
 type Body = { messages: unknown[]; memory?: unknown; clientTools?: unknown };
-const streamBodies = () => server.requestsTo('stream').map((r) => r.body as Body);
+const streamBodies = () => mastra.server.requestsTo('stream').map((r) => r.body as Body);
 const lastText = (s: ReturnType<typeof session>, runId: string | undefined) =>
   selectRunText(s.store.getState(), runId!);
 
@@ -59,8 +48,8 @@ describe('a session answers client-side tools, against a real Mastra server', ()
     expect(first.clientTools).toEqual(CLIENT_TOOLS);
     expect(selectAwaitingClient(s.store.getState()).map((c) => c.key)).toEqual(['call-locate-a']);
 
-    const requests = server.requests.length;
-    const arrived = server.nextRequest('stream');
+    const requests = mastra.server.requests.length;
+    const arrived = mastra.server.nextRequest('stream');
     const answered = s.answer('call-locate-a', { output: { city: 'Lyon' } });
     // The card finishes before the continuation comes back.
     await arrived;
@@ -71,7 +60,7 @@ describe('a session answers client-side tools, against a real Mastra server', ()
     const continued = await answered;
     expect(continued.status).toBe('done');
     expect(continued.runId).not.toBe(sent.runId);
-    expect(server.requests.length).toBe(requests + 1);
+    expect(mastra.server.requests.length).toBe(requests + 1);
 
     const body = streamBodies().at(-1)!;
     expect(body.memory).toBeUndefined();
@@ -91,7 +80,7 @@ describe('a session answers client-side tools, against a real Mastra server', ()
   });
 
   it('with a memory thread: the continuation carries only the results', async () => {
-    const thread = { threadId: `client-thread-${++threads}`, resourceId: 'user-1' };
+    const thread = mastra.thread();
     const s = session(thread);
     await s.send('locate t');
     const done = await s.answer('call-locate-t', { errorText: 'The user said no' });
@@ -164,7 +153,7 @@ describe('a session answers client-side tools, against a real Mastra server', ()
   it('refuses a call that does not wait for the app, and sends nothing', async () => {
     const s = session();
     await s.send('locate r');
-    const requests = server.requests.length;
+    const requests = mastra.server.requests.length;
     const unknown = await s.answer('call-nobody', { output: 1 });
     expect(unknown).toMatchObject({ status: 'invalid' });
     expect(unknown.error).toMatch(/call-nobody does not wait for the app's result/);
@@ -177,7 +166,7 @@ describe('a session answers client-side tools, against a real Mastra server', ()
     expect(first.status).toBe('done');
     expect(second).toMatchObject({ status: 'invalid' });
     expect(second.error).toMatch(/status: output-available/);
-    expect(server.requests.length).toBe(requests + 1);
+    expect(mastra.server.requests.length).toBe(requests + 1);
     expect(s.store.getState().toolCalls.get('call-locate-r')?.output).toEqual({
       kind: 'raw',
       value: { city: 'Lyon' },
@@ -226,11 +215,11 @@ describe('a session answers client-side tools, against a real Mastra server', ()
       },
     });
 
-    const requests = server.requests.length;
+    const requests = mastra.server.requests.length;
     const zod3 = { locateUser: { description: 'x', inputSchema: z.object({ q: z.string() }) } };
     const refused = await s.send('locate y', { clientTools: zod3 });
     expect(refused.status).toBe('invalid');
     expect(refused.error).toMatch(/clientTools\.locateUser\.inputSchema cannot be sent/);
-    expect(server.requests.length).toBe(requests);
+    expect(mastra.server.requests.length).toBe(requests);
   });
 });
