@@ -1,16 +1,14 @@
-import { InMemoryStore } from '@mastra/core/storage';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { selectRunText } from '@toolpane/client';
-import { createAgentSession } from '@toolpane/client/session';
+import { createAgentSession, type SessionThread } from '@toolpane/client/session';
 import { ToolpaneProvider, useClientTool } from '@toolpane/react';
 import type { ReactNode } from 'react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CLIENT_TOOL_AGENT_ID,
   CLIENT_TOOLS,
-  createClientToolMastra,
+  serveClientToolAgent,
 } from '../server/client-tool-agent.ts';
-import { startMastraServer, type TestServer } from '../server/harness.ts';
 
 /*
  * A page reloaded while a client-side tool waited for its answer, against a real Mastra server
@@ -18,20 +16,11 @@ import { startMastraServer, type TestServer } from '../server/harness.ts';
  * whose answer continues the run.
  */
 
-let server: TestServer;
+const mastra = serveClientToolAgent('react-restore');
 
-beforeAll(async () => {
-  server = await startMastraServer(createClientToolMastra(new InMemoryStore()));
-});
-
-afterAll(async () => {
-  await server.close();
-});
-
-const thread = { threadId: 'react-restore-1', resourceId: 'user-1' };
-const session = () =>
+const session = (thread: SessionThread) =>
   createAgentSession({
-    baseUrl: server.baseUrl,
+    baseUrl: mastra.server.baseUrl,
     agentId: CLIENT_TOOL_AGENT_ID,
     clientTools: CLIENT_TOOLS,
     thread,
@@ -39,8 +28,9 @@ const session = () =>
 
 describe('useClientTool after a reload', () => {
   it('offers to answer a restored waiting call, and the answer continues the run', async () => {
-    await session().send('locate page');
-    const reloaded = session();
+    const thread = mastra.thread();
+    await session(thread).send('locate page');
+    const reloaded = session(thread);
     const { result } = renderHook(() => useClientTool('call-locate-page'), {
       wrapper: ({ children }: { children: ReactNode }) => (
         <ToolpaneProvider session={reloaded}>{children}</ToolpaneProvider>
