@@ -153,12 +153,24 @@ describe('the approval request', () => {
     expect(escapeText('καλημέρα.gr.example')).not.toMatch(/\p{sc=Grek}/u);
   });
 
-  it("escapes the tool's name too, wherever the approval names it", () => {
+  it.each([
+    ['an invisible or look-alike character', 'p\u0430y\u202eexe.fdp', 'p\\u0430y\\u202eexe.fdp'],
+    [
+      'Cyrillic look-alikes beside a Latin word',
+      '\u0430\u0440\u0440\u04cf\u0435_delete',
+      '\\u0430\\u0440\\u0440\\u04cf\\u0435_delete',
+    ],
+    [
+      'a word only of Latin look-alikes',
+      '\u0430\u0440\u0440\u04cf\u0435',
+      '\\u0430\\u0440\\u0440\\u04cf\\u0435',
+    ],
+  ])("escapes the tool's name wherever the approval names it: %s", (_, toolName, shown) => {
     const store = createToolpaneStore();
     store.dispatchMany(
       requestChunks({ id: 'abc-123' }).map((chunk) =>
         chunk.payload?.toolName === 'deleteTool'
-          ? { ...chunk, payload: { ...chunk.payload, toolName: 'p\u0430y\u202eexe.fdp' } }
+          ? { ...chunk, payload: { ...chunk.payload, toolName } }
           : chunk,
       ),
     );
@@ -167,12 +179,25 @@ describe('the approval request', () => {
         <ToolCall.Root toolCallId="call-del-1" />
       </ToolpaneProvider>,
     );
-    const shown = 'p\\u0430y\\u202eexe.fdp';
     const group = screen.getByRole('group', { name: `Approval for ${shown}` });
     expect(group.textContent).toContain(`${shown} will run with:`);
     expect(group.textContent).toContain(`Allow ${shown} to run?`);
     expect(within(group).getByRole('button', { name: `Approve ${shown}` })).toBeDefined();
-    expect(group.textContent).not.toMatch(/[\u0430\u202e]/);
+    expect(group.textContent).not.toMatch(/[\u0430\u202e\u0440\u04cf]/);
+  });
+
+  it('judges a key whole, as a host: two keys cannot look the same', () => {
+    // `рау_to` (Cyrillic рау) beside `pay_to`; a Cyrillic key that cannot pass for Latin shows.
+    const { request } = renderRequest({
+      pay_to: 'bob',
+      '\u0440\u0430\u0443_to': 'eve',
+      получатель: 'ann',
+    });
+    expect(request).toHaveTextContent(
+      '"pay_to": "bob""\\u0440\\u0430\\u0443_to": "eve""получатель": "ann"',
+    );
+    // Text is judged by its words, as before: the same value shows as written.
+    expect(escapeText('\u0440\u0430\u0443_to')).toBe('\u0440\u0430\u0443_to');
   });
 
   it('cannot hide the tail of a padded string: the padding shows, and the cut opens by keyboard', async () => {

@@ -98,7 +98,7 @@ export const ApprovalRoot = forwardRef<HTMLDivElement, ApprovalRootProps>(functi
   }, [decided]);
 
   // Escaped as the arguments are: a tool's name may come from a third party (an MCP server).
-  const toolName = escapeText(handle.approval?.toolName ?? '');
+  const toolName = escapeText(handle.approval?.toolName ?? '', true);
   const send = useCallback(
     (action: LastAction) => {
       setLastAction(action);

@@ -64,22 +64,17 @@ const LATIN_ALIKE_WORD =
  * a domain: the host mixes look-alike letters with Latin ones (`аррӏе.com`), or one of its words
  * is written only with letters that look like Latin ones (`аррӏе.рф`). Every look-alike letter of
  * such a token is escaped; a host that is neither (`пример.рф`) shows as written, and so does a
- * path (`/wiki/Москва`).
+ * path (`/wiki/Москва`). A name (a key, a tool's name) is judged whole, as a host is.
  */
-function spoofedAddress(token: string): boolean {
-  return (
-    token.search(LOOKALIKE) >= 0 &&
-    token
-      .split(NOT_HOST)
-      .some(
-        (host) =>
-          ADDRESS.test(host) &&
-          host.search(LOOKALIKE) >= 0 &&
-          (LATIN.test(host) ||
-            host
-              .split(WORDS)
-              .some((word) => word.search(LOOKALIKE) >= 0 && LATIN_ALIKE_WORD.test(word))),
-      )
+function spoofed(token: string, name: boolean): boolean {
+  return (name ? [token] : token.split(NOT_HOST)).some(
+    (host) =>
+      (name || ADDRESS.test(host)) &&
+      host.search(LOOKALIKE) >= 0 &&
+      (LATIN.test(host) ||
+        host
+          .split(WORDS)
+          .some((word) => word.search(LOOKALIKE) >= 0 && LATIN_ALIKE_WORD.test(word))),
   );
 }
 
@@ -88,25 +83,27 @@ function spoofedAddress(token: string): boolean {
  * direction-changing character escaped as well, and the look-alike letters of a word that mixes
  * them with Latin ones, or of an address that could pass for another.
  *
+ * @param name Whether the text names something (an object's key, a tool): each of its tokens is
+ *   then judged as a host is, so `рау_to` (Cyrillic `рау`) cannot pass for `pay_to`.
  * @example
  * escapeText('a\nb\u202e'); // 'a\\nb\\u202e'
  * escapeText('p\u0430ypal'); // 'p\\u0430ypal' (a Cyrillic а among Latin letters)
  * escapeText('\u0430\u0440\u0440\u04cf\u0435.com'); // every letter of аррӏе escaped
  */
-export function escapeText(text: string): string {
+export function escapeText(text: string, name = false): string {
   // A word needs no JSON escape; its look-alikes are judged on its own letters and its token's,
   // not on the letters of an escape beside it (`\nПривет` is one Cyrillic word after a newline).
   return text
     .split(SPACES)
     .map((token, index) => {
-      const spoofed = index % 2 === 0 && spoofedAddress(token);
+      const escapeAll = index % 2 === 0 && spoofed(token, name);
       return token
         .split(WORDS)
         .map((part, at) => {
           const written =
             at % 2 === 0
               ? JSON.stringify(part).slice(1, -1)
-              : spoofed || LATIN.test(part)
+              : escapeAll || LATIN.test(part)
                 ? part.replace(LOOKALIKE, hex)
                 : part;
           return written.replace(INVISIBLE, hex);
@@ -227,12 +224,12 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
           <li key={key} {...partProps('exact-entry')}>
             {array ? null : (
               <span {...partProps('exact-key')}>
-                "<Spaced text={escapeText(key)} />"{': '}
+                "<Spaced text={escapeText(key, true)} />"{': '}
               </span>
             )}
             <ExactNode
               value={item}
-              label={array ? `${label}[${key}]` : `${label}.${escapeText(key).slice(0, 60)}`}
+              label={array ? `${label}[${key}]` : `${label}.${escapeText(key, true).slice(0, 60)}`}
               depth={base}
               limits={limits}
               ancestors={inner}
