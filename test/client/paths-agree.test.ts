@@ -118,3 +118,19 @@ describe('a repeated approval part changes nothing', () => {
     expectPathsAgree([...chunks.slice(0, at + 1), chunks[at], END]);
   });
 });
+
+describe('a workflow snapshot without a name keeps the name the call has', () => {
+  it('leaves the call as the same object when nothing else changed (FC_SEED=44444)', () => {
+    const chunks = loadFixture('workflow-parallel-aisdk') as Record<string, unknown>[];
+    const at = chunks.findIndex((chunk) => chunk.type === 'data-tool-workflow');
+    expect(at).toBeGreaterThan(0);
+    const snapshot = chunks[at] as { data: Record<string, unknown> };
+    const unnamed = { ...snapshot, data: { ...snapshot.data, name: null } };
+    const all = steps([...chunks.slice(0, at + 1), unnamed]);
+    const [before, after] = all.slice(-2);
+    const call = [...before!.toolCalls.values()].find((c) => c.workflow !== undefined)!;
+    expect(call.workflow?.workflowId).toBeDefined();
+    expect(after!.toolCalls.get(call.key)).toBe(call);
+    expectPathsAgree([...chunks.slice(0, at + 1), unnamed, END]);
+  });
+});

@@ -152,7 +152,12 @@ export function onWorkflowSnapshot(ctx: Ctx, value: Value): void {
   }
   const before = ctx.draft.root.toolCalls.get(key)!.workflow;
   const status = workflowStatus(data.status, before?.status ?? 'running');
-  if (before?.runId !== workflowRunId || before.status !== status || before.workflowId !== name) {
+  // A snapshot without a name keeps the one the call has: nothing to copy for it.
+  if (
+    before?.runId !== workflowRunId ||
+    before.status !== status ||
+    (name !== undefined && before.workflowId !== name)
+  ) {
     const workflow = editWorkflow(ctx, key)!;
     workflow.runId = workflowRunId;
     if (name !== undefined) workflow.workflowId = name;
