@@ -167,8 +167,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // escape look-alike letters inside a Latin word (a Cyrillic `а` in `pаypal`); 17.25 KB once
     // they escape an address whose host could pass for a Latin one (`аррӏе.com`, `аррӏе.рф`),
     // most of it the list of Latin-alike letters; 17.30 KB once a key or a tool's name is judged
-    // whole, as a host is (`рау_to`, Cyrillic `рау`, cannot pass for `pay_to`).
-    budgetKb: 17.3,
+    // whole, as a host is (`рау_to`, Cyrillic `рау`, cannot pass for `pay_to`); 17.35 KB once
+    // what a suspended tool asks shows as unambiguously as an approval's arguments.
+    budgetKb: 17.35,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.

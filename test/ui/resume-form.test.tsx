@@ -32,14 +32,25 @@ interface Sent {
 
 /**
  * A session whose store holds the recorded suspension. `schema` swaps the tool's resume schema
- * in the recorded `tool-call-suspended` chunk, to exercise field kinds the recording lacks.
+ * in the recorded `tool-call-suspended` chunk, to exercise field kinds the recording lacks, and
+ * `suspendPayload` what the tool said.
  */
-function suspended(schema?: object): { session: AgentSession; sent: Sent[] } {
+function suspended(
+  schema?: object,
+  suspendPayload?: unknown,
+): { session: AgentSession; sent: Sent[] } {
   const store = createToolpaneStore();
   const chunks = loadFixture('suspend-request').map((chunk) => {
     const c = chunk as { type: string; payload: Record<string, unknown> };
-    if (schema === undefined || c.type !== 'tool-call-suspended') return chunk;
-    return { ...c, payload: { ...c.payload, resumeSchema: JSON.stringify(schema) } };
+    if (c.type !== 'tool-call-suspended') return chunk;
+    return {
+      ...c,
+      payload: {
+        ...c.payload,
+        ...(schema === undefined ? {} : { resumeSchema: JSON.stringify(schema) }),
+        ...(suspendPayload === undefined ? {} : { suspendPayload }),
+      },
+    };
   });
   store.dispatchMany(chunks);
   store.dispatch({ type: 'toolpane/stream-end' });
@@ -222,5 +233,26 @@ describe('ResumeForm', () => {
     // Focus moves once the messages rendered, which may be a tick after the click settles.
     await waitFor(() => expect(guests).toHaveFocus());
     expect(sent).toEqual([]);
+  });
+
+  it('shows what the tool asked as unambiguously as an approval: escapes, look-alikes, every field', () => {
+    // A sentence: a direction override, a look-alike host and a zero-width space show as escapes,
+    // quotes as written, each line on its own.
+    const reason = 'Pay "rent" to \u202ebob?\nSee https://\u0430\u0440\u0440\u04cf\u0435.com\u200b';
+    renderForm(suspended(undefined, { reason }).session);
+    const payload = document.querySelector<HTMLElement>('[data-slot="resume-form-payload"]')!;
+    expect(payload.querySelector('p')?.textContent).toContain(
+      'Pay "rent" to \\u202ebob?\nSee https://',
+    );
+    expect(payload).toHaveTextContent('\\u0430\\u0440\\u0440\\u04cf\\u0435.com\\u200b');
+    expect(payload.textContent).not.toMatch(/[\u202e\u200b\u0430]/);
+  });
+
+  it('shows a payload of several fields whole, every string quoted and escaped', () => {
+    const { session } = suspended(undefined, { to: '\u202ebob', amount: 500, memo: 'a\nb' });
+    renderForm(session);
+    const payload = document.querySelector<HTMLElement>('[data-slot="resume-form-payload"]')!;
+    expect(payload).toHaveTextContent('"to": "\\u202ebob""amount": 500"memo": "a\\nb"');
+    expect(payload.textContent).not.toMatch(/\u202e/);
   });
 });

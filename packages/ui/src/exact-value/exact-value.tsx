@@ -78,6 +78,32 @@ function spoofed(token: string, name: boolean): boolean {
   );
 }
 
+/** Escapes `text` (see {@link escapeText}); `quote` writes what is not a word as JSON does. */
+function escapeWith(text: string, name: boolean, quote: boolean): string {
+  // A word needs no JSON escape; its look-alikes are judged on its own letters and its token's,
+  // not on the letters of an escape beside it (`\nПривет` is one Cyrillic word after a newline).
+  return text
+    .split(SPACES)
+    .map((token, index) => {
+      const escapeAll = index % 2 === 0 && spoofed(token, name);
+      return token
+        .split(WORDS)
+        .map((part, at) => {
+          const written =
+            at % 2 === 1
+              ? escapeAll || LATIN.test(part)
+                ? part.replace(LOOKALIKE, hex)
+                : part
+              : quote
+                ? JSON.stringify(part).slice(1, -1)
+                : part;
+          return written.replace(INVISIBLE, hex);
+        })
+        .join('');
+    })
+    .join('');
+}
+
 /**
  * A string as it is written in JSON, without the quotes, with every invisible or
  * direction-changing character escaped as well, and the look-alike letters of a word that mixes
@@ -91,26 +117,19 @@ function spoofed(token: string, name: boolean): boolean {
  * escapeText('\u0430\u0440\u0440\u04cf\u0435.com'); // every letter of аррӏе escaped
  */
 export function escapeText(text: string, name = false): string {
-  // A word needs no JSON escape; its look-alikes are judged on its own letters and its token's,
-  // not on the letters of an escape beside it (`\nПривет` is one Cyrillic word after a newline).
-  return text
-    .split(SPACES)
-    .map((token, index) => {
-      const escapeAll = index % 2 === 0 && spoofed(token, name);
-      return token
-        .split(WORDS)
-        .map((part, at) => {
-          const written =
-            at % 2 === 0
-              ? JSON.stringify(part).slice(1, -1)
-              : escapeAll || LATIN.test(part)
-                ? part.replace(LOOKALIKE, hex)
-                : part;
-          return written.replace(INVISIBLE, hex);
-        })
-        .join('');
-    })
-    .join('');
+  return escapeWith(text, name, true);
+}
+
+/**
+ * One line of text to read as a sentence, escaped as {@link escapeText} escapes it except that
+ * quotes and backslashes show as written: invisible and direction-changing characters (a line
+ * break among them) as `\uXXXX`, and the look-alike letters that could pass for Latin ones.
+ *
+ * @example
+ * escapeLine('Send $5 to \u202ebob'); // 'Send $5 to \\u202ebob'
+ */
+export function escapeLine(text: string): string {
+  return escapeWith(text, false, false);
 }
 
 /** Shows runs of two or more spaces with a visible mark per space. */

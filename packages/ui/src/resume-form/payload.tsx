@@ -1,6 +1,7 @@
 'use client';
 import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
+import { ExactValue, escapeLine } from '../exact-value/exact-value.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 
@@ -12,7 +13,10 @@ function singleText(value: unknown): string | undefined {
 }
 
 /**
- * What the tool said when it suspended; a payload with a single text field reads as a sentence.
+ * What the tool said when it suspended, which the person answers, shown as unambiguously as the
+ * arguments of an approval: a payload with a single text field reads as a sentence, with its
+ * invisible and direction-changing characters and look-alike letters escaped (see
+ * {@link escapeLine}), each line on its own; any other payload is an {@link ExactValue}.
  *
  * @example
  * <ResumeForm.Payload />
@@ -34,7 +38,13 @@ export const ResumeFormPayload = forwardRef<HTMLDivElement, HostProps<'div'>>(
         host={children}
         {...partProps('resume-form-payload', props)}
       >
-        {text === undefined ? <DisplayValueView value={payload} /> : <p>{text}</p>}
+        {text !== undefined ? (
+          <p>{text.split('\n').map(escapeLine).join('\n')}</p>
+        ) : payload.kind === 'raw' || payload.kind === 'transformed' ? (
+          <ExactValue value={payload.value} label="the request" />
+        ) : (
+          <DisplayValueView value={payload} />
+        )}
       </PartElement>
     );
   },
