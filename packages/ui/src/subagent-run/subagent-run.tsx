@@ -14,6 +14,7 @@ import {
   useState,
 } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
+import { escapeText } from '../exact-value/exact-value.js';
 import { ResumeFormRoot } from '../resume-form/root.js';
 import { RunPart } from '../run-parts/run-parts.js';
 import { SubagentCardSlot } from '../run-parts/slot.js';
@@ -174,7 +175,7 @@ export const SubagentRunTitle = forwardRef<HTMLSpanElement, HostProps<'span'>>(
         host={children}
         {...partProps('subagent-run-title', props)}
       >
-        {subagentName(toolName)}
+        {escapeText(subagentName(toolName) ?? '', true)}
       </PartElement>
     );
   },

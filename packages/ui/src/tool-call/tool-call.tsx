@@ -3,6 +3,7 @@ import * as Collapsible from '@radix-ui/react-collapsible';
 import { useToolCall } from '@toolpane/react';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
+import { escapeText } from '../exact-value/exact-value.js';
 import { ResumeFormRoot } from '../resume-form/root.js';
 import {
   formatDuration,
@@ -91,7 +92,9 @@ export type ToolCallTitleProps = Omit<PartProps<'span'>, 'children'> & {
 };
 
 /**
- * The call's name (the card itself is labelled with it too).
+ * The call's name (the card itself is labelled with it too), with invisible and
+ * direction-changing characters and look-alike letters escaped as an approval escapes it (see
+ * `escapeText`); a function child gets the name as it is.
  *
  * @example
  * <ToolCall.Title>{(name) => name.replace(/Tool$/, '')}</ToolCall.Title>
@@ -110,7 +113,7 @@ export const ToolCallTitle = forwardRef<HTMLSpanElement, ToolCallTitleProps>(fun
       host={render ? undefined : (children as ReactNode)}
       {...partProps('tool-call-title', props)}
     >
-      {call === undefined ? null : render ? render(call.toolName) : call.toolName}
+      {call === undefined ? null : render ? render(call.toolName) : escapeText(call.toolName, true)}
     </PartElement>
   );
 });

@@ -1,0 +1,84 @@
+import { render, screen } from '@testing-library/react';
+import { createToolpaneStore } from '@toolpane/client';
+import { ToolpaneProvider } from '@toolpane/react';
+import { SubagentRun, ToolCall } from '@toolpane/ui';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { loadFixture } from '../utils/fixtures';
+
+/*
+ * A card's header names the tool (or the subagent) the way an approval does: a name can carry a
+ * direction override or letters of another script that pass for Latin ones (MCP tools name
+ * themselves), and the header must not let it pass for another name.
+ */
+
+/** A recording with every mention of the tool's name `from` replaced by `to`. */
+function renamed(fixture: string, from: string, to: string): unknown[] {
+  return loadFixture(fixture).map(
+    (chunk) =>
+      JSON.parse(JSON.stringify(chunk).replaceAll(`"${from}"`, JSON.stringify(to))) as unknown,
+  );
+}
+
+function mount(chunks: unknown[], card: ReactNode) {
+  const store = createToolpaneStore();
+  store.dispatchMany(chunks);
+  store.dispatch({ type: 'toolpane/stream-end' });
+  render(<ToolpaneProvider store={store}>{card}</ToolpaneProvider>);
+}
+
+const SPOOFS = [
+  ['a direction override', 'p\u202eexe.fdp', 'p\\u202eexe.fdp'],
+  [
+    'look-alikes beside Latin',
+    '\u0430\u0440\u0440\u04cf\u0435_delete',
+    '\\u0430\\u0440\\u0440\\u04cf\\u0435_delete',
+  ],
+  [
+    'a word only of look-alikes',
+    '\u0440\u0430\u0443\u0440\u0430\u04cf',
+    '\\u0440\\u0430\\u0443\\u0440\\u0430\\u04cf',
+  ],
+] as const;
+
+describe('names in card headers', () => {
+  it.each(SPOOFS)('shows a tool name with %s escaped', (_, name, shown) => {
+    mount(
+      renamed('approval-request', 'deleteTool', name),
+      <ToolCall.Root toolCallId="call-del-1" />,
+    );
+    const title = document.querySelector('[data-slot="tool-call-title"]')!;
+    expect(title.textContent).toBe(shown);
+  });
+
+  it.each(SPOOFS)('shows a subagent name with %s escaped', (_, name, shown) => {
+    mount(
+      renamed('subagent', 'agent-weather', `agent-${name}`),
+      <SubagentRun.Root toolCallId="call-agent-1" />,
+    );
+    const title = document.querySelector('[data-slot="subagent-run-title"]')!;
+    expect(title.textContent).toBe(shown);
+  });
+
+  it('shows names in one script, and plain ones, as written; a function child gets the name as it is', () => {
+    mount(
+      renamed('approval-request', 'deleteTool', 'поиск'),
+      <ToolCall.Root toolCallId="call-del-1" />,
+    );
+    expect(document.querySelector('[data-slot="tool-call-title"]')!.textContent).toBe('поиск');
+    render(
+      <ToolpaneProvider
+        store={(() => {
+          const store = createToolpaneStore();
+          store.dispatchMany(renamed('approval-request', 'deleteTool', 'p\u202eexe.fdp'));
+          return store;
+        })()}
+      >
+        <ToolCall.Root toolCallId="call-del-1">
+          <ToolCall.Title data-testid="own">{(name) => name.length}</ToolCall.Title>
+        </ToolCall.Root>
+      </ToolpaneProvider>,
+    );
+    expect(screen.getByTestId('own').textContent).toBe('9');
+  });
+});
