@@ -7,6 +7,7 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
+import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
 
@@ -132,5 +133,28 @@ describe('a workflow snapshot without a name keeps the name the call has', () =>
     expect(call.workflow?.workflowId).toBeDefined();
     expect(after!.toolCalls.get(call.key)).toBe(call);
     expectPathsAgree([...chunks.slice(0, at + 1), unnamed, END]);
+  });
+});
+
+describe('a background task finds its call on every path', () => {
+  it('applies a task chunk to the call that started the task, not a later call with its id (FC_SEED=2468)', () => {
+    // The recording with its tool-call chunk moved after the task started, into another run: two
+    // calls share the id, and only the first holds the task.
+    const chunks = loadFixture('background-task').slice(0, 20) as { type: string }[];
+    const call = chunks.find((chunk) => chunk.type === 'tool-call')!;
+    const rest = chunks.filter((chunk) => chunk !== call);
+    const after = rest.findIndex((chunk) => chunk.type === 'background-task-running') + 1;
+    expect(after).toBeGreaterThan(0);
+    const moved = [...rest.slice(0, after), { ...call, runId: 'start' }, ...rest.slice(after)];
+    const options = { ...OPTIONS, families: [network] };
+    const store = createToolpaneStore(options);
+    let state = initialState;
+    for (const chunk of [...moved, END]) {
+      store.dispatch(chunk);
+      state = reduce(state, chunk, options);
+      expect(JSON.stringify(state)).toBe(JSON.stringify(store.getState()));
+    }
+    expect(JSON.stringify(reduceAll([...moved, END], options))).toBe(JSON.stringify(state));
+    expect(state.toolCalls.get('call-index-1')?.background?.status).toBe('running');
   });
 });

@@ -97,11 +97,28 @@ const BACKGROUND_STATUS = {
   'background-task-cancelled': 'cancelled',
 } as const satisfies Record<Exclude<BackgroundChunk['type'], 'background-task-progress'>, string>;
 
+/**
+ * The key of the call a background task belongs to. On the first miss of a scratch, the calls the
+ * state already holds are read once, so a pure `reduce` (a fresh scratch per chunk) finds the
+ * call a store, which saw every chunk, would find.
+ */
+export function taskCallOf(ctx: Ctx, taskId: string): string | undefined {
+  const { scratch } = ctx;
+  if (!scratch.taskCalls.has(taskId) && !scratch.taskCallsRead) {
+    scratch.taskCallsRead = true;
+    for (const call of ctx.draft.root.toolCalls.values()) {
+      const id = call.background?.taskId;
+      if (id !== undefined && !scratch.taskCalls.has(id)) scratch.taskCalls.set(id, call.key);
+    }
+  }
+  return scratch.taskCalls.get(taskId);
+}
+
 /** Applies a `background-task-*` chunk to the call that runs in the background. */
 export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Scope): void {
   if (chunk.type === 'background-task-progress') {
     for (const taskId of chunk.payload.taskIds) {
-      const toolCallId = ctx.scratch.taskCalls.get(taskId);
+      const toolCallId = taskCallOf(ctx, taskId);
       const call = toolCallId === undefined ? undefined : ctx.draft.toolCall(toolCallId);
       if (call?.background !== undefined && chunk.payload.elapsedMs !== undefined) {
         call.background = { ...call.background, elapsedMs: chunk.payload.elapsedMs };
@@ -113,7 +130,7 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   const status = BACKGROUND_STATUS[chunk.type];
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   // A task outlives its run: later chunks may come with another run, or none.
-  const mapped = ctx.scratch.taskCalls.get(p.taskId);
+  const mapped = taskCallOf(ctx, p.taskId);
   const byTask = mapped === undefined ? undefined : ctx.draft.toolCall(mapped);
   const call =
     byTask !== undefined && byTask.toolCallId === p.toolCallId

@@ -60,7 +60,14 @@ export interface Scratch {
   readonly parsers: Map<string, PartialJsonParser>;
   /** How many parsers may be kept before the next sweep drops those of finished input. */
   parserSweep: number;
+  /**
+   * The call each background task belongs to, by task id. A store keeps it up to date; a fresh
+   * scratch (a pure `reduce`) reads it from the state's calls once, on its first miss, so every
+   * path finds the same call (see `taskCallOf`).
+   */
   readonly taskCalls: Map<string, string>;
+  /** Whether {@link Scratch.taskCalls} has read the calls that were in the state before it. */
+  taskCallsRead: boolean;
   /** Wrapper chunks being unwrapped right now, one inside the other (bounded). */
   nesting: number;
   /** The scope inside each call that wrapped chunks so far, by call key. */
@@ -101,6 +108,7 @@ export const createScratch = (): Scratch => ({
   parsers: new Map(),
   parserSweep: 64,
   taskCalls: new Map(),
+  taskCallsRead: false,
   nesting: 0,
   scopes: new Map(),
   partIndexes: new Map(),
