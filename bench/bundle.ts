@@ -171,8 +171,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // they escape an address whose host could pass for a Latin one (`аррӏе.com`, `аррӏе.рф`),
     // most of it the list of Latin-alike letters; 17.30 KB once a key or a tool's name is judged
     // whole, as a host is (`рау_to`, Cyrillic `рау`, cannot pass for `pay_to`); 17.35 KB once
-    // what a suspended tool asks shows as unambiguously as an approval's arguments.
-    budgetKb: 17.35,
+    // what a suspended tool asks shows as unambiguously as an approval's arguments; 17.4 KB once
+    // every name the stream sends (workflow steps, network primitives, data parts), a source's
+    // address, a file's name and a resume form's labels and choices are escaped as well, and JSON
+    // views escape direction overrides.
+    budgetKb: 17.4,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.

@@ -30,6 +30,7 @@ import {
 } from './recording.ts';
 import { resumeFormScenarios } from './resume-form.ts';
 import { AGENT_IDS, createScenarioMastra } from './scenarios.ts';
+import { sourceScenarios } from './sources.ts';
 import { workflowDeepScenarios } from './workflow-deep.ts';
 import { workflowFlowScenarios } from './workflow-flow.ts';
 
@@ -445,6 +446,7 @@ async function main() {
     ...resumeFormScenarios,
     ...longNameScenarios,
     ...reasoningScenarios,
+    ...sourceScenarios,
     ...workflowFlowScenarios,
     ...workflowDeepScenarios,
   })) {

@@ -133,6 +133,7 @@ const FIRST_RELEASE = {
     'WorkflowRunRoot',
     'WorkflowRunStep',
     'WorkflowRunSteps',
+    'escapeFormat',
     'escapeText',
     'formatDuration',
     'formatElapsed',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createToolpaneStore } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
-import { SubagentRun, ToolCall } from '@toolpane/ui';
+import { ResumeForm, SubagentRun, ToolCall, Transcript, WorkflowRun } from '@toolpane/ui';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { loadFixture } from '../utils/fixtures';
@@ -80,5 +80,48 @@ describe('names in card headers', () => {
       </ToolpaneProvider>,
     );
     expect(screen.getByTestId('own').textContent).toBe('9');
+  });
+});
+
+describe('look-alike letters in the other names and lines a stream sends', () => {
+  it('escapes a workflow step named with a Cyrillic letter among Latin ones', () => {
+    mount(
+      renamed('workflow-tool', 'fetch-figures', 'f\u0435tch-figures'),
+      <WorkflowRun.Root toolCallId="call-report-1" />,
+    );
+    const names = [...document.querySelectorAll('[data-slot="workflow-step-name"]')].map(
+      (name) => name.textContent,
+    );
+    expect(names).toContain('f\\u0435tch-figures');
+    expect(names).toContain('summarize');
+  });
+
+  it('escapes a cited address whose host could pass for a Latin one', () => {
+    const chunks = loadFixture('sources-and-file').map(
+      (chunk) =>
+        JSON.parse(
+          JSON.stringify(chunk).replace(
+            'https://weather.example.com/paris',
+            'https://\u0430\u0440\u0440\u04cf\u0435.com/\u041f\u0430\u0440\u0438\u0436',
+          ),
+        ) as unknown,
+    );
+    mount(chunks, <Transcript.Root />);
+    const url = document.querySelector('[data-slot="transcript-source-url"]')!;
+    expect(url.textContent).toBe(
+      ' https://\\u0430\\u0440\\u0440\\u04cf\\u0435.com/\\u041f\\u0430\\u0440\\u0438\\u0436',
+    );
+  });
+
+  it("escapes a resume form's choice that mixes scripts, and leaves the others as written", () => {
+    mount(
+      renamed('reservation-request', 'terrace', 't\u0435rrace').map((chunk) =>
+        // The choice also sits inside the schema, a JSON string.
+        JSON.parse(JSON.stringify(chunk).replaceAll('\\"terrace\\"', '\\"t\u0435rrace\\"')),
+      ),
+      <ResumeForm.Root toolCallId="call-reserve-1" />,
+    );
+    const options = [...document.querySelectorAll('option')].map((option) => option.textContent);
+    expect(options).toEqual(['Choose…', 'inside', 't\\u0435rrace']);
   });
 });

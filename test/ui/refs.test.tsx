@@ -30,6 +30,7 @@ import { loadFixture, recordedResponse } from '../utils/fixtures';
 
 /** Exports that are not components: functions, labels and constants. */
 const NOT_COMPONENTS = new Set([
+  'escapeFormat',
   'escapeText',
   'formatDuration',
   'formatElapsed',

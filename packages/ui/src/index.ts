@@ -8,6 +8,7 @@ export {
   ExactValue,
   type ExactValueLimits,
   type ExactValueProps,
+  escapeFormat,
   escapeText,
 } from './exact-value/exact-value.js';
 export { JsonView, type JsonViewLimits, type JsonViewProps } from './json-view/json-view.js';

@@ -1,5 +1,6 @@
 'use client';
 import { forwardRef, type ReactNode } from 'react';
+import { escapeText } from '../exact-value/exact-value.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 /** Props of {@link RunHeader}. */
@@ -8,7 +9,7 @@ export type RunHeaderProps = HostProps<'div'> & {
   readonly family: string;
   /** What kind of run it is, in words ("Workflow"). */
   readonly kind: string;
-  /** The run's id, shown as code after the kind, when known. */
+  /** The run's id, shown as code after the kind when known, escaped as a name (see `escapeText`). */
   readonly id: string | undefined;
   /** The status, as `data-status` for styling. */
   readonly status: string;
@@ -38,7 +39,7 @@ export const RunHeader = forwardRef<HTMLDivElement, RunHeaderProps>(function Run
     >
       <span {...partProps(`${family}-title`)}>
         {kind}
-        {id === undefined ? null : <code> {id}</code>}
+        {id === undefined ? null : <code> {escapeText(id, true)}</code>}
       </span>
       <span {...partProps(`${family}-status`)} data-status={status}>
         {label}

@@ -27,6 +27,9 @@ const INVISIBLE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to escape.
   /[\u0000-\u001f\u007f-\u00a0\u00b7\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u2800\u3000]|\p{Cf}|\p{Default_Ignorable_Code_Point}/gu;
 
+/** Format (`Cf`) and default-ignorable characters: direction overrides, zero-width ones, tags. */
+const FORMAT = /\p{Cf}|\p{Default_Ignorable_Code_Point}/gu;
+
 /** `\uXXXX` for each UTF-16 unit of the character. */
 const hex = (char: string) => {
   let out = '';
@@ -130,6 +133,19 @@ export function escapeText(text: string, name = false): string {
  */
 export function escapeLine(text: string): string {
   return escapeWith(text, false, false);
+}
+
+/**
+ * `text` with every format and default-ignorable character (direction overrides and isolates,
+ * zero-width characters, tag characters) as `\uXXXX`; line breaks, tabs and letters show as
+ * written. For values a person browses rather than approves (`JsonView`): a direction override
+ * cannot reorder a value or carry the text after it out of its place.
+ *
+ * @example
+ * escapeFormat('total: 100\u202e0'); // 'total: 100\\u202e0'
+ */
+export function escapeFormat(text: string): string {
+  return text.replace(FORMAT, hex);
 }
 
 /** Shows runs of two or more spaces with a visible mark per space. */

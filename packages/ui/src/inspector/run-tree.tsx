@@ -1,7 +1,11 @@
 'use client';
 import type { RunState, ToolCallState, ToolpaneState } from '@toolpane/client';
 import { forwardRef, type ReactNode } from 'react';
+import { escapeText } from '../exact-value/exact-value.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
+
+/** A name or id from the stream, escaped so that it cannot pass for another (see `escapeText`). */
+export const named = (text: string) => escapeText(text, true);
 
 /** What is selected in an inspector: a run or a call, by id. */
 export type InspectorSelection =
@@ -61,7 +65,7 @@ function CallNode({ call, props }: { readonly call: ToolCallState; readonly prop
         id={call.toolCallId}
         label={
           <>
-            {call.toolName} <code>{call.toolCallId}</code>
+            {named(call.toolName)} <code>{named(call.toolCallId)}</code>
           </>
         }
         status={call.status}
@@ -79,7 +83,7 @@ function CallNode({ call, props }: { readonly call: ToolCallState; readonly prop
         <ul {...partProps('inspector-steps')}>
           {steps.map((step) => (
             <li key={step.id} {...partProps('inspector-step')} data-status={step.status}>
-              {step.name} <span {...partProps('inspector-node-status')}>{step.status}</span>
+              {named(step.name)} <span {...partProps('inspector-node-status')}>{step.status}</span>
             </li>
           ))}
         </ul>
@@ -96,7 +100,12 @@ function RunNode({ run, props }: { readonly run: RunState; readonly props: TreeP
         id={run.runId}
         label={
           <>
-            {run.agentId ?? (run.depth === 0 ? 'run' : 'subagent run')} <code>{run.runId}</code>
+            {run.agentId === undefined
+              ? run.depth === 0
+                ? 'run'
+                : 'subagent run'
+              : named(run.agentId)}{' '}
+            <code>{named(run.runId)}</code>
           </>
         }
         status={run.status}

@@ -3,8 +3,9 @@ import type { ToolpaneState } from '@toolpane/client';
 import type { ChunkLog, ChunkLogEntry } from '@toolpane/client/inspect';
 import { useToolpaneSelector } from '@toolpane/react';
 import { forwardRef, useCallback, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { escapeLine } from '../exact-value/exact-value.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
-import { type InspectorSelection, RunTree } from './run-tree.js';
+import { type InspectorSelection, named, RunTree } from './run-tree.js';
 
 /** Props of {@link StreamInspector}. */
 export type StreamInspectorProps = HostProps<'div'> & {
@@ -106,7 +107,7 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
                 <option value="">All</option>
                 {[...state.runs.keys()].map((runId) => (
                   <option key={runId} value={runId}>
-                    {state.runs.get(runId)?.agentId ?? 'run'} {short(runId)}
+                    {named(state.runs.get(runId)?.agentId ?? 'run')} {named(short(runId))}
                   </option>
                 ))}
               </select>
@@ -117,7 +118,7 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
                 <option value="">All</option>
                 {state.toolCallOrder.map((callId) => (
                   <option key={callId} value={callId}>
-                    {state.toolCalls.get(callId)?.toolName} {callId}
+                    {named(state.toolCalls.get(callId)?.toolName ?? '')} {named(callId)}
                   </option>
                 ))}
               </select>
@@ -128,7 +129,7 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
                 <option value="">All</option>
                 {types.map((type) => (
                   <option key={type} value={type}>
-                    {type}
+                    {named(type)}
                   </option>
                 ))}
               </select>
@@ -168,18 +169,18 @@ export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
                       </button>
                     </td>
                     <td>
-                      {entry.type}
+                      {named(entry.type)}
                       {entry.nested.length > 0 ? (
                         <span {...partProps('inspector-nested')}>
                           {' '}
-                          › {entry.nested.join(' › ')}
+                          › {entry.nested.map(named).join(' › ')}
                         </span>
                       ) : null}
                     </td>
-                    <td title={entry.runId}>{short(entry.runId)}</td>
-                    <td>{entry.toolCallId ?? ''}</td>
+                    <td title={entry.runId && named(entry.runId)}>{named(short(entry.runId))}</td>
+                    <td>{named(entry.toolCallId ?? '')}</td>
                     <td>{entry.size}</td>
-                    <td>{entry.issues.map((issue) => issue.message).join('; ')}</td>
+                    <td>{escapeLine(entry.issues.map((issue) => issue.message).join('; '))}</td>
                   </tr>
                 ))}
               </tbody>

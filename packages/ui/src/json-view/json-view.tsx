@@ -1,5 +1,6 @@
 'use client';
 import { forwardRef, type ReactNode, useState } from 'react';
+import { escapeFormat } from '../exact-value/exact-value.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
 
@@ -17,7 +18,10 @@ export interface JsonViewLimits {
 
 /** Props of {@link JsonView}. */
 export interface JsonViewProps extends HostProps<'div'>, JsonViewLimits {
-  /** Any value; it is shown as text and never interpreted as markup. */
+  /**
+   * Any value; it is shown as text and never interpreted as markup, the invisible and
+   * direction-changing characters of its strings and keys as `\uXXXX` (see `escapeFormat`).
+   */
   readonly value: unknown;
 }
 
@@ -50,11 +54,12 @@ function typeOf(value: unknown): ValueType {
   }
 }
 
+/** The text up to `limit` characters, its invisible and direction-changing ones escaped. */
 function Truncated({ text, limit }: { text: string; limit: number }) {
-  if (text.length <= limit) return text;
+  if (text.length <= limit) return escapeFormat(text);
   return (
     <>
-      {text.slice(0, limit)}
+      {escapeFormat(text.slice(0, limit))}
       <span {...partProps('json-truncated')}>
         … {(text.length - limit).toLocaleString()} more characters
       </span>

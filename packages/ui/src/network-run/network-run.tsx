@@ -3,6 +3,7 @@ import { type NetworkStep, type RunStatus, runKey, type ToolpaneState } from '@t
 import { useNetwork, useToolpaneSelector } from '@toolpane/react';
 import { createContext, forwardRef, useCallback } from 'react';
 import { RunHeader } from '../card-header/run-header.js';
+import { escapeText } from '../exact-value/exact-value.js';
 import { ToolCallCard } from '../tool-call-card/tool-call-card.js';
 import { useInside } from '../utils/inside.js';
 import {
@@ -137,7 +138,7 @@ function StepBody({ step }: { step: NetworkStep }) {
                   ? 'Routed'
                   : `Routed to ${step.primitive.type === 'none' ? 'nothing' : step.primitive.type} `}
             {step.primitive !== undefined && step.primitive.type !== 'none' ? (
-              <code>{step.primitive.id}</code>
+              <code>{escapeText(step.primitive.id, true)}</code>
             ) : null}
           </p>
           {step.selectionReason === undefined ? null : (

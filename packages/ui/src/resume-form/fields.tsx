@@ -1,5 +1,6 @@
 'use client';
 import { forwardRef, type ReactNode } from 'react';
+import { escapeLine } from '../exact-value/exact-value.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { useResumeFormContext } from './context.js';
 import type { ResumeField } from './schema-fields.js';
@@ -8,7 +9,7 @@ function Hint({ id, text }: { id: string; text: string | undefined }) {
   if (text === undefined) return null;
   return (
     <span id={id} {...partProps('resume-form-hint')}>
-      {text}
+      {escapeLine(text)}
     </span>
   );
 }
@@ -31,7 +32,7 @@ const marksRequired = (field: ResumeField) => field.meta.required && field.kind 
 function Label({ htmlFor, field }: { htmlFor: string; field: ResumeField }) {
   return (
     <label htmlFor={htmlFor} {...partProps('resume-form-label')}>
-      {field.meta.label}
+      {escapeLine(field.meta.label)}
       {marksRequired(field) ? (
         <>
           {' '}
@@ -65,7 +66,7 @@ function FieldView({ field }: { field: ResumeField }) {
     case 'object': {
       return (
         <fieldset {...partProps('resume-form-group')} aria-describedby={describedBy}>
-          <legend {...partProps('resume-form-legend')}>{field.meta.label}</legend>
+          <legend {...partProps('resume-form-legend')}>{escapeLine(field.meta.label)}</legend>
           <Hint id={hintId} text={field.meta.description} />
           {field.fields.map((inner) => (
             <FieldView key={inner.path} field={inner} />
@@ -103,7 +104,7 @@ function FieldView({ field }: { field: ResumeField }) {
           <option value="">Choose…</option>
           {field.options.map((option, index) => (
             <option key={String(index)} value={String(index)}>
-              {typeof option === 'string' ? option : JSON.stringify(option)}
+              {escapeLine(typeof option === 'string' ? option : JSON.stringify(option))}
             </option>
           ))}
         </select>

@@ -11,6 +11,7 @@ import {
   type Ref,
   useContext,
 } from 'react';
+import { escapeLine, escapeText } from '../exact-value/exact-value.js';
 import { JsonView } from '../json-view/json-view.js';
 import { useOpenedOnce } from '../tool-call/context.js';
 import { ToolCallRoot, type ToolCallRootProps } from '../tool-call/tool-call.js';
@@ -104,7 +105,9 @@ export type RunPartProps = RunPartElementProps & { readonly part: RunPartState }
 
 /**
  * One part of a run, as its own element, which takes the ref and props. Text is shown as plain
- * text, never as markup.
+ * text, never as markup; a data part's name is escaped as a tool's name is, and a source's title
+ * and address and a file's name as a line (see `escapeLine`), so `invoice\u202efdp.exe` or an
+ * address in look-alike letters cannot pass for another.
  */
 export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
   { part, ...props },
@@ -129,7 +132,12 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
     }
     case 'data': {
       return (
-        <Labelled slot="transcript-data" label={part.name} elementRef={div} props={props}>
+        <Labelled
+          slot="transcript-data"
+          label={escapeText(part.name, true)}
+          elementRef={div}
+          props={props}
+        >
           <JsonView value={part.data} defaultExpandDepth={1} />
         </Labelled>
       );
@@ -137,9 +145,9 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
     case 'source': {
       return (
         <Labelled slot="transcript-source" label="Source" elementRef={div} props={props}>
-          {part.title ?? part.filename ?? part.url ?? part.id}
+          {escapeLine(part.title ?? part.filename ?? part.url ?? part.id)}
           {part.url !== undefined && part.title !== undefined ? (
-            <span {...partProps('transcript-source-url')}> {part.url}</span>
+            <span {...partProps('transcript-source-url')}> {escapeLine(part.url)}</span>
           ) : null}
         </Labelled>
       );
@@ -147,7 +155,8 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
     case 'file': {
       return (
         <Labelled slot="transcript-file" label="File" elementRef={div} props={props}>
-          {part.filename ?? 'unnamed'} ({part.mimeType})
+          {part.filename === undefined ? 'unnamed' : escapeLine(part.filename)} (
+          {escapeLine(part.mimeType)})
         </Labelled>
       );
     }

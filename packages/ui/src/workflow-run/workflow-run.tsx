@@ -4,6 +4,7 @@ import type { WorkflowState, WorkflowStepState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
 import { createContext, forwardRef, useContext } from 'react';
 import { RunHeader } from '../card-header/run-header.js';
+import { escapeText } from '../exact-value/exact-value.js';
 import { JsonView } from '../json-view/json-view.js';
 import { formatDuration, WORKFLOW_STATUS_LABELS } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
@@ -203,7 +204,8 @@ export const WorkflowRunStep = forwardRef<
   const hydrated = useHydrated();
   const substeps = useContext(StepTreeContext).get(stepId);
   if (step === undefined) return null;
-  const name = shortName(step);
+  // Escaped as a tool's name is, so a direction override or look-alike letters cannot pass for another.
+  const name = escapeText(shortName(step), true);
   const duration =
     hydrated && step.startedAt !== undefined && step.endedAt !== undefined
       ? formatDuration(step.endedAt - step.startedAt)
