@@ -471,6 +471,20 @@ function reportShapes(rows: readonly ShapeRow[]) {
       `${fmtRatio(Math.max(...floors))}`,
     undefined,
   );
+  // Against its own floor: what a shape's growth adds to what keeping its state costs.
+  const relative = rows.flatMap((r) =>
+    [r.reduce, r.publish].map((t) => ({
+      shape: r.shape,
+      ratio: growth(t).wall / growth(r.floor).wall,
+    })),
+  );
+  const steepest = relative.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const above = relative.filter((r) => r.ratio > 1.1).length;
+  verdict(
+    "No shape grows faster than its floor (growth ÷ the floor's growth ≤ 1.1)",
+    `${above} of ${relative.length} above; steepest ${fmtRatio(steepest.ratio)} (${steepest.shape})`,
+    above === 0,
+  );
 }
 
 function reportPartialJson(result: PartialJsonResult) {

@@ -11,6 +11,7 @@ import modelError from '../test/fixtures/model-error.jsonl?raw';
 import nestedApprovalApprove from '../test/fixtures/nested-approval-approve.jsonl?raw';
 import nestedApprovalRequest from '../test/fixtures/nested-approval-request.jsonl?raw';
 import parallelToolsError from '../test/fixtures/parallel-tools-error.jsonl?raw';
+import sourcesAndFile from '../test/fixtures/sources-and-file.jsonl?raw';
 import subagentAisdkV6 from '../test/fixtures/subagent-aisdk-ui-v6.jsonl?raw';
 import subagentTwoLevel from '../test/fixtures/subagent-two-level.jsonl?raw';
 import subagentsParallel from '../test/fixtures/subagents-parallel.jsonl?raw';
@@ -81,6 +82,21 @@ export const ToolProgress: Story = {
   ...recorded(toolProgress),
   play: async ({ canvasElement }) => {
     await expect(canvasElement.querySelector('[data-slot="transcript-data"]')).not.toBeNull();
+  },
+};
+
+/** The model cites a web page and a document, and hands back a file, before it answers. */
+export const SourcesAndFile: Story = {
+  ...recorded(sourcesAndFile),
+  play: async ({ canvasElement }) => {
+    const sources = [...canvasElement.querySelectorAll('[data-slot="transcript-source"]')];
+    await expect(sources.map((source) => source.textContent)).toEqual([
+      'Source Paris forecast https://weather.example.com/paris',
+      'Source June climate report',
+    ]);
+    await expect(canvasElement.querySelector('[data-slot="transcript-file"]')).toHaveTextContent(
+      'File unnamed (text/csv)',
+    );
   },
 };
 
