@@ -158,3 +158,44 @@ describe('a background task finds its call on every path', () => {
     expect(state.toolCalls.get('call-index-1')?.background?.status).toBe('running');
   });
 });
+
+describe('a background task chunk copies only the call it changes', () => {
+  const chunks = loadFixture('background-task') as {
+    type: string;
+    payload: Record<string, unknown>;
+  }[];
+  const started = chunks.findIndex((chunk) => chunk.type === 'background-task-started');
+
+  it('leaves a call that claimed the task under another toolCallId as it was (FC_SEED=1618)', () => {
+    // The task's start names another call (" "), so that call holds the task; the next chunk of
+    // the task names the real call, which gets it, and the other must stay the same object.
+    const claimed = {
+      ...chunks[started]!,
+      payload: { ...chunks[started]!.payload, toolCallId: ' ' },
+    };
+    const running = chunks[started + 1]!;
+    expect(running.type).toBe('background-task-running');
+    const sequence = [...chunks.slice(0, started), claimed, running];
+    const [before, after] = steps(sequence).slice(-2);
+    expect(before!.toolCalls.get(' ')).toBeDefined();
+    expect(after!.toolCalls.get(' ')).toBe(before!.toolCalls.get(' '));
+    expect(after!.toolCalls.get('call-index-1')?.background?.status).toBe('running');
+    expectPathsAgree([...sequence, END]);
+  });
+
+  it('leaves the call as it was when a progress report changes nothing in it', () => {
+    // No recording has a progress report (Mastra sends one every 3 s while a step waits for its
+    // tasks): this one is the task's start retyped, in the envelope Mastra gives it (runId, from),
+    // with the payload of `background-task-progress` (protocol §3.7).
+    const start = chunks[started]!;
+    const progress = {
+      ...start,
+      type: 'background-task-progress',
+      payload: { taskIds: [start.payload.taskId], runningCount: 1, elapsedMs: 1200 },
+    };
+    const all = steps([...chunks.slice(0, started + 2), progress, progress]);
+    const [first, second] = all.slice(-2);
+    expect(first!.toolCalls.get('call-index-1')?.background?.elapsedMs).toBe(1200);
+    expect(second!.toolCalls.get('call-index-1')).toBe(first!.toolCalls.get('call-index-1'));
+  });
+});

@@ -118,11 +118,12 @@ export function taskCallOf(ctx: Ctx, taskId: string): string | undefined {
 export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Scope): void {
   if (chunk.type === 'background-task-progress') {
     for (const taskId of chunk.payload.taskIds) {
-      const toolCallId = taskCallOf(ctx, taskId);
-      const call = toolCallId === undefined ? undefined : ctx.draft.toolCall(toolCallId);
-      if (call?.background !== undefined && chunk.payload.elapsedMs !== undefined) {
-        call.background = { ...call.background, elapsedMs: chunk.payload.elapsedMs };
-      }
+      const key = taskCallOf(ctx, taskId);
+      const { elapsedMs } = chunk.payload;
+      // Read first: a call is copied only when the report changes it.
+      const background = key && ctx.draft.root.toolCalls.get(key)?.background;
+      if (!background || elapsedMs === undefined || background.elapsedMs === elapsedMs) continue;
+      ctx.draft.toolCall(key)!.background = { ...background, elapsedMs };
     }
     return;
   }
@@ -130,11 +131,13 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   const status = BACKGROUND_STATUS[chunk.type];
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   // A task outlives its run: later chunks may come with another run, or none.
+  // The call that holds the task is read first, and copied only when it is the one this chunk
+  // names: a task claimed by another call (a toolCallId that does not match) leaves that call be.
   const mapped = taskCallOf(ctx, p.taskId);
-  const byTask = mapped === undefined ? undefined : ctx.draft.toolCall(mapped);
+  const byTask = mapped === undefined ? undefined : ctx.draft.root.toolCalls.get(mapped);
   const call =
     byTask !== undefined && byTask.toolCallId === p.toolCallId
-      ? byTask
+      ? ctx.draft.toolCall(byTask.key)!
       : ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'any');
   ctx.scratch.taskCalls.set(p.taskId, call.key);
   // A task's error is the tool's own value: under a display transform only a placeholder shows.
