@@ -7,6 +7,7 @@ import {
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { formatTree } from '@toolpane/client/inspect';
+import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { deepChain } from '../utils/deep-chain';
 import { loadFixture } from '../utils/fixtures';
@@ -115,5 +116,56 @@ describe('what a person approves is what they saw', () => {
       args: { kind: 'raw', value: { id: 'all-trips' } },
     });
     expect(call.status).toBe('approval-requested');
+  });
+});
+
+describe('arguments under approval that are not JSON', () => {
+  // The workflow-loop recording, its second argument delta retyped into a network approval
+  // request (the arguments still streaming, none of them in the request), and the `tool-call`
+  // then bringing a `Date` where the streamed input had an object: found by property seed 3.
+  const chunks = loadFixture('workflow-loop').slice(0, 17) as Record<string, unknown>[];
+  const delta = chunks.findIndex((chunk) => chunk.type === 'tool-call-delta') + 1;
+  const call = chunks.findIndex((chunk) => chunk.type === 'tool-call');
+  const sequence = chunks.map((chunk, index) => {
+    if (index === delta) return { ...chunk, type: 'tool-execution-approval' };
+    if (index !== call) return chunk;
+    const payload = chunk.payload as Record<string, unknown>;
+    return { ...chunk, payload: { ...payload, args: { inputData: new Date(0) } } };
+  });
+
+  it('keeps what the request was shown with when a Date comes where an object was', () => {
+    const store = createToolpaneStore({ families: [network] });
+    store.dispatchMany(sequence.slice(0, call));
+    const asked = store.getState().toolCalls.get('call-poll-1')!;
+    expect(asked.status).toBe('approval-requested');
+    expect(asked.input).toEqual({ kind: 'raw', value: { inputData: {} } });
+    store.dispatch(sequence[call]);
+    const after = store.getState();
+    expect(after.toolCalls.get('call-poll-1')?.input).toEqual(asked.input);
+    expect(after.issues.map((issue) => issue.message)).toContain(
+      'A chunk gave workflow-poll other arguments while it waits for approval: the call keeps the arguments the approval was asked for',
+    );
+  });
+
+  it('takes a Date of the same time as the same argument, and one of another time as a swap', () => {
+    const at = (time: number) => ({
+      ...sequence[call]!,
+      payload: { ...(sequence[call]!.payload as object), args: { when: new Date(time) } },
+    });
+    const approval = {
+      ...sequence[call]!,
+      type: 'tool-call-approval',
+      payload: {
+        toolCallId: 'call-poll-1',
+        toolName: 'workflow-poll',
+        args: { when: new Date(5) },
+        resumeSchema: '{}',
+      },
+    };
+    const store = createToolpaneStore();
+    store.dispatchMany([...chunks.slice(0, 2), at(5), approval, at(5)]);
+    expect(store.getState().issues).toEqual([]);
+    store.dispatch(at(6));
+    expect(store.getState().issues).toHaveLength(1);
   });
 });
