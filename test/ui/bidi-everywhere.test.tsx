@@ -3,19 +3,11 @@ import { createToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { logChunks } from '@toolpane/client/inspect';
 import { network } from '@toolpane/client/network';
-import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
-import {
-  Approval,
-  ResumeForm,
-  SubagentRun,
-  ToolCall,
-  ToolCallCard,
-  Transcript,
-  WorkflowRun,
-} from '@toolpane/ui';
+import { ToolpaneProvider } from '@toolpane/react';
 import { StreamInspector } from '@toolpane/ui/inspector';
 import { describe, expect, it } from 'vitest';
 import { openEverything } from '../utils/dom';
+import { EveryView } from '../utils/every-view';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 /*
@@ -75,25 +67,6 @@ function spoofed(value: unknown, key = ''): unknown {
   return out;
 }
 
-function Everything() {
-  const calls = useToolCalls();
-  return (
-    <>
-      <Transcript.Root />
-      {calls.map((call) => (
-        <section key={call.key}>
-          <ToolCall.Root toolCallId={call.key} defaultOpen />
-          <ToolCallCard toolCallId={call.key} defaultOpen />
-          <SubagentRun.Root toolCallId={call.key} defaultOpen />
-          <WorkflowRun.Root toolCallId={call.key} />
-          <Approval.Root toolCallId={call.key} />
-          <ResumeForm.Root toolCallId={call.key} />
-        </section>
-      ))}
-    </>
-  );
-}
-
 /** The slot (else the tag) of each element whose own text shows a direction override. */
 function overridesShown(): Map<string, string> {
   const shown = new Map<string, string>();
@@ -120,7 +93,7 @@ describe('direction overrides in every string of a recording', () => {
     store.dispatch({ type: 'toolpane/stream-end' });
     render(
       <ToolpaneProvider store={store}>
-        <Everything />
+        <EveryView />
         <StreamInspector log={log} />
       </ToolpaneProvider>,
     );

@@ -6,19 +6,11 @@ import {
   type ToolCallState,
   type ToolpaneStore,
 } from '@toolpane/client';
-import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
-import {
-  Approval,
-  DisplayValueView,
-  ResumeForm,
-  SubagentRun,
-  ToolCall,
-  ToolCallCard,
-  Transcript,
-  WorkflowRun,
-} from '@toolpane/ui';
+import { ToolpaneProvider } from '@toolpane/react';
+import { DisplayValueView } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
 import { openEverything } from '../utils/dom';
+import { EveryView } from '../utils/every-view';
 import { loadFixture } from '../utils/fixtures';
 
 /**
@@ -71,30 +63,13 @@ function hiddenStrings(name: string): string[] {
   return [...hidden];
 }
 
-/** Each call through every component that can show it, next to the whole transcript. */
-function Everything() {
-  const calls = useToolCalls();
-  return (
-    <>
-      <Transcript.Root />
-      {calls.map((call) => (
-        <section key={call.toolCallId}>
-          <ToolCall.Root toolCallId={call.toolCallId} defaultOpen />
-          <ToolCallCard toolCallId={call.toolCallId} defaultOpen />
-          <SubagentRun.Root toolCallId={call.toolCallId} defaultOpen />
-          <WorkflowRun.Root toolCallId={call.toolCallId} />
-          <Approval.Root toolCallId={call.toolCallId} />
-          <ResumeForm.Root toolCallId={call.toolCallId} />
-          {shownValues(call).map((value, index) => (
-            // The list of a call's values only grows at its end.
-            // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-            <DisplayValueView key={index} value={value} empty="none" defaultExpandDepth={99} />
-          ))}
-        </section>
-      ))}
-    </>
-  );
-}
+/** Every component, and each of a call's shown values on its own. */
+const showValues = (call: ToolCallState) =>
+  shownValues(call).map((value, index) => (
+    // The list of a call's values only grows at its end.
+    // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+    <DisplayValueView key={index} value={value} empty="none" defaultExpandDepth={99} />
+  ));
 
 function expectNothingHidden(hidden: RegExp): void {
   expect(document.body.innerHTML).not.toMatch(hidden);
@@ -119,7 +94,7 @@ describe.each(RECORDINGS)('%s', (name) => {
     const store: ToolpaneStore = createToolpaneStore();
     render(
       <ToolpaneProvider store={store}>
-        <Everything />
+        <EveryView extra={showValues} />
       </ToolpaneProvider>,
     );
     for (const chunk of [...loadFixture(name), { type: 'toolpane/stream-end' }]) {

@@ -1,18 +1,10 @@
 import { render } from '@testing-library/react';
 import { createToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
-import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
-import {
-  Approval,
-  ResumeForm,
-  SubagentRun,
-  ToolCall,
-  ToolCallCard,
-  Transcript,
-  WorkflowRun,
-} from '@toolpane/ui';
+import { ToolpaneProvider } from '@toolpane/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEverything } from '../utils/dom';
+import { EveryView } from '../utils/every-view';
 import { loadFixture } from '../utils/fixtures';
 
 /**
@@ -75,33 +67,13 @@ function hostile(value: unknown, key = '', parent = ''): unknown {
   return out;
 }
 
-/** Each call through every component that can show it, next to the whole transcript. */
-function Everything() {
-  const calls = useToolCalls();
-  return (
-    <>
-      <Transcript.Root />
-      {calls.map((call) => (
-        <section key={call.toolCallId}>
-          <ToolCall.Root toolCallId={call.toolCallId} defaultOpen />
-          <ToolCallCard toolCallId={call.toolCallId} defaultOpen />
-          <SubagentRun.Root toolCallId={call.toolCallId} defaultOpen />
-          <WorkflowRun.Root toolCallId={call.toolCallId} />
-          <Approval.Root toolCallId={call.toolCallId} />
-          <ResumeForm.Root toolCallId={call.toolCallId} />
-        </section>
-      ))}
-    </>
-  );
-}
-
 function renderAll(chunks: readonly unknown[]) {
   const store = createToolpaneStore({ formats: [aiSdk] });
   store.dispatchMany(chunks);
   store.dispatch({ type: 'toolpane/stream-end' });
   render(
     <ToolpaneProvider store={store}>
-      <Everything />
+      <EveryView />
     </ToolpaneProvider>,
   );
   openEverything();
