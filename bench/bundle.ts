@@ -81,8 +81,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 30.11 KB with calls named late noted for the AI SDK workflow call index (linear lookups),
   // 30.17 KB once a pure `reduce` finds a background task's call as a store does; 30.25 KB once
   // arguments compare as what they are (a `Date` is not `{}`, so a swap under approval is refused)
-  // and background-task chunks copy only the call they change.
-  { name: '@toolpane/client', file: client, budgetKb: 30.3 },
+  // and background-task chunks copy only the call they change; 31.25 KB once a call's result,
+  // error, progress and suspension payload show none of the arguments it hides where they are
+  // quoted back (Mastra's validation failures, a tool's error).
+  { name: '@toolpane/client', file: client, budgetKb: 31.3 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -100,12 +102,13 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 23.06 KB with nested workflow steps' parent and the index of calls awaiting the client (a
   // chat's messages are not read while none does), 23.16 KB once a pure `reduce` finds a
   // background task's call as a store does, 23.24 KB once arguments compare as what they are (a
-  // `Date` is not `{}`); goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // `Date` is not `{}`), 24.25 KB once hidden arguments quoted back by the call are replaced
+  // (see above); goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 23.3,
+    budgetKb: 24.3,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -123,11 +126,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 28.92 KB with `toolpane/client-output`, 28.95 KB with its error read as a saved one, 28.94 KB
   // with client-side tools answered (their code, and the memory reader's HTTP reads, load on use),
   // 29.01 KB once a pure `reduce` finds a background task's call as a store does, 29.1 KB once
-  // arguments compare as what they are (a `Date` is not `{}`).
+  // arguments compare as what they are (a `Date` is not `{}`), 30.12 KB once hidden arguments
+  // quoted back by the call are replaced.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 29.15,
+    budgetKb: 30.15,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

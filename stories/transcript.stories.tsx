@@ -7,6 +7,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import abort from '../test/fixtures/abort.jsonl?raw';
 import aisdkV6 from '../test/fixtures/aisdk-v6.jsonl?raw';
 import backgroundTask from '../test/fixtures/background-task.jsonl?raw';
+import hiddenArgumentEchoed from '../test/fixtures/hidden-argument-echoed.jsonl?raw';
 import modelError from '../test/fixtures/model-error.jsonl?raw';
 import nestedApprovalApprove from '../test/fixtures/nested-approval-approve.jsonl?raw';
 import nestedApprovalRequest from '../test/fixtures/nested-approval-request.jsonl?raw';
@@ -97,6 +98,23 @@ export const SourcesAndFile: Story = {
     await expect(canvasElement.querySelector('[data-slot="transcript-file"]')).toHaveTextContent(
       'File unnamed (text/csv)',
     );
+  },
+};
+
+/**
+ * A tool whose display transform hides the password it is given: Mastra's validation failure and
+ * the tool's own error quote the password back, and show `[hidden]` in its place.
+ */
+export const HiddenArgumentQuotedBack: Story = {
+  ...recorded(hiddenArgumentEchoed),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const card of canvas.getAllByRole('button', { name: /^connectTool/ })) {
+      if (card.getAttribute('aria-expanded') === 'false') await userEvent.click(card);
+    }
+    await waitFor(() => expect(canvasElement).toHaveTextContent('Provided arguments'));
+    await expect(canvasElement).toHaveTextContent('[hidden]');
+    await expect(canvasElement.textContent).not.toContain('pw-echo-secret');
   },
 };
 

@@ -10,6 +10,7 @@ import { toAISdkStream } from '@mastra/ai-sdk';
 import { boundaryScenarios } from './boundaries.ts';
 import { clientToolScenarios } from './client-tools.ts';
 import { coverageScenarios } from './coverage.ts';
+import { echoScenarios } from './echoes.ts';
 import { longNameScenarios } from './long-names.ts';
 import { modelOutputScenarios } from './model-output.ts';
 import { nestedTransformScenarios } from './nested-transform.ts';
@@ -447,6 +448,7 @@ async function main() {
     ...longNameScenarios,
     ...reasoningScenarios,
     ...sourceScenarios,
+    ...echoScenarios,
     ...workflowFlowScenarios,
     ...workflowDeepScenarios,
   })) {

@@ -16,8 +16,15 @@ import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { stateFromMastraMessages } from '@toolpane/client/history';
 import { createAgentSession } from '@toolpane/client/session';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createEchoAgent,
+  ECHO_AGENT_ID,
+  ECHO_PROMPT,
+  ECHO_SECRET,
+} from '../../scripts/record/echoes.ts';
 import { AGENT_IDS, createScenarioAgents } from '../../scripts/record/scenarios.ts';
 import { conversation } from '../utils/history.ts';
+import { everythingShown } from '../utils/shown.ts';
 import { createTaggedAgent, TAGGED_AGENT_ID } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';
 
@@ -31,6 +38,7 @@ async function boot(): Promise<TestServer> {
   const agents: Record<string, Agent> = {
     ...createScenarioAgents(),
     [TAGGED_AGENT_ID]: createTaggedAgent(),
+    [ECHO_AGENT_ID]: createEchoAgent(),
   };
   const memory = new MockMemory({ storage: memoryStore });
   for (const agent of Object.values(agents)) agent.__setMemory(memory);
@@ -128,6 +136,30 @@ describe('history from Mastra memory', () => {
       expect(agentOutputsAside(conversation(ui))).toEqual(
         agentOutputsAside(asShown(fromMemory(live))),
       );
+    }
+  });
+
+  it('shows no hidden argument that a result or an error quotes back, live or rebuilt', async () => {
+    const base = await boot();
+    const thread = newThread();
+    const session = createAgentSession({ baseUrl: base.baseUrl, agentId: ECHO_AGENT_ID, thread });
+    expect((await session.send(ECHO_PROMPT)).status).toBe('done');
+    const live = session.store.getState();
+    expect(live.toolCalls.get('call-connect-1')?.status).toBe('output-available');
+    expect(everythingShown(live)).not.toContain(ECHO_SECRET);
+    const messages = await memoryMessages(base, ECHO_AGENT_ID, thread);
+    // Memory keeps the quotes raw, and UI messages made from it the shown ones.
+    expect(JSON.stringify(messages)).toContain(ECHO_SECRET);
+    const native = stateFromMastraMessages(messages);
+    expect(everythingShown(native)).not.toContain(ECHO_SECRET);
+    expect(JSON.stringify(native.toolCalls.get('call-connect-1')?.output)).toContain(
+      '\\"password\\": \\"[hidden]\\"',
+    );
+    for (const version of ['v5', 'v6'] as const) {
+      const ui = toAISdkMessages(messages as never, { version } as never);
+      expect(JSON.stringify(ui)).toContain(ECHO_SECRET);
+      // The UI messages hold the transformed arguments only: the quote is judged against them.
+      expect(everythingShown(stateFromUIMessages(ui))).not.toContain(ECHO_SECRET);
     }
   });
 

@@ -1,5 +1,6 @@
 import type { Ctx } from '../reducer/context.js';
 import { streamedInput } from '../reducer/display.js';
+import { withoutEchoes } from '../reducer/echo.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { parserFor } from '../reducer/lifecycle.js';
 import {
@@ -19,9 +20,12 @@ type Call = Mutable<ToolCallState>;
 /** How a value that arrived on this stream is shown (see the note at the top of reduce-aisdk.ts). */
 export function shown(ctx: Ctx, call: Call, phase: TransformPhase, value: unknown): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
-  if (client === undefined) return { kind: 'raw', value };
-  markDisplayTransformed(ctx, call);
-  return applyClientTransform(client, phase, value);
+  if (client !== undefined) markDisplayTransformed(ctx, call);
+  const view: DisplayValue =
+    client === undefined ? { kind: 'raw', value } : applyClientTransform(client, phase, value);
+  return phase === 'input-available' || phase === 'approval'
+    ? view
+    : withoutEchoes(call, view, phase === 'error');
 }
 
 /**
@@ -40,7 +44,10 @@ export function nestedShown(
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
   if (client === undefined) return suppressedValue();
   markDisplayTransformed(ctx, call);
-  return applyClientTransform(client, phase, value);
+  const view = applyClientTransform(client, phase, value);
+  return phase === 'input-available' || phase === 'approval'
+    ? view
+    : withoutEchoes(call, view, phase === 'error');
 }
 
 /**

@@ -53,7 +53,25 @@ export function onInputAvailable(ctx: Ctx, value: Value): void {
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
   const input = suppressed ? suppressedValue() : shownInput(ctx, call, value.input);
   if (inputMayChange(ctx, call, input)) call.input = input;
+  noteHiddenInput(call, value.input);
   if (call.status === 'input-streaming') moveTo(call, 'input-available');
+}
+
+/**
+ * Keeps the input an AI SDK stream brings for a call that does not show it as it came (hidden,
+ * or a client transform's view): that input is the raw value (protocol §6.4), and its parts may
+ * come back quoted in the call's result or error.
+ */
+function noteHiddenInput(call: Call, input: unknown): void {
+  const { kind } = call.input;
+  if (
+    kind !== 'raw' &&
+    kind !== 'none' &&
+    input !== undefined &&
+    !Object.hasOwn(call.raw, 'input')
+  ) {
+    call.raw = { ...call.raw, input };
+  }
 }
 
 /**
@@ -82,6 +100,7 @@ export function onInputError(ctx: Ctx, value: Value): void {
   const message = errorMessage(value.errorText as string);
   if (suppressed) call.input = suppressedValue();
   else if (value.input !== undefined) call.input = shownInput(ctx, call, value.input);
+  noteHiddenInput(call, value.input);
   const client = clientTransformFor(ctx.options.transforms, call.toolName) !== undefined;
   const hidden =
     !client &&

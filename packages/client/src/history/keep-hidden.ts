@@ -1,3 +1,4 @@
+import { withoutEchoes } from '../reducer/echo.js';
 import { pendingValue } from '../reducer/transform.js';
 import { Draft, type Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState, ToolpaneState } from '../state/state.js';
@@ -48,7 +49,29 @@ function hiddenFields(call: ToolCallState, before: ToolCallState) {
   if (before.displayTransform === 'display' && call.displayTransform !== 'display') {
     out.displayTransform = 'display';
   }
+  if (out.input !== undefined && call.input.kind === 'raw') withoutInputEchoes(call, out);
   return Object.keys(out).length === 0 ? undefined : out;
+}
+
+/**
+ * Once an input shown raw is hidden again, the call's other values show none of it: the saved
+ * input is the raw one, and its parts may be quoted in the result or the error.
+ */
+function withoutInputEchoes(call: ToolCallState, out: Partial<Mutable<ToolCallState>>): void {
+  const raw = { ...call.raw, input: (call.input as { value: unknown }).value };
+  const hiding = { ...call, ...out, raw } as ToolCallState;
+  out.raw = raw;
+  for (const key of ['output', 'error'] as const) {
+    const value = withoutEchoes(hiding, hiding[key], key === 'error');
+    if (value !== call[key]) out[key] = value;
+  }
+  const progress = hiding.progress.map((value) => withoutEchoes(hiding, value));
+  if (progress.some((value, i) => value !== call.progress[i])) out.progress = progress;
+  const { suspension } = hiding;
+  if (suspension !== undefined) {
+    const payload = withoutEchoes(hiding, suspension.payload);
+    if (payload !== call.suspension?.payload) out.suspension = { ...suspension, payload };
+  }
 }
 
 /** The calls of `state` by run and toolCallId, each list in the order the calls were made. */

@@ -2,6 +2,7 @@ import type { MastraChunk } from '../chunks/mastra.js';
 import { inputMayChange } from '../reducer/approval.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { cleanArgs, displayed, learn, streamedInput } from '../reducer/display.js';
+import { withoutEchoes } from '../reducer/echo.js';
 import { errorText } from '../reducer/error-text.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
 import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
@@ -177,7 +178,7 @@ export function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) 
   const entry = metadata?.error;
   call.error =
     entry !== undefined
-      ? fromPhase(entry, 'error')
+      ? withoutEchoes(call, fromPhase(entry, 'error'), true)
       : displayed(ctx, call, metadata, 'error', errorText(p.error));
   moveTo(call, 'output-error');
   setEnded(ctx, call);
@@ -212,7 +213,7 @@ export function addProgress(
 export function pushProgress(ctx: Ctx, call: Call, value: unknown): void {
   const shown: DisplayValue =
     call.displayTransform === 'display' ? suppressedValue() : { kind: 'raw', value };
-  ctx.draft.push(call, 'progress', shown);
+  ctx.draft.push(call, 'progress', withoutEchoes(call, shown));
 }
 
 /** `tool-call-input-streaming-end`: the arguments are complete; the `tool-call` that follows has them. */

@@ -2,6 +2,7 @@ import { hasValue, type PartialJsonSnapshot } from '../partial-json/partial-json
 import type { Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
 import type { Ctx } from './context.js';
+import { withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
 import {
   applyClientTransform,
@@ -28,7 +29,10 @@ export function learn(
   else if (evidence && call.displayTransform === 'unknown') call.displayTransform = 'none';
 }
 
-/** The value to show for one phase, honouring server metadata, then client transforms. */
+/**
+ * The value to show for one phase, honouring server metadata, then client transforms. A result,
+ * an error or a suspension payload shows none of what the call hides of its other values.
+ */
 export function displayed(
   ctx: Ctx,
   call: Call,
@@ -37,11 +41,19 @@ export function displayed(
   raw: unknown,
 ): DisplayValue {
   const entry = metadata?.[phase];
-  if (entry !== undefined) return fromPhase(entry, phase);
-  if (call.displayTransform !== 'display') return { kind: 'raw', value: raw };
   const client =
     metadata === undefined ? clientTransformFor(ctx.options.transforms, call.toolName) : undefined;
-  return client === undefined ? pendingValue() : applyClientTransform(client, phase, raw);
+  const shown =
+    entry !== undefined
+      ? fromPhase(entry, phase)
+      : call.displayTransform !== 'display'
+        ? { kind: 'raw' as const, value: raw }
+        : client === undefined
+          ? pendingValue()
+          : applyClientTransform(client, phase, raw);
+  return phase === 'input-available' || phase === 'approval'
+    ? shown
+    : withoutEchoes(call, shown, phase === 'error');
 }
 
 /** Mastra may tuck `__mastraMetadata` into args; it is not part of the tool's input. */

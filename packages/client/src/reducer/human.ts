@@ -86,11 +86,9 @@ export function onHumanRequest(
     return;
   }
   const { suspendPayload } = chunk.payload;
+  // Shown before the raw payload is noted: what it hides is judged by the values shown so far.
+  const payload = displayed(ctx, call, metadata, 'suspend', suspendPayload);
   call.raw = { ...call.raw, suspendPayload };
-  call.suspension = {
-    payload: displayed(ctx, call, metadata, 'suspend', suspendPayload),
-    resumeSchema: parseResumeSchema(p.resumeSchema),
-    target,
-  };
+  call.suspension = { payload, resumeSchema: parseResumeSchema(p.resumeSchema), target };
   moveTo(call, status);
 }

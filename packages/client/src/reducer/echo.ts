@@ -1,0 +1,202 @@
+import { parsePartialJson } from '../partial-json/partial-json.js';
+import type { DisplayValue, ToolCallState } from '../state/state.js';
+
+/*
+ * Hidden values that come back inside another value of the same call. Mastra's input validation
+ * answers with a result that quotes the arguments it refused ("Provided arguments: {…}", JSON cut
+ * at 200 characters), and a tool's error or a suspension's message may quote what the tool was
+ * given. A display transform that shows results or errors as they are would show them.
+ *
+ * When a call shows a transformed view of its arguments (approval arguments, suspension payload),
+ * the strings and numbers of the raw value that the view does not contain are hidden, and every
+ * value the call shows has them replaced by `[hidden]`. When it shows none of a value (an AI SDK
+ * stream whose input deltas were suppressed, a transform that failed), nothing tells which parts
+ * are secret: a result that finds a customer by name may show the name. Then only failures (the
+ * error, a result `{ error: true, … }`) have every part of that value replaced. Replaced wherever
+ * they occur: as written, as JSON escapes them (once or twice), and cut short where a quote was
+ * truncated.
+ */
+
+/** What stands where a hidden value was. */
+export const HIDDEN_MARK = '[hidden]';
+
+/** Shorter values are too common to tell from the text around them. */
+const MIN_LENGTH = 3;
+
+/** Mastra's mark at the end of a quote it cut (`truncateForLogging`). */
+const TRUNCATED = '... (truncated)';
+
+type Visit = (text: string) => void;
+
+/** Calls `visit` with every string and number (as written) that `value` holds, at any depth. */
+function eachLeaf(value: unknown, visit: Visit): void {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') visit(item);
+    else if (typeof item === 'number' || typeof item === 'bigint') visit(String(item));
+    else if (typeof item === 'object' && item !== null) {
+      for (const child of Object.values(item)) stack.push(child);
+    }
+  }
+}
+
+/** The value a display value shows, as text to search; undefined when it shows the raw value. */
+function shownText(display: DisplayValue): string | undefined {
+  if (display.kind === 'raw' || display.kind === 'none') return undefined;
+  if (display.kind === 'hidden') return '';
+  const parts: string[] = [];
+  eachLeaf(display.value, (text) => parts.push(text));
+  return parts.join('\0');
+}
+
+/** Each hidden text as it may appear: as written, JSON-escaped, JSON-escaped twice. */
+function addForms(out: Set<string>, text: string): void {
+  const once = JSON.stringify(text).slice(1, -1);
+  out.add(text).add(once).add(JSON.stringify(once).slice(1, -1));
+}
+
+/** The texts a call hides: those a view tells (`known`), and with them those of unshown values. */
+interface Hidden {
+  readonly known: readonly string[];
+  readonly all: readonly string[];
+}
+
+const NOTHING: Hidden = { known: [], all: [] };
+
+const cache = new WeakMap<object, { key: readonly unknown[]; hidden: Hidden }>();
+
+const longestFirst = (texts: Set<string>) => [...texts].sort((a, b) => b.length - a.length);
+
+/**
+ * The texts `call` holds raw but does not show: the strings and numbers of its arguments (and of
+ * its approval arguments and suspension payload) of at least three characters that the shown view
+ * of the same value does not contain (see the note above). Longest first, so a longer text is
+ * replaced whole.
+ */
+export function hiddenTexts(call: ToolCallState): Hidden {
+  const { raw, input, approval, suspension } = call;
+  const key = [input, approval?.args, suspension?.payload];
+  const cached = cache.get(raw);
+  if (cached?.key.every((part, i) => part === key[i])) return cached.hidden;
+  const known = new Set<string>();
+  const unshown = new Set<string>();
+  const pairs = [
+    [raw.input, input],
+    [raw.approvalArgs, approval?.args],
+    [raw.suspendPayload, suspension?.payload],
+  ] as const;
+  for (const [value, shown] of pairs) {
+    if (value === undefined || shown === undefined) continue;
+    const text = shownText(shown);
+    if (text === undefined) continue;
+    const into = shown.kind === 'hidden' ? unshown : known;
+    eachLeaf(value, (leaf) => {
+      if (leaf.length >= MIN_LENGTH && !text.includes(leaf)) addForms(into, leaf);
+    });
+  }
+  const hidden =
+    known.size + unshown.size === 0
+      ? NOTHING
+      : { known: longestFirst(known), all: longestFirst(new Set([...known, ...unshown])) };
+  cache.set(raw, { key, hidden });
+  return hidden;
+}
+
+/** What a scrub replaces: the hidden texts, and whether a cut-off fragment is hidden. */
+interface Scrub {
+  readonly hidden: readonly string[];
+  /** For a quote of the arguments: whether a value it cut short is not among those shown. */
+  readonly unshown?: (fragment: string) => boolean;
+}
+
+/**
+ * The value a quote cut short ends with: what follows its last quotation mark (or the `: ` of a
+ * number), when no other value follows.
+ */
+function cutValue(body: string): string | undefined {
+  const fragment = body.slice(body.lastIndexOf('"') + 1).replace(/^: /, '');
+  return fragment === '' || /[\n,{}[\]]/.test(fragment) ? undefined : fragment;
+}
+
+/** `text` with every hidden text replaced, and a quote cut inside one ending in the mark. */
+function scrubText(text: string, { hidden, unshown }: Scrub): string {
+  let out = text;
+  for (const part of hidden) if (out.includes(part)) out = out.split(part).join(HIDDEN_MARK);
+  if (!out.endsWith(TRUNCATED)) return out;
+  const body = out.slice(0, -TRUNCATED.length);
+  const cutAt = (start: number) => `${body.slice(0, start)}${HIDDEN_MARK}${TRUNCATED}`;
+  for (const part of hidden) {
+    for (let cut = part.length - 1; cut > 0; cut--) {
+      const start = body.length - cut;
+      if (body.endsWith(part.slice(0, cut)) && `" :`.includes(body[start - 1] ?? '')) {
+        return cutAt(start);
+      }
+    }
+  }
+  const fragment = cutValue(body);
+  return fragment !== undefined && unshown?.(fragment) ? cutAt(body.length - fragment.length) : out;
+}
+
+/** `value` with its strings (keys included) scrubbed; itself when nothing changed. */
+function scrubValue(value: unknown, scrub: Scrub): unknown {
+  if (typeof value === 'string') return scrubText(value, scrub);
+  if (typeof value !== 'object' || value === null) return value;
+  let changed = false;
+  const pairs = Object.entries(value).map(([key, child]) => {
+    const next = [scrubText(key, scrub), scrubValue(child, scrub)] as const;
+    changed ||= next[0] !== key || next[1] !== child;
+    return next;
+  });
+  if (!changed) return value;
+  return Array.isArray(value) ? pairs.map(([, child]) => child) : Object.fromEntries(pairs);
+}
+
+/** Whether a shown value reports a failure: an error, or a result `{ error: true, … }`. */
+const isFailure = (value: unknown) => (value as { error?: unknown } | null)?.error === true;
+
+/** Where Mastra's validation message quotes the arguments it refused. */
+const QUOTE = '\n\nProvided arguments: ';
+
+/**
+ * A failure that quotes the arguments as Mastra's validation does: the quoted values the call's
+ * shown input does not contain are hidden, also where the raw arguments are not known (an AI SDK
+ * stream or a UI message brings the input already transformed).
+ */
+function quotedScrub(call: ToolCallState, value: unknown, hidden: readonly string[]): Scrub {
+  const message = (value as { message?: unknown }).message;
+  const at = typeof message === 'string' ? message.lastIndexOf(QUOTE) : -1;
+  if (at < 0) return { hidden };
+  const quote = (message as string).slice(at + QUOTE.length);
+  const cut = quote.endsWith(TRUNCATED) ? quote.slice(0, -TRUNCATED.length) : quote;
+  const { input } = call;
+  const shown =
+    (input.kind === 'raw' ? shownText({ kind: 'transformed', value: input.value }) : undefined) ??
+    shownText(input) ??
+    '';
+  const unshown = (leaf: string) => !shown.includes(leaf);
+  const more = new Set(hidden);
+  eachLeaf(parsePartialJson(cut).value, (leaf) => {
+    if (leaf.length >= MIN_LENGTH && unshown(leaf)) addForms(more, leaf);
+  });
+  return { hidden: longestFirst(more), unshown };
+}
+
+/**
+ * `display` as `call` may show it: with the parts of the call's values that it does not show
+ * replaced by {@link HIDDEN_MARK} (see the note above). `failure` marks an error value. The same
+ * object when nothing was replaced; a changed value shows as `transformed`.
+ */
+export function withoutEchoes(
+  call: ToolCallState,
+  display: DisplayValue,
+  failure = false,
+): DisplayValue {
+  if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
+  const { known, all } = hiddenTexts(call);
+  const failed = isFailure(display.value);
+  const scrub = failed ? quotedScrub(call, display.value, all) : { hidden: failure ? all : known };
+  if (scrub.hidden.length === 0 && scrub.unshown === undefined) return display;
+  const value = scrubValue(display.value, scrub);
+  return value === display.value ? display : { kind: 'transformed', value };
+}

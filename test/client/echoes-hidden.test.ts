@@ -1,0 +1,350 @@
+// @vitest-environment node
+import {
+  createToolpaneStore,
+  type DisplayValue,
+  type ReduceOptions,
+  reduceAll,
+  type ToolCallState,
+  type ToolpaneState,
+} from '@toolpane/client';
+import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
+import { deserializeState, serializeState } from '@toolpane/client/history';
+import { network } from '@toolpane/client/network';
+import { readUIMessageStream, type UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { ECHO_SECRET } from '../../scripts/record/echoes';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { everythingShown, neverShows } from '../utils/shown';
+
+/*
+ * A hidden argument that comes back inside another value of the same call: Mastra's input
+ * validation answers with a result quoting the refused arguments ("Provided arguments: {…}", cut
+ * at 200 characters), and a tool's error may quote what it was given. The recordings
+ * (scripts/record/echoes.ts) have a tool whose display transform hides the password and shows
+ * results and errors as they are. Then every recording, with every call that hides part of its
+ * arguments made to answer with such a failure.
+ */
+
+const TRUNCATED = '... (truncated)';
+
+const RECORDINGS: readonly [string, ReduceOptions][] = [
+  ['hidden-argument-echoed', {}],
+  ['hidden-argument-echoed-aisdk', { formats: [aiSdk] }],
+];
+
+const callOf = (state: ToolpaneState, toolCallId: string) =>
+  [...state.toolCalls.values()].find((call) => call.toolCallId === toolCallId)!;
+
+const shownValue = (display: DisplayValue) =>
+  display.kind === 'raw' || display.kind === 'transformed' ? display.value : undefined;
+
+describe.each(RECORDINGS)('%s', (name, options) => {
+  const chunks = [...loadFixture(name), { type: 'toolpane/stream-end' }];
+  const aiSdkPath = options.formats !== undefined;
+
+  it('quotes the hidden password in a shown result and a shown error', () => {
+    const text = JSON.stringify(chunks);
+    expect(text).toContain(`password\\": \\"${ECHO_SECRET}`);
+    expect(text).toContain(`with password ${ECHO_SECRET}`);
+    expect(text).toContain(`${ECHO_SECRET.slice(0, 9)}${TRUNCATED}`);
+  });
+
+  it('never shows it after any chunk, nor in a snapshot', () => {
+    const state = neverShows(chunks, [ECHO_SECRET], options);
+    expect(JSON.stringify(serializeState(state))).not.toContain(ECHO_SECRET);
+    expect(everythingShown(deserializeState(serializeState(state)))).not.toContain(ECHO_SECRET);
+  });
+
+  it('shows the rest of each failure, with the mark where the password was', () => {
+    const state = reduceAll(chunks, options);
+    const refused = shownValue(callOf(state, 'call-connect-1').output) as { message: string };
+    expect(refused.message).toMatch(/^Tool input validation failed for connectTool/);
+    expect(refused.message).toContain('- port: Expected number, received string');
+    expect(refused.message).toContain('"password": "[hidden]"');
+    const cut = shownValue(callOf(state, 'call-connect-4').output) as { message: string };
+    expect(cut.message.endsWith(`"password": "[hidden]${TRUNCATED}`)).toBe(true);
+    expect(JSON.stringify(callOf(state, 'call-connect-2').error)).toContain('[hidden]');
+    if (!aiSdkPath) {
+      // Natively the transform tells what it hides: the host it shows stays.
+      expect(refused.message).toContain('"host": "db.internal"');
+      expect(cut.message).toContain('"note": "Use the read-only replica');
+    }
+  });
+
+  it('leaves a result that quotes nothing hidden as it came', () => {
+    const state = reduceAll(chunks, options);
+    expect(shownValue(callOf(state, 'call-connect-3').output)).toEqual({
+      connected: true,
+      host: 'db.internal',
+    });
+  });
+});
+
+describe('a chat saved by useChat from the AI SDK stream', () => {
+  async function saved(): Promise<unknown> {
+    const stream = new ReadableStream({
+      start(controller) {
+        for (const chunk of loadFixture('hidden-argument-echoed-aisdk')) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    let last: UIMessage | undefined;
+    for await (const message of readUIMessageStream({ stream })) last = message;
+    return JSON.parse(JSON.stringify(last));
+  }
+
+  it('rebuilt with the state that showed it, shows the password nowhere', async () => {
+    const message = await saved();
+    expect(JSON.stringify(message)).toContain(ECHO_SECRET);
+    const live = reduceAll(loadFixture('hidden-argument-echoed-aisdk'), { formats: [aiSdk] });
+    const rebuilt = stateFromUIMessages([message], { shownBefore: live });
+    expect(everythingShown(rebuilt)).not.toContain(ECHO_SECRET);
+    expect(rebuilt.toolCalls.get('call-connect-1')?.output).toEqual(
+      live.toolCalls.get('call-connect-1')?.output,
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The class: every call of every recording that hides part of its arguments.
+
+/** Mastra's quote of a value in a validation message (`truncateForLogging`, tools/validation). */
+const quoteOf = (value: unknown, max = 200) => {
+  const text = JSON.stringify(value, null, 2);
+  return text.length <= max ? text : `${text.slice(0, max)}${TRUNCATED}`;
+};
+
+/** Mastra's input-validation result for `args`, its quote cut at `max` characters. */
+const refusal = (toolName: string, args: unknown, max?: number) => ({
+  error: true,
+  message:
+    `Tool input validation failed for ${toolName}. Please fix the following errors and try again:\n` +
+    `- input: Invalid input\n\nProvided arguments: ${quoteOf(args, max)}`,
+  validationErrors: { errors: [], fields: {} },
+});
+
+/** Every string and number of a value, as written. */
+function leaves(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (typeof value === 'number') out.push(String(value));
+  else if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) leaves(child, out);
+  }
+  return out;
+}
+
+/** The values of `raw` (three characters or more) that the shown arguments do not contain. */
+function hiddenOf(raw: unknown, shown: DisplayValue): string[] {
+  const text = leaves(shownValue(shown) ?? null).join('\0');
+  const visible = shown.kind === 'hidden' ? '' : text;
+  return [...new Set(leaves(raw).filter((leaf) => leaf.length >= 3 && !visible.includes(leaf)))];
+}
+
+type Mode = 'whole' | 'cut after one character' | 'cut halfway' | 'error' | 'result';
+
+/** Where to cut the quote of `args` so that it ends inside `leaf`. */
+function cutInside(args: unknown, leaf: string, mode: Mode): number | undefined {
+  const text = JSON.stringify(args, null, 2);
+  const at = text.indexOf(JSON.stringify(leaf).slice(1, -1));
+  if (at < 0) return undefined;
+  return at + (mode === 'cut after one character' ? 1 : Math.max(1, leaf.length >> 1));
+}
+
+/** A chunk as this test reads and rewrites it. */
+interface Chunk {
+  readonly type?: unknown;
+  readonly from?: unknown;
+  readonly toolCallId?: string;
+  readonly toolName?: string;
+  readonly input?: unknown;
+  readonly preliminary?: unknown;
+  readonly payload?: {
+    readonly args?: unknown;
+    readonly toolName?: string;
+    readonly toolCallId?: string;
+    readonly [key: string]: unknown;
+  };
+  readonly metadata?: {
+    readonly mastra?: {
+      readonly toolPayloadTransform?: {
+        readonly display?: Record<string, { readonly transformed?: unknown }>;
+      };
+    };
+  };
+  readonly [key: string]: unknown;
+}
+
+/**
+ * A native recording with each `tool-result` and `tool-error` (at any depth) of a call whose
+ * display transform changes its arguments turned into a failure or result that quotes them.
+ * Returns the chunks and, by toolCallId, the hidden values each call must not show.
+ */
+function echoedNative(chunks: readonly unknown[], mode: Mode) {
+  const hidden = new Map<string, string[]>();
+  const visit = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(visit);
+    if (typeof value !== 'object' || value === null) return value;
+    const chunk = Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [key, visit(child)]),
+    ) as Chunk;
+    const transform = chunk.metadata?.mastra?.toolPayloadTransform;
+    const shownArgs = transform?.display?.['input-available'];
+    const { args, toolName, toolCallId } = chunk.payload ?? {};
+    const ends = chunk.type === 'tool-result' || chunk.type === 'tool-error';
+    if (!ends || args === undefined || shownArgs === undefined || !toolName || !toolCallId) {
+      return chunk;
+    }
+    const secrets = hiddenOf(args, { kind: 'transformed', value: shownArgs.transformed });
+    if (secrets.length === 0) return chunk;
+    hidden.set(toolCallId, secrets);
+    const phase = mode === 'error' ? 'error' : 'output-available';
+    let shown: unknown;
+    if (mode === 'error') shown = { message: `Could not connect with ${secrets.join(' and ')}` };
+    else if (mode === 'result') shown = { sent: `sent with ${secrets.join(', ')}` };
+    else {
+      const max = mode === 'whole' ? undefined : cutInside(args, secrets[0]!, mode);
+      shown = refusal(toolName, args, max);
+    }
+    const type = mode === 'error' ? 'tool-error' : 'tool-result';
+    const { result: _, error: __, ...rest } = chunk.payload ?? {};
+    const payload = { ...rest, ...(mode === 'error' ? { error: shown } : { result: shown }) };
+    return {
+      ...chunk,
+      type,
+      payload,
+      metadata: {
+        ...chunk.metadata,
+        mastra: {
+          ...chunk.metadata?.mastra,
+          toolPayloadTransform: {
+            ...transform,
+            display: { 'input-available': shownArgs, [phase]: { transformed: shown } },
+          },
+        },
+      },
+    };
+  };
+  return { chunks: chunks.map(visit), hidden };
+}
+
+/**
+ * An AI SDK recording with the result of each call whose arguments it hides (their deltas
+ * suppressed, protocol §6.4) turned into Mastra's validation failure quoting those arguments.
+ */
+function echoedAiSdk(chunks: readonly unknown[], mode: Mode) {
+  const hidden = new Map<string, string[]>();
+  const state = reduceAll(chunks, { formats: [aiSdk], families: [network] });
+  const inputs = new Map<string, { toolName: string; input: unknown }>();
+  for (const chunk of chunks as Chunk[]) {
+    const { type, toolCallId, toolName = '', input } = chunk;
+    if (type === 'tool-input-available' && toolCallId) inputs.set(toolCallId, { toolName, input });
+  }
+  const out = (chunks as Chunk[]).map((chunk) => {
+    const { type, toolCallId = '', preliminary } = chunk;
+    if (type !== 'tool-output-available' || preliminary === true) return chunk;
+    const seen = inputs.get(toolCallId);
+    const call = state.toolCalls.get(toolCallId);
+    if (seen === undefined || call === undefined || call.input.kind !== 'hidden') return chunk;
+    const secrets = hiddenOf(seen.input, call.input);
+    if (secrets.length === 0) return chunk;
+    hidden.set(toolCallId, secrets);
+    const max = mode === 'whole' ? undefined : cutInside(seen.input, secrets[0]!, mode);
+    return { ...chunk, output: refusal(seen.toolName, seen.input, max) };
+  });
+  return { chunks: out, hidden };
+}
+
+/** What a call shows besides its arguments. */
+const besidesInput = (call: ToolCallState) =>
+  [call.output, call.error, ...call.progress, call.suspension?.payload].map((value) =>
+    value === undefined ? undefined : shownValue(value),
+  );
+
+/** The strings of a value. */
+const stringsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : typeof value === 'object' && value !== null
+      ? Object.values(value).flatMap(stringsOf)
+      : [];
+
+/** Fails when a call shows a hidden value, or a quote cut inside one ends with its beginning. */
+function expectNoneShown(state: ToolpaneState, hidden: Map<string, string[]>, where: string) {
+  for (const call of state.toolCalls.values()) {
+    const secrets = hidden.get(call.toolCallId);
+    if (secrets === undefined) continue;
+    const shown = besidesInput(call);
+    const text = JSON.stringify(shown);
+    for (const secret of secrets) {
+      expect(text, `${where}: ${call.key} shows ${secret}`).not.toContain(
+        JSON.stringify(secret).slice(1, -1),
+      );
+    }
+    for (const string of stringsOf(shown)) {
+      if (!string.endsWith(TRUNCATED)) continue;
+      const body = string.slice(0, -TRUNCATED.length);
+      const tail = body.slice(body.lastIndexOf('"') + 1).replace(/^: /, '');
+      for (const secret of secrets) {
+        const escaped = JSON.stringify(secret).slice(1, -1);
+        if (tail !== '' && escaped.startsWith(tail)) {
+          throw new Error(`${where}: ${call.key} ends a cut quote with ${tail} of ${secret}`);
+        }
+      }
+    }
+  }
+}
+
+const MODES: readonly Mode[] = [
+  'whole',
+  'cut after one character',
+  'cut halfway',
+  'error',
+  'result',
+];
+
+describe('every call that hides part of its arguments, answering with a quote of them', () => {
+  const counted = { native: 0, aiSdk: 0 };
+
+  it.each(fixtureNames())('%s shows none of what it hides', (name) => {
+    const original = loadFixture(name);
+    // Native chunks carry Mastra's envelope; AI SDK parts do not.
+    const isAiSdk = !(original as Chunk[]).some((chunk) => typeof chunk.from === 'string');
+    for (const mode of MODES) {
+      if (isAiSdk && (mode === 'error' || mode === 'result')) continue;
+      const { chunks, hidden } = isAiSdk
+        ? echoedAiSdk(original, mode)
+        : echoedNative(original, mode);
+      if (hidden.size === 0) continue;
+      counted[isAiSdk ? 'aiSdk' : 'native'] += hidden.size;
+      const store = createToolpaneStore({ formats: [aiSdk], families: [network] });
+      for (const chunk of chunks) {
+        store.dispatch(chunk);
+        expectNoneShown(store.getState(), hidden, `${name}, ${mode}`);
+      }
+      const snapshot = deserializeState(
+        JSON.parse(JSON.stringify(serializeState(store.getState()))),
+      );
+      expectNoneShown(snapshot, hidden, `${name}, ${mode}, snapshot`);
+    }
+  });
+
+  it('reached calls on both paths, so the check saw the quotes', () => {
+    expect(counted.native).toBeGreaterThan(20);
+    expect(counted.aiSdk).toBeGreaterThan(3);
+  });
+});
+
+describe('a call that hides nothing', () => {
+  it('shows the quote of its arguments as it came', () => {
+    const chunks = loadFixture('hidden-argument-echoed') as Chunk[];
+    // The same calls without the display transform's metadata: nothing is hidden.
+    const plain = chunks.map((chunk) => {
+      const { metadata: _, ...rest } = chunk;
+      return String(chunk.type).startsWith('tool-') ? rest : chunk;
+    });
+    const state = reduceAll(plain);
+    const refused = shownValue(callOf(state, 'call-connect-1').output) as { message: string };
+    expect(refused.message).toContain(`"password": "${ECHO_SECRET}"`);
+    expect(callOf(state, 'call-connect-1').output.kind).toBe('raw');
+  });
+});
