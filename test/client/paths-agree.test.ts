@@ -199,3 +199,23 @@ describe('a background task chunk copies only the call it changes', () => {
     expect(second!.toolCalls.get('call-index-1')).toBe(first!.toolCalls.get('call-index-1'));
   });
 });
+
+describe('a workflow run that a step part binds to its call first (seed 32749)', () => {
+  // The foreach workflow's first step part moved before the run's first snapshot, and the stream
+  // ended right after it: the call ends, and the run's later parts arrive for it.
+  const recording = loadFixture('workflow-foreach-aisdk') as Record<string, unknown>[];
+  const step = recording.findIndex((chunk) => chunk.type === 'data-tool-workflow-step');
+  const start = recording.findIndex((chunk) => chunk.type === 'tool-input-start');
+  const rest = recording.filter((_, i) => i !== step);
+  const chunks = [...rest.slice(0, start + 1), recording[step], END, ...rest.slice(start + 1), END];
+
+  it('records the binding in the state, so every path finds the call for the later parts', () => {
+    const afterStep = steps(chunks)[start + 1]!;
+    const runId = String(recording[step]!.id).split(':')[0];
+    expect(afterStep.toolCalls.get('call-thumbnails-1')?.workflow?.runId).toBe(runId);
+    const state = expectPathsAgree(chunks);
+    const workflow = state.toolCalls.get('call-thumbnails-1')?.workflow;
+    expect(workflow?.runId).toBe(runId);
+    expect(workflow?.stepIds).toEqual(['list-images', 'resize-image']);
+  });
+});

@@ -184,10 +184,19 @@ export function onWorkflowStep(ctx: Ctx, value: Value): void {
     return;
   }
   const workflowRunId = id.slice(0, id.length - stepId.length - 1);
-  const key = workflowCallFor(ctx, workflowRunId, nonEmpty(data.name));
+  const name = nonEmpty(data.name);
+  const key = workflowCallFor(ctx, workflowRunId, name);
   if (key === undefined) {
     onUnboundWorkflow(ctx, value);
     return;
+  }
+  // The call takes the run as a snapshot binds it: the state, not only the reducer's memory,
+  // says whose run it is, so every path finds it for the run's later parts.
+  const before = ctx.draft.root.toolCalls.get(key)!.workflow;
+  if (before?.runId !== workflowRunId || (name !== undefined && before.workflowId !== name)) {
+    const workflow = editWorkflow(ctx, key)!;
+    workflow.runId = workflowRunId;
+    if (name !== undefined) workflow.workflowId = name;
   }
   applyStep(ctx, key, stepId, data.step);
 }
