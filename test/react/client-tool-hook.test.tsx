@@ -72,6 +72,50 @@ describe('useClientTool', () => {
     });
   });
 
+  it('offers to send the answers again when they did not reach the server', async () => {
+    // The store of the recording, with a session whose first request never reaches a server.
+    const { store, sent } = sessionAfterClientTool();
+    let failNext = true;
+    const fetch: FetchLike = (url, init) => {
+      if (failNext) {
+        failNext = false;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
+      sent.push({
+        route: url.slice(url.lastIndexOf('/') + 1),
+        body: JSON.parse(String(init.body)),
+      });
+      return Promise.resolve(recordedResponse('reasoning-then-text'));
+    };
+    const flaky = createAgentSession({
+      baseUrl: 'http://localhost:4111',
+      agentId: 'front-desk-agent',
+      store,
+      fetch,
+    });
+    const { result } = renderHook(() => useClientTool('call-locate-1'), {
+      wrapper: withSession(flaky),
+    });
+    await act(async () => {
+      await result.current.answer({ output: { city: 'Lyon' } });
+    });
+    expect(result.current).toMatchObject({ canAnswer: false, canRetry: true });
+    expect(result.current.error).toMatch(/Failed to fetch/);
+    expect(sent).toEqual([]);
+
+    let retried: Awaited<ReturnType<typeof result.current.retry>> | undefined;
+    await act(async () => {
+      retried = await result.current.retry();
+    });
+    expect(retried).toEqual({ ok: true });
+    expect(result.current).toMatchObject({ canRetry: false, error: undefined });
+    expect(sent.map((s) => s.route)).toEqual(['stream']);
+    expect(sent[0]!.body.messages.at(-1)).toMatchObject({
+      role: 'tool',
+      content: [expect.objectContaining({ toolCallId: 'call-locate-1', result: { city: 'Lyon' } })],
+    });
+  });
+
   it('says why an answer was refused, and sends nothing', async () => {
     const { session, sent } = sessionAfterClientTool();
     const { result } = renderHook(() => useClientTool('call-locate-1'), {

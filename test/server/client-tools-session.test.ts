@@ -102,6 +102,56 @@ describe('a session answers client-side tools, against a real Mastra server', ()
     expect(lastText(s, done.runId)).toContain('For: locate t');
   });
 
+  it.each([
+    ['a reset connection', { kind: 'reset' }],
+    ['an HTTP error', { kind: 'fail', status: 503 }],
+  ] as const)('sends the answers again after %s kept them from the server', async (_, action) => {
+    const thread = mastra.thread();
+    const s = session(thread);
+    await s.send('locate r');
+    mastra.server.inject({ route: 'stream', action });
+    const failed = await s.answer('call-locate-r', { output: { city: 'Nantes' } });
+    expect(failed).toMatchObject({ status: 'error', unsent: true });
+    expect(s.getStatus()).toBe('error');
+    // The call keeps the answer it showed; only the request failed.
+    expect(s.store.getState().toolCalls.get('call-locate-r')).toMatchObject({
+      status: 'output-available',
+      output: { kind: 'raw', value: { city: 'Nantes' } },
+    });
+    const refusedBody = streamBodies().at(-1)!;
+
+    const retried = await s.retryAnswers('call-locate-r');
+    expect(retried.status).toBe('done');
+    expect(retried.unsent).toBeUndefined();
+    // The same request, with the same results.
+    expect(streamBodies().at(-1)).toEqual(refusedBody);
+    expect(lastText(s, retried.runId)).toContain('"city":"Nantes"');
+    expect(s.getStatus()).toBe('idle');
+    // Sent once: nothing waits to be sent again.
+    const again = await s.retryAnswers('call-locate-r');
+    expect(again.status).toBe('invalid');
+    expect(again.error).toMatch(/no answers of tool call call-locate-r wait to be sent again/);
+  });
+
+  it('does not send answers again once the server took them, nor after a new message', async () => {
+    const s = session(mastra.thread());
+    await s.send('locate d');
+    // The server took the request and began to answer, then the connection dropped.
+    mastra.server.inject({ route: 'stream', action: { kind: 'drop', afterEvents: 1 } });
+    const dropped = await s.answer('call-locate-d', { output: { city: 'Metz' } });
+    expect(dropped.status).toBe('error');
+    expect(dropped.unsent).toBeUndefined();
+    expect((await s.retryAnswers('call-locate-d')).status).toBe('invalid');
+
+    await s.send('locate e');
+    mastra.server.inject({ route: 'stream', action: { kind: 'reset' } });
+    expect((await s.answer('call-locate-e', { output: { city: 'Caen' } })).unsent).toBe(true);
+    const requests = streamBodies().length;
+    await s.send('locate f');
+    expect((await s.retryAnswers('call-locate-e')).status).toBe('invalid');
+    expect(streamBodies().length).toBe(requests + 1);
+  });
+
   it('continues only once both calls of one step have their answers', async () => {
     const s = session();
     await s.send('both b');

@@ -1,12 +1,15 @@
 import type { ToolCallState } from '../state/state.js';
 import type { ToolpaneStore } from '../store/store.js';
+import { answerCall, awaiting, inputOf, rawInput } from './answers.js';
+import type { ClientToolHost, WaitingRun } from './client-tool-host.js';
 import type {
   ClientToolAnswer,
   ClientToolDefinition,
   ClientToolExecuteOptions,
-  SessionRequestOptions,
   SessionResult,
 } from './types.js';
+
+export { answerCall, retryAnswers } from './answers.js';
 
 /*
  * Client-side tools in a session: their definitions made ready to send, their `execute` run for
@@ -14,51 +17,6 @@ import type {
  * run, as `@mastra/client-js` makes it. Loaded on first use, so sessions that never send client
  * tools or answer a call do not ship it.
  */
-
-/** What a run that finished waiting for the app was started with, and what Mastra said it holds. */
-export interface WaitingRun {
-  /** The body of the `stream` request that started the run, its client tools as the app gave them. */
-  readonly body: Record<string, unknown>;
-  /** The run's messages from its `finish` chunk (`messages.all`): the request's and the answer's. */
-  readonly messages: readonly unknown[] | undefined;
-  /** For each call whose `execute` runs, by call key: stops waiting for it once it is answered. */
-  readonly running: Map<string, () => void>;
-}
-
-/** What the session lends this module. */
-export interface ClientToolHost {
-  readonly store: ToolpaneStore;
-  /** The agent the session talks to, for `execute`'s options. */
-  readonly agentId: string;
-  /** Runs that finished on `tool-calls`, by runId, until they are continued. */
-  readonly runs: Map<string, WaitingRun>;
-  /** The results given so far for the calls of a run, by runId, in the order given. */
-  readonly answers: Map<string, readonly unknown[]>;
-  /** The session's fallback body (its thread as `memory`) for a run it did not start itself. */
-  readonly body: () => Record<string, unknown>;
-  /** Sends a `stream` request after every earlier one and reads its answer into the store. */
-  readonly stream: (
-    body: Record<string, unknown>,
-    options: SessionRequestOptions,
-  ) => Promise<SessionResult>;
-  /**
-   * Runs `task` after every earlier request, as one of the session's jobs: the session streams
-   * meanwhile, and its abort (or a new `send`) fires the signal. `task` must not reject.
-   */
-  readonly enqueue: (
-    task: (signal: AbortSignal) => Promise<SessionResult>,
-    external: AbortSignal | undefined,
-  ) => Promise<SessionResult>;
-}
-
-/** One result of a `tool` message, as `@mastra/client-js` writes it. */
-interface ToolResult {
-  readonly type: 'tool-result';
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly input: unknown;
-  readonly result: unknown;
-}
 
 type Json = (options: { readonly target: string }) => unknown;
 
@@ -152,34 +110,6 @@ export function prepare(
   }
 }
 
-/**
- * The arguments of `toolCallId` as Mastra sent them, from a run's messages: the newest call with
- * that id, as a thread's history may hold an earlier run's.
- */
-function inputOf(messages: readonly unknown[] | undefined, toolCallId: string): unknown {
-  for (const message of [...(messages ?? [])].reverse()) {
-    const content = (message as { content?: unknown }).content;
-    if (!Array.isArray(content)) continue;
-    const part = content.find(
-      (p: { type?: unknown; toolCallId?: unknown }) =>
-        p?.type === 'tool-call' && p.toolCallId === toolCallId,
-    ) as { input?: unknown } | undefined;
-    if (part !== undefined) return part.input;
-  }
-  return undefined;
-}
-
-/**
- * The calls awaiting the client, oldest first. A scan, once per answer: importing the index's
- * selector here would split the code it shares with the session into a chunk of its own.
- */
-const awaiting = (store: ToolpaneStore) =>
-  [...store.getState().toolCalls.values()].filter((call) => call.awaitingClient);
-
-/** A call's arguments as the store holds them, when they are shown as they came. */
-const rawInput = (call: ToolCallState) =>
-  call.input.kind === 'raw' ? call.input.value : undefined;
-
 /** The `execute` of the client tool a call of run `runId` calls, when it has one. */
 const executeOf = (run: WaitingRun, runId: string, call: ToolCallState) => {
   const tools = run.body.clientTools as Record<string, ClientToolDefinition> | undefined;
@@ -262,71 +192,4 @@ function executeCalls(host: ClientToolHost, runId: string): void {
     await Promise.race([stopped, Promise.all(running)]);
     return { status: signal.aborted ? 'aborted' : 'done' };
   }, undefined);
-}
-
-/** Messages that say something: Mastra lists an empty `tool` message after a step's calls. */
-const said = (message: unknown) => {
-  const content = (message as { content?: unknown }).content;
-  return !Array.isArray(content) || content.length > 0;
-};
-
-/** {@link AgentSession.answer}: see there. */
-export function answerCall(
-  host: ClientToolHost,
-  ref: string,
-  answer: ClientToolAnswer,
-  options: SessionRequestOptions,
-): Promise<SessionResult> {
-  const { store, runs, answers } = host;
-  const waiting = awaiting(store);
-  const call =
-    waiting.find((c) => c.key === ref) ?? waiting.filter((c) => c.toolCallId === ref).at(-1);
-  if (call === undefined) {
-    const known = store.getState().toolCalls.get(ref);
-    const error = `Nothing was sent: tool call ${ref} does not wait for the app's result${
-      known === undefined ? '' : ` (status: ${known.status})`
-    }`;
-    return Promise.resolve({ status: 'invalid', error });
-  }
-  const { toolCallId, toolName, runId } = call;
-  const failed = answer.errorText !== undefined;
-  store.dispatch({
-    type: 'toolpane/client-output',
-    toolCallId,
-    runId,
-    ...(failed ? { errorText: answer.errorText } : { output: answer.output }),
-  });
-  const run = runs.get(runId);
-  // An `execute` still running for the call no longer holds the session (its result is dropped).
-  run?.running.get(call.key)?.();
-  const given = (answers.get(runId) ?? []) as ToolResult[];
-  answers.set(runId, given);
-  given.push({
-    type: 'tool-result',
-    toolCallId,
-    toolName,
-    input: run === undefined ? rawInput(call) : inputOf(run.messages, toolCallId),
-    // What `@mastra/client-js` sends for a tool that threw.
-    result: failed ? { error: answer.errorText } : answer.output,
-  });
-  if (awaiting(store).some((c) => c.runId === runId)) {
-    return Promise.resolve({ status: 'done' });
-  }
-  runs.delete(runId);
-  answers.delete(runId);
-  const body = run?.body ?? host.body();
-  const results = { role: 'tool', content: given };
-  // With a memory thread Mastra holds the conversation: only the results go, as client-js sends.
-  // Without one, the run's messages go first; for a run this session did not note (one started
-  // elsewhere, or with no client tools sent: a tool with no `execute` on the agent) only its calls
-  // are known, as the store holds them.
-  const calls = given.map(({ toolCallId, toolName, input }) => ({
-    type: 'tool-call',
-    toolCallId,
-    toolName,
-    input,
-  }));
-  const history = run?.messages?.filter(said) ?? [{ role: 'assistant', content: calls }];
-  const messages = body.memory === undefined ? [...history, results] : [results];
-  return host.stream({ ...body, messages }, options);
 }

@@ -1,6 +1,6 @@
 import type { ToolpaneStore } from '../store/store.js';
 import { consumeStream } from '../stream/consume.js';
-import type { ClientToolHost } from './client-tools.js';
+import type { ClientToolHost } from './client-tool-host.js';
 import { notAStream, type PostOutcome } from './request.js';
 import type { ClientToolAnswer, SessionRequestOptions, SessionResult } from './types.js';
 
@@ -16,6 +16,17 @@ export const answerCall = (
 ): Promise<SessionResult> =>
   loadClientTools().then(
     (tools) => tools.answerCall(host, ref, answer, request),
+    (error: unknown) => ({ status: 'error', error: String(error) }),
+  );
+
+/** `AgentSession.retryAnswers`, once the client-side tool code has loaded. Never rejects. */
+export const retryAnswers = (
+  host: ClientToolHost,
+  ref: string,
+  request: SessionRequestOptions,
+): Promise<SessionResult> =>
+  loadClientTools().then(
+    (tools) => tools.retryAnswers(host, ref, request),
     (error: unknown) => ({ status: 'error', error: String(error) }),
   );
 

@@ -7,7 +7,7 @@ import type { DecisionTarget } from '../state/state.js';
 import { createToolpaneStore } from '../store/store.js';
 import { consumeStream } from '../stream/consume.js';
 import { EXPIRED_MESSAGE, isRunGone, sendBody } from './body.js';
-import type { ClientToolHost } from './client-tools.js';
+import type { ClientToolHost } from './client-tool-host.js';
 import {
   CHANGED,
   type DecisionFields,
@@ -19,7 +19,7 @@ import {
   sentEvent,
   targetOf,
 } from './decisions.js';
-import { answerCall, readStream } from './read-stream.js';
+import { answerCall, readStream, retryAnswers } from './read-stream.js';
 import { type Endpoint, normalizePrefix, notAStream, postOnce } from './request.js';
 import { restoreInto } from './restore.js';
 
@@ -154,12 +154,15 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     enqueue,
     runs: new Map(),
     answers: new Map(),
+    unsent: new Map(),
     body: () => sendBody([], options, options.thread),
     stream: (body, request) => stream('stream', body, request),
   };
 
   const send: AgentSession['send'] = (messages, sendOptions = {}) => {
     abortAll('Stopped by a new message');
+    // A new message moves the conversation on: earlier answers are no longer sent again.
+    host.unsent.clear();
     const body = sendBody(
       messages,
       { clientTools: options.clientTools, ...sendOptions },
@@ -336,6 +339,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     resume: (toolCallId, resumeData, request = {}) =>
       decide(toolCallId, 'resume', { resumeData }, request),
     answer: (ref, given, request = {}) => answerCall(host, ref, given, request),
+    retryAnswers: (ref, request = {}) => retryAnswers(host, ref, request),
     checkResumeData: (ref, resumeData) =>
       validateResumeData(decisionCall(store.getState(), ref)?.suspension?.resumeSchema, resumeData),
     abort: (reason) => abortAll(reason),

@@ -191,6 +191,11 @@ export interface SessionResult {
   readonly fieldErrors?: readonly FieldError[];
   /** For `send`: the top-level run the request started. */
   readonly runId?: string;
+  /**
+   * For `answer` and `retryAnswers`: the answers did not reach the server, and
+   * {@link AgentSession.retryAnswers} sends them again.
+   */
+  readonly unsent?: true;
 }
 
 /** A conversation with one agent on a Mastra server, feeding one store. */
@@ -230,6 +235,15 @@ export interface AgentSession {
     answer: ClientToolAnswer,
     options?: SessionRequestOptions,
   ): Promise<SessionResult>;
+  /**
+   * Sends again the answers of the run of call `toolCallId` (a call key or a toolCallId) when
+   * the request that continued it with them did not reach the server: it failed, or the server
+   * refused it with an HTTP error before any chunk. The calls keep the answers they showed; only
+   * the request is sent again, with the same results. `invalid` when no answers of that call wait
+   * to be sent again (none failed, they were sent again already, or a new message was sent
+   * since). A session over a `useChat` chat answers `invalid`.
+   */
+  retryAnswers(toolCallId: string, options?: SessionRequestOptions): Promise<SessionResult>;
   /** Checks resume data against the call's resume schema without sending anything. */
   checkResumeData(toolCallId: string, resumeData: unknown): Promise<ResumeValidation>;
   /**

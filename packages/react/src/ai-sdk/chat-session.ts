@@ -319,11 +319,9 @@ export function createChatSession(
       decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request?.revision),
     resume: (toolCallId, resumeData) => decide(toolCallId, 'resume', { resumeData }),
     answer: () => Promise.resolve({ status: 'invalid', error: 'Use the chat’s addToolOutput' }),
-    checkResumeData: (ref, resumeData) =>
-      validateResumeData(
-        selectDecisionCall(store.getState(), ref)?.suspension?.resumeSchema,
-        resumeData,
-      ),
+    retryAnswers: () => Promise.resolve({ status: 'invalid', error: 'Use the chat’s regenerate' }),
+    checkResumeData: (ref, data) =>
+      validateResumeData(selectDecisionCall(store.getState(), ref)?.suspension?.resumeSchema, data),
     follow,
     restore() {
       if (chat === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });

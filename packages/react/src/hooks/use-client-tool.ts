@@ -1,5 +1,11 @@
 'use client';
-import { type ClientToolAnswer, callKey, type ToolpaneState } from '@toolpane/client';
+import {
+  type AgentSession,
+  type ClientToolAnswer,
+  callKey,
+  type SessionResult,
+  type ToolpaneState,
+} from '@toolpane/client';
 import { useCallback, useMemo, useState } from 'react';
 import { useToolpaneContext } from '../provider/toolpane-provider.js';
 import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
@@ -15,8 +21,12 @@ export interface ClientToolHandle {
   readonly error: string | undefined;
   /** The call waits and the provider has a session to answer through. */
   readonly canAnswer: boolean;
+  /** The last answer did not reach the server: {@link ClientToolHandle.retry} sends it again. */
+  readonly canRetry: boolean;
   /** Answers the call with `{ output }` or `{ errorText }` (see `AgentSession.answer`). */
   answer(answer: ClientToolAnswer): Promise<DecisionResult>;
+  /** Sends the answers again after they did not reach the server (`AgentSession.retryAnswers`). */
+  retry(): Promise<DecisionResult>;
 }
 
 const NO_SESSION = 'No session to send the answer through: pass `session` to <ToolpaneProvider>.';
@@ -24,17 +34,19 @@ const NO_SESSION = 'No session to send the answer through: pass `session` to <To
 /**
  * A call of a client-side tool (one the app runs, not Mastra), with `answer`. The call's card
  * finishes at once with the answer; the session continues the run once every call of it that
- * awaits the client has its answer. `error` says why an answer was not taken.
+ * awaits the client has its answer. `error` says why an answer was not taken; when the answers
+ * did not reach the server (`canRetry`), `retry` sends them again.
  *
  * @example
  * function LocateUser({ toolCallId }: { toolCallId: string }) {
- *   const { canAnswer, answer, error } = useClientTool(toolCallId);
- *   if (!canAnswer) return null;
+ *   const { canAnswer, canRetry, answer, retry, error } = useClientTool(toolCallId);
+ *   if (!canAnswer && !canRetry) return null;
  *   return (
  *     <>
  *       <button onClick={() => answer({ output: { city: 'Lyon' } })}>Share my city</button>
  *       <button onClick={() => answer({ errorText: 'The user declined' })}>Don't</button>
  *       {error && <p role="alert">{error}</p>}
+ *       {canRetry && <button onClick={() => retry()}>Send again</button>}
  *     </>
  *   );
  * }
@@ -46,30 +58,39 @@ export function useClientTool(toolCallId: string): ClientToolHandle {
     [toolCallId],
   );
   const awaiting = useToolpaneSelector(selector, Object.is, callKey(toolCallId));
-  const [attempt, setAttempt] = useState<{ sending: boolean; error?: string }>({
+  const [attempt, setAttempt] = useState<{ sending: boolean; error?: string; unsent?: true }>({
     sending: false,
   });
-  const answer = useCallback(
-    async (given: ClientToolAnswer): Promise<DecisionResult> => {
+  const run = useCallback(
+    async (request: (s: AgentSession) => Promise<SessionResult>): Promise<DecisionResult> => {
       let error: string | undefined = NO_SESSION;
+      let unsent: true | undefined;
       if (session !== undefined) {
         setAttempt({ sending: true });
-        const result = await session.answer(toolCallId, given);
+        const result = await request(session);
         error = result.status === 'done' ? undefined : (result.error ?? result.status);
+        unsent = result.unsent;
       }
-      setAttempt({ sending: false, error });
+      setAttempt({ sending: false, error, ...(unsent ? { unsent } : {}) });
       return error === undefined ? { ok: true } : { ok: false, error, fieldErrors: [] };
     },
-    [session, toolCallId],
+    [session],
   );
+  const answer = useCallback(
+    (given: ClientToolAnswer) => run((s) => s.answer(toolCallId, given)),
+    [run, toolCallId],
+  );
+  const retry = useCallback(() => run((s) => s.retryAnswers(toolCallId)), [run, toolCallId]);
   return useMemo(
     () => ({
       awaiting,
       sending: attempt.sending,
       error: attempt.error,
       canAnswer: session !== undefined && awaiting,
+      canRetry: session !== undefined && attempt.unsent === true,
       answer,
+      retry,
     }),
-    [awaiting, attempt, session, answer],
+    [awaiting, attempt, session, answer, retry],
   );
 }
