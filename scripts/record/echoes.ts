@@ -46,6 +46,31 @@ const connectTool = createTool({
   },
 });
 
+/** The token the token tool returns; its display transform shows only the user. */
+export const TOKEN_SECRET = 'tok-echo-secret-7731';
+
+/**
+ * Issues an access token; shows whom it is for, never the token, and failures as they are. Its
+ * result lacks a field its output schema requires, so Mastra answers with a failure that quotes
+ * the result ("Returned output: …"), token included.
+ */
+const tokenTool = createTool({
+  id: 'issue-token',
+  description: 'Issue an access token.',
+  inputSchema: z.object({ user: z.string() }),
+  outputSchema: z.object({ user: z.string(), token: z.string(), expires: z.string() }),
+  execute: async ({ user }) => ({ user, token: TOKEN_SECRET }) as never,
+  transform: {
+    display: {
+      input: ({ input }) => input,
+      output: ({ output }) => {
+        const value = output as { error?: unknown; user?: unknown } | undefined;
+        return value?.error === true ? value : { user: value?.user };
+      },
+    },
+  },
+});
+
 const INSTRUCTIONS = 'You are a helpful assistant. Use your tools when they help.';
 
 /** A note long enough that Mastra's quote of the refused arguments is cut inside the password. */
@@ -56,15 +81,17 @@ const NOTE =
 export const ECHO_AGENT_ID = 'db-ops-agent';
 
 /**
- * Four calls: arguments Mastra refuses, a host the tool cannot reach, a good one, then refused
- * arguments whose quote Mastra cuts inside the password.
+ * Five calls: arguments Mastra refuses, a host the tool cannot reach, a good one, refused
+ * arguments whose quote Mastra cuts inside the password, then a token whose result Mastra refuses.
  */
 export function createEchoAgent(): Agent {
   return new Agent({
     instructions: INSTRUCTIONS,
     id: ECHO_AGENT_ID,
     name: 'Ops',
-    tools: { connectTool },
+    tools: { connectTool, tokenTool },
+    // Five tool steps and the answer: one more than Mastra's default of five steps.
+    defaultOptions: { maxSteps: 8 },
     model: scriptedModel(
       [
         step(
@@ -95,6 +122,7 @@ export function createEchoAgent(): Agent {
             input: { host: 'db.internal', port: 'not-a-port', note: NOTE, password: ECHO_SECRET },
           }),
         ),
+        step(toolCall({ id: 'call-token-1', name: 'tokenTool', input: { user: 'ada' } })),
         step(text('txt-ops-1', 'Connected to db.internal.')),
       ],
       { modelId: 'ops-mock' },
@@ -128,6 +156,12 @@ export const echoScenarios: Record<string, Scenario> = {
           ...problem(
             JSON.stringify(all).includes(`${ECHO_SECRET.slice(0, 9)}... (truncated)`),
             'no quote is cut inside the hidden argument',
+          ),
+          ...problem(
+            JSON.stringify(all).includes(
+              `Returned output: {\\n  \\"user\\": \\"ada\\",\\n  \\"token\\": \\"${TOKEN_SECRET}`,
+            ),
+            'no refused result quotes the hidden token',
           ),
           ...problem(
             ofType(all, 'tool-result').some((chunk) =>

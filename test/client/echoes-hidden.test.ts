@@ -12,7 +12,7 @@ import { deserializeState, serializeState } from '@toolpane/client/history';
 import { network } from '@toolpane/client/network';
 import { readUIMessageStream, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { ECHO_SECRET } from '../../scripts/record/echoes';
+import { ECHO_SECRET, TOKEN_SECRET } from '../../scripts/record/echoes';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { everythingShown, neverShows } from '../utils/shown';
 
@@ -47,10 +47,11 @@ describe.each(RECORDINGS)('%s', (name, options) => {
     expect(text).toContain(`password\\": \\"${ECHO_SECRET}`);
     expect(text).toContain(`with password ${ECHO_SECRET}`);
     expect(text).toContain(`${ECHO_SECRET.slice(0, 9)}${TRUNCATED}`);
+    expect(text).toContain(`token\\": \\"${TOKEN_SECRET}`);
   });
 
   it('never shows it after any chunk, nor in a snapshot', () => {
-    const state = neverShows(chunks, [ECHO_SECRET], options);
+    const state = neverShows(chunks, [ECHO_SECRET, TOKEN_SECRET], options);
     expect(JSON.stringify(serializeState(state))).not.toContain(ECHO_SECRET);
     expect(everythingShown(deserializeState(serializeState(state)))).not.toContain(ECHO_SECRET);
   });
@@ -64,6 +65,10 @@ describe.each(RECORDINGS)('%s', (name, options) => {
     const cut = shownValue(callOf(state, 'call-connect-4').output) as { message: string };
     expect(cut.message.endsWith(`"password": "[hidden]${TRUNCATED}`)).toBe(true);
     expect(JSON.stringify(callOf(state, 'call-connect-2').error)).toContain('[hidden]');
+    const refusedResult = shownValue(callOf(state, 'call-token-1').output) as { message: string };
+    expect(refusedResult.message).toMatch(/^Tool output validation failed for issue-token/);
+    expect(refusedResult.message).toContain('- expires: Required');
+    expect(refusedResult.message.endsWith('Returned output: [hidden]')).toBe(true);
     if (!aiSdkPath) {
       // Natively the transform tells what it hides: the host it shows stays.
       expect(refused.message).toContain('"host": "db.internal"');
@@ -99,6 +104,7 @@ describe('a chat saved by useChat from the AI SDK stream', () => {
     const live = reduceAll(loadFixture('hidden-argument-echoed-aisdk'), { formats: [aiSdk] });
     const rebuilt = stateFromUIMessages([message], { shownBefore: live });
     expect(everythingShown(rebuilt)).not.toContain(ECHO_SECRET);
+    expect(everythingShown(rebuilt)).not.toContain(TOKEN_SECRET);
     expect(rebuilt.toolCalls.get('call-connect-1')?.output).toEqual(
       live.toolCalls.get('call-connect-1')?.output,
     );
@@ -140,7 +146,13 @@ function hiddenOf(raw: unknown, shown: DisplayValue): string[] {
   return [...new Set(leaves(raw).filter((leaf) => leaf.length >= 3 && !visible.includes(leaf)))];
 }
 
-type Mode = 'whole' | 'cut after one character' | 'cut halfway' | 'error' | 'result';
+type Mode =
+  | 'whole'
+  | 'cut after one character'
+  | 'cut halfway'
+  | 'error'
+  | 'result'
+  | 'refused result';
 
 /** Where to cut the quote of `args` so that it ends inside `leaf`. */
 function cutInside(args: unknown, leaf: string, mode: Mode): number | undefined {
@@ -188,6 +200,7 @@ function echoedNative(chunks: readonly unknown[], mode: Mode) {
       Object.entries(value).map(([key, child]) => [key, visit(child)]),
     ) as Chunk;
     const transform = chunk.metadata?.mastra?.toolPayloadTransform;
+    if (mode === 'refused result') return refusedResult(chunk, hidden);
     const shownArgs = transform?.display?.['input-available'];
     const { args, toolName, toolCallId } = chunk.payload ?? {};
     const ends = chunk.type === 'tool-result' || chunk.type === 'tool-error';
@@ -225,6 +238,40 @@ function echoedNative(chunks: readonly unknown[], mode: Mode) {
     };
   };
   return { chunks: chunks.map(visit), hidden };
+}
+
+/**
+ * A `tool-result` whose display transform changes the result, turned into Mastra's refusal of
+ * that result ("Returned output: …"), which the transform lets through as a failure.
+ */
+function refusedResult(chunk: Chunk, hidden: Map<string, string[]>): Chunk {
+  const transform = chunk.metadata?.mastra?.toolPayloadTransform;
+  const shownResult = transform?.display?.['output-available'];
+  const { result, toolName, toolCallId } = chunk.payload ?? {};
+  if (chunk.type !== 'tool-result' || result === undefined || shownResult === undefined) {
+    return chunk;
+  }
+  const secrets = hiddenOf(result, { kind: 'transformed', value: shownResult.transformed });
+  if (secrets.length === 0 || !toolName || !toolCallId) return chunk;
+  hidden.set(toolCallId, secrets);
+  const refused = {
+    error: true,
+    message:
+      `Tool output validation failed for ${toolName}. The tool returned invalid output:\n` +
+      `- result: Invalid input\n\nReturned output: ${quoteOf(result)}`,
+  };
+  return {
+    ...chunk,
+    payload: { ...chunk.payload, result: refused },
+    metadata: {
+      mastra: {
+        toolPayloadTransform: {
+          ...transform,
+          display: { ...transform?.display, 'output-available': { transformed: refused } },
+        },
+      },
+    },
+  };
 }
 
 /**
@@ -300,6 +347,7 @@ const MODES: readonly Mode[] = [
   'cut halfway',
   'error',
   'result',
+  'refused result',
 ];
 
 describe('every call that hides part of its arguments, answering with a quote of them', () => {
@@ -310,7 +358,7 @@ describe('every call that hides part of its arguments, answering with a quote of
     // Native chunks carry Mastra's envelope; AI SDK parts do not.
     const isAiSdk = !(original as Chunk[]).some((chunk) => typeof chunk.from === 'string');
     for (const mode of MODES) {
-      if (isAiSdk && (mode === 'error' || mode === 'result')) continue;
+      if (isAiSdk && (mode === 'error' || mode === 'result' || mode === 'refused result')) continue;
       const { chunks, hidden } = isAiSdk
         ? echoedAiSdk(original, mode)
         : echoedNative(original, mode);

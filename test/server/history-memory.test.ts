@@ -21,6 +21,7 @@ import {
   ECHO_AGENT_ID,
   ECHO_PROMPT,
   ECHO_SECRET,
+  TOKEN_SECRET,
 } from '../../scripts/record/echoes.ts';
 import { AGENT_IDS, createScenarioAgents } from '../../scripts/record/scenarios.ts';
 import { conversation } from '../utils/history.ts';
@@ -147,11 +148,14 @@ describe('history from Mastra memory', () => {
     const live = session.store.getState();
     expect(live.toolCalls.get('call-connect-1')?.status).toBe('output-available');
     expect(everythingShown(live)).not.toContain(ECHO_SECRET);
+    expect(everythingShown(live)).not.toContain(TOKEN_SECRET);
     const messages = await memoryMessages(base, ECHO_AGENT_ID, thread);
     // Memory keeps the quotes raw, and UI messages made from it the shown ones.
     expect(JSON.stringify(messages)).toContain(ECHO_SECRET);
+    expect(JSON.stringify(messages)).toContain(TOKEN_SECRET);
     const native = stateFromMastraMessages(messages);
     expect(everythingShown(native)).not.toContain(ECHO_SECRET);
+    expect(everythingShown(native)).not.toContain(TOKEN_SECRET);
     expect(JSON.stringify(native.toolCalls.get('call-connect-1')?.output)).toContain(
       '\\"password\\": \\"[hidden]\\"',
     );
@@ -159,7 +163,10 @@ describe('history from Mastra memory', () => {
       const ui = toAISdkMessages(messages as never, { version } as never);
       expect(JSON.stringify(ui)).toContain(ECHO_SECRET);
       // The UI messages hold the transformed arguments only: the quote is judged against them.
-      expect(everythingShown(stateFromUIMessages(ui))).not.toContain(ECHO_SECRET);
+      const rebuilt = everythingShown(stateFromUIMessages(ui));
+      expect(rebuilt).not.toContain(ECHO_SECRET);
+      // The refused result never passed the transform: the part's metadata says one applies.
+      expect(rebuilt).not.toContain(TOKEN_SECRET);
     }
   });
 

@@ -6,7 +6,7 @@ import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
 import { SubagentRun, ToolCall, ToolCallCard, Transcript } from '@toolpane/ui';
 import { StreamInspector } from '@toolpane/ui/inspector';
 import { describe, expect, it } from 'vitest';
-import { ECHO_SECRET } from '../../scripts/record/echoes';
+import { ECHO_SECRET, TOKEN_SECRET } from '../../scripts/record/echoes';
 import { openEverything } from '../utils/dom';
 import { loadFixture } from '../utils/fixtures';
 
@@ -84,7 +84,7 @@ describe('a hidden argument that the call quotes back in its result and its erro
     ['hidden-argument-echoed', {}],
     ['hidden-argument-echoed-aisdk', { formats: [aiSdk] }],
   ] as const)('never reaches the DOM (%s)', { timeout: 60_000 }, (name, options) => {
-    renderAll(name, options, [ECHO_SECRET]);
+    renderAll(name, options, [ECHO_SECRET, TOKEN_SECRET]);
     // The failures did render, with the mark where the password was.
     expect(document.body.textContent).toContain('Provided arguments');
     expect(document.body.textContent).toContain('[hidden]');

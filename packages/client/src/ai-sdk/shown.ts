@@ -17,15 +17,24 @@ import type { DisplayValue, ToolCallState } from '../state/state.js';
 
 type Call = Mutable<ToolCallState>;
 
-/** How a value that arrived on this stream is shown (see the note at the top of reduce-aisdk.ts). */
-export function shown(ctx: Ctx, call: Call, phase: TransformPhase, value: unknown): DisplayValue {
+/**
+ * How a value that arrived on this stream is shown (see the note at the top of reduce-aisdk.ts).
+ * `transformed`: the part's metadata says a display transform made it (a saved message).
+ */
+export function shown(
+  ctx: Ctx,
+  call: Call,
+  phase: TransformPhase,
+  value: unknown,
+  transformed = false,
+): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
   if (client !== undefined) markDisplayTransformed(ctx, call);
   const view: DisplayValue =
     client === undefined ? { kind: 'raw', value } : applyClientTransform(client, phase, value);
   return phase === 'input-available' || phase === 'approval'
     ? view
-    : withoutEchoes(call, view, phase === 'error');
+    : withoutEchoes(call, view, phase === 'error', transformed);
 }
 
 /**

@@ -118,6 +118,14 @@ export function modelOutputOf(providerMetadata: unknown): unknown {
   return isRecord(mastra) ? mastra.modelOutput : undefined;
 }
 
+/** Whether a part's metadata says a display transform made its values (Mastra memory's parts). */
+const displayMade = (value: Value) => {
+  const mastra = isRecord(value.providerMetadata) ? value.providerMetadata.mastra : undefined;
+  return isRecord(mastra) && isRecord(mastra.toolPayloadTransform)
+    ? isRecord(mastra.toolPayloadTransform.display)
+    : false;
+};
+
 /** `tool-output-available`: a call's result, or a preliminary output. */
 export function onOutputAvailable(ctx: Ctx, value: Value): void {
   const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
@@ -141,7 +149,7 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
     setEnded(ctx, call);
     return;
   }
-  const output = shown(ctx, call, 'output-available', value.output);
+  const output = shown(ctx, call, 'output-available', value.output, displayMade(value));
   call.output = showSubagentOutput(ctx.draft.root, ctx.options.transforms, call, output);
   settleWorkflowResult(ctx, call, value.output);
   moveTo(call, 'output-available');

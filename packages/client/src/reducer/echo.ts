@@ -182,21 +182,45 @@ function quotedScrub(call: ToolCallState, value: unknown, hidden: readonly strin
   return { hidden: longestFirst(more), unshown };
 }
 
+/** Where Mastra's validation message quotes the result it refused. */
+const RESULT_QUOTE = '\n\nReturned output: ';
+
+/**
+ * A failure that quotes the result Mastra refused: that result never passed the display
+ * transform, so a call that hides any of its values shows none of the quote.
+ */
+function withoutResultQuote(call: ToolCallState, value: unknown, transformed: boolean): unknown {
+  const message = (value as { message?: unknown }).message;
+  const at = typeof message === 'string' ? message.lastIndexOf(RESULT_QUOTE) : -1;
+  const { kind } = call.input;
+  const hides =
+    transformed ||
+    call.displayTransform === 'display' ||
+    kind === 'hidden' ||
+    kind === 'transformed';
+  if (at < 0 || !hides) return value;
+  const kept = (message as string).slice(0, at + RESULT_QUOTE.length);
+  return { ...(value as object), message: `${kept}${HIDDEN_MARK}` };
+}
+
 /**
  * `display` as `call` may show it: with the parts of the call's values that it does not show
- * replaced by {@link HIDDEN_MARK} (see the note above). `failure` marks an error value. The same
- * object when nothing was replaced; a changed value shows as `transformed`.
+ * replaced by {@link HIDDEN_MARK} (see the note above). `failure` marks an error value;
+ * `transformed` says a display transform made the value (a saved message's metadata tells, where
+ * the call does not). The same object when nothing was replaced; a changed value shows as
+ * `transformed`.
  */
 export function withoutEchoes(
   call: ToolCallState,
   display: DisplayValue,
   failure = false,
+  transformed = false,
 ): DisplayValue {
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
   const { known, all } = hiddenTexts(call);
   const failed = isFailure(display.value);
   const scrub = failed ? quotedScrub(call, display.value, all) : { hidden: failure ? all : known };
-  if (scrub.hidden.length === 0 && scrub.unshown === undefined) return display;
-  const value = scrubValue(display.value, scrub);
+  let value = failed ? withoutResultQuote(call, display.value, transformed) : display.value;
+  if (scrub.hidden.length > 0 || scrub.unshown !== undefined) value = scrubValue(value, scrub);
   return value === display.value ? display : { kind: 'transformed', value };
 }
