@@ -8,14 +8,20 @@ import { loadFixture, recordedResponse } from '../utils/fixtures.js';
 
 /**
  * A real session over a store that holds the `client-tool-passed` recording (a run that finished
- * with `call-locate-1` waiting for the app), whose requests get a recorded answer.
+ * with `call-locate-1` waiting for the app), whose requests get a recorded answer; with
+ * `failFirst`, its first request never reaches a server.
  */
-function sessionAfterClientTool() {
+function sessionAfterClientTool(failFirst = false) {
   const store = createToolpaneStore();
   store.dispatchMany(loadFixture('client-tool-passed'));
   store.dispatch({ type: 'toolpane/stream-end' });
   const sent: { route: string; body: { messages: unknown[] } }[] = [];
+  let fail = failFirst;
   const fetch: FetchLike = (url, init) => {
+    if (fail) {
+      fail = false;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    }
     sent.push({ route: url.slice(url.lastIndexOf('/') + 1), body: JSON.parse(String(init.body)) });
     return Promise.resolve(recordedResponse('reasoning-then-text'));
   };
@@ -73,28 +79,9 @@ describe('useClientTool', () => {
   });
 
   it('offers to send the answers again when they did not reach the server', async () => {
-    // The store of the recording, with a session whose first request never reaches a server.
-    const { store, sent } = sessionAfterClientTool();
-    let failNext = true;
-    const fetch: FetchLike = (url, init) => {
-      if (failNext) {
-        failNext = false;
-        return Promise.reject(new TypeError('Failed to fetch'));
-      }
-      sent.push({
-        route: url.slice(url.lastIndexOf('/') + 1),
-        body: JSON.parse(String(init.body)),
-      });
-      return Promise.resolve(recordedResponse('reasoning-then-text'));
-    };
-    const flaky = createAgentSession({
-      baseUrl: 'http://localhost:4111',
-      agentId: 'front-desk-agent',
-      store,
-      fetch,
-    });
+    const { session, sent } = sessionAfterClientTool(true);
     const { result } = renderHook(() => useClientTool('call-locate-1'), {
-      wrapper: withSession(flaky),
+      wrapper: withSession(session),
     });
     await act(async () => {
       await result.current.answer({ output: { city: 'Lyon' } });

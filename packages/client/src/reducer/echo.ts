@@ -18,7 +18,7 @@ import type { DisplayValue, ToolCallState } from '../state/state.js';
  */
 
 /** What stands where a hidden value was. */
-export const HIDDEN_MARK = '[hidden]';
+const HIDDEN_MARK = '[hidden]';
 
 /** Shorter values are too common to tell from the text around them. */
 const MIN_LENGTH = 3;
@@ -74,7 +74,7 @@ const longestFirst = (texts: Set<string>) => [...texts].sort((a, b) => b.length 
  * of the same value does not contain (see the note above). Longest first, so a longer text is
  * replaced whole.
  */
-export function hiddenTexts(call: ToolCallState): Hidden {
+function hiddenTexts(call: ToolCallState): Hidden {
   const { raw, input, approval, suspension } = call;
   const key = [input, approval?.args, suspension?.payload];
   const cached = cache.get(raw);
@@ -170,10 +170,9 @@ function quotedScrub(call: ToolCallState, value: unknown, hidden: readonly strin
   const quote = (message as string).slice(at + QUOTE.length);
   const cut = quote.endsWith(TRUNCATED) ? quote.slice(0, -TRUNCATED.length) : quote;
   const { input } = call;
+  // Arguments shown as they came are text to search as well.
   const shown =
-    (input.kind === 'raw' ? shownText({ kind: 'transformed', value: input.value }) : undefined) ??
-    shownText(input) ??
-    '';
+    shownText(input.kind === 'raw' ? { kind: 'transformed', value: input.value } : input) ?? '';
   const unshown = (leaf: string) => !shown.includes(leaf);
   const more = new Set(hidden);
   eachLeaf(parsePartialJson(cut).value, (leaf) => {
