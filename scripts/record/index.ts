@@ -12,6 +12,7 @@ import { clientToolScenarios } from './client-tools.ts';
 import { coverageScenarios } from './coverage.ts';
 import { echoScenarios } from './echoes.ts';
 import { longNameScenarios } from './long-names.ts';
+import { longValueScenarios } from './long-values.ts';
 import { modelOutputScenarios } from './model-output.ts';
 import { nestedTransformScenarios } from './nested-transform.ts';
 import { networkScenarios } from './network-scenarios.ts';
@@ -446,6 +447,7 @@ async function main() {
     ...modelOutputScenarios,
     ...resumeFormScenarios,
     ...longNameScenarios,
+    ...longValueScenarios,
     ...reasoningScenarios,
     ...sourceScenarios,
     ...echoScenarios,

@@ -12,7 +12,7 @@ import {
 } from '@toolpane/client';
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { ToolpaneProvider } from '@toolpane/react';
-import { Transcript } from '@toolpane/ui';
+import { ExactValue, ToolCall, Transcript } from '@toolpane/ui';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,14 +51,14 @@ afterEach(() => {
 });
 
 /** Hydrates the server's markup with the browser's store; returns every complaint React made. */
-async function hydrate(html: string, store: ToolpaneStore) {
+async function hydrate(html: string, store: ToolpaneStore, view: typeof page = page) {
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
   const complaints: unknown[] = [];
   vi.spyOn(console, 'error').mockImplementation((...args) => complaints.push(args));
   const root = await act(async () =>
-    hydrateRoot(container, page(store), { onRecoverableError: (error) => complaints.push(error) }),
+    hydrateRoot(container, view(store), { onRecoverableError: (error) => complaints.push(error) }),
   );
   cleanup = () => {
     act(() => root.unmount());
@@ -127,6 +127,43 @@ describe('server rendering that hydrates', () => {
     expect(browser.getState().toolCalls.get('call-del-1')?.runId).toBe(
       server.getState().toolCalls.get('call-del-1')?.runId,
     );
+  });
+
+  it("writes the counts of long values the same in a browser whose locale is not the server's", async () => {
+    // Every call of the recording answers with a value longer than a view shows at once.
+    const open = (store: ToolpaneStore) => (
+      <ToolpaneProvider store={store}>
+        {[...store.getState().toolCalls.values()].map((call) => (
+          <div key={call.toolCallId}>
+            <ToolCall.Root toolCallId={call.toolCallId} defaultOpen />
+            <ExactValue value={call.output} label="the result" />
+          </div>
+        ))}
+      </ToolpaneProvider>
+    );
+    const build = () => {
+      const store = createToolpaneStore();
+      store.dispatchMany(loadFixture('long-values'));
+      return store;
+    };
+    const html = renderToString(open(build()));
+    const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+    const counts =
+      text.match(/\d{1,3}(,\d{3})+ (more characters|(more )?items|(more )?keys)/g) ?? [];
+    expect(counts.length).toBeGreaterThanOrEqual(3);
+
+    // The browser groups digits as a German one does wherever no locale is named.
+    const format = Number.prototype.toLocaleString;
+    vi.spyOn(Number.prototype, 'toLocaleString').mockImplementation(function (
+      this: number,
+      ...args: Parameters<number['toLocaleString']>
+    ) {
+      return format.apply(this, args.length === 0 ? ['de-DE'] : args);
+    });
+    expect((1050).toLocaleString()).toBe('1.050');
+    const { container, complaints } = await hydrate(html, build(), open);
+    expect(complaints).toEqual([]);
+    for (const count of counts) expect(container.textContent).toContain(count);
   });
 
   it('reads anything that is not a snapshot as an empty state with an issue', () => {

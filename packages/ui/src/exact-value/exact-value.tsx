@@ -1,5 +1,6 @@
 'use client';
 import { forwardRef, type ReactNode, useState } from 'react';
+import { formatCount } from '../utils/format.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
 
@@ -186,12 +187,12 @@ function QuotedString({ text, limits, label }: { text: string; limits: Limits; l
         <>
           <span {...partProps('exact-cut')}>
             {' '}
-            … {(escaped.length - limits.maxStringLength).toLocaleString()} more characters
+            … {formatCount(escaped.length - limits.maxStringLength)} more characters
           </span>{' '}
           <button
             type="button"
             {...partProps('exact-open')}
-            aria-label={`Show all ${escaped.length.toLocaleString()} characters of ${label}`}
+            aria-label={`Show all ${formatCount(escaped.length)} characters of ${label}`}
             onClick={() => setOpen(true)}
           >
             Show all
@@ -234,7 +235,7 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
       <span {...partProps('exact-deep')}>
         <span
           {...partProps('exact-cut')}
-        >{`${start}… ${size} ${array ? 'items' : 'keys'} ${end}`}</span>{' '}
+        >{`${start}… ${formatCount(size)} ${array ? 'items' : 'keys'} ${end}`}</span>{' '}
         <button
           type="button"
           {...partProps('exact-open')}
@@ -274,12 +275,12 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
         {rest > 0 ? (
           <li {...partProps('exact-more')}>
             <span {...partProps('exact-cut')}>
-              … {rest.toLocaleString()} more {array ? 'items' : 'keys'}
+              … {formatCount(rest)} more {array ? 'items' : 'keys'}
             </span>{' '}
             <button
               type="button"
               {...partProps('exact-open')}
-              aria-label={`Show ${Math.min(rest, limits.maxEntries).toLocaleString()} more of ${label}`}
+              aria-label={`Show ${formatCount(Math.min(rest, limits.maxEntries))} more of ${label}`}
               onClick={() => setShown((count) => count + limits.maxEntries)}
             >
               Show more

@@ -1,6 +1,7 @@
 'use client';
 import { forwardRef, type ReactNode, useState } from 'react';
 import { escapeFormat } from '../exact-value/exact-value.js';
+import { formatCount } from '../utils/format.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
 
@@ -61,7 +62,7 @@ function Truncated({ text, limit }: { text: string; limit: number }) {
     <>
       {escapeFormat(text.slice(0, limit))}
       <span {...partProps('json-truncated')}>
-        … {(text.length - limit).toLocaleString()} more characters
+        … {formatCount(text.length - limit)} more characters
       </span>
     </>
   );
@@ -80,9 +81,10 @@ function Leaf({ value, limits, quote }: { value: unknown; limits: Limits; quote:
 }
 
 function summary(value: object): string {
-  if (Array.isArray(value)) return value.length === 1 ? '1 item' : `${value.length} items`;
+  if (Array.isArray(value))
+    return value.length === 1 ? '1 item' : `${formatCount(value.length)} items`;
   const count = Object.keys(value).length;
-  return count === 1 ? '1 key' : `${count} keys`;
+  return count === 1 ? '1 key' : `${formatCount(count)} keys`;
 }
 
 interface NodeProps {
@@ -116,7 +118,7 @@ function Entries({ value, depth, limits, ancestors }: Omit<NodeProps, 'name'> & 
       ))}
       {rest > 0 ? (
         <li {...partProps('json-more')}>
-          … {rest.toLocaleString()} more {Array.isArray(value) ? 'items' : 'keys'}
+          … {formatCount(rest)} more {Array.isArray(value) ? 'items' : 'keys'}
         </li>
       ) : null}
     </ul>

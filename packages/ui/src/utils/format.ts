@@ -15,6 +15,17 @@ export function formatDuration(ms: number): string {
 }
 
 /**
+ * A count with its thousands grouped, the same on every machine (`1,050`): the default locale of
+ * a server and of a browser can differ, and server-rendered markup must hydrate as it is.
+ *
+ * @example
+ * formatCount(1050); // '1,050'
+ */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en');
+}
+
+/**
  * Time so far, in whole seconds (it ticks once a second): `0 s`, `42 s`, `1 min 5 s`.
  *
  * @example
