@@ -4,6 +4,7 @@ import { expect, userEvent, within } from 'storybook/test';
 import approvalDecline from '../test/fixtures/approval-decline.jsonl?raw';
 import approvalDeclineRequest from '../test/fixtures/approval-decline-request.jsonl?raw';
 import approvalRequest from '../test/fixtures/approval-request.jsonl?raw';
+import longValues from '../test/fixtures/long-values.jsonl?raw';
 import parallelToolsError from '../test/fixtures/parallel-tools-error.jsonl?raw';
 import suspendRequest from '../test/fixtures/suspend-request.jsonl?raw';
 import toolCallThenText from '../test/fixtures/tool-call-then-text.jsonl?raw';
@@ -178,6 +179,24 @@ export const Progress: Story = {
     await expect(group.querySelector('[data-slot="tool-call-progress-latest"]')).toHaveTextContent(
       'switch traffic',
     );
+  },
+};
+
+/**
+ * A result longer than a card shows at once (1,100 orders): the first 50, then how many more,
+ * counted the same on every machine.
+ */
+export const LongOutput: Story = {
+  ...recorded('call-orders-1', [longValues]),
+  play: async ({ canvasElement }) => {
+    const output = card(canvasElement, 'listOrdersTool').querySelector(
+      '[data-slot="tool-call-output"]',
+    );
+    await expect(output).toHaveTextContent('1,100 items');
+    await expect(output?.querySelector('[data-slot="json-more"]')).toHaveTextContent(
+      '… 1,050 more items',
+    );
+    await expect(output?.querySelectorAll('[data-slot="json-entry"]').length).toBeGreaterThan(50);
   },
 };
 
