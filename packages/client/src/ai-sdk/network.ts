@@ -60,8 +60,13 @@ function callOf(primitive: NetworkExecutionStep['primitive'], step: Fields) {
 /** The routing prompt: what the execution after it received. */
 function promptOf(primitive: NetworkExecutionStep['primitive'], step: Fields): string | undefined {
   const input = isRecord(step.input) ? step.input : {};
-  if (primitive.type === 'tool') return JSON.stringify(input);
-  return str(input.prompt);
+  if (primitive.type !== 'tool') return str(input.prompt);
+  try {
+    return JSON.stringify(input);
+  } catch {
+    // Nested deeper than JSON.stringify can write: the execution shows no prompt.
+    return undefined;
+  }
 }
 
 /** Creates or advances the call that shows an execution step. */

@@ -28,14 +28,19 @@ const TRUNCATED = '... (truncated)';
 
 type Visit = (text: string) => void;
 
-/** Calls `visit` with every string and number (as written) that `value` holds, at any depth. */
+/**
+ * Calls `visit` with every string and number (as written) that `value` holds, at any depth; an
+ * object met again (a cycle) is not walked twice.
+ */
 function eachLeaf(value: unknown, visit: Visit): void {
   const stack = [value];
+  const seen = new Set<object>();
   while (stack.length > 0) {
     const item = stack.pop();
     if (typeof item === 'string') visit(item);
     else if (typeof item === 'number' || typeof item === 'bigint') visit(String(item));
-    else if (typeof item === 'object' && item !== null) {
+    else if (typeof item === 'object' && item !== null && !seen.has(item)) {
+      seen.add(item);
       for (const child of Object.values(item)) stack.push(child);
     }
   }
@@ -220,6 +225,13 @@ export function withoutEchoes(
   const failed = isFailure(display.value);
   const scrub = failed ? quotedScrub(call, display.value, all) : { hidden: failure ? all : known };
   let value = failed ? withoutResultQuote(call, display.value, transformed) : display.value;
-  if (scrub.hidden.length > 0 || scrub.unshown !== undefined) value = scrubValue(value, scrub);
+  if (scrub.hidden.length > 0 || scrub.unshown !== undefined) {
+    try {
+      value = scrubValue(value, scrub);
+    } catch {
+      // Nested deeper than the call stack allows (or a cycle): none of it shows.
+      value = HIDDEN_MARK;
+    }
+  }
   return value === display.value ? display : { kind: 'transformed', value };
 }

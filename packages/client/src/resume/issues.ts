@@ -128,8 +128,15 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
 };
 
 /** A value as a person reads it in a message: text as it is, anything else as JSON. */
-const shown = (value: unknown): string =>
-  typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
+function shown(value: unknown): string {
+  if (typeof value === 'string') return `"${value}"`;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    // Nested deeper than the call stack allows, a cycle or a BigInt.
+    return 'a value JSON cannot write';
+  }
+}
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

@@ -1,4 +1,5 @@
 import { AppendList } from './append-list.js';
+import { withinDepth } from './json-depth.js';
 import { PersistentMap } from './persistent-map.js';
 import { buildRepeats, NO_REPEATS } from './repeats.js';
 import type {
@@ -81,7 +82,9 @@ function stepFromJson(step: WorkflowStepState): WorkflowStepState {
  * as it is rebuilt from `inputText` when more arrives. What a display transform hides does not
  * either: a snapshot is made to be sent to a browser, so calls are written without their `raw`
  * values (what Mastra sent before its display transform), and input not shown as it came without
- * its streamed `inputText` (pass `{ raw: true }` for a snapshot that stays on the server).
+ * its streamed `inputText` (pass `{ raw: true }` for a snapshot that stays on the server). A value
+ * nested more than 1,000 levels deep, which `JSON.stringify` may not write, is cut there (and one
+ * that holds itself where it does) with the text `[nested deeper than 1000 levels]`.
  *
  * @example
  * // A Next.js server component
@@ -93,7 +96,7 @@ export function serializeState(
   options: SerializeOptions = {},
 ): SerializedState {
   const raw = options.raw === true;
-  return {
+  return withinDepth({
     version: 1,
     format: state.format,
     // Plain objects (frameworks refuse class instances as props), lists as arrays.
@@ -108,7 +111,7 @@ export function serializeState(
     toolCallOrder: [...state.toolCallOrder],
     issues: state.issues,
     unknownChunks: state.unknownChunks,
-  };
+  });
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -13,6 +13,7 @@ import {
   partContent,
   partProps,
 } from '../utils/part.js';
+import { jsonText } from '../utils/values.js';
 
 const NetworkRunContext = createContext<string | null>(null);
 
@@ -220,8 +221,7 @@ export const NetworkRunResult = forwardRef<HTMLDivElement, HostProps<'div'>>(
   function NetworkRunResult({ asChild, children, ...props }, ref) {
     const network = useRunNetwork('Result');
     if (network === undefined || network.result === undefined) return null;
-    const text =
-      typeof network.result === 'string' ? network.result : JSON.stringify(network.result);
+    const text = typeof network.result === 'string' ? network.result : jsonText(network.result);
     return (
       <PartElement
         tag="div"

@@ -2,6 +2,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { escapeLine } from '../exact-value/exact-value.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
+import { jsonText } from '../utils/values.js';
 import { useResumeFormContext } from './context.js';
 import type { ResumeField } from './schema-fields.js';
 
@@ -104,7 +105,7 @@ function FieldView({ field }: { field: ResumeField }) {
           <option value="">Choose…</option>
           {field.options.map((option, index) => (
             <option key={String(index)} value={String(index)}>
-              {escapeLine(typeof option === 'string' ? option : JSON.stringify(option))}
+              {escapeLine(typeof option === 'string' ? option : jsonText(option))}
             </option>
           ))}
         </select>

@@ -1,4 +1,5 @@
 import { parseResumeSchema, type ResumeIssue } from '@toolpane/client';
+import { jsonText } from '../utils/values.js';
 
 /** One input the resume form renders, derived from a JSON Schema property. */
 export type ResumeField =
@@ -150,11 +151,16 @@ export function initialDraft(fields: readonly ResumeField[]): Record<string, str
         return;
       }
       case 'json': {
-        draft[field.path] = value === undefined ? '' : JSON.stringify(value, null, 2);
+        draft[field.path] = value === undefined ? '' : jsonText(value, 2);
         return;
       }
       default: {
-        draft[field.path] = value === undefined || value === null ? '' : String(value);
+        draft[field.path] =
+          value === undefined || value === null
+            ? ''
+            : typeof value === 'object'
+              ? jsonText(value)
+              : String(value);
       }
     }
   };

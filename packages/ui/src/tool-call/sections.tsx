@@ -87,8 +87,10 @@ function ModelOutputValue({ value }: { value: unknown }) {
   let shown = value;
   if (typeof value === 'object' && value !== null && 'type' in value && 'value' in value) {
     const { type, value: inner } = value as { type: unknown; value: unknown };
-    if (type === 'text' || type === 'error-text') shown = String(inner);
-    else if (type === 'json' || type === 'error-json' || type === 'content') shown = inner;
+    // Each kind wraps the value shown; a text's value shows as it is, even when it is not a
+    // string (String() of a deeply nested array would overflow the stack).
+    if (['text', 'error-text', 'json', 'error-json', 'content'].includes(type as string))
+      shown = inner;
   }
   return <DisplayValueView value={{ kind: 'raw', value: shown }} />;
 }

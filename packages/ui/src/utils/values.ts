@@ -10,6 +10,18 @@ export function scalarText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * A value as JSON text (`space` as `JSON.stringify` takes it). A value JSON cannot write (nested
+ * deeper than the call stack allows, a cycle, a BigInt) gives a short note instead of throwing.
+ */
+export function jsonText(value: unknown, space?: number): string {
+  try {
+    return JSON.stringify(value, null, space) ?? String(value);
+  } catch {
+    return '(a value JSON cannot write)';
+  }
+}
+
 /** How many items or keys a value has, without building its entries. */
 export function sizeOf(value: object): number {
   return Array.isArray(value) ? value.length : Object.keys(value).length;

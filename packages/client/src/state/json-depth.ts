@@ -1,0 +1,75 @@
+/*
+ * A snapshot must go through `JSON.stringify` (and a framework's props), which write nested
+ * values by recursion: a value nested some thousands of levels deep, which `JSON.parse` reads
+ * from a stream without complaint, would overflow the call stack there, and a value that holds
+ * itself (possible in a server-side `fullStream`) cannot be written at all.
+ */
+
+/** How deep a snapshot's values may nest, as deep as streamed arguments are parsed. */
+export const MAX_JSON_DEPTH = 1000;
+
+/** What stands where a snapshot's value nested deeper than {@link MAX_JSON_DEPTH}, or held itself. */
+export const TOO_DEEP = `[nested deeper than ${MAX_JSON_DEPTH} levels]`;
+
+const tagOf = (value: unknown) => Object.prototype.toString.call(value);
+
+/** A plain object or an array: what a snapshot walks into. */
+const isContainer = (value: unknown): value is object =>
+  typeof value === 'object' &&
+  value !== null &&
+  (Array.isArray(value) || tagOf(value) === '[object Object]');
+
+/** Whether `root` holds a plain object or array `limit` levels down (a cycle always does). */
+function reaches(root: unknown, limit: number): boolean {
+  const stack: unknown[] = [root, 0];
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const value = stack.pop();
+    if (!isContainer(value)) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(value)) stack.push(child, depth + 1);
+  }
+  return false;
+}
+
+/**
+ * `root` with every plain object or array nested `limit` levels down, and every one that holds
+ * itself, replaced by {@link TOO_DEEP}. Walked with a stack of its own; `root` itself when
+ * nothing is that deep (the usual case), otherwise a copy of its plain objects and arrays.
+ */
+export function withinDepth<T>(root: T, limit = MAX_JSON_DEPTH): T {
+  if (!reaches(root, limit)) return root;
+  const top = { root } as Record<string, unknown>;
+  // Entries: the copy to write into, the key, the original value, its depth. A value marks the
+  // end of an object's children, when it stops being an ancestor.
+  const stack: unknown[] = [top, 'root', root, 0];
+  const ancestors = new Set<object>();
+  const EXIT = {};
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const value = stack.pop();
+    const key = stack.pop() as string;
+    const into = stack.pop() as Record<string, unknown>;
+    if (into === EXIT) {
+      ancestors.delete(value as object);
+      continue;
+    }
+    if (!isContainer(value)) {
+      into[key] = value;
+      continue;
+    }
+    if (depth >= limit || ancestors.has(value)) {
+      into[key] = TOO_DEEP;
+      continue;
+    }
+    const entries = Object.entries(value);
+    const copy = (Array.isArray(value) ? [] : {}) as Record<string, unknown>;
+    // Children are written last first: the keys go in now, in their order.
+    if (!Array.isArray(value)) for (const [name] of entries) copy[name] = undefined;
+    into[key] = copy;
+    ancestors.add(value);
+    stack.push(EXIT, '', value, 0);
+    for (const [name, child] of entries) stack.push(copy, name, child, depth + 1);
+  }
+  return top.root as T;
+}
