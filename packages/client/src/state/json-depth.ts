@@ -11,23 +11,31 @@ export const MAX_JSON_DEPTH = 1000;
 /** What stands where a snapshot's value nested deeper than {@link MAX_JSON_DEPTH}, or held itself. */
 export const TOO_DEEP = `[nested deeper than ${MAX_JSON_DEPTH} levels]`;
 
-const tagOf = (value: unknown) => Object.prototype.toString.call(value);
-
-/** A plain object or an array: what a snapshot walks into. */
-const isContainer = (value: unknown): value is object =>
-  typeof value === 'object' &&
-  value !== null &&
-  (Array.isArray(value) || tagOf(value) === '[object Object]');
+/** A plain object or an array: what a snapshot walks into (not a `Date`, a `Map`, …). */
+function isContainer(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
 
 /** Whether `root` holds a plain object or array `limit` levels down (a cycle always does). */
 function reaches(root: unknown, limit: number): boolean {
-  const stack: unknown[] = [root, 0];
-  while (stack.length > 0) {
-    const depth = stack.pop() as number;
-    const value = stack.pop();
-    if (!isContainer(value)) continue;
+  if (!isContainer(root)) return false;
+  // Only containers are pushed, with their depths beside them.
+  const values: Record<string, unknown>[] = [root];
+  const depths = [0];
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const depth = depths.pop()!;
     if (depth >= limit) return true;
-    for (const child of Object.values(value)) stack.push(child, depth + 1);
+    for (const key in value) {
+      const child = value[key];
+      if (isContainer(child)) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
   return false;
 }
