@@ -31,11 +31,12 @@ export function sameValue(a: unknown, b: unknown): boolean {
     if (keys.length !== Object.keys(y).length) return false;
     for (const key of keys) {
       if (!Object.hasOwn(y, key)) return false;
-      stack.push(
-        (x as Record<string, unknown>)[key],
-        (y as Record<string, unknown>)[key],
-        depth + 1,
-      );
+      const u = (x as Record<string, unknown>)[key];
+      const v = (y as Record<string, unknown>)[key];
+      // Scalars are compared here; only pairs of objects wait on the stack.
+      if (Object.is(u, v)) continue;
+      if (typeof u !== 'object' || typeof v !== 'object') return false;
+      stack.push(u, v, depth + 1);
     }
   }
   return true;
