@@ -141,12 +141,12 @@ describe('server rendering that hydrates', () => {
         ))}
       </ToolpaneProvider>
     );
-    const build = () => {
+    const fed = () => {
       const store = createToolpaneStore();
       store.dispatchMany(loadFixture('long-values'));
       return store;
     };
-    const html = renderToString(open(build()));
+    const html = renderToString(open(fed()));
     const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
     const counts =
       text.match(/\d{1,3}(,\d{3})+ (more characters|(more )?items|(more )?keys)/g) ?? [];
@@ -161,7 +161,7 @@ describe('server rendering that hydrates', () => {
       return format.apply(this, args.length === 0 ? ['de-DE'] : args);
     });
     expect((1050).toLocaleString()).toBe('1.050');
-    const { container, complaints } = await hydrate(html, build(), open);
+    const { container, complaints } = await hydrate(html, fed(), open);
     expect(complaints).toEqual([]);
     for (const count of counts) expect(container.textContent).toContain(count);
   });

@@ -1,13 +1,9 @@
-import { render } from '@testing-library/react';
 import { createToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { logChunks } from '@toolpane/client/inspect';
 import { network } from '@toolpane/client/network';
-import { ToolpaneProvider } from '@toolpane/react';
-import { StreamInspector } from '@toolpane/ui/inspector';
 import { describe, expect, it } from 'vitest';
-import { openEverything } from '../utils/dom';
-import { EveryView } from '../utils/every-view';
+import { renderEveryViewOpen } from '../utils/every-view';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 /*
@@ -91,13 +87,7 @@ describe('direction overrides in every string of a recording', () => {
     const chunks = loadFixture(name).map((chunk) => spoofed(chunk));
     store.dispatchMany(chunks);
     store.dispatch({ type: 'toolpane/stream-end' });
-    render(
-      <ToolpaneProvider store={store}>
-        <EveryView />
-        <StreamInspector log={log} />
-      </ToolpaneProvider>,
-    );
-    openEverything();
+    renderEveryViewOpen(store, log);
     const shown = overridesShown();
     for (const slot of shown.keys()) slots.add(slot);
     const outside = [...shown].filter(([slot]) => !PROSE.has(slot));

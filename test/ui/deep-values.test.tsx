@@ -1,14 +1,10 @@
-import { render } from '@testing-library/react';
 import { createToolpaneStore, type ToolpaneState } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { logChunks } from '@toolpane/client/inspect';
 import { network } from '@toolpane/client/network';
-import { ToolpaneProvider } from '@toolpane/react';
-import { StreamInspector } from '@toolpane/ui/inspector';
 import { describe, expect, it } from 'vitest';
-import { openEverything } from '../utils/dom';
-import { EveryView } from '../utils/every-view';
+import { renderEveryViewOpen } from '../utils/every-view';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 /*
@@ -104,13 +100,7 @@ describe('values nested deeper than the call stack allows', () => {
     expect(state.issues.filter((issue) => /could not be applied/.test(issue.message))).toEqual([]);
     expect(outline(state)).toEqual(outline(plain.getState()));
 
-    render(
-      <ToolpaneProvider store={store}>
-        <EveryView />
-        <StreamInspector log={log} />
-      </ToolpaneProvider>,
-    );
-    openEverything();
+    renderEveryViewOpen(store, log);
 
     for (const raw of [false, true]) {
       const text = JSON.stringify(serializeState(state, { raw }));

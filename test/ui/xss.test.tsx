@@ -1,10 +1,7 @@
-import { render } from '@testing-library/react';
 import { createToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
-import { ToolpaneProvider } from '@toolpane/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openEverything } from '../utils/dom';
-import { EveryView } from '../utils/every-view';
+import { renderEveryViewOpen } from '../utils/every-view';
 import { loadFixture } from '../utils/fixtures';
 
 /**
@@ -71,12 +68,7 @@ function renderAll(chunks: readonly unknown[]) {
   const store = createToolpaneStore({ formats: [aiSdk] });
   store.dispatchMany(chunks);
   store.dispatch({ type: 'toolpane/stream-end' });
-  render(
-    <ToolpaneProvider store={store}>
-      <EveryView />
-    </ToolpaneProvider>,
-  );
-  openEverything();
+  renderEveryViewOpen(store);
   return store.getState();
 }
 

@@ -1,5 +1,7 @@
-import type { ToolCallState } from '@toolpane/client';
-import { useToolCalls } from '@toolpane/react';
+import { render } from '@testing-library/react';
+import type { ToolCallState, ToolpaneStore } from '@toolpane/client';
+import type { ChunkLog } from '@toolpane/client/inspect';
+import { ToolpaneProvider, useToolCalls } from '@toolpane/react';
 import {
   Approval,
   ResumeForm,
@@ -9,7 +11,9 @@ import {
   Transcript,
   WorkflowRun,
 } from '@toolpane/ui';
+import { StreamInspector } from '@toolpane/ui/inspector';
 import type { ReactNode } from 'react';
+import { openEverything } from './dom';
 
 /**
  * The whole transcript, and beside it each call (by its key, so calls whose ids repeat each
@@ -37,4 +41,18 @@ export function EveryView({
       ))}
     </>
   );
+}
+
+/**
+ * Renders {@link EveryView} of `store`, with the stream inspector of `log` beside it when given,
+ * and opens every disclosure.
+ */
+export function renderEveryViewOpen(store: ToolpaneStore, log?: ChunkLog): void {
+  render(
+    <ToolpaneProvider store={store}>
+      <EveryView />
+      {log === undefined ? null : <StreamInspector log={log} />}
+    </ToolpaneProvider>,
+  );
+  openEverything();
 }
