@@ -11,6 +11,7 @@ import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { childOptions, isMain, log, report } from './child.ts';
 import { GROWING } from './growing-shapes.ts';
+import { HIDDEN } from './hidden-shapes.ts';
 import { compare, withCpuTime, withHeapSamples } from './measure.ts';
 
 /** One shape: a function from a chunk count to exactly that many chunks. */
@@ -84,6 +85,7 @@ function chain(depth: number) {
 /** The shapes of the bench. */
 export const SHAPES: readonly Shape[] = [
   ...GROWING,
+  ...HIDDEN,
   {
     name: 'tool calls without deltas, one run',
     chunks: (n) =>

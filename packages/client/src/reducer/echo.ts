@@ -1,5 +1,6 @@
 import { parsePartialJson } from '../partial-json/partial-json.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { type TextMatcher, textMatcher } from './text-match.js';
 
 /*
  * Hidden values that come back inside another value of the same call. Mastra's input validation
@@ -61,23 +62,37 @@ function addForms(out: Set<string>, text: string): void {
   out.add(text).add(once).add(JSON.stringify(once).slice(1, -1));
 }
 
-/** The texts a call hides: those a view tells (`known`), and with them those of unshown values. */
-interface Hidden {
-  readonly known: readonly string[];
-  readonly all: readonly string[];
+/**
+ * The texts of `value` (strings and numbers of at least three characters) that `text` does not
+ * contain, in each of their forms, added to `out`. One pass over `text`, however many there are.
+ */
+function addUnshown(out: Set<string>, value: unknown, text: string): void {
+  const leaves = new Set<string>();
+  eachLeaf(value, (leaf) => {
+    if (leaf.length >= MIN_LENGTH) leaves.add(leaf);
+  });
+  // A short text is searched once per value, a longer one once for all of them.
+  const shown = text.length > 256 ? textMatcher(leaves).found(text) : undefined;
+  for (const leaf of leaves) {
+    if (!(shown?.has(leaf) ?? text.includes(leaf))) addForms(out, leaf);
+  }
 }
 
-const NOTHING: Hidden = { known: [], all: [] };
+/** The texts a call hides: those a view tells (`known`), and with them those of unshown values. */
+interface Hidden {
+  readonly known: TextMatcher;
+  readonly all: TextMatcher;
+}
+
+const NONE = textMatcher([]);
+const NOTHING: Hidden = { known: NONE, all: NONE };
 
 const cache = new WeakMap<object, { key: readonly unknown[]; hidden: Hidden }>();
-
-const longestFirst = (texts: Set<string>) => [...texts].sort((a, b) => b.length - a.length);
 
 /**
  * The texts `call` holds raw but does not show: the strings and numbers of its arguments (and of
  * its approval arguments and suspension payload) of at least three characters that the shown view
- * of the same value does not contain (see the note above). Longest first, so a longer text is
- * replaced whole.
+ * of the same value does not contain (see the note above).
  */
 function hiddenTexts(call: ToolCallState): Hidden {
   const { raw, input, approval, suspension } = call;
@@ -95,22 +110,21 @@ function hiddenTexts(call: ToolCallState): Hidden {
     if (value === undefined || shown === undefined) continue;
     const text = shownText(shown);
     if (text === undefined) continue;
-    const into = shown.kind === 'hidden' ? unshown : known;
-    eachLeaf(value, (leaf) => {
-      if (leaf.length >= MIN_LENGTH && !text.includes(leaf)) addForms(into, leaf);
-    });
+    addUnshown(shown.kind === 'hidden' ? unshown : known, value, text);
   }
-  const hidden =
-    known.size + unshown.size === 0
-      ? NOTHING
-      : { known: longestFirst(known), all: longestFirst(new Set([...known, ...unshown])) };
+  let hidden = NOTHING;
+  if (known.size + unshown.size > 0) {
+    const shownHides = textMatcher(known);
+    const all = unshown.size === 0 ? shownHides : textMatcher([...known, ...unshown]);
+    hidden = { known: shownHides, all };
+  }
   cache.set(raw, { key, hidden });
   return hidden;
 }
 
 /** What a scrub replaces: the hidden texts, and whether a cut-off fragment is hidden. */
 interface Scrub {
-  readonly hidden: readonly string[];
+  readonly hidden: readonly TextMatcher[];
   /** For a quote of the arguments: whether a value it cut short is not among those shown. */
   readonly unshown?: (fragment: string) => boolean;
 }
@@ -124,21 +138,37 @@ function cutValue(body: string): string | undefined {
   return fragment === '' || /[\n,{}[\]]/.test(fragment) ? undefined : fragment;
 }
 
+/** `text` with every stretch that lies inside an occurrence of a hidden text replaced by the mark. */
+function withoutHidden(text: string, hidden: readonly TextMatcher[]): string {
+  const found = hidden.flatMap((matcher) => matcher.cover(text)).sort((a, b) => a[0] - b[0]);
+  let out = '';
+  // `text` before `at` is written.
+  let at = 0;
+  for (const [start, end] of found) {
+    if (start >= at) out += text.slice(at, start) + HIDDEN_MARK;
+    at = Math.max(at, end);
+  }
+  return found.length === 0 ? text : out + text.slice(at);
+}
+
 /** `text` with every hidden text replaced, and a quote cut inside one ending in the mark. */
 function scrubText(text: string, { hidden, unshown }: Scrub): string {
-  let out = text;
-  for (const part of hidden) if (out.includes(part)) out = out.split(part).join(HIDDEN_MARK);
+  const out = withoutHidden(text, hidden);
   if (!out.endsWith(TRUNCATED)) return out;
   const body = out.slice(0, -TRUNCATED.length);
   const cutAt = (start: number) => `${body.slice(0, start)}${HIDDEN_MARK}${TRUNCATED}`;
-  for (const part of hidden) {
-    for (let cut = part.length - 1; cut > 0; cut--) {
-      const start = body.length - cut;
-      if (body.endsWith(part.slice(0, cut)) && `" :`.includes(body[start - 1] ?? '')) {
-        return cutAt(start);
+  // The longest end of the quote that begins a hidden text, where a value begins.
+  let cut = -1;
+  for (const matcher of hidden) {
+    for (const length of matcher.cutEnds(body)) {
+      const start = body.length - length;
+      if (`" :`.includes(body[start - 1] ?? '')) {
+        if (cut === -1 || start < cut) cut = start;
+        break;
       }
     }
   }
+  if (cut !== -1) return cutAt(cut);
   const fragment = cutValue(body);
   return fragment !== undefined && unshown?.(fragment) ? cutAt(body.length - fragment.length) : out;
 }
@@ -168,22 +198,19 @@ const QUOTE = '\n\nProvided arguments: ';
  * shown input does not contain are hidden, also where the raw arguments are not known (an AI SDK
  * stream or a UI message brings the input already transformed).
  */
-function quotedScrub(call: ToolCallState, value: unknown, hidden: readonly string[]): Scrub {
+function quotedScrub(call: ToolCallState, value: unknown, hidden: TextMatcher): Scrub {
   const message = (value as { message?: unknown }).message;
   const at = typeof message === 'string' ? message.lastIndexOf(QUOTE) : -1;
-  if (at < 0) return { hidden };
+  if (at < 0) return { hidden: [hidden] };
   const quote = (message as string).slice(at + QUOTE.length);
   const cut = quote.endsWith(TRUNCATED) ? quote.slice(0, -TRUNCATED.length) : quote;
   const { input } = call;
   // Arguments shown as they came are text to search as well.
   const shown =
     shownText(input.kind === 'raw' ? { kind: 'transformed', value: input.value } : input) ?? '';
-  const unshown = (leaf: string) => !shown.includes(leaf);
-  const more = new Set(hidden);
-  eachLeaf(parsePartialJson(cut).value, (leaf) => {
-    if (leaf.length >= MIN_LENGTH && unshown(leaf)) addForms(more, leaf);
-  });
-  return { hidden: longestFirst(more), unshown };
+  const more = new Set<string>();
+  addUnshown(more, parsePartialJson(cut).value, shown);
+  return { hidden: [hidden, textMatcher(more)], unshown: (leaf) => !shown.includes(leaf) };
 }
 
 /** Where Mastra's validation message quotes the result it refused. */
@@ -223,11 +250,19 @@ export function withoutEchoes(
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
   const { known, all } = hiddenTexts(call);
   const failed = isFailure(display.value);
-  const scrub = failed ? quotedScrub(call, display.value, all) : { hidden: failure ? all : known };
+  const scrub = failed
+    ? quotedScrub(call, display.value, all)
+    : { hidden: [failure ? all : known] };
   let value = failed ? withoutResultQuote(call, display.value, transformed) : display.value;
-  if (scrub.hidden.length > 0 || scrub.unshown !== undefined) {
+  if (scrub.unshown !== undefined || scrub.hidden.some((matcher) => !matcher.empty)) {
     try {
-      value = scrubValue(value, scrub);
+      value = scrubValue(value, { hidden: scrub.hidden });
+      if (scrub.unshown !== undefined) {
+        // Mastra cuts short only the message that quotes the arguments.
+        const { message } = value as { message: string };
+        const cut = scrubText(message, scrub);
+        if (cut !== message) value = { ...(value as object), message: cut };
+      }
     } catch {
       // Nested deeper than the call stack allows (or a cycle): none of it shows.
       value = HIDDEN_MARK;

@@ -1,0 +1,118 @@
+/**
+ * Adversarial shapes where what a display transform hides grows with the stream: one call whose
+ * streamed arguments pile up values to hide and whose result quotes every one of them, and one
+ * subagent whose result carries every call it made raw, each of them hidden. Part of the bench's
+ * `SHAPES`: hiding must cost what reading the values costs, not their number times their length.
+ */
+
+/** A shape as `shapes.ts` takes it (declared here, so the two files do not import each other). */
+interface Shape {
+  readonly name: string;
+  readonly chunks: (count: number) => unknown[];
+}
+
+const RUN = 'run-shape';
+const SUB = 'run-shape-sub';
+const chunk = (type: string, payload: unknown, runId = RUN, metadata?: unknown) => ({
+  type,
+  runId,
+  from: 'AGENT',
+  payload,
+  ...(metadata === undefined ? {} : { metadata }),
+});
+
+/** Transform metadata showing `input` for the arguments and, when given, `output` for the result. */
+const shows = (input: unknown, output?: unknown) => ({
+  mastra: {
+    toolPayloadTransform: {
+      display: {
+        'input-available': { transformed: input },
+        ...(output === undefined ? {} : { 'output-available': { transformed: output } }),
+      },
+    },
+  },
+});
+
+/** What Mastra sends with each streamed delta of a tool with a display transform. */
+const SUPPRESSED = {
+  mastra: { toolPayloadTransform: { display: { 'input-delta': { suppress: true } } } },
+};
+
+/** The secret of item `i`: distinct, and no secret is part of another. */
+const secret = (i: number) => `sk-${i}-hidden-${i}`;
+
+/** The shapes. */
+export const HIDDEN: readonly Shape[] = [
+  {
+    name: 'hidden streamed arguments quoted back by a result as long',
+    chunks: (n) => {
+      const count = Math.max(1, n - 7);
+      const keys = Array.from({ length: count }, (_, i) => secret(i));
+      const quoted = { found: keys.map((key) => `matched ${key}`) };
+      return [
+        chunk('start', { id: 'agent', messageId: 'm' }),
+        chunk('tool-call-input-streaming-start', { toolCallId: 'c', toolName: 'vault' }),
+        chunk('tool-call-delta', { toolCallId: 'c', argsTextDelta: '{"keys":[' }, RUN, SUPPRESSED),
+        ...keys.map((key, i) =>
+          chunk(
+            'tool-call-delta',
+            { toolCallId: 'c', argsTextDelta: `${i === 0 ? '' : ','}${JSON.stringify(key)}` },
+            RUN,
+            SUPPRESSED,
+          ),
+        ),
+        chunk('tool-call-delta', { toolCallId: 'c', argsTextDelta: ']}' }, RUN, SUPPRESSED),
+        chunk('tool-call-input-streaming-end', { toolCallId: 'c' }),
+        // Made from the streamed text, without metadata (protocol §6.4).
+        chunk('tool-call', { toolCallId: 'c', toolName: 'vault', args: { keys } }),
+        chunk(
+          'tool-result',
+          { toolCallId: 'c', toolName: 'vault', args: { keys }, result: quoted },
+          RUN,
+          shows({ keys: count }, quoted),
+        ),
+      ].slice(0, n);
+    },
+  },
+  {
+    name: 'a subagent result carrying every hidden call it made',
+    chunks: (n) => {
+      const count = Math.max(1, Math.floor((n - 5) / 2));
+      const wrap = (inner: unknown) =>
+        chunk('tool-output', { output: inner, toolCallId: 'agent-c', toolName: 'agent-vault' });
+      const out: unknown[] = [
+        chunk('start', { id: 'agent', messageId: 'm' }),
+        chunk('tool-call', { toolCallId: 'agent-c', toolName: 'agent-vault', args: {} }),
+        wrap(chunk('start', { id: 'vault', messageId: 'm-sub' }, SUB)),
+      ];
+      const inner = [];
+      for (let i = 0; i < count; i++) {
+        const args = { key: secret(i) };
+        const result = { receipt: `receipt ${secret(i)}` };
+        const payload = { toolCallId: `c${i}`, toolName: 'vault', args };
+        out.push(wrap(chunk('tool-call', payload, SUB, shows({ key: 'hidden' }))));
+        out.push(
+          wrap(
+            chunk(
+              'tool-result',
+              { ...payload, result },
+              SUB,
+              shows({ key: 'hidden' }, { receipt: 'hidden' }),
+            ),
+          ),
+        );
+        inner.push({ ...payload, result });
+      }
+      while (out.length < n - 1) out.push(wrap(chunk('text-delta', { id: 't', text: '.' }, SUB)));
+      out.push(
+        chunk('tool-result', {
+          toolCallId: 'agent-c',
+          toolName: 'agent-vault',
+          args: {},
+          result: { text: 'done', subAgentToolResults: inner },
+        }),
+      );
+      return out.slice(0, n);
+    },
+  },
+];

@@ -1,0 +1,142 @@
+/*
+ * Many texts found in one pass over another (Aho–Corasick over UTF-16 code units): the time to
+ * search a text is linear in its length however many texts are looked for, where a search per
+ * text costs their number times the length. Hidden values are searched for this way, so a call
+ * that hides thousands of values and shows a result as long costs what reading both costs.
+ *
+ * Written here rather than taken from a package: the matchers on npm match grapheme clusters
+ * (through `Intl.Segmenter`, so a hidden value would go unseen next to a combining mark), weigh
+ * several kilobytes, and none tells where every occurrence of any text ends together with the
+ * longest ending, nor how much of a text's end begins a searched one, which hiding needs.
+ */
+
+/** A node with more children than this finds them through a `Map` rather than its list. */
+const WIDE = 8;
+
+/** A set of texts to find, built once by {@link textMatcher} and searched any number of times. */
+export interface TextMatcher {
+  /** Whether no text is searched for. */
+  readonly empty: boolean;
+  /**
+   * The longest occurrence of a searched text that ends at each position of `text` where one
+   * ends, as `[start, end)` pairs in order of their end; every occurrence lies inside one of them.
+   */
+  cover(text: string): [number, number][];
+  /**
+   * The lengths of the ends of `text` (longest first) that begin a longer searched text: where a
+   * text cut short could end inside one.
+   */
+  cutEnds(text: string): number[];
+  /** Which of the searched texts occur in `text`, found in one pass. */
+  found(text: string): Set<string>;
+}
+
+/** A matcher for `texts` (empty texts are ignored). */
+export function textMatcher(texts: Iterable<string>): TextMatcher {
+  // Per node (0 is the root): its first child, its next sibling, the code unit that leads to it,
+  // how many children it has, the length of its text, the longest proper suffix of its text that
+  // is a node too, the length of the longest searched text its text ends with (0 for none), and
+  // its children by code unit once it has more than WIDE.
+  const first = [-1];
+  const next = [-1];
+  const unit = [0];
+  const fan = [0];
+  const depth = [0];
+  const fail = [0];
+  const longest = [0];
+  const wide: Map<number, number>[] = [];
+
+  const child = (node: number, code: number): number | undefined => {
+    const map = wide[node];
+    if (map !== undefined) return map.get(code);
+    for (let at = first[node]!; at !== -1; at = next[at]!) if (unit[at] === code) return at;
+    return undefined;
+  };
+
+  const step = (node: number, code: number): number => {
+    for (let at = node; ; at = fail[at]!) {
+      const to = child(at, code);
+      if (to !== undefined) return to;
+      if (at === 0) return 0;
+    }
+  };
+
+  for (const text of texts) {
+    let node = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      let to = child(node, code);
+      if (to === undefined) {
+        to = depth.length;
+        depth.push(depth[node]! + 1);
+        first.push(-1);
+        next.push(first[node]!);
+        unit.push(code);
+        fan.push(0);
+        fail.push(0);
+        longest.push(0);
+        first[node] = to;
+        const map = wide[node];
+        if (map !== undefined) map.set(code, to);
+        else if (++fan[node]! > WIDE) {
+          const made = new Map<number, number>();
+          for (let at = to; at !== -1; at = next[at]!) made.set(unit[at]!, at);
+          wide[node] = made;
+        }
+      }
+      node = to;
+    }
+    longest[node] = text.length;
+  }
+
+  // Failure links, parents before children (breadth first).
+  const queue = [0];
+  for (let at = 0; at < queue.length; at++) {
+    const node = queue[at]!;
+    for (let kid = first[node]!; kid !== -1; kid = next[kid]!) {
+      const link = node === 0 ? 0 : step(fail[node]!, unit[kid]!);
+      fail[kid] = link;
+      if (longest[kid] === 0) longest[kid] = longest[link]!;
+      queue.push(kid);
+    }
+  }
+
+  /** Walks `text` through the automaton, telling `visit` each node reached; returns the last. */
+  const scan = (text: string, visit?: (node: number, end: number) => void): number => {
+    let node = 0;
+    for (let i = 0; i < text.length; ) {
+      node = step(node, text.charCodeAt(i++));
+      visit?.(node, i);
+    }
+    return node;
+  };
+
+  return {
+    empty: depth.length === 1,
+    cover(text) {
+      const out: [number, number][] = [];
+      scan(text, (node, end) => {
+        if (longest[node]! > 0) out.push([end - longest[node]!, end]);
+      });
+      return out;
+    },
+    cutEnds(text) {
+      const out: number[] = [];
+      for (let at = scan(text); at !== 0; at = fail[at]!) if (fan[at]! > 0) out.push(depth[at]!);
+      return out;
+    },
+    found(text) {
+      const out = new Set<string>();
+      // Every searched text that ends here is the text of a node on the failure chain; a node met
+      // before had its chain walked then.
+      const seen = new Set<number>();
+      scan(text, (node, end) => {
+        for (let at = node; at !== 0 && !seen.has(at); at = fail[at]!) {
+          seen.add(at);
+          if (longest[at] === depth[at]) out.add(text.slice(end - depth[at]!, end));
+        }
+      });
+      return out;
+    },
+  };
+}
