@@ -129,10 +129,10 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
       const out = new Set<string>();
       // Every searched text that ends here is the text of a node on the failure chain; a node met
       // before had its chain walked then.
-      const seen = new Set<number>();
+      const seen = new Uint8Array(depth.length);
       scan(text, (node, end) => {
-        for (let at = node; at !== 0 && !seen.has(at); at = fail[at]!) {
-          seen.add(at);
+        for (let at = node; at !== 0 && seen[at] === 0; at = fail[at]!) {
+          seen[at] = 1;
           if (longest[at] === depth[at]) out.add(text.slice(end - depth[at]!, end));
         }
       });
