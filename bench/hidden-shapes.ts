@@ -9,6 +9,7 @@
 interface Shape {
   readonly name: string;
   readonly chunks: (count: number) => unknown[];
+  readonly format?: 'ai-sdk';
 }
 
 const RUN = 'run-shape';
@@ -113,6 +114,32 @@ export const HIDDEN: readonly Shape[] = [
         }),
       );
       return out.slice(0, n);
+    },
+  },
+  {
+    name: 'ai: a masked input whose refusal quotes back every argument',
+    format: 'ai-sdk',
+    chunks: (n) => {
+      const count = Math.max(1, n - 6);
+      const keys = Array.from({ length: count }, (_, i) => secret(i));
+      const message =
+        'Tool input validation failed for vault. Please fix the following errors and try ' +
+        `again:\n- keys: Too many items\n\nProvided arguments: ${JSON.stringify({ keys }, null, 2)}`;
+      return [
+        { type: 'start', messageId: 'm' },
+        { type: 'text-start', id: 't' },
+        ...keys.map(() => ({ type: 'text-delta', id: 't', delta: '.' })),
+        { type: 'text-end', id: 't' },
+        // The input as the display transform shows it: every key masked.
+        {
+          type: 'tool-input-available',
+          toolCallId: 'c',
+          toolName: 'vault',
+          input: { keys: keys.map(() => '••••') },
+        },
+        { type: 'tool-output-available', toolCallId: 'c', output: { error: true, message } },
+        { type: 'finish' },
+      ].slice(0, n);
     },
   },
 ];

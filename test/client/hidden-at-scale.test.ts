@@ -1,31 +1,34 @@
 import { reduceAll } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN } from '../../bench/hidden-shapes';
 import { everythingShown, neverShows } from '../utils/shown';
 
 /*
  * Hiding when what is hidden grows with the stream (bench/hidden-shapes.ts): a call whose streamed
- * arguments pile up secrets and whose result quotes every one, and a subagent whose result carries
- * every hidden call it made. test/client/linear.test.ts holds their cost linear; here nothing of
+ * arguments pile up secrets and whose result quotes every one, a subagent whose result carries
+ * every hidden call it made, and an AI SDK call shown masked whose refusal quotes every argument. test/client/linear.test.ts holds their cost linear; here nothing of
  * them shows, in any snapshot, and only what is hidden is replaced.
  */
 
 const SECRET = /sk-\d+-hidden-\d+/;
 const END = { type: 'toolpane/stream-end' };
 
-describe.each(HIDDEN)('$name', ({ chunks }) => {
+describe.each(HIDDEN)('$name', ({ chunks, format }) => {
+  const options = format === 'ai-sdk' ? { formats: [aiSdk] } : {};
+
   it('shows no secret in any snapshot', () => {
     const stream = chunks(600);
     const secrets = [...new Set(JSON.stringify(stream).match(new RegExp(SECRET, 'g')))];
     expect(secrets.length).toBeGreaterThan(250);
-    neverShows([...stream, END], secrets);
+    neverShows([...stream, END], secrets, options);
   });
 
   it('replaces each quoted secret and nothing else', () => {
-    const text = everythingShown(reduceAll([...chunks(3000), END]));
+    const text = everythingShown(reduceAll([...chunks(3000), END], options));
     expect(text).not.toMatch(SECRET);
     // The quotes keep their words around the mark.
-    const marks = text.match(/matched \[hidden\]/g)?.length ?? 0;
+    const marks = text.match(/matched \[hidden\]|\\"\[hidden\]\\"/g)?.length ?? 0;
     const receipts = text.match(/"receipt":"hidden"/g)?.length ?? 0;
     expect(marks + receipts).toBeGreaterThan(1400);
   });

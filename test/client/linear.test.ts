@@ -8,13 +8,14 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHAPES, shapeOptions } from '../../bench/shapes';
 import { Vector } from '../../packages/client/src/state/vector.js';
-import { ARRAY_SCANS } from '../utils/count';
+import { ARRAY_SCANS, STRING_SEARCHES } from '../utils/count';
 
 /**
  * Linearity without a clock: while a stream is applied, every array copy and scan (slice, concat,
  * spread, for…of, map, filter, find, findIndex, some, every, indexOf, includes, reduce) and every
  * Map copy or iteration counts the items it touches, and every item read from a persistent vector
- * counts one. A per-chunk copy or scan of a growing list
+ * counts one, and every search in a string (includes, indexOf, split, …) its length. A per-chunk
+ * copy or scan of a growing list
  * makes ten times the chunks cost about a hundred times the items. The bound leaves room for the
  * O(log n) path copies of the persistent map's vector (one node of at most 32 slots per level,
  * and 10k calls fill one level more than 1k do): ten times the chunks may cost at most twenty
@@ -56,6 +57,9 @@ function countItems(work: () => void): number {
   patch(Set.prototype, Symbol.iterator);
   // A walk over a persistent list (a run's parts, a network's steps) reads it item by item.
   patch(Vector.prototype, 'get', () => 1);
+  // A search in a text reads its characters: a search per hidden value in a long text is as
+  // quadratic as a scan per chunk of a long list.
+  for (const key of STRING_SEARCHES) patch(String.prototype, key);
   counted.items = 0;
   try {
     work();

@@ -33,22 +33,27 @@ export interface TextMatcher {
 
 /** A matcher for `texts` (empty texts are ignored). */
 export function textMatcher(texts: Iterable<string>): TextMatcher {
-  // Per node (0 is the root): its first child, its next sibling, the code unit that leads to it,
-  // how many children it has, the length of its text, the longest proper suffix of its text that
-  // is a node too, the length of the longest searched text its text ends with (0 for none), and
-  // its children by code unit once it has more than WIDE.
-  const first = [-1];
-  const next = [-1];
-  const unit = [0];
-  const fan = [0];
-  const depth = [0];
-  const fail = [0];
-  const longest = [0];
-  const wide: Map<number, number>[] = [];
+  // Per node (0 is the root; at most one per character of the texts): its first child, its next
+  // sibling, the code unit that leads to it, how many children it has (up to WIDE + 1), the length
+  // of its text, the longest proper suffix of its text that is a node too, and the length of the
+  // longest searched text its text ends with (0 for none).
+  const list = [...texts];
+  let size = 1;
+  for (const text of list) size += text.length;
+  const first = new Int32Array(size).fill(-1);
+  const next = new Int32Array(size);
+  const unit = new Uint16Array(size);
+  const fan = new Int32Array(size);
+  const depth = new Int32Array(size);
+  const fail = new Int32Array(size);
+  const longest = new Int32Array(size);
+  // For a node with more than WIDE children: 1 + the index of its children's map in `maps`.
+  const wide = new Int32Array(size);
+  const maps: Map<number, number>[] = [];
+  let nodes = 1;
 
   const child = (node: number, code: number): number | undefined => {
-    const map = wide[node];
-    if (map !== undefined) return map.get(code);
+    if (wide[node] !== 0) return maps[wide[node]! - 1]!.get(code);
     for (let at = first[node]!; at !== -1; at = next[at]!) if (unit[at] === code) return at;
     return undefined;
   };
@@ -61,27 +66,22 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
     }
   };
 
-  for (const text of texts) {
+  for (const text of list) {
     let node = 0;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       let to = child(node, code);
       if (to === undefined) {
-        to = depth.length;
-        depth.push(depth[node]! + 1);
-        first.push(-1);
-        next.push(first[node]!);
-        unit.push(code);
-        fan.push(0);
-        fail.push(0);
-        longest.push(0);
+        to = nodes++;
+        depth[to] = depth[node]! + 1;
+        next[to] = first[node]!;
+        unit[to] = code;
         first[node] = to;
-        const map = wide[node];
-        if (map !== undefined) map.set(code, to);
+        if (wide[node] !== 0) maps[wide[node]! - 1]!.set(code, to);
         else if (++fan[node]! > WIDE) {
           const made = new Map<number, number>();
           for (let at = to; at !== -1; at = next[at]!) made.set(unit[at]!, at);
-          wide[node] = made;
+          wide[node] = maps.push(made);
         }
       }
       node = to;
@@ -112,7 +112,7 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
   };
 
   return {
-    empty: depth.length === 1,
+    empty: nodes === 1,
     cover(text) {
       const out: [number, number][] = [];
       scan(text, (node, end) => {
@@ -129,7 +129,7 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
       const out = new Set<string>();
       // Every searched text that ends here is the text of a node on the failure chain; a node met
       // before had its chain walked then.
-      const seen = new Uint8Array(depth.length);
+      const seen = new Uint8Array(nodes);
       scan(text, (node, end) => {
         for (let at = node; at !== 0 && seen[at] === 0; at = fail[at]!) {
           seen[at] = 1;
