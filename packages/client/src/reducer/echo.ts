@@ -80,14 +80,26 @@ function addUnshown(out: Set<string>, value: unknown, text: string): void {
 
 /** The texts a call hides: those a view tells (`known`), and with them those of unshown values. */
 interface Hidden {
-  readonly known: TextMatcher;
-  readonly all: TextMatcher;
+  readonly known: readonly string[];
+  readonly all: readonly string[];
 }
 
-const NONE = textMatcher([]);
-const NOTHING: Hidden = { known: NONE, all: NONE };
+const NOTHING: Hidden = { known: [], all: [] };
 
 const cache = new WeakMap<object, { key: readonly unknown[]; hidden: Hidden }>();
+
+/**
+ * The matcher last built for a call's hidden texts. Only one is kept: a matcher takes a few dozen
+ * bytes per character it searches for, and the chunks that show a call's values mostly come one
+ * call at a time (its progress, then its result).
+ */
+let lastBuilt: { texts: readonly string[]; matcher: TextMatcher } | undefined;
+
+/** The matcher for `texts`: the last one built when it was built for the same list. */
+function matcherFor(texts: readonly string[]): TextMatcher {
+  if (lastBuilt?.texts !== texts) lastBuilt = { texts, matcher: textMatcher(texts) };
+  return lastBuilt.matcher;
+}
 
 /**
  * The texts `call` holds raw but does not show: the strings and numbers of its arguments (and of
@@ -114,9 +126,8 @@ function hiddenTexts(call: ToolCallState): Hidden {
   }
   let hidden = NOTHING;
   if (known.size + unshown.size > 0) {
-    const shownHides = textMatcher(known);
-    const all = unshown.size === 0 ? shownHides : textMatcher([...known, ...unshown]);
-    hidden = { known: shownHides, all };
+    const shownHides = [...known];
+    hidden = { known: shownHides, all: unshown.size === 0 ? shownHides : [...known, ...unshown] };
   }
   cache.set(raw, { key, hidden });
   return hidden;
@@ -250,9 +261,10 @@ export function withoutEchoes(
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
   const { known, all } = hiddenTexts(call);
   const failed = isFailure(display.value);
-  const scrub = failed
-    ? quotedScrub(call, display.value, all)
-    : { hidden: [failure ? all : known] };
+  const texts = failure || failed ? all : known;
+  if (texts.length === 0 && !failed) return display;
+  const matcher = matcherFor(texts);
+  const scrub = failed ? quotedScrub(call, display.value, matcher) : { hidden: [matcher] };
   let value = failed ? withoutResultQuote(call, display.value, transformed) : display.value;
   if (scrub.unshown !== undefined || scrub.hidden.some((matcher) => !matcher.empty)) {
     try {
