@@ -89,19 +89,6 @@ const NOTHING: Hidden = { known: [], all: [] };
 const cache = new WeakMap<object, { key: readonly unknown[]; hidden: Hidden }>();
 
 /**
- * The matcher last built for a call's hidden texts. Only one is kept: a matcher takes a few dozen
- * bytes per character it searches for, and the chunks that show a call's values mostly come one
- * call at a time (its progress, then its result).
- */
-let lastBuilt: { texts: readonly string[]; matcher: TextMatcher } | undefined;
-
-/** The matcher for `texts`: the last one built when it was built for the same list. */
-function matcherFor(texts: readonly string[]): TextMatcher {
-  if (lastBuilt?.texts !== texts) lastBuilt = { texts, matcher: textMatcher(texts) };
-  return lastBuilt.matcher;
-}
-
-/**
  * The texts `call` holds raw but does not show: the strings and numbers of its arguments (and of
  * its approval arguments and suspension payload) of at least three characters that the shown view
  * of the same value does not contain (see the note above).
@@ -263,7 +250,9 @@ export function withoutEchoes(
   const failed = isFailure(display.value);
   const texts = failure || failed ? all : known;
   if (texts.length === 0 && !failed) return display;
-  const matcher = matcherFor(texts);
+  // Built for each value rather than kept with the call: a matcher takes a few dozen bytes per
+  // character it searches for, and building it costs what one search of the texts would.
+  const matcher = textMatcher(texts);
   const scrub = failed ? quotedScrub(call, display.value, matcher) : { hidden: [matcher] };
   let value = failed ? withoutResultQuote(call, display.value, transformed) : display.value;
   if (scrub.unshown !== undefined || scrub.hidden.some((matcher) => !matcher.empty)) {
