@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 /*
  * What a long run keeps in memory: the state, and not a second copy of every streamed argument.
  * Each call's input is parsed as it streams by a parser of its own, which holds about as much as
- * the input again; once the input stopped streaming nothing needs it. Measured as the heap that
- * stays after a full collection (a count of bytes, not a time).
+ * the input again; once the input stopped streaming nothing needs it. A call that hides values
+ * keeps the texts it hides, not the matcher that finds them, which takes a few dozen bytes per
+ * character. Measured as the heap that stays after a full collection (a count of bytes, not a
+ * time).
  */
 
 setFlagsFromString('--expose-gc');
@@ -78,5 +80,49 @@ describe('a long run keeps its state, not its parsers', () => {
     const chunks = aiSdkChunks();
     const bytes = retainedPerCall(chunks, () => createToolpaneStore({ formats: [aiSdk] }));
     expect(bytes).toBeLessThan(bound);
+  });
+});
+
+/**
+ * `CALLS` calls each hiding an account number its result quotes back, with the display transform's
+ * metadata, or (`hiding` false) the same calls without it.
+ */
+function hidingChunks(hiding: boolean): unknown[] {
+  const top = (type: string, payload: unknown, metadata?: unknown) => ({
+    type,
+    runId: 'r',
+    from: 'AGENT',
+    payload,
+    ...(hiding ? { metadata } : {}),
+  });
+  const shows = (output: unknown) => ({
+    mastra: {
+      toolPayloadTransform: {
+        display: {
+          'input-available': { transformed: { account: '••••', amount: 12 } },
+          'output-available': { transformed: output },
+        },
+      },
+    },
+  });
+  const out: unknown[] = [top('start', {})];
+  for (let i = 0; i < CALLS; i++) {
+    const call = { toolCallId: `c${i}`, toolName: 'pay' };
+    const args = { account: `DE89-3704-0044-0532-${String(i).padStart(6, '0')}`, amount: 12 };
+    const result = { receipt: `paid 12 from ${args.account}` };
+    out.push(top('tool-call', { ...call, args }, shows(undefined)));
+    out.push(top('tool-result', { ...call, args, result }, shows(result)));
+  }
+  return JSON.parse(JSON.stringify(out));
+}
+
+describe('a call that hides values keeps the texts it hides, not a matcher for them', () => {
+  it('on native streams', () => {
+    const plain = retainedPerCall(hidingChunks(false), () => createToolpaneStore());
+    const state = createToolpaneStore();
+    const hiding = retainedPerCall(hidingChunks(true), () => state);
+    expect(JSON.stringify(state.getState().toolCalls.get('c7')?.output)).toContain('[hidden]');
+    // A matcher kept per call held about 2,800 bytes more than the plain call.
+    expect(hiding - plain).toBeLessThan(1_000);
   });
 });
