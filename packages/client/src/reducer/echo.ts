@@ -111,11 +111,8 @@ function hiddenTexts(call: ToolCallState): Hidden {
     if (text === undefined) continue;
     addUnshown(shown.kind === 'hidden' ? unshown : known, value, text);
   }
-  let hidden = NOTHING;
-  if (known.size + unshown.size > 0) {
-    const shownHides = [...known];
-    hidden = { known: shownHides, all: unshown.size === 0 ? shownHides : [...known, ...unshown] };
-  }
+  const hidden =
+    known.size + unshown.size === 0 ? NOTHING : { known: [...known], all: [...known, ...unshown] };
   cache.set(raw, { key, hidden });
   return hidden;
 }
@@ -138,7 +135,9 @@ function cutValue(body: string): string | undefined {
 
 /** `text` with every stretch that lies inside an occurrence of a hidden text replaced by the mark. */
 function withoutHidden(text: string, hidden: readonly TextMatcher[]): string {
-  const found = hidden.flatMap((matcher) => matcher.cover(text)).sort((a, b) => a[0] - b[0]);
+  const found = hidden.flatMap((matcher) => matcher.cover(text));
+  if (found.length === 0) return text;
+  found.sort((a, b) => a[0] - b[0]);
   let out = '';
   // `text` before `at` is written.
   let at = 0;
@@ -146,7 +145,7 @@ function withoutHidden(text: string, hidden: readonly TextMatcher[]): string {
     if (start >= at) out += text.slice(at, start) + HIDDEN_MARK;
     at = Math.max(at, end);
   }
-  return found.length === 0 ? text : out + text.slice(at);
+  return out + text.slice(at);
 }
 
 /** `text` with every hidden text replaced, and a quote cut inside one ending in the mark. */
