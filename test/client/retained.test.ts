@@ -118,9 +118,15 @@ function hidingChunks(hiding: boolean): unknown[] {
 
 describe('a call that hides values keeps the texts it hides, not a matcher for them', () => {
   it('on native streams', () => {
-    const plain = retainedPerCall(hidingChunks(false), () => createToolpaneStore());
+    // The least of three: a collection may leave garbage of the run behind, never less.
+    const least = (hiding: boolean) =>
+      Math.min(
+        ...[0, 1, 2].map(() => retainedPerCall(hidingChunks(hiding), () => createToolpaneStore())),
+      );
+    const plain = least(false);
+    const hiding = least(true);
     const state = createToolpaneStore();
-    const hiding = retainedPerCall(hidingChunks(true), () => state);
+    state.dispatchMany(hidingChunks(true));
     expect(JSON.stringify(state.getState().toolCalls.get('c7')?.output)).toContain('[hidden]');
     // A matcher kept per call held about 2,800 bytes more than the plain call.
     expect(hiding - plain).toBeLessThan(1_000);
