@@ -67,3 +67,56 @@ describe('secrets whose occurrences overlap', () => {
     });
   });
 });
+
+describe('hidden values quoted back across runs and subagents', () => {
+  const [shape] = HIDDEN;
+  /** The chunks of `run`, each wrapped in `tool-output` of the `agent-*` calls above it. */
+  const nested = (run: string, parents: readonly [string, string][]) =>
+    (shape!.chunks(200) as { runId: string }[]).map((chunk) => {
+      let value: unknown = { ...chunk, runId: run };
+      for (const [runId, callId] of [...parents].reverse()) {
+        value = {
+          type: 'tool-output',
+          runId,
+          from: 'USER',
+          payload: { output: value, toolCallId: callId, toolName: 'agent-vault' },
+        };
+      }
+      return value;
+    });
+  const agentCall = (runId: string, toolCallId: string) => ({
+    type: 'tool-call',
+    runId,
+    from: 'AGENT',
+    payload: { toolCallId, toolName: 'agent-vault', args: {} },
+  });
+
+  it('hide them in every run that repeats the call id, at the top and three levels deep', () => {
+    const stream = [
+      ...nested('run-1', []),
+      ...nested('run-2', []),
+      { type: 'start', runId: 'run-3', from: 'AGENT', payload: {} },
+      agentCall('run-3', 'agent-1'),
+      {
+        type: 'tool-output',
+        runId: 'run-3',
+        from: 'USER',
+        payload: {
+          output: agentCall('sub-1', 'agent-2'),
+          toolCallId: 'agent-1',
+          toolName: 'agent-vault',
+        },
+      },
+      ...nested('sub-2', [
+        ['run-3', 'agent-1'],
+        ['sub-1', 'agent-2'],
+      ]),
+      END,
+    ];
+    const secrets = [...new Set(JSON.stringify(stream).match(new RegExp(SECRET, 'g')))];
+    const state = neverShows(stream, secrets);
+    const calls = [...state.toolCalls.values()].filter((call) => call.toolCallId === 'c');
+    expect(calls.map((call) => call.runId)).toEqual(['run-1', 'run-2', 'sub-2']);
+    for (const call of calls) expect(JSON.stringify(call.output)).toContain('matched [hidden]');
+  });
+});
