@@ -89,8 +89,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // allows are compared and scrubbed without overflowing it, and snapshots cut them at 1,000
   // levels so that `JSON.stringify` writes them; 32.14 KB once hidden values are found in one
   // pass over each string however many a call hides (reducer/text-match.ts), where a search per
-  // value made a call hiding thousands of values with a result as long quadratic.
-  { name: '@toolpane/client', file: client, budgetKb: 32.15 },
+  // value made a call hiding thousands of values with a result as long quadratic; 32.16 KB once
+  // the result of a call whose tool the stream never named is redacted when it has a subagent
+  // result's shape (an AI SDK continuation read by a state that did not see its calls begin).
+  { name: '@toolpane/client', file: client, budgetKb: 32.2 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and

@@ -47,6 +47,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * Whether a call's result may carry a subagent's calls: an `agent-*` call, or a call whose tool
+ * name the stream never gave (an AI SDK result whose call began in an earlier stream the state
+ * did not see), which is then read as a subagent's result when it has the shape of one.
+ */
+const mayCarryInnerCalls = (call: ToolCallState): boolean =>
+  call.kind === 'agent' || call.toolName === '';
+
+/**
  * The calls the subagent runs of `parent` made themselves (not the calls nested under those), by
  * toolCallId, each id's calls in stream order. A model may number calls per run, so a call nested
  * deeper can repeat the toolCallId of one of these: only a run's own calls match its results.
@@ -104,7 +112,7 @@ export function redactSubagentResult(
     }
     const name = typeof entry.toolName === 'string' ? entry.toolName : (call?.toolName ?? '');
     if (call?.displayTransform === 'none') {
-      if (call.kind !== 'agent' || seen.has(call.key)) return entry;
+      if (!mayCarryInnerCalls(call) || seen.has(call.key)) return entry;
       seen.add(call.key);
       let out: Record<string, unknown> | undefined;
       for (const key of ['result', 'output'] as const) {
@@ -129,7 +137,8 @@ export function redactSubagentResult(
 }
 
 /**
- * The output of an `agent-*` call as shown, from the value its stream gave: a raw result is
+ * The output of an `agent-*` call (or of a call whose tool the stream never named, when its
+ * result has the shape of a subagent's) as shown, from the value its stream gave: a raw result is
  * redacted (and then shown as `transformed`, as it is no longer the raw value). Also withholds
  * what the model saw of it (`modelOutput`, which may quote the inner calls) when anything was
  * redacted: it moves to `raw.modelOutput`.
@@ -140,7 +149,7 @@ export function showSubagentOutput(
   call: Mutable<ToolCallState>,
   shown: DisplayValue,
 ): DisplayValue {
-  if (call.kind !== 'agent' || shown.kind !== 'raw') return shown;
+  if (!mayCarryInnerCalls(call) || shown.kind !== 'raw') return shown;
   const value = redactSubagentResult(state, transforms, call, shown.value);
   if (value === shown.value) return shown;
   withholdModelOutput(call);
