@@ -1,9 +1,15 @@
 import { MastraClient } from '@mastra/client-js';
 import type { Mastra } from '@mastra/core/mastra';
-import { createToolpaneStore, selectRunText } from '@toolpane/client';
+import {
+  createToolpaneStore,
+  type PendingApproval,
+  selectPendingApprovals,
+  selectRunText,
+  type ToolpaneStore,
+} from '@toolpane/client';
 import { consumeStream, fromClientJs, fromFullStream } from '@toolpane/client/stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AGENT_IDS, createTestMastra } from './agents.ts';
+import { AGENT_IDS, createTestMastra, TAGGED_AGENT_ID } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';
 
 let mastra: Mastra;
@@ -88,6 +94,69 @@ describe('fromClientJs', () => {
     expect(result.status).toBe('aborted');
     const state = store.getState();
     expect(state.runs.get(state.runOrder[0]!)?.status).toBe('aborted');
+  });
+});
+
+describe('decisions sent through client-js, told to the store as the client README says', () => {
+  /** The README's `approve`: the decision told to the store, sent, its answer read. */
+  async function approve(store: ToolpaneStore, pending: PendingApproval) {
+    const agent = client.getAgent(TAGGED_AGENT_ID);
+    store.dispatch({ type: 'toolpane/decision-sent', toolCallId: pending.key, approved: true });
+    try {
+      const { runId, toolCallId } = pending.resumeWith;
+      const answer = await agent.approveToolCall({ runId, toolCallId });
+      await consumeStream(store, fromClientJs(answer));
+    } catch (error) {
+      store.dispatch({
+        type: 'toolpane/decision-failed',
+        toolCallId: pending.key,
+        error: String(error),
+      });
+    }
+  }
+
+  const pendingIds = (store: ToolpaneStore) =>
+    selectPendingApprovals(store.getState()).map((pending) => pending.toolCallId);
+
+  it('shows each of two calls of one step waiting only until it is answered', async () => {
+    const store = createToolpaneStore();
+    const agent = client.getAgent(TAGGED_AGENT_ID);
+    await consumeStream(store, fromClientJs(await agent.stream('delete-two own')));
+    const call = (id: string) => store.getState().toolCalls.get(`call-delete-own-${id}`);
+    // Mastra asks for the first call only.
+    expect(pendingIds(store)).toEqual(['call-delete-own-a']);
+
+    // client-js's own client-tool parser logs that a continuation starts with a tool result.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await approve(store, selectPendingApprovals(store.getState())[0]!);
+    // The answer asks for the second call; the first stays answered.
+    expect(call('a')).toMatchObject({
+      status: 'approval-responded',
+      approval: { decision: { approved: true } },
+    });
+    expect(pendingIds(store)).toEqual(['call-delete-own-b']);
+
+    await approve(store, selectPendingApprovals(store.getState())[0]!);
+    log.mockRestore();
+    const state = store.getState();
+    expect(call('a')?.status).toBe('output-available');
+    expect(call('b')?.status).toBe('output-available');
+    expect(state.runs.get(state.runOrder[0]!)?.status).toBe('finished');
+    expect(selectRunText(state, state.runOrder[0]!)).toBe('Records own-a and own-b were deleted.');
+  });
+
+  it('shows the call waiting again, with the error, when the decision is refused', async () => {
+    const store = createToolpaneStore();
+    const agent = client.getAgent(TAGGED_AGENT_ID);
+    await consumeStream(store, fromClientJs(await agent.stream('delete refused')));
+    server.inject({ route: 'approve-tool-call', action: { kind: 'fail', status: 500 } });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await approve(store, selectPendingApprovals(store.getState())[0]!);
+    log.mockRestore();
+    const call = store.getState().toolCalls.get('call-delete-refused');
+    expect(call?.status).toBe('approval-requested');
+    expect(call?.approval?.error).toMatch(/500/);
+    expect(pendingIds(store)).toEqual(['call-delete-refused']);
   });
 });
 
