@@ -125,3 +125,32 @@ describe('look-alike letters in the other names and lines a stream sends', () =>
     expect(options).toEqual(['Choose…', 'inside', 't\\u0435rrace']);
   });
 });
+
+describe('a call whose tool the stream never named', () => {
+  it('is labelled and titled as an unnamed tool', async () => {
+    // The answer to an approval through @mastra/ai-sdk, read without the stream it continues:
+    // its result names no tool.
+    const { toAISdkStream } = await import('@mastra/ai-sdk');
+    const { aiSdk } = await import('@toolpane/client/ai-sdk');
+    const source = new ReadableStream({
+      start(controller) {
+        for (const chunk of loadFixture('approval-approved')) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const chunks: unknown[] = [];
+    const ui = toAISdkStream(source as never, { from: 'agent', version: 'v6' } as never);
+    for await (const chunk of ui as unknown as AsyncIterable<unknown>) chunks.push(chunk);
+    const store = createToolpaneStore({ formats: [aiSdk] });
+    store.dispatchMany(chunks);
+    expect(store.getState().toolCalls.get('call-del-1')?.toolName).toBe('');
+    render(
+      <ToolpaneProvider store={store}>
+        <ToolCall.Root toolCallId="call-del-1" />
+      </ToolpaneProvider>,
+    );
+    expect(screen.getByRole('group', { name: 'Unnamed tool' })).toBeDefined();
+    const title = document.querySelector('[data-slot="tool-call-title"]')!;
+    expect(title.textContent).toBe('Unnamed tool');
+  });
+});

@@ -37,6 +37,12 @@ export type ToolCallRootProps = ComponentPropsWithoutRef<typeof Collapsible.Root
 };
 
 /**
+ * What stands for the name of a call whose tool the stream never named (on the AI SDK path, a
+ * result read without the stream its call began in).
+ */
+const UNNAMED = 'Unnamed tool';
+
+/**
  * A disclosure card for one tool call; every part inside reads the call by its id. Without
  * children it shows the header, the approval or resume controls when a person has to act, and
  * the collapsible details.
@@ -64,7 +70,7 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
           data-awaiting-client={call?.awaitingClient === true ? '' : undefined}
           data-kind={call?.kind}
           role="group"
-          aria-label={call?.toolName}
+          aria-label={call.toolName || UNNAMED}
           aria-busy={isStreaming(call) || undefined}
           {...partProps('tool-call', props)}
           onOpenChange={onOpenChange}
@@ -94,7 +100,8 @@ export type ToolCallTitleProps = Omit<PartProps<'span'>, 'children'> & {
 /**
  * The call's name (the card itself is labelled with it too), with invisible and
  * direction-changing characters and look-alike letters escaped as an approval escapes it (see
- * `escapeText`); a function child gets the name as it is.
+ * `escapeText`), or "Unnamed tool" when the stream never named it; a function child gets the
+ * name as it is.
  *
  * @example
  * <ToolCall.Title>{(name) => name.replace(/Tool$/, '')}</ToolCall.Title>
@@ -113,7 +120,13 @@ export const ToolCallTitle = forwardRef<HTMLSpanElement, ToolCallTitleProps>(fun
       host={render ? undefined : (children as ReactNode)}
       {...partProps('tool-call-title', props)}
     >
-      {call === undefined ? null : render ? render(call.toolName) : escapeText(call.toolName, true)}
+      {call === undefined
+        ? null
+        : render
+          ? render(call.toolName)
+          : call.toolName === ''
+            ? UNNAMED
+            : escapeText(call.toolName, true)}
     </PartElement>
   );
 });
