@@ -17,6 +17,7 @@ import { modelOutputScenarios } from './model-output.ts';
 import { nestedTransformScenarios } from './nested-transform.ts';
 import { networkScenarios } from './network-scenarios.ts';
 import { networkTransformScenarios } from './network-transform.ts';
+import { parallelRequestScenarios } from './parallel-requests.ts';
 import { reasoningScenarios } from './reasoning.ts';
 import {
   at,
@@ -446,6 +447,7 @@ async function main() {
     ...boundaryScenarios,
     ...modelOutputScenarios,
     ...resumeFormScenarios,
+    ...parallelRequestScenarios,
     ...longNameScenarios,
     ...longValueScenarios,
     ...reasoningScenarios,

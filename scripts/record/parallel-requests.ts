@@ -1,0 +1,177 @@
+/**
+ * Scenarios of `pnpm record` for requests for a person made by calls of one step: two calls that
+ * both need approval, and a call that suspends beside one that needs approval. Mastra holds one
+ * request per run at a time: the first stream asks for the first call only, the answer to it asks
+ * for the second, and the answer to the second carries both results.
+ */
+import { toAISdkStream } from '@mastra/ai-sdk';
+import { Agent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core/mastra';
+import { InMemoryStore } from '@mastra/core/storage';
+import { reactiveModel, step, text, toolCall } from './models.ts';
+import {
+  type Chunk,
+  collect,
+  continuation,
+  endsAwaiting,
+  ofType,
+  problem,
+  type Scenario,
+} from './recording.ts';
+import { bookTableTool, deleteTool } from './scenarios.ts';
+
+/** Two `deleteTool` calls in one step, then a sentence naming what was deleted. */
+function createTwinOpsAgent() {
+  return new Agent({
+    id: 'twin-ops-agent',
+    name: 'Twin ops agent',
+    instructions: 'You are a helpful assistant. Use your tools when they help.',
+    tools: { deleteTool },
+    model: reactiveModel(
+      ({ stepIndex, toolResults }) => {
+        if (stepIndex === 0) {
+          return step([
+            ...toolCall({ id: 'call-par-del-a', name: 'deleteTool', input: { id: 'rec-a' } }),
+            ...toolCall({ id: 'call-par-del-b', name: 'deleteTool', input: { id: 'rec-b' } }),
+          ]);
+        }
+        const deleted = [...toolResults.values()].filter((result) =>
+          JSON.stringify(result).includes('"deleted":true'),
+        ).length;
+        return step(text('txt-par-ops-1', `Deleted ${deleted} of 2 records.`));
+      },
+      { modelId: 'twin-ops-mock' },
+    ),
+  });
+}
+
+/** A booking that suspends and a deletion that needs approval, in one step. */
+function createTwinDeskAgent() {
+  return new Agent({
+    id: 'twin-desk-agent',
+    name: 'Twin desk agent',
+    instructions: 'You are a helpful assistant. Use your tools when they help.',
+    tools: { bookTableTool, deleteTool },
+    model: reactiveModel(
+      ({ stepIndex }) =>
+        stepIndex === 0
+          ? step([
+              ...toolCall({
+                id: 'call-par-book-a',
+                name: 'bookTableTool',
+                input: { restaurant: 'Chez Lou', people: 2, time: '19:30' },
+              }),
+              ...toolCall({ id: 'call-par-del-c', name: 'deleteTool', input: { id: 'rec-c' } }),
+            ])
+          : step(text('txt-par-desk-1', 'Booked Chez Lou and deleted rec-c.')),
+      { modelId: 'twin-desk-mock' },
+    ),
+  });
+}
+
+const mastra = new Mastra({
+  agents: { twinOps: createTwinOpsAgent(), twinDesk: createTwinDeskAgent() },
+  storage: new InMemoryStore(),
+  logger: false,
+});
+
+/** The stream that answers the first request: the next request of the run, and nothing else. */
+const nextRequest = (type: string) => (chunks: Chunk[]) => [
+  ...problem(ofType(chunks, 'start').length === 0, 'has a start chunk'),
+  ...problem(chunks.length === 1 && chunks[0]?.type === type, `is not one ${type}`),
+];
+
+/** The recorded scenarios, by name (`pnpm record <name>` runs one). */
+export const parallelRequestScenarios: Record<string, Scenario> = {
+  async parallelRequests() {
+    const ops = mastra.getAgent('twinOps');
+    const first = await ops.stream('Delete rec-a and rec-b.');
+    const request = await collect(first.fullStream);
+    const a = await ops.approveToolCall({ runId: first.runId, toolCallId: 'call-par-del-a' });
+    const next = await collect(a.fullStream);
+    const b = await ops.approveToolCall({ runId: first.runId, toolCallId: 'call-par-del-b' });
+    const approve = await collect(b.fullStream);
+
+    const desk = mastra.getAgent('twinDesk');
+    const mixed = await desk.stream('Book Chez Lou and delete rec-c.');
+    const mixedRequest = await collect(mixed.fullStream);
+    const resumed = await desk.resumeStream(
+      { confirmed: true },
+      { runId: mixed.runId, toolCallId: 'call-par-book-a' },
+    );
+    const mixedNext = await collect(resumed.fullStream);
+    const c = await desk.approveToolCall({ runId: mixed.runId, toolCallId: 'call-par-del-c' });
+    const mixedApprove = await collect(c.fullStream);
+
+    // The same two approvals through @mastra/ai-sdk (v6), as a route built on it streams them.
+    const ui = await ops.stream('Delete rec-a and rec-b.');
+    const uiRequest = await collect(toAISdkStream(ui, { from: 'agent', version: 'v6' }));
+    const uiA = await ops.approveToolCall({ runId: ui.runId, toolCallId: 'call-par-del-a' });
+    const uiNext = await collect(toAISdkStream(uiA, { from: 'agent', version: 'v6' }));
+    const uiB = await ops.approveToolCall({ runId: ui.runId, toolCallId: 'call-par-del-b' });
+    const uiApprove = await collect(toAISdkStream(uiB, { from: 'agent', version: 'v6' }));
+    return [
+      {
+        file: 'parallel-approval-request.jsonl',
+        chunks: request,
+        expect: ['tool-call', 'tool-call-approval'],
+        check: (chunks) => [
+          ...endsAwaiting('tool-call-approval')(chunks),
+          ...problem(ofType(chunks, 'tool-call').length === 2, 'has not two tool calls'),
+          ...problem(ofType(chunks, 'tool-call-approval').length === 1, 'asks more than once'),
+        ],
+      },
+      {
+        file: 'parallel-approval-next.jsonl',
+        chunks: next,
+        expect: ['tool-call-approval'],
+        check: nextRequest('tool-call-approval'),
+      },
+      {
+        file: 'parallel-approval-approve.jsonl',
+        chunks: approve,
+        expect: ['tool-result', 'finish'],
+        check: (chunks) => [
+          ...continuation(chunks),
+          ...problem(ofType(chunks, 'tool-result').length === 2, 'has not both results'),
+        ],
+      },
+      {
+        file: 'parallel-mixed-request.jsonl',
+        chunks: mixedRequest,
+        expect: ['tool-call', 'tool-call-suspended'],
+        check: endsAwaiting('tool-call-suspended'),
+      },
+      {
+        file: 'parallel-mixed-next.jsonl',
+        chunks: mixedNext,
+        expect: ['tool-call-approval'],
+        check: nextRequest('tool-call-approval'),
+      },
+      {
+        file: 'parallel-mixed-approve.jsonl',
+        chunks: mixedApprove,
+        expect: ['tool-result', 'finish'],
+        check: (chunks) => [
+          ...continuation(chunks),
+          ...problem(ofType(chunks, 'tool-result').length === 2, 'has not both results'),
+        ],
+      },
+      {
+        file: 'aisdk-v6-parallel-approval-request.jsonl',
+        chunks: uiRequest,
+        expect: ['tool-input-available', 'tool-approval-request'],
+      },
+      {
+        file: 'aisdk-v6-parallel-approval-next.jsonl',
+        chunks: uiNext,
+        expect: ['tool-approval-request'],
+      },
+      {
+        file: 'aisdk-v6-parallel-approval-approve.jsonl',
+        chunks: uiApprove,
+        expect: ['tool-output-available', 'finish'],
+      },
+    ];
+  },
+};
