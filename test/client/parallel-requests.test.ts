@@ -103,3 +103,66 @@ describe('a suspension and an approval asked in one step', () => {
     expect(selectRunText(store.getState(), run.runId)).toBe('Booked Chez Lou and deleted rec-c.');
   });
 });
+
+/*
+ * The same streams with no decision told to the store: a replay of recorded streams, or an app
+ * that sends decisions through its own client. The stream that asks for the next request of a run
+ * is the answer to the one before, so that one no longer waits.
+ */
+describe.each([
+  ['native', 'parallel-approval', {}],
+  ['AI SDK v6', 'aisdk-v6-parallel-approval', { formats: [aiSdk] }],
+  ['native, a suspension then an approval', 'parallel-mixed', {}],
+] as const)('requests of one step read without their decisions (%s)', (_, name, options) => {
+  it('stops showing a request as waiting once the run asks for the next', () => {
+    const store = createToolpaneStore(options);
+    store.dispatchMany([...loadFixture(`${name}-request`), END]);
+    const [first] = selectPendingApprovals(store.getState());
+    expect(first).toBeDefined();
+    expect(runOf(store).requestKey).toBe(first!.key);
+
+    store.dispatchMany([...loadFixture(`${name}-next`), END]);
+    const [second, ...more] = selectPendingApprovals(store.getState());
+    expect(more).toEqual([]);
+    expect(second!.key).not.toBe(first!.key);
+    const answered = store.getState().toolCalls.get(first!.key)!;
+    expect(answered.status).toBe('approval-responded');
+    expect(answered.approval?.answeredElsewhere ?? answered.suspension?.answeredElsewhere).toBe(
+      true,
+    );
+    // Nothing was decided here: no decision, no resume data.
+    expect(answered.approval?.decision).toBeUndefined();
+    expect(answered.suspension?.resumeData).toBeUndefined();
+    expect(runOf(store)).toMatchObject({ status: 'waiting', requestKey: second!.key });
+
+    store.dispatchMany([...loadFixture(`${name}-approve`), END]);
+    const state = store.getState();
+    expect(state.toolCalls.get(first!.key)?.status).toBe('output-available');
+    expect(state.toolCalls.get(second!.key)?.status).toBe('output-available');
+    expect(runOf(store).status).toBe('finished');
+    expect(state.issues).toEqual([]);
+  });
+});
+
+describe('a request leaves the requests of other runs waiting', () => {
+  it('as two conversations waiting at once', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany([...loadFixture('approval-request'), END]);
+    store.dispatchMany([...loadFixture('parallel-approval-request'), END]);
+    expect(pendingIds(store)).toEqual(['call-del-1', 'call-par-del-a']);
+    store.dispatchMany([...loadFixture('parallel-approval-next'), END]);
+    expect(pendingIds(store)).toEqual(['call-del-1', 'call-par-del-b']);
+  });
+
+  it('and the same request again changes nothing', () => {
+    const store = createToolpaneStore();
+    const request = loadFixture('parallel-approval-request');
+    store.dispatchMany([...request, END]);
+    const before = store.getState();
+    store.dispatch(request.at(-1));
+    expect(pendingIds(store)).toEqual(['call-par-del-a']);
+    const call = store.getState().toolCalls.get('call-par-del-a')!;
+    expect(call.status).toBe('approval-requested');
+    expect(call.approval).toEqual(before.toolCalls.get('call-par-del-a')!.approval);
+  });
+});

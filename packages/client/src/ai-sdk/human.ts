@@ -1,4 +1,8 @@
-import { requestApproval, sameTarget as sameDecisionTarget } from '../reducer/approval.js';
+import {
+  holdRequest,
+  requestApproval,
+  sameTarget as sameDecisionTarget,
+} from '../reducer/approval.js';
 import type { Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
@@ -231,5 +235,8 @@ export function onHumanData(ctx: Ctx, value: Value): void {
     target,
     ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
   };
-  if (!(same && call.status === 'approval-responded')) moveTo(call, 'suspended');
+  if (!(same && call.status === 'approval-responded')) {
+    moveTo(call, 'suspended');
+    holdRequest(ctx, call);
+  }
 }

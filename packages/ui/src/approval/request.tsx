@@ -20,7 +20,11 @@ export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
   function ApprovalRequest({ asChild, children, ...props }, ref) {
     const { handle, toolName } = useApprovalContext('Request');
     const approval = handle.approval;
-    if (approval === undefined || (handle.status !== 'requested' && handle.status !== 'sending'))
+    const { status } = handle;
+    if (
+      approval === undefined ||
+      (status !== 'requested' && status !== 'sending' && status !== 'answered')
+    )
       return null;
     const args = approval.args;
     const label = `the arguments of ${toolName}`;
