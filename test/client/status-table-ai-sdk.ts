@@ -69,25 +69,6 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   ],
   '`tool-approval-request`': [{ type: 'tool-approval-request', approvalId: 'r1::c1', ...ref }],
   '`data-tool-call-suspended`': [suspendedData(CALL)],
-  // Mastra holds one request per run: one for another call answers the call's own.
-  '`tool-approval-request` of another call of its run': [
-    {
-      type: 'tool-input-available',
-      toolCallId: 'c2',
-      toolName: 'weather',
-      input: { city: 'Bergen' },
-    },
-    { type: 'tool-approval-request', approvalId: 'r1::c2', toolCallId: 'c2' },
-  ],
-  '`data-tool-call-suspended` of another call of its run': [
-    {
-      type: 'tool-input-available',
-      toolCallId: 'c2',
-      toolName: 'weather',
-      input: { city: 'Bergen' },
-    },
-    suspendedData('c2'),
-  ],
   '`tool-output-available`': [{ type: 'tool-output-available', ...ref, output: 3 }],
   '`tool-output-error`': [{ type: 'tool-output-error', ...ref, errorText: 'boom' }],
   '`tool-output-denied`': [{ type: 'tool-output-denied', ...ref }],
