@@ -16,7 +16,6 @@ const chunk = (type: string, payload: Record<string, unknown> = {}) => ({
   payload,
 });
 const ref = { toolCallId: CALL, toolName: 'weather' };
-const other = { toolCallId: 'c2', toolName: 'weather' };
 const schema = JSON.stringify({
   type: 'object',
   properties: { ok: { type: 'boolean' } },
@@ -61,19 +60,6 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   ],
   '`tool-call-suspended`': [
     chunk('tool-call-suspended', { ...ref, suspendPayload: { ask: 'ok?' }, resumeSchema: schema }),
-  ],
-  // Mastra holds one request per run: one for another call answers the call's own.
-  '`tool-call-approval` of another call of its run': [
-    chunk('tool-call', { ...other, args: { city: 'Bergen' } }),
-    chunk('tool-call-approval', { ...other, args: { city: 'Bergen' } }),
-  ],
-  '`tool-call-suspended` of another call of its run': [
-    chunk('tool-call', { ...other, args: { city: 'Bergen' } }),
-    chunk('tool-call-suspended', {
-      ...other,
-      suspendPayload: { ask: 'ok?' },
-      resumeSchema: schema,
-    }),
   ],
   '`tool-result`': [chunk('tool-result', { ...ref, result: { temp: 3 } })],
   '`tool-result` with `isError`': [

@@ -1,8 +1,4 @@
-import {
-  holdRequest,
-  requestApproval,
-  sameTarget as sameDecisionTarget,
-} from '../reducer/approval.js';
+import { requestApproval, sameTarget as sameDecisionTarget } from '../reducer/approval.js';
 import type { Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
@@ -235,8 +231,5 @@ export function onHumanData(ctx: Ctx, value: Value): void {
     target,
     ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
   };
-  if (!(same && call.status === 'approval-responded')) {
-    moveTo(call, 'suspended');
-    holdRequest(ctx, call);
-  }
+  if (!(same && call.status === 'approval-responded')) moveTo(call, 'suspended');
 }

@@ -1,13 +1,5 @@
 import type { Mutable } from '../state/draft.js';
-import { topLevelCall } from '../state/repeats.js';
-import {
-  type ApprovalState,
-  type DecisionTarget,
-  type DisplayValue,
-  expiredReason,
-  HUMAN_TOOL_STATUSES,
-  type ToolCallState,
-} from '../state/state.js';
+import type { ApprovalState, DecisionTarget, DisplayValue, ToolCallState } from '../state/state.js';
 import { addIssue, type Ctx } from './context.js';
 import { waitsForDecision } from './hide.js';
 import { moveTo } from './lifecycle.js';
@@ -125,34 +117,4 @@ export function requestApproval(
   };
   call.approval = approval;
   moveTo(call, 'approval-requested');
-  holdRequest(ctx, call);
-}
-
-/**
- * Notes that `call` holds the request for a person of its top-level run. Mastra holds one request
- * per run at a time and asks for the next one in the stream that answers it: a request of another
- * call of the run that still waits here was answered by a decision this state never saw (another
- * tab, an app that sends decisions through its own client). That call moves to
- * `approval-responded`, its request marked `answeredElsewhere`. The run keeps the key of its
- * latest request (`requestKey`), so this costs the depth of the call, not the size of the run.
- */
-export function holdRequest(ctx: Ctx, call: ToolCallState): void {
-  const { runId } = topLevelCall(ctx.draft.root.toolCalls, call);
-  const run = ctx.draft.root.runs.get(runId);
-  if (run === undefined || run.requestKey === call.key) return;
-  const earlier =
-    run.requestKey === undefined ? undefined : ctx.draft.root.toolCalls.get(run.requestKey);
-  // Still waiting here (not answered, not expired): a decision this state never saw answered it.
-  if (earlier && HUMAN_TOOL_STATUSES.has(earlier.status) && !expiredReason(earlier)) {
-    const answered = ctx.draft.toolCall(earlier.key)!;
-    if (answered.status === 'suspended') {
-      const { error: _, ...suspension } = answered.suspension!;
-      answered.suspension = { ...suspension, answeredElsewhere: true };
-    } else {
-      const { error: _, ...approval } = answered.approval!;
-      answered.approval = { ...approval, answeredElsewhere: true };
-    }
-    moveTo(answered, 'approval-responded');
-  }
-  ctx.draft.run(runId)!.requestKey = call.key;
 }

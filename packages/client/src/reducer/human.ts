@@ -2,7 +2,7 @@ import type { MastraChunk } from '../chunks/mastra.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import { topLevelCall } from '../state/repeats.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
-import { holdRequest, requestApproval, sameTarget } from './approval.js';
+import { requestApproval, sameTarget } from './approval.js';
 import type { Ctx, Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
 import { callKeyFor, ensureCall, moveTo } from './lifecycle.js';
@@ -91,5 +91,4 @@ export function onHumanRequest(
   call.raw = { ...call.raw, suspendPayload };
   call.suspension = { payload, resumeSchema: parseResumeSchema(p.resumeSchema), target };
   moveTo(call, status);
-  holdRequest(ctx, call);
 }

@@ -37,7 +37,6 @@ export class RunRecord implements RunState {
   declare network?: NetworkState;
   declare prompt?: string;
   declare error?: string;
-  declare requestKey?: string;
   declare startedAt?: number;
   declare endedAt?: number;
   #parts: Vector<RunPart>;
@@ -63,7 +62,6 @@ export class RunRecord implements RunState {
     if (fields.object !== undefined) this.object = fields.object;
     if (fields.network !== undefined) this.network = fields.network;
     if (fields.error !== undefined) this.error = fields.error;
-    if (fields.requestKey !== undefined) this.requestKey = fields.requestKey;
     if (fields.startedAt !== undefined) this.startedAt = fields.startedAt;
     if (fields.endedAt !== undefined) this.endedAt = fields.endedAt;
     this.#parts = parts;
@@ -192,7 +190,6 @@ export const RUN_FIELDS = [
   'object',
   'network',
   'error',
-  'requestKey',
   'startedAt',
   'endedAt',
 ] as const satisfies readonly (keyof RunFields)[];

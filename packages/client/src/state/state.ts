@@ -104,11 +104,12 @@ export interface ApprovalState {
   readonly revision: number;
   /** The decision, once one was sent. */
   readonly decision?: { readonly approved: boolean; readonly reason?: string };
-  /** Answered by a decision this state never saw: Mastra asked for its run's next request. */
-  readonly answeredElsewhere?: true;
   /** Why the last attempt to send a decision failed. */
   readonly error?: string;
-  /** Set when Mastra no longer holds the run, so no decision can be sent any more: says why. */
+  /**
+   * Set when Mastra no longer holds the run (it finished, or its snapshot is gone): no decision
+   * can be sent any more, and the text says why. Only calls restored from history get here.
+   */
   readonly expired?: string;
 }
 
@@ -120,8 +121,6 @@ export interface SuspensionState {
   readonly target: DecisionTarget;
   /** The data sent to resume, once sent. */
   readonly resumeData?: unknown;
-  /** Resumed with data this state never saw (see {@link ApprovalState}). */
-  readonly answeredElsewhere?: true;
   readonly error?: string;
   /** Set when Mastra no longer holds the run: it can no longer be resumed (see {@link ApprovalState}). */
   readonly expired?: string;
@@ -305,8 +304,6 @@ export interface RunState {
   readonly network?: NetworkState;
   /** Why the run stopped, when it did not finish normally. */
   readonly error?: string;
-  /** The key of the call of the run's latest request for a person (Mastra holds one at a time). */
-  readonly requestKey?: string;
   readonly startedAt?: number;
   readonly endedAt?: number;
 }

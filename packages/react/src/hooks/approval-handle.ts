@@ -2,10 +2,9 @@ import type { ApprovalState, FieldError, SuspensionState } from '@toolpane/clien
 
 /**
  * Where a call's human decision stands. `requested` and `suspended` wait for a person; `sending`
- * means a decision is on its way (or its stream has not finished yet); `answered` means it was
- * answered where this page did not see it (Mastra asked for the run's next request), and what was
- * decided shows when the call ends; `expired` means Mastra no longer holds the run, so nothing can
- * be sent (see `expired` for why); the last three tell what was decided.
+ * means a decision is on its way (or its stream has not finished yet); `expired` means Mastra no
+ * longer holds the run, so nothing can be sent (see `expired` for why); the last three tell what
+ * was decided.
  */
 export type ApprovalStatus =
   | 'none'
@@ -13,7 +12,6 @@ export type ApprovalStatus =
   | 'suspended'
   | 'expired'
   | 'sending'
-  | 'answered'
   | 'approved'
   | 'declined'
   | 'resumed';

@@ -33,8 +33,7 @@ function statusOf(slice: Slice, sending: boolean): ApprovalStatus {
     return 'expired';
   if (status === 'approval-requested') return sending ? 'sending' : 'requested';
   if (status === 'suspended') return sending ? 'sending' : 'suspended';
-  if (status === 'approval-responded')
-    return (approval?.answeredElsewhere ?? suspension?.answeredElsewhere) ? 'answered' : 'sending';
+  if (status === 'approval-responded') return 'sending';
   if (status === 'output-denied') return 'declined';
   if (approval?.decision !== undefined) return approval.decision.approved ? 'approved' : 'declined';
   if (suspension?.resumeData !== undefined) return 'resumed';

@@ -176,22 +176,11 @@ export type ApprovalPromptProps = Omit<PartProps<'p'>, 'children'> & {
 export const ApprovalPrompt = forwardRef<HTMLParagraphElement, ApprovalPromptProps>(
   function ApprovalPrompt({ asChild, children, ...props }, ref) {
     const { handle, toolName } = useApprovalContext('Prompt');
-    if (
-      handle.status !== 'requested' &&
-      handle.status !== 'sending' &&
-      handle.status !== 'answered'
-    )
-      return null;
+    if (handle.status !== 'requested' && handle.status !== 'sending') return null;
     const decision = handle.approval?.decision;
     const render = typeof children === 'function' ? children : undefined;
     let text: ReactNode;
     if (render) text = render(toolName);
-    else if (handle.status === 'answered')
-      text = (
-        <>
-          Answered elsewhere; waiting for <strong>{toolName}</strong>…
-        </>
-      );
     else if (handle.status === 'sending' && decision !== undefined)
       text = (
         <>

@@ -20,11 +20,7 @@ export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
   function ApprovalRequest({ asChild, children, ...props }, ref) {
     const { handle, toolName } = useApprovalContext('Request');
     const approval = handle.approval;
-    const { status } = handle;
-    if (
-      approval === undefined ||
-      (status !== 'requested' && status !== 'sending' && status !== 'answered')
-    )
+    if (approval === undefined || (handle.status !== 'requested' && handle.status !== 'sending'))
       return null;
     const args = approval.args;
     const label = `the arguments of ${toolName}`;

@@ -6,8 +6,7 @@ import { useResumeFormContext } from './context.js';
 
 /**
  * The data that was sent, once the call was resumed: a group named by its label, which takes
- * focus after the form sent the data (its fields and button are gone then). A call resumed where
- * this page did not see it (`answered`) says so instead.
+ * focus after the form sent the data (its fields and button are gone then).
  *
  * @example
  * <ResumeForm.Sent />
@@ -19,18 +18,6 @@ export const ResumeFormSent = forwardRef<HTMLDivElement, HostProps<'div'>>(funct
   const { handle, idPrefix } = useResumeFormContext('Sent');
   const labelId = `${idPrefix}sent-label`;
   const data = handle.suspension?.resumeData;
-  if (handle.status === 'answered')
-    return (
-      <PartElement
-        tag="div"
-        ref={ref}
-        asChild={asChild}
-        host={children}
-        {...partProps('resume-form-sent', props)}
-      >
-        Resumed elsewhere; the result shows when the tool ends.
-      </PartElement>
-    );
   if (data === undefined || (handle.status !== 'resumed' && handle.status !== 'sending'))
     return null;
   return (
