@@ -1,14 +1,15 @@
 /**
  * Scenarios of `pnpm record` for requests for a person made by calls of one step: two calls that
- * both need approval, and a call that suspends beside one that needs approval. Mastra holds one
- * request per run at a time: the first stream asks for the first call only, the answer to it asks
- * for the second, and the answer to the second carries both results.
+ * both need approval, and a call that suspends beside one that needs approval. An agent asks for
+ * one request at a time: the first stream asks for the first call only, the answer to it asks for
+ * the second, and the answer to the second carries both results. Two subagents called in one step
+ * are two agents: each raises its own request, both in the first stream.
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
-import { reactiveModel, step, text, toolCall } from './models.ts';
+import { reactiveModel, scriptedModel, step, text, toolCall } from './models.ts';
 import {
   type Chunk,
   collect,
@@ -18,7 +19,7 @@ import {
   problem,
   type Scenario,
 } from './recording.ts';
-import { bookTableTool, deleteTool } from './scenarios.ts';
+import { bookTableTool, createOpsSubAgent, deleteTool } from './scenarios.ts';
 
 /** Two `deleteTool` calls in one step, then a sentence naming what was deleted. */
 function createTwinOpsAgent() {
@@ -69,8 +70,32 @@ function createTwinDeskAgent() {
   });
 }
 
+/** Two ops subagents (each deleting with approval) called in one step. */
+function createTwinAdminAgent() {
+  return new Agent({
+    id: 'twin-admin-agent',
+    name: 'Twin admin agent',
+    instructions: 'You are a helpful assistant. Use your agents when they help.',
+    agents: { opsA: createOpsSubAgent(), opsB: createOpsSubAgent() },
+    model: scriptedModel(
+      [
+        step([
+          ...toolCall({ id: 'call-par-opsa-1', name: 'agent-opsA', input: { prompt: 'Delete.' } }),
+          ...toolCall({ id: 'call-par-opsb-1', name: 'agent-opsB', input: { prompt: 'Delete.' } }),
+        ]),
+        step(text('txt-par-admin-1', 'Both ops agents deleted their record.')),
+      ],
+      { modelId: 'twin-admin-mock' },
+    ),
+  });
+}
+
 const mastra = new Mastra({
-  agents: { twinOps: createTwinOpsAgent(), twinDesk: createTwinDeskAgent() },
+  agents: {
+    twinOps: createTwinOpsAgent(),
+    twinDesk: createTwinDeskAgent(),
+    twinAdmin: createTwinAdminAgent(),
+  },
   storage: new InMemoryStore(),
   logger: false,
 });
@@ -102,6 +127,14 @@ export const parallelRequestScenarios: Record<string, Scenario> = {
     const mixedNext = await collect(resumed.fullStream);
     const c = await desk.approveToolCall({ runId: mixed.runId, toolCallId: 'call-par-del-c' });
     const mixedApprove = await collect(c.fullStream);
+
+    const admin = mastra.getAgent('twinAdmin');
+    const subs = await admin.stream('Have both ops agents delete their record.');
+    const subsRequest = await collect(subs.fullStream);
+    const opsA = await admin.approveToolCall({ runId: subs.runId, toolCallId: 'call-par-opsa-1' });
+    const subsNext = await collect(opsA.fullStream);
+    const opsB = await admin.approveToolCall({ runId: subs.runId, toolCallId: 'call-par-opsb-1' });
+    const subsApprove = await collect(opsB.fullStream);
 
     // The same two approvals through @mastra/ai-sdk (v6), as a route built on it streams them.
     const ui = await ops.stream('Delete rec-a and rec-b.');
@@ -151,6 +184,33 @@ export const parallelRequestScenarios: Record<string, Scenario> = {
       {
         file: 'parallel-mixed-approve.jsonl',
         chunks: mixedApprove,
+        expect: ['tool-result', 'finish'],
+        check: (chunks) => [
+          ...continuation(chunks),
+          ...problem(ofType(chunks, 'tool-result').length === 2, 'has not both results'),
+        ],
+      },
+      {
+        file: 'parallel-subagent-approval-request.jsonl',
+        chunks: subsRequest,
+        expect: ['tool-output', 'tool-call-approval'],
+        check: (chunks) => [
+          ...endsAwaiting('tool-call-approval')(chunks),
+          ...problem(ofType(chunks, 'tool-call-approval').length === 2, 'has not two requests'),
+        ],
+      },
+      {
+        file: 'parallel-subagent-approval-next.jsonl',
+        chunks: subsNext,
+        expect: ['tool-output'],
+        check: (chunks) => [
+          ...problem(ofType(chunks, 'start').length === 0, 'has a start chunk'),
+          ...problem(ofType(chunks, 'finish').length === 0, 'has a finish chunk'),
+        ],
+      },
+      {
+        file: 'parallel-subagent-approval-approve.jsonl',
+        chunks: subsApprove,
         expect: ['tool-result', 'finish'],
         check: (chunks) => [
           ...continuation(chunks),

@@ -103,3 +103,42 @@ describe('a suspension and an approval asked in one step', () => {
     expect(selectRunText(store.getState(), run.runId)).toBe('Booked Chez Lou and deleted rec-c.');
   });
 });
+
+describe('two subagents of one step that each ask for approval', () => {
+  const targets = (store: ToolpaneStore) =>
+    selectPendingApprovals(store.getState()).map((pending) => pending.resumeWith.toolCallId);
+
+  it('wait at once, each from its own subagent, read with no decision told', () => {
+    // Each subagent is an agent of its own: both requests come in the first stream.
+    const store = createToolpaneStore();
+    store.dispatchMany([...loadFixture('parallel-subagent-approval-request'), END]);
+    expect(targets(store)).toEqual(['call-par-opsa-1', 'call-par-opsb-1']);
+    const pending = selectPendingApprovals(store.getState());
+    // The two inner calls share their toolCallId: each subagent numbers its own calls.
+    expect(pending.map((p) => p.toolCallId)).toEqual(['call-del-sub-1', 'call-del-sub-1']);
+    expect(new Set(pending.map((p) => p.key)).size).toBe(2);
+  });
+
+  it('are answered one after the other, as a session answers them', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany([...loadFixture('parallel-subagent-approval-request'), END]);
+    const [first, second] = selectPendingApprovals(store.getState());
+    store.dispatch({ type: 'toolpane/decision-sent', toolCallId: first!.key, approved: true });
+    store.dispatchMany([...loadFixture('parallel-subagent-approval-next'), END]);
+    expect(targets(store)).toEqual(['call-par-opsb-1']);
+    expect(store.getState().toolCalls.get(first!.key)?.status).toBe('output-available');
+    expect(runOf(store).status).toBe('waiting');
+
+    store.dispatch({ type: 'toolpane/decision-sent', toolCallId: second!.key, approved: true });
+    store.dispatchMany([...loadFixture('parallel-subagent-approval-approve'), END]);
+    expect(targets(store)).toEqual([]);
+    expect(statusOf(store, 'call-par-opsa-1')).toBe('output-available');
+    expect(statusOf(store, 'call-par-opsb-1')).toBe('output-available');
+    const run = runOf(store);
+    expect(run.status).toBe('finished');
+    expect(selectRunText(store.getState(), run.runId)).toBe(
+      'Both ops agents deleted their record.',
+    );
+    expect(store.getState().issues).toEqual([]);
+  });
+});
