@@ -106,6 +106,12 @@ const nextRequest = (type: string) => (chunks: Chunk[]) => [
   ...problem(chunks.length === 1 && chunks[0]?.type === type, `is not one ${type}`),
 ];
 
+/** The stream that answers the last request: a continuation with the results of both calls. */
+const bothResults = (chunks: Chunk[]) => [
+  ...continuation(chunks),
+  ...problem(ofType(chunks, 'tool-result').length === 2, 'has not both results'),
+];
+
 /** The recorded scenarios, by name (`pnpm record <name>` runs one). */
 export const parallelRequestScenarios: Record<string, Scenario> = {
   async parallelRequests() {
@@ -164,10 +170,7 @@ export const parallelRequestScenarios: Record<string, Scenario> = {
         file: 'parallel-approval-approve.jsonl',
         chunks: approve,
         expect: ['tool-result', 'finish'],
-        check: (chunks) => [
-          ...continuation(chunks),
-          ...problem(ofType(chunks, 'tool-result').length === 2, 'has not both results'),
-        ],
+        check: bothResults,
       },
       {
         file: 'parallel-mixed-request.jsonl',
@@ -185,10 +188,7 @@ export const parallelRequestScenarios: Record<string, Scenario> = {
         file: 'parallel-mixed-approve.jsonl',
         chunks: mixedApprove,
         expect: ['tool-result', 'finish'],
-        check: (chunks) => [
-          ...continuation(chunks),
-          ...problem(ofType(chunks, 'tool-result').length === 2, 'has not both results'),
-        ],
+        check: bothResults,
       },
       {
         file: 'parallel-subagent-approval-request.jsonl',
@@ -212,10 +212,7 @@ export const parallelRequestScenarios: Record<string, Scenario> = {
         file: 'parallel-subagent-approval-approve.jsonl',
         chunks: subsApprove,
         expect: ['tool-result', 'finish'],
-        check: (chunks) => [
-          ...continuation(chunks),
-          ...problem(ofType(chunks, 'tool-result').length === 2, 'has not both results'),
-        ],
+        check: bothResults,
       },
       {
         file: 'aisdk-v6-parallel-approval-request.jsonl',

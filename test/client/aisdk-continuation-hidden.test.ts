@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { toAISdkStream } from '@mastra/ai-sdk';
 import { reduceAll, type ToolpaneState } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
+import { throughAiSdk } from '../utils/ai-sdk';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { everythingShown, neverShows } from '../utils/shown';
 
@@ -33,21 +33,13 @@ function requestOf(name: string): string | undefined {
   return fixtureNames().includes(request) ? request : undefined;
 }
 
-async function convert(chunks: readonly unknown[], version: 'v5' | 'v6', snapshots: boolean) {
-  const from = chunks.some((chunk) => String((chunk as Chunk).type).startsWith('routing-agent'))
-    ? 'network'
-    : 'agent';
-  const source = new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
+function convert(chunks: readonly unknown[], version: 'v5' | 'v6', snapshots: boolean) {
+  const network = chunks.some((chunk) => String((chunk as Chunk).type).startsWith('routing-agent'));
+  return throughAiSdk(chunks, {
+    from: network ? 'network' : 'agent',
+    version,
+    includeSubAgentMetadata: snapshots,
   });
-  const options = { from, version, includeSubAgentMetadata: snapshots };
-  const ui = toAISdkStream(source as never, options as never) as ReadableStream<unknown>;
-  const out: unknown[] = [];
-  for await (const chunk of ui as unknown as AsyncIterable<unknown>) out.push(chunk);
-  return out;
 }
 
 /** Strings (six characters or more) of a value. */

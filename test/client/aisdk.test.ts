@@ -1,7 +1,6 @@
 // @vitest-environment node
 // Nothing here renders: Node's own streams and typed arrays keep the converter and byte streams in
 // one realm.
-import { toAISdkStream } from '@mastra/ai-sdk';
 import {
   createToolpaneStore,
   type DisplayValue,
@@ -18,6 +17,7 @@ import {
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { consumeStream } from '@toolpane/client/stream';
 import { describe, expect, it } from 'vitest';
+import { throughAiSdk } from '../utils/ai-sdk';
 import { byteStream, loadFixture, toSse } from '../utils/fixtures';
 
 type Chunk = Record<string, unknown>;
@@ -28,21 +28,8 @@ const END = { type: 'toolpane/stream-end' };
 const AI: ReduceOptions = { formats: [aiSdk] };
 
 /** Runs a recorded native stream through the real `@mastra/ai-sdk` converter. */
-async function convert(name: string, version: 'v5' | 'v6'): Promise<Chunk[]> {
-  const chunks = loadFixture(name);
-  const source = new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  // A plain chunk stream stands in for the agent output: the converter reads it the same way.
-  const options = { from: 'agent', version, includeSubAgentMetadata: true } as const;
-  const ui = toAISdkStream(source as never, options as never) as ReadableStream<Chunk>;
-  const out: Chunk[] = [];
-  for await (const chunk of ui as unknown as AsyncIterable<Chunk>) out.push(chunk);
-  return out;
-}
+const convert = (name: string, version: 'v5' | 'v6'): Promise<Chunk[]> =>
+  throughAiSdk(loadFixture(name), { version });
 
 /** Streams played one after another, as a session does, with a stream end after each. */
 function play(streams: readonly (readonly unknown[])[], options?: ReduceOptions): ToolpaneState {

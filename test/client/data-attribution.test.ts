@@ -1,8 +1,8 @@
 // @vitest-environment node
-import { toAISdkStream } from '@mastra/ai-sdk';
 import { reduceAll, type ToolpaneState } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
+import { throughAiSdk } from '../utils/ai-sdk';
 import { loadFixture } from '../utils/fixtures';
 
 /**
@@ -11,21 +11,6 @@ import { loadFixture } from '../utils/fixtures';
  */
 
 const END = { type: 'toolpane/stream-end' };
-
-async function convert(name: string): Promise<unknown[]> {
-  const chunks = loadFixture(name);
-  const source = new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  const options = { from: 'agent', version: 'v6', includeSubAgentMetadata: true } as const;
-  const ui = toAISdkStream(source as never, options as never) as ReadableStream<unknown>;
-  const out: unknown[] = [];
-  for await (const chunk of ui as unknown as AsyncIterable<unknown>) out.push(chunk);
-  return out;
-}
 
 /** Each run's data part names, by the run's depth. */
 function dataByDepth(state: ToolpaneState): Record<number, string[]> {
@@ -45,7 +30,9 @@ describe('data parts written inside subagents', () => {
   });
 
   it('go to the subagent two levels down that wrote them (AI SDK)', async () => {
-    const state = reduceAll([...(await convert('subagent-two-level')), END], { formats: [aiSdk] });
+    const state = reduceAll([...(await throughAiSdk(loadFixture('subagent-two-level'))), END], {
+      formats: [aiSdk],
+    });
     expect(state.format).toBe('ai-sdk');
     expect(dataByDepth(state)).toEqual({ 2: ['station-status'] });
   });

@@ -1,5 +1,4 @@
 // @vitest-environment node
-import { toAISdkStream } from '@mastra/ai-sdk';
 import {
   createToolpaneStore,
   TERMINAL_TOOL_STATUSES,
@@ -8,6 +7,7 @@ import {
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
+import { throughAiSdk } from '../utils/ai-sdk';
 import { loadFixture } from '../utils/fixtures';
 
 /**
@@ -15,21 +15,6 @@ import { loadFixture } from '../utils/fixtures';
  * `aborted` and every call still open ends `output-aborted`, with no error, at every depth and on
  * both wire formats.
  */
-
-/** The recording through the real `@mastra/ai-sdk` converter. */
-async function convert(chunks: readonly unknown[]): Promise<unknown[]> {
-  const source = new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  const options = { from: 'agent', version: 'v6', includeSubAgentMetadata: true } as const;
-  const ui = toAISdkStream(source as never, options as never) as ReadableStream<unknown>;
-  const out: unknown[] = [];
-  for await (const chunk of ui as unknown as AsyncIterable<unknown>) out.push(chunk);
-  return out;
-}
 
 interface Nested {
   readonly type?: string;
@@ -78,7 +63,7 @@ describe('a stop the user chose', () => {
 
   it('ends open calls as stopped, not failed, two subagents deep (AI SDK)', async () => {
     const store = storeWithClock();
-    const ui = await convert(cutInsideInnermostCall());
+    const ui = await throughAiSdk(cutInsideInnermostCall());
     // The converter closes the stream with a finish part; a stop cuts it before that.
     store.dispatchMany(ui.filter((chunk) => typeOf(chunk) !== 'finish'));
     store.dispatch({ type: 'toolpane/abort', reason: 'Stopped' });

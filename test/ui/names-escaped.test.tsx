@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { createToolpaneStore } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
 import { ToolpaneProvider } from '@toolpane/react';
 import { ResumeForm, SubagentRun, ToolCall, Transcript, WorkflowRun } from '@toolpane/ui';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { throughAiSdk } from '../utils/ai-sdk';
 import { loadFixture } from '../utils/fixtures';
 
 /*
@@ -130,17 +132,9 @@ describe('a call whose tool the stream never named', () => {
   it('is labelled and titled as an unnamed tool', async () => {
     // The answer to an approval through @mastra/ai-sdk, read without the stream it continues:
     // its result names no tool.
-    const { toAISdkStream } = await import('@mastra/ai-sdk');
-    const { aiSdk } = await import('@toolpane/client/ai-sdk');
-    const source = new ReadableStream({
-      start(controller) {
-        for (const chunk of loadFixture('approval-approved')) controller.enqueue(chunk);
-        controller.close();
-      },
+    const chunks = await throughAiSdk(loadFixture('approval-approved'), {
+      includeSubAgentMetadata: false,
     });
-    const chunks: unknown[] = [];
-    const ui = toAISdkStream(source as never, { from: 'agent', version: 'v6' } as never);
-    for await (const chunk of ui as unknown as AsyncIterable<unknown>) chunks.push(chunk);
     const store = createToolpaneStore({ formats: [aiSdk] });
     store.dispatchMany(chunks);
     expect(store.getState().toolCalls.get('call-del-1')?.toolName).toBe('');
