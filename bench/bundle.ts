@@ -199,8 +199,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // views escape direction overrides; 17.45 KB once the counts views write ("… 1,050 more
     // items") are grouped the same on every machine, so server-rendered markup hydrates in a
     // browser whose locale is not the server's; 17.47 KB once a call whose tool the stream never
-    // named is labelled "Unnamed tool" rather than with an empty name.
-    budgetKb: 17.5,
+    // named is labelled "Unnamed tool" rather than with an empty name; 17.94 KB once a long text
+    // (an answer, reasoning, a subagent's answer) is shown in pieces of a few kilobytes, so that
+    // a delta has the browser lay out the last piece rather than the whole text (BENCHMARKS.md
+    // section 7: 6.0 → 2.6 s of main thread over an answer of 20,000 deltas).
+    budgetKb: 18,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.

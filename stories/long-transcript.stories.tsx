@@ -192,3 +192,110 @@ export const LongRunCardsAreSkippedOneByOne: Story = {
     await waitFor(() => expect(rendered(header(last))).toBe(true));
   },
 };
+
+/** Words, short and long lines, blank lines, a line of 20,000 characters, letters outside the BMP. */
+function longAnswer(size: number, seed: number): string[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const deltas: string[] = [];
+  let length = 0;
+  while (length < size) {
+    const roll = next();
+    const delta =
+      roll < 0.05
+        ? '\n'
+        : roll < 0.07
+          ? '\n\n'
+          : roll < 0.08
+            ? '😀 '
+            : roll < 0.0805
+              ? `${'x'.repeat(19_999)} `
+              : `${Math.floor(next() * 36 ** 6).toString(36)} `;
+    deltas.push(delta);
+    length += delta.length;
+  }
+  return deltas;
+}
+
+/** The recorded weather answer with its text deltas replaced by `deltas`, as JSON lines. */
+function withAnswer(raw: string, deltas: readonly string[]): string {
+  const lines = raw.trim().split('\n');
+  const first = lines.findIndex((line) => line.includes('"type":"text-delta"'));
+  const template = JSON.parse(lines[first] as string) as { payload: object };
+  const rest = lines.slice(first).filter((line) => !line.includes('"type":"text-delta"'));
+  const answer = deltas.map((text) =>
+    JSON.stringify({ ...template, payload: { ...template.payload, text } }),
+  );
+  return [...lines.slice(0, first), ...answer, ...rest].join('\n');
+}
+
+const LONG_ANSWER = longAnswer(120_000, 7);
+
+/**
+ * An answer of 120,000 characters is shown in pieces of a few kilobytes, so each delta has the
+ * browser lay out only the last piece. The pieces read as one text: the same height, the same
+ * lines, the same text copied by a selection as the whole text in one node.
+ */
+export const LongAnswerInPieces: Story = {
+  render: function Render() {
+    const [store] = useState(() => storeFrom(withAnswer(toolThenText, LONG_ANSWER)));
+    return (
+      <ToolpaneProvider store={store}>
+        <div style={{ width: 640 }}>
+          <Transcript.Root />
+        </div>
+      </ToolpaneProvider>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const answer = canvasElement.querySelector('.tp-transcript-text') as HTMLElement;
+    const text = LONG_ANSWER.join('');
+    await expect(answer.textContent).toBe(text);
+    await expect(answer.querySelectorAll('.tp-long-text-block').length).toBeGreaterThan(10);
+    // The lines of 20,000 characters are cut into inline pieces.
+    await expect(answer.querySelectorAll('.tp-long-text-run').length).toBeGreaterThan(3);
+    // The same text in one node, beside it, with the same classes and width.
+    const whole = answer.cloneNode(false) as HTMLElement;
+    whole.textContent = text;
+    answer.after(whole);
+    try {
+      await expect(answer.getBoundingClientRect().height).toBe(
+        whole.getBoundingClientRect().height,
+      );
+      await expect(answer.getClientRects().length).toBe(whole.getClientRects().length);
+      const copied = (element: HTMLElement) => {
+        const selection = getSelection() as Selection;
+        selection.selectAllChildren(element);
+        const out = selection.toString();
+        selection.removeAllRanges();
+        return out;
+      };
+      await expect(copied(answer)).toBe(copied(whole));
+      // Line by line: each piece's first line starts where the same characters start in the
+      // whole text.
+      const range = document.createRange();
+      const node = whole.firstChild as Text;
+      let at = 0;
+      for (const piece of answer.children) {
+        const first = piece.firstChild as Text;
+        range.setStart(first, 0);
+        range.setEnd(first, 1);
+        const own = range.getBoundingClientRect();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        const there = range.getBoundingClientRect();
+        await expect(own.left).toBeCloseTo(there.left, 1);
+        await expect(own.top - answer.getBoundingClientRect().top).toBeCloseTo(
+          there.top - whole.getBoundingClientRect().top,
+          1,
+        );
+        at += first.length;
+      }
+    } finally {
+      whole.remove();
+    }
+  },
+};

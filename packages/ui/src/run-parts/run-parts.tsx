@@ -16,6 +16,7 @@ import { JsonView } from '../json-view/json-view.js';
 import { useOpenedOnce } from '../tool-call/context.js';
 import { ToolCallRoot, type ToolCallRootProps } from '../tool-call/tool-call.js';
 import { partProps } from '../utils/part.js';
+import { LongText } from './long-text.js';
 import { SubagentCardSlot } from './slot.js';
 
 /**
@@ -90,7 +91,9 @@ const Reasoning = forwardRef<
       </Collapsible.Trigger>
       {opened ? (
         <Collapsible.Content {...partProps('transcript-reasoning-content')}>
-          <p>{part.text}</p>
+          <p>
+            <LongText text={part.text} />
+          </p>
         </Collapsible.Content>
       ) : null}
     </Collapsible.Root>
@@ -120,7 +123,7 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
     case 'text': {
       return (
         <p ref={p} data-state={part.state} {...partProps('transcript-text', props)}>
-          {part.text}
+          <LongText text={part.text} />
         </p>
       );
     }

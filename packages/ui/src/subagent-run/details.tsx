@@ -8,6 +8,7 @@ import {
 import { useToolCall, useToolpaneSelector } from '@toolpane/react';
 import { forwardRef, useCallback } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
+import { LongText } from '../run-parts/long-text.js';
 import { useToolCallContext } from '../tool-call/context.js';
 import { SectionLabel, showsModelOutput, ToolCallError } from '../tool-call/sections.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
@@ -110,7 +111,9 @@ export const SubagentRunAnswer = forwardRef<HTMLDivElement, HostProps<'div'>>(
         {...partProps('subagent-run-answer', props)}
       >
         <SectionLabel>Answer</SectionLabel>
-        <p>{answer}</p>
+        <p>
+          <LongText text={answer} />
+        </p>
       </PartElement>
     );
   },
