@@ -10,6 +10,7 @@ import { accumulateChunk } from '@mastra/react';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { aiSdkStream } from '../ai-sdk.ts';
 import { generateLines } from '../generate.ts';
+import type { LiveShape } from './report.ts';
 
 /** What the page needs for one size. */
 export interface BrowserInputs {
@@ -81,12 +82,34 @@ export function oneMessage(chunks: readonly UIMessageChunk[]): UIMessageChunk[] 
 }
 
 /**
+ * The live part as one answer: the generated stream from `from` up to its first top-level text
+ * delta, then that delta's chunk again and again with words of a deterministic text (a line break
+ * about every 12 words, a blank line about every 60) until there are `size` chunks.
+ */
+export function answerLines(lines: readonly string[], from: number, size: number): string[] {
+  let first = from;
+  while (first < lines.length && !(lines[first] as string).startsWith('{"type":"text-delta"'))
+    first++;
+  const template = JSON.parse(lines[first] as string) as { payload: object };
+  const out = lines.slice(from, first);
+  let seed = 7;
+  for (let i = 0; out.length < size; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const word = (seed % 36 ** 5).toString(36);
+    const text = i % 60 === 59 ? `${word}.\n\n` : i % 12 === 11 ? `${word}\n` : `${word} `;
+    out.push(JSON.stringify({ ...template, payload: { ...template.payload, text } }));
+  }
+  return out;
+}
+
+/**
  * Prepares the inputs for live parts of each size after one history of `cards` cards. The live
  * part of a smaller size is the start of a larger one's.
  */
 export async function browserInputs(
   sizes: readonly number[],
   cards: number,
+  shape: LiveShape = 'mix',
 ): Promise<Map<number, BrowserInputs>> {
   const largest = Math.max(...sizes);
   // About 95 native chunks per top-level call in the generated mix; the margin covers the rest.
@@ -109,7 +132,7 @@ export async function browserInputs(
 
   const out = new Map<number, BrowserInputs>();
   for (const size of sizes) {
-    const live = lines.slice(end, end + size);
+    const live = shape === 'answer' ? answerLines(lines, end, size) : lines.slice(end, end + size);
     const liveObjects = live.map((line) => JSON.parse(line) as unknown);
     out.set(size, {
       historyCards,

@@ -18,7 +18,9 @@
  * and size from an unminified page, read with the same command; the page is kept beside the
  * profiles, in `folder/page`, so a profile's file and line can be looked up), `--every=33` (the
  * interval of the `toolpane-timer` case, ms), `--reduced-motion` (the page prefers reduced motion,
- * which stops the UI's animations).
+ * which stops the UI's animations), `--live=answer` (the live part is one answer that grows by a
+ * text delta per chunk, about 7 characters each with a line break every 12 words or so, instead
+ * of the generated mix).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -165,7 +167,7 @@ export async function runBrowserBench(
   log(
     `preparing inputs: ${options.cards} cards of history, live parts of ${options.sizes.join(', ')}`,
   );
-  const inputs = await browserInputs(options.sizes, options.cards);
+  const inputs = await browserInputs(options.sizes, options.cards, options.live);
   const server = await serve(outDir, inputs);
   const address = server.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -287,6 +289,12 @@ export function browserReport(
         ['rate', `${options.rate.toLocaleString('en-US')} chunks/s, one chunk per network read`],
         ['runs', `${options.runs} per case and size (median by main-thread time)`],
         ['motion', options.reducedMotion ? 'reduced (`--reduced-motion`)' : 'as the UI animates'],
+        [
+          'live part',
+          options.live === 'answer'
+            ? 'one answer growing by a text delta per chunk (`--live=answer`)'
+            : 'the generated mix of runs, tool calls and subagents',
+        ],
       ],
     ),
     '',

@@ -290,7 +290,18 @@ export interface BrowserBenchOptions {
   readonly every: number;
   /** Whether the page prefers reduced motion, which stops the UI's animations (`--reduced-motion`). */
   readonly reducedMotion: boolean;
+  /**
+   * What the live part is (`--live=mix`): the generated mix of runs, tool calls and subagents, or
+   * `answer`, one top-level answer that grows by a text delta per chunk (see `answerLines`).
+   */
+  readonly live: LiveShape;
 }
+
+/** The live parts `--live` chooses from. */
+export const LIVE_SHAPES = ['mix', 'answer'] as const;
+
+/** One of {@link LIVE_SHAPES}. */
+export type LiveShape = (typeof LIVE_SHAPES)[number];
 
 /** Reads `--name=value` options; `--smoke` is tiny sizes, one run. */
 export function parseOptions(argv: readonly string[]): BrowserBenchOptions {
@@ -307,6 +318,10 @@ export function parseOptions(argv: readonly string[]): BrowserBenchOptions {
   if (!Number.isInteger(every) || every < 0) {
     throw new Error(`--every is a whole number of milliseconds, 0 or more; got ${value('every')}`);
   }
+  const live = (value('live') ?? 'mix') as LiveShape;
+  if (!LIVE_SHAPES.includes(live)) {
+    throw new Error(`--live is one of ${LIVE_SHAPES.join(', ')}; got ${live}`);
+  }
   return {
     sizes: numbers(value('sizes'), smoke ? [200] : [2000, 10_000]),
     cards: Number(value('cards') ?? (smoke ? 20 : 500)),
@@ -315,6 +330,7 @@ export function parseOptions(argv: readonly string[]): BrowserBenchOptions {
     cases,
     every,
     reducedMotion: argv.includes('--reduced-motion'),
+    live,
     ...(value('trace') === undefined ? {} : { trace: value('trace') }),
     ...(value('profile') === undefined ? {} : { profile: value('profile') }),
   };

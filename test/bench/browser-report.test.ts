@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { oneMessage } from '../../bench/browser/data.ts';
+import { answerLines, oneMessage } from '../../bench/browser/data.ts';
 import type { ReplayReport } from '../../bench/browser/page/replay.ts';
 import {
   type BrowserRun,
@@ -12,6 +12,7 @@ import {
   ratioTable,
   threadTimes,
 } from '../../bench/browser/report.ts';
+import { generateLines } from '../../bench/generate.ts';
 
 const page = (overrides: Partial<ReplayReport> = {}): ReplayReport => ({
   durationMs: 10_000,
@@ -132,6 +133,24 @@ describe('browser benchmark report', () => {
       cases: ['mastra'],
     });
     expect(() => parseOptions(['--cases=assistant-ui'])).toThrow(/unknown case assistant-ui/);
+  });
+
+  it('plays the generated mix, or one answer that grows by a text delta per chunk', () => {
+    expect(parseOptions([])).toMatchObject({ live: 'mix' });
+    expect(parseOptions(['--live=answer'])).toMatchObject({ live: 'answer' });
+    expect(() => parseOptions(['--live=essay'])).toThrow(/--live is one of mix, answer/);
+    const lines = generateLines({ chunks: 400 });
+    const live = answerLines(lines, 100, 3000).map((line) => JSON.parse(line));
+    expect(live).toHaveLength(3000);
+    const first = live.findIndex((chunk) => chunk.type === 'text-delta');
+    expect(live.slice(0, first)).toEqual(lines.slice(100, 100 + first).map((l) => JSON.parse(l)));
+    const deltas = live.slice(first);
+    expect(
+      new Set(deltas.map((chunk) => `${chunk.type} ${chunk.runId} ${chunk.payload.id}`)).size,
+    ).toBe(1);
+    const text = deltas.map((chunk) => chunk.payload.text).join('');
+    expect(text.split('\n\n').length).toBeGreaterThan(40);
+    expect(answerLines(lines, 100, 3000)).toEqual(answerLines(lines, 100, 3000));
   });
 
   it('runs the timer case at the interval asked for, and names it by that interval', () => {
