@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { boundaryScenarios } from './boundaries.ts';
 import { clientToolScenarios } from './client-tools.ts';
+import { compositeScenarios } from './composite.ts';
 import { coverageScenarios } from './coverage.ts';
 import { echoScenarios } from './echoes.ts';
 import { longNameScenarios } from './long-names.ts';
@@ -455,6 +456,7 @@ async function main() {
     ...echoScenarios,
     ...workflowFlowScenarios,
     ...workflowDeepScenarios,
+    ...compositeScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
