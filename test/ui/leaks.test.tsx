@@ -26,6 +26,8 @@ const RECORDINGS = [
   'transform-input-whole',
   'workflow-deep-hidden',
   'subagent-model-output',
+  'subagent-error-echoed',
+  'workflow-agent-step',
 ];
 
 function shownValues(call: ToolCallState): DisplayValue[] {

@@ -43,7 +43,12 @@ function isNestedChunk(value: unknown): boolean {
   const v = value as { type?: unknown; from?: unknown; runId?: unknown };
   if (typeof v.type !== 'string' || typeof v.from !== 'string' || !CHUNK_SOURCES.has(v.from))
     return false;
-  return v.from !== 'USER' || v.type === 'tool-output';
+  if (v.from !== 'USER' || v.type === 'tool-output') return true;
+  // An agent step's chunks come wrapped in `workflow-step-output`, which is sent from USER.
+  return (
+    v.type === 'workflow-step-output' &&
+    isNestedChunk((value as { payload?: { output?: unknown } }).payload?.output)
+  );
 }
 
 /** The scope of what runs inside a call: made once per call (and depth), then reused. */
