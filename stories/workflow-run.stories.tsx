@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ToolCall, WorkflowRun, type WorkflowRunRootProps } from '@toolpane/ui';
+import { ToolCall, ToolCallCard, WorkflowRun, type WorkflowRunRootProps } from '@toolpane/ui';
 import type { ReactElement } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
+import workflowAgentStep from '../test/fixtures/workflow-agent-step.jsonl?raw';
 import workflowNestedDeep from '../test/fixtures/workflow-nested-deep.jsonl?raw';
 import workflowTool from '../test/fixtures/workflow-tool.jsonl?raw';
 import { Recorded, type Recording } from './support/recorded';
@@ -103,5 +104,31 @@ export const Nested: Story = {
     await userEvent.click(duties);
     await expect(duties).toHaveAttribute('aria-expanded', 'true');
     await expect(duties.closest('li')).toHaveTextContent('EX-2291');
+  },
+};
+
+/**
+ * A workflow whose middle step runs an agent (`createStep(agent)`): the card shows the agent's run
+ * under the steps, with its tool call as a card of its own, whose arguments show as the tool's
+ * display transform shows them (the admin token masked).
+ */
+export const AgentStep: Story = {
+  args: { toolCallId: 'call-onboard-1' },
+  render: (args) => (
+    <Recorded recordings={[workflowAgentStep]}>
+      <ToolCallCard toolCallId={args.toolCallId} />
+    </Recorded>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const workflow = canvas.getByRole('group', { name: 'workflow-onboard' });
+    await userEvent.click(within(workflow).getAllByRole('button')[0] as HTMLElement);
+    const runs = workflow.querySelector('[data-slot="tool-call-runs"]') as HTMLElement;
+    await expect(runs).toHaveTextContent('Agents in its steps');
+    const grant = within(runs).getByRole('group', { name: 'grantAccessTool' });
+    await expect(grant).toHaveAttribute('data-status', 'output-available');
+    await userEvent.click(within(grant).getAllByRole('button')[0] as HTMLElement);
+    await expect(grant).toHaveTextContent('••••');
+    await expect(canvasElement).not.toHaveTextContent('adm-workflow-step-secret-84');
   },
 };

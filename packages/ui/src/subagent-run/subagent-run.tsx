@@ -18,6 +18,7 @@ import { escapeText } from '../exact-value/exact-value.js';
 import { ResumeFormRoot } from '../resume-form/root.js';
 import { RunPart } from '../run-parts/run-parts.js';
 import { SubagentCardSlot } from '../run-parts/slot.js';
+import { RunThreadSlot } from '../run-parts/thread-slot.js';
 import { isStreaming, ToolCallScope } from '../tool-call/context.js';
 import { ToolCallActivity, ToolCallDuration, ToolCallStatusBadge } from '../tool-call/tool-call.js';
 import {
@@ -331,5 +332,14 @@ function OutermostSubagent({ toolCallId }: { readonly toolCallId: string }) {
  * <SubagentCards><RunPart part={part} /></SubagentCards>
  */
 export function SubagentCards({ children }: { readonly children: ReactNode }) {
-  return <SubagentCardSlot.Provider value={SubagentRunRoot}>{children}</SubagentCardSlot.Provider>;
+  return (
+    <SubagentCardSlot.Provider value={SubagentRunRoot}>
+      <RunThreadSlot.Provider value={RunInside}>{children}</RunThreadSlot.Provider>
+    </SubagentCardSlot.Provider>
+  );
+}
+
+/** A run inside a call that is not a subagent's (see `RunThreadSlot`): its parts, all of them. */
+function RunInside({ runId }: { readonly runId: string }) {
+  return <SubagentRunThread runId={runId} />;
 }

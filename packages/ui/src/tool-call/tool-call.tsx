@@ -26,6 +26,7 @@ import {
 } from './context.js';
 import { MissingToolCall } from './missing.js';
 import { ToolCallProgress } from './progress.js';
+import { ToolCallRuns } from './runs.js';
 import { ToolCallError, ToolCallInput, ToolCallResults } from './sections.js';
 
 /** Props of {@link ToolCallRoot}. */
@@ -288,6 +289,7 @@ export const ToolCallContent = forwardRef<
           <ToolCallInput />
           <ToolCallProgress />
           <WorkflowRunRoot toolCallId={toolCallId} />
+          <ToolCallRuns />
           <ToolCallResults />
           <ToolCallError />
         </>,
