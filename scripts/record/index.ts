@@ -10,6 +10,7 @@ import { toAISdkStream } from '@mastra/ai-sdk';
 import { boundaryScenarios } from './boundaries.ts';
 import { clientToolScenarios } from './client-tools.ts';
 import { compositeScenarios } from './composite.ts';
+import { compositeMoreScenarios } from './composite-more.ts';
 import { coverageScenarios } from './coverage.ts';
 import { echoScenarios } from './echoes.ts';
 import { longNameScenarios } from './long-names.ts';
@@ -457,6 +458,7 @@ async function main() {
     ...workflowFlowScenarios,
     ...workflowDeepScenarios,
     ...compositeScenarios,
+    ...compositeMoreScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
