@@ -76,4 +76,33 @@ describe('an agent that runs as a workflow step', () => {
     expect(JSON.stringify(workflow.progress)).toContain('"percent":50');
     expect(read.issues).toEqual([]);
   });
+
+  it('keeps a wrapper it does not know, around a chunk, as an unknown chunk, not as progress', () => {
+    // The recording with the step wrapper renamed, as a later Mastra might name it.
+    const renamed = JSON.parse(
+      JSON.stringify(chunks).replaceAll('"workflow-step-output"', '"workflow-step-relay"'),
+    ) as unknown[];
+    const read = reduceAll(renamed);
+    expect(read.toolCalls.get(WORKFLOW)!.progress).toEqual([]);
+    expect(read.unknownChunks).toHaveLength(20);
+    expect(read.issues.map((issue) => issue.message)).toContain(
+      'Unknown chunk type "workflow-step-relay" kept as received',
+    );
+    expect(shown(read)).not.toContain(SECRET);
+  });
+});
+
+describe("a workflow step's writer", () => {
+  it("shows what the step wrote as the workflow call's progress, not the chunk around it", () => {
+    const state = reduceAll([
+      ...loadFixture('workflow-step-writer'),
+      { type: 'toolpane/stream-end' },
+    ]);
+    const call = state.toolCalls.get('call-restock-1')!;
+    expect(call.progress).toEqual([
+      { kind: 'raw', value: { stage: 'counting', done: 1, total: 2 } },
+      { kind: 'raw', value: { stage: 'counted', done: 2, total: 2 } },
+    ]);
+    expect(state.issues).toEqual([]);
+  });
 });

@@ -44,11 +44,9 @@ function isNestedChunk(value: unknown): boolean {
   if (typeof v.type !== 'string' || typeof v.from !== 'string' || !CHUNK_SOURCES.has(v.from))
     return false;
   if (v.from !== 'USER' || v.type === 'tool-output') return true;
-  // An agent step's chunks come wrapped in `workflow-step-output`, which is sent from USER.
-  return (
-    v.type === 'workflow-step-output' &&
-    isNestedChunk((value as { payload?: { output?: unknown } }).payload?.output)
-  );
+  // An agent step's chunks come wrapped in `workflow-step-output`, which is sent from USER. Any
+  // wrapper from USER around a chunk is one: shown as progress, it would show that chunk raw.
+  return isNestedChunk((value as { payload?: { output?: unknown } }).payload?.output);
 }
 
 /** The scope of what runs inside a call: made once per call (and depth), then reused. */
@@ -85,7 +83,17 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
     applyNested(ctx, output, scope, 'tool-output');
     return;
   }
-  addProgress(ctx, chunk.runId, scope, toolCallId, output);
+  // A workflow step's `writer.write(value)` comes as `workflow-step-output`: the value is progress.
+  const written = type === 'workflow-step-output' ? stepOutput(output) : undefined;
+  addProgress(ctx, chunk.runId, scope, toolCallId, written ?? output);
+}
+
+/** What a `workflow-step-output` from USER carries, or undefined when it is not one. */
+function stepOutput(value: unknown): unknown {
+  const { from, payload } = value as { from?: unknown; payload?: { output?: unknown } };
+  return from === 'USER' && typeof payload === 'object' && payload !== null
+    ? payload.output
+    : undefined;
 }
 
 /** A `background-task-*` chunk: news of a tool call that runs in the background. */
