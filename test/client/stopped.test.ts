@@ -1,6 +1,8 @@
 // @vitest-environment node
 import {
   createToolpaneStore,
+  initialState,
+  reduce,
   TERMINAL_TOOL_STATUSES,
   type ToolpaneState,
   type ToolpaneStore,
@@ -8,7 +10,7 @@ import {
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { throughAiSdk } from '../utils/ai-sdk';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 /**
  * A stop the user chose (Stop, or a new message mid-stream) is not a failure: the runs end
@@ -104,5 +106,53 @@ describe('a stop the user chose', () => {
     store.dispatch({ type: 'toolpane/stream-error', message: 'Connection reset' });
     const state = store.getState();
     for (const call of state.toolCalls.values()) expect(call.status).toBe('output-error');
+  });
+});
+
+describe('a run that ends leaves no text open', () => {
+  const open = (state: ToolpaneState) =>
+    [...state.runs.values()].flatMap((run) =>
+      run.status === 'streaming' || run.status === 'waiting'
+        ? []
+        : run.parts
+            .filter(
+              (part) =>
+                (part.type === 'text' || part.type === 'reasoning') && part.state !== 'done',
+            )
+            .map((part) => `${run.runId} ${part.type} ${'id' in part ? part.id : ''}`),
+    );
+
+  it.each(['abort', 'subagent-abort'])('%s: aborted runs close their text', (name) => {
+    const store = createToolpaneStore();
+    store.dispatchMany(loadFixture(name));
+    store.dispatch({ type: 'toolpane/stream-end' });
+    const state = store.getState();
+    expect([...state.runs.values()].some((run) => run.status === 'aborted')).toBe(true);
+    expect(open(state)).toEqual([]);
+  });
+
+  it('every recording, stopped or cut short in the middle of a text, closes it with its run', () => {
+    for (const name of fixtureNames()) {
+      const chunks = loadFixture(name);
+      const middle = chunks.findIndex((chunk) => JSON.stringify(chunk).includes('-delta"'));
+      if (middle === -1) continue;
+      const options = { formats: [aiSdk] };
+      for (const end of ['toolpane/abort', 'toolpane/stream-end']) {
+        const store = createToolpaneStore(options);
+        store.dispatchMany(chunks.slice(0, middle + 1));
+        store.dispatch({ type: end, reason: 'Stopped' });
+        expect(open(store.getState()), `${name} then ${end}`).toEqual([]);
+      }
+    }
+  });
+
+  it('closes them the same when the pure reducer applies chunks one by one', () => {
+    for (const name of ['abort', 'subagent-abort']) {
+      let state = initialState;
+      for (const chunk of [...loadFixture(name), { type: 'toolpane/stream-end' }]) {
+        state = reduce(state, chunk);
+      }
+      expect(open(state), name).toEqual([]);
+    }
   });
 });

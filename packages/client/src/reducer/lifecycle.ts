@@ -23,6 +23,7 @@ import {
 import { Vector } from '../state/vector.js';
 import { type Ctx, now, type Scope } from './context.js';
 import { markDisplayTransformed } from './hide.js';
+import { closeOpenParts } from './parts.js';
 import { clientTransformFor } from './transform.js';
 import { latestNestedCall } from './tree.js';
 import { endWorkflow } from './workflow.js';
@@ -54,10 +55,7 @@ export function awaitClient(ctx: Ctx, runId: string): void {
   }
 }
 
-/**
- * Stamps the call's end time from the store clock, when there is one; the workflow of a
- * `workflow-*` call ends with it.
- */
+/** Stamps the call's end from the store clock, if any; a workflow call's workflow ends too. */
 export function setEnded(ctx: Ctx, call: Mutable<ToolCallState>): void {
   const at = now(ctx);
   if (at !== undefined) call.endedAt = at;
@@ -300,9 +298,10 @@ export function endRun(
       }
     }
   }
-  // Innermost runs first, as a person would see them end.
+  // Innermost runs first, as a person would see them end; no text of theirs stays open.
   for (let i = ended.length - 1; i >= 0; i--) {
     endOpenCalls(ctx, ended[i]!, reason, status === 'aborted');
+    closeOpenParts(ctx, ended[i]!);
   }
 }
 

@@ -98,6 +98,26 @@ export function closeTextPart(
 }
 
 /**
+ * Marks the text and reasoning parts of an ended run that are still streaming as done: a run that
+ * stopped (an abort, an error, a stream cut short) leaves nothing of its transcript open.
+ */
+export function closeOpenParts(ctx: Ctx, runId: string): void {
+  const { draft } = ctx;
+  const run = draft.root.runs.get(runId);
+  if (run === undefined) return;
+  const index = partIndexOf(ctx.scratch.partIndexes, run);
+  for (const type of ['text', 'reasoning'] as const) {
+    // Each part found open is closed in the run the draft now holds, which the next look reads.
+    for (let at = lastOpen(index, run, type); at !== -1; ) {
+      const editable = draft.run(runId)!;
+      draft.setPart(editable, at, { ...(partAt(editable, at) as TextPart), state: 'done' });
+      at = lastOpen(index, editable, type);
+    }
+  }
+  ctx.scratch.lastText.part = undefined;
+}
+
+/**
  * A run's final answer that arrived whole instead of streamed (a network whose last agent's answer
  * sufficed): kept as the run's text when the run has none, so it still reads as the answer.
  */
