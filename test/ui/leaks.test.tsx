@@ -28,6 +28,7 @@ const RECORDINGS = [
   'subagent-model-output',
   'subagent-error-echoed',
   'workflow-agent-step',
+  'subagent-parallel-hidden',
 ];
 
 function shownValues(call: ToolCallState): DisplayValue[] {
