@@ -10,32 +10,24 @@ import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
 import { createStep, createWorkflow } from '@mastra/core/workflows';
-import { jsonSchema } from 'ai';
 import { oneCallAgent } from './coverage-agents.ts';
 import { delay, reactiveModel, reasoning, scriptedModel, step, text, toolCall } from './models.ts';
 import {
   at,
-  type Chunk,
   collect,
   continuation,
   endsAwaiting,
+  nested,
   ofType,
   problem,
   type Scenario,
 } from './recording.ts';
+import { bool, num, objectSchema, str } from './schema.ts';
 
 const INSTRUCTIONS = 'You are a helpful assistant.';
 
 /** The PINs the two parallel locksmith calls pass; the display transform hides them. */
 export const SAFE_PIN_SECRETS = ['pin-parallel-secret-4417', 'pin-parallel-secret-9052'] as const;
-
-const str = { type: 'string' } as const;
-const bool = { type: 'boolean' } as const;
-const num = { type: 'number' } as const;
-
-/** An object JSON Schema typed as T. */
-const objectSchema = <T>(properties: Record<string, unknown>, required: (keyof T & string)[]) =>
-  jsonSchema<T>({ type: 'object', properties, required, additionalProperties: false } as never);
 
 // ---------------------------------------------------------------------------------------------
 // 1. A subagent that reasons: mentor desk → agent-mentor (reasoning, then text).
@@ -310,18 +302,6 @@ const mastra = new Mastra({
   logger: false,
 });
 const agent = (key: string): Agent => mastra.getAgent(key as 'embassy');
-
-/** Every chunk at any depth of `tool-output` wrappers, in stream order. */
-function nested(chunks: Chunk[]): Chunk[] {
-  const out: Chunk[] = [];
-  const visit = (value: unknown) => {
-    if (!value || typeof value !== 'object') return;
-    out.push(value as Chunk);
-    if (at(value, 'type') === 'tool-output') visit(at(value, 'payload', 'output'));
-  };
-  for (const chunk of chunks) visit(chunk);
-  return out;
-}
 
 /** The composite scenarios (second set), by name (`pnpm record <name>` runs one). */
 export const compositeMoreScenarios: Record<string, Scenario> = {

@@ -12,7 +12,6 @@ import { MockMemory } from '@mastra/core/memory';
 import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
 import { createStep, createWorkflow } from '@mastra/core/workflows';
-import { jsonSchema } from 'ai';
 import { oneCallAgent } from './coverage-agents.ts';
 import { reactiveModel, scriptedModel, step, text, toolCall } from './models.ts';
 import {
@@ -21,10 +20,12 @@ import {
   collect,
   continuation,
   endsAwaiting,
+  nested,
   ofType,
   problem,
   type Scenario,
 } from './recording.ts';
+import { bool, objectSchema, str } from './schema.ts';
 
 const INSTRUCTIONS = 'You are a helpful assistant.';
 
@@ -32,13 +33,6 @@ const INSTRUCTIONS = 'You are a helpful assistant.';
 export const MASTER_KEY_SECRET = 'mk-subagent-error-secret-62';
 /** The admin token the provisioning agent (a workflow step) passes; its display transform hides it. */
 export const ADMIN_TOKEN_SECRET = 'adm-workflow-step-secret-84';
-
-const str = { type: 'string' } as const;
-const bool = { type: 'boolean' } as const;
-
-/** An object JSON Schema typed as T. */
-const objectSchema = <T>(properties: Record<string, unknown>, required: (keyof T & string)[]) =>
-  jsonSchema<T>({ type: 'object', properties, required, additionalProperties: false } as never);
 
 // ---------------------------------------------------------------------------------------------
 // 1. Declined inside a subagent: records desk → agent-shredder → shredTool (requireApproval).
@@ -446,18 +440,6 @@ const mastra = new Mastra({
   logger: false,
 });
 const agent = (key: string): Agent => mastra.getAgent(key as 'notes');
-
-/** Every chunk at any depth of `tool-output` wrappers, in stream order. */
-function nested(chunks: Chunk[]): Chunk[] {
-  const out: Chunk[] = [];
-  const visit = (value: unknown) => {
-    if (!value || typeof value !== 'object') return;
-    out.push(value as Chunk);
-    if (at(value, 'type') === 'tool-output') visit(at(value, 'payload', 'output'));
-  };
-  for (const chunk of chunks) visit(chunk);
-  return out;
-}
 
 /** Whether every one of `secrets` rides somewhere in the recording (what must stay hidden). */
 const carries =

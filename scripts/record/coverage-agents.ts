@@ -8,23 +8,12 @@
 import { Agent } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';
 import { createStep, createWorkflow } from '@mastra/core/workflows';
-import { type JSONSchema7, jsonSchema } from 'ai';
+import { jsonSchema } from 'ai';
 import { delay, type ScriptPart, scriptedModel, step, text, toolCall } from './models.ts';
 import { bookTableTool, deleteTool, headlinesTool, weatherTool } from './scenarios.ts';
+import { bool, num, objectSchema, str } from './schema.ts';
 
 const INSTRUCTIONS = 'You are a helpful assistant.';
-
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
-const bool = { type: 'boolean' } as const;
-
-/** An object JSON Schema typed as T. */
-function objectSchema<T>(
-  properties: NonNullable<JSONSchema7['properties']>,
-  required: (keyof T & string)[],
-) {
-  return jsonSchema<T>({ type: 'object', properties, required, additionalProperties: false });
-}
 
 /** A subagent of one scripted tool call followed by one text answer. */
 export function oneCallAgent(

@@ -26,6 +26,7 @@ import {
   collect,
   continuation,
   endsAwaiting,
+  nested,
   ofType,
   problem,
   type Recording,
@@ -58,15 +59,8 @@ const callChunks = (chunks: Chunk[], type: string, id: string) =>
   ofType(chunks, type).filter((c) => at(c, 'payload', 'toolCallId') === id);
 
 /** Every `tool-call-approval` at any depth of tool-output wrappers. */
-function approvalsAtAnyDepth(chunks: Chunk[]): number {
-  let count = 0;
-  const visit = (value: unknown) => {
-    if (at(value, 'type') === 'tool-call-approval') count++;
-    if (at(value, 'type') === 'tool-output') visit(at(value, 'payload', 'output'));
-  };
-  for (const chunk of chunks) visit(chunk);
-  return count;
-}
+const approvalsAtAnyDepth = (chunks: Chunk[]) =>
+  ofType(nested(chunks), 'tool-call-approval').length;
 
 /** Aborts the run `delayMs` after the first `tool-call` of `toolCallId` is seen. */
 async function abortDuring(key: string, prompt: string, toolCallId: string, delayMs: number) {

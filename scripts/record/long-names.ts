@@ -9,18 +9,11 @@ import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
 import { createStep, createWorkflow } from '@mastra/core/workflows';
-import { type JSONSchema7, jsonSchema } from 'ai';
 import { scriptedModel, step, text, toolCall } from './models.ts';
 import { collect, type Scenario } from './recording.ts';
+import { num, objectSchema, str } from './schema.ts';
 
 const INSTRUCTIONS = 'You are a helpful assistant.';
-
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
-
-function objectSchema<T>(properties: NonNullable<JSONSchema7['properties']>, required: string[]) {
-  return jsonSchema<T>({ type: 'object', properties, required, additionalProperties: false });
-}
 
 const regionSchema = objectSchema<{ region: string }>({ region: str }, ['region']);
 

@@ -29,6 +29,18 @@ export const displayOf = (chunk: Chunk | undefined, phase: string) =>
   at(chunk, 'metadata', 'mastra', 'toolPayloadTransform', 'display', phase);
 export const problem = (ok: boolean, message: string) => (ok ? [] : [message]);
 
+/** Every chunk at any depth of `tool-output` wrappers, in stream order. */
+export function nested(chunks: Chunk[]): Chunk[] {
+  const out: Chunk[] = [];
+  const visit = (value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    out.push(value as Chunk);
+    if (at(value, 'type') === 'tool-output') visit(at(value, 'payload', 'output'));
+  };
+  for (const chunk of chunks) visit(chunk);
+  return out;
+}
+
 /** A stream that stops to wait for a human: ends on `type`, with no `finish`. */
 export const endsAwaiting = (type: string) => (chunks: Chunk[]) => [
   ...problem(chunks.at(-1)?.type === type, `last chunk is not ${type}`),
