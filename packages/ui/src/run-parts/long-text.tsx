@@ -69,15 +69,17 @@ function pieceEnd(text: string, start: number): number {
  */
 export function splitText(before: Pieces, text: string): Pieces {
   const from = text.startsWith(before.closedText) ? before : NONE;
-  const closed = [...from.closed];
   let { open, atLineStart } = from;
-  for (let end = pieceEnd(text, open); end !== -1; end = pieceEnd(text, open)) {
+  let end = pieceEnd(text, open);
+  // Most updates close no piece: the pieces found before are kept as they are.
+  if (end === -1) return from;
+  const closed = [...from.closed];
+  for (; end !== -1; end = pieceEnd(text, open)) {
     const endsLine = text.charCodeAt(end - 1) === 10;
     closed.push({ start: open, text: text.slice(open, end), block: endsLine && atLineStart });
     atLineStart = endsLine;
     open = end;
   }
-  if (closed.length === from.closed.length) return from;
   return { closedText: text.slice(0, open), closed, open, atLineStart };
 }
 
