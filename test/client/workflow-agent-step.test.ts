@@ -92,6 +92,28 @@ describe('an agent that runs as a workflow step', () => {
   });
 });
 
+describe('wrappers from USER, however deep', () => {
+  it('are followed without running out of stack', () => {
+    const [start, , , , , , , callChunk] = loadFixture('workflow-agent-step') as Record<
+      string,
+      unknown
+    >[];
+    let output: unknown = { percent: 50 };
+    for (let i = 0; i < 200_000; i++) {
+      output = { type: 'workflow-step-output', runId: 'w', from: 'USER', payload: { output } };
+    }
+    const wrapper = {
+      type: 'tool-output',
+      runId: start!.runId,
+      from: 'USER',
+      payload: { output, toolCallId: WORKFLOW, toolName: 'workflow-onboard' },
+    };
+    const read = reduceAll([start, callChunk, wrapper]);
+    expect(read.toolCalls.get(WORKFLOW)!.progress).toHaveLength(1);
+    expect(read.toolCalls.get(WORKFLOW)!.childRunIds).toEqual([]);
+  });
+});
+
 describe("a workflow step's writer", () => {
   it("shows what the step wrote as the workflow call's progress, not the chunk around it", () => {
     const state = reduceAll([

@@ -39,14 +39,16 @@ const CHUNK_SOURCES = new Set(['AGENT', 'WORKFLOW', 'NETWORK', 'USER']);
 
 /** Whether a `tool-output` carries a chunk of a nested run rather than a tool's own progress. */
 function isNestedChunk(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as { type?: unknown; from?: unknown; runId?: unknown };
-  if (typeof v.type !== 'string' || typeof v.from !== 'string' || !CHUNK_SOURCES.has(v.from))
-    return false;
-  if (v.from !== 'USER' || v.type === 'tool-output') return true;
   // An agent step's chunks come wrapped in `workflow-step-output`, which is sent from USER. Any
   // wrapper from USER around a chunk is one: shown as progress, it would show that chunk raw.
-  return isNestedChunk((value as { payload?: { output?: unknown } }).payload?.output);
+  // Followed in a loop, however deep the wrappers go.
+  for (let v = value; typeof v === 'object' && v !== null; ) {
+    const { type, from, payload } = v as { type?: unknown; from?: unknown; payload?: never };
+    if (typeof type !== 'string' || !CHUNK_SOURCES.has(from as string)) return false;
+    if (from !== 'USER' || type === 'tool-output') return true;
+    v = (payload as { output?: unknown } | undefined)?.output;
+  }
+  return false;
 }
 
 /** The scope of what runs inside a call: made once per call (and depth), then reused. */
