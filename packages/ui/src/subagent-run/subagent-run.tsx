@@ -334,12 +334,7 @@ function OutermostSubagent({ toolCallId }: { readonly toolCallId: string }) {
 export function SubagentCards({ children }: { readonly children: ReactNode }) {
   return (
     <SubagentCardSlot.Provider value={SubagentRunRoot}>
-      <RunThreadSlot.Provider value={RunInside}>{children}</RunThreadSlot.Provider>
+      <RunThreadSlot.Provider value={SubagentRunThread}>{children}</RunThreadSlot.Provider>
     </SubagentCardSlot.Provider>
   );
-}
-
-/** A run inside a call that is not a subagent's (see `RunThreadSlot`): its parts, all of them. */
-function RunInside({ runId }: { readonly runId: string }) {
-  return <SubagentRunThread runId={runId} />;
 }
