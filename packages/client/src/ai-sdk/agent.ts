@@ -210,13 +210,16 @@ function applySnapshotText(ctx: Ctx, run: Mutable<RunState>, full: string, done:
   const rest = full.slice(offset);
   const lastPart = last >= 0 ? (run.parts[last] as TextPart) : undefined;
   if (rest === '') {
-    if (lastPart !== undefined && lastPart.state !== state) {
+    if (lastPart !== undefined && done && lastPart.state === 'streaming') {
       ctx.draft.setPart(run, last, { ...lastPart, state });
     }
     return;
   }
   if (lastPart !== undefined && last === run.parts.length - 1) {
-    ctx.draft.setPart(run, last, { ...lastPart, text: lastPart.text + rest, state });
+    // A part only goes from streaming to done (the run's part index relies on it): text that
+    // arrives for a run that had ended extends its closed part, as a native delta does.
+    const kept = lastPart.state === 'done' ? 'done' : state;
+    ctx.draft.setPart(run, last, { ...lastPart, text: lastPart.text + rest, state: kept });
     return;
   }
   if (lastPart !== undefined && lastPart.state !== 'done') {
