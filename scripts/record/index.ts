@@ -10,7 +10,9 @@ import { toAISdkStream } from '@mastra/ai-sdk';
 import { boundaryScenarios } from './boundaries.ts';
 import { clientToolScenarios } from './client-tools.ts';
 import { compositeScenarios } from './composite.ts';
+import { compositeAgentScenarios } from './composite-agents.ts';
 import { compositeMoreScenarios } from './composite-more.ts';
+import { compositeWorkflowScenarios } from './composite-workflows.ts';
 import { coverageScenarios } from './coverage.ts';
 import { echoScenarios } from './echoes.ts';
 import { longNameScenarios } from './long-names.ts';
@@ -459,6 +461,8 @@ async function main() {
     ...workflowDeepScenarios,
     ...compositeScenarios,
     ...compositeMoreScenarios,
+    ...compositeWorkflowScenarios,
+    ...compositeAgentScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
