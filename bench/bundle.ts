@@ -93,8 +93,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // the result of a call whose tool the stream never named is redacted when it has a subagent
   // result's shape (an AI SDK continuation read by a state that did not see its calls begin);
   // 32.27 KB once an agent a workflow step runs is read as a run of the workflow call (its calls'
-  // display transforms apply) and a run that ends closes its open text.
-  { name: '@toolpane/client', file: client, budgetKb: 32.3 },
+  // display transforms apply) and a run that ends closes its open text; 32.48 KB once a failed
+  // workflow shows its transform's error, an ended workflow closes its suspended steps, a request's
+  // or denial's metadata shows a suppressed input, and AI SDK workflow snapshots whose call's
+  // input differs from what the first step received are hidden.
+  { name: '@toolpane/client', file: client, budgetKb: 32.5 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -116,13 +119,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // (see above), 24.34 KB once a refused result quoted in a failure is hidden whole, 24.39 KB once
   // values nested deeper than the call stack allows are compared and scrubbed without overflowing
   // it, 25.16 KB once hidden values are found in one pass over each string (see above), 25.29 KB
-  // once a workflow step's agent is read as a run and ended runs close their text (see above);
-  // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // once a workflow step's agent is read as a run and ended runs close their text (see above),
+  // 25.5 KB once a failed workflow shows its transform's error and a denial's metadata is read
+  // (see above); goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 25.3,
+    budgetKb: 25.6,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -146,11 +150,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // hidden whole, 30.32 KB once deep values are compared and scrubbed with stacks of their own and
   // snapshots cut them at 1,000 levels, 31.05 KB once hidden values are found in one pass over
   // each string, 31.18 KB once a workflow step's agent is read as a run and ended runs close
-  // their text.
+  // their text, 31.4 KB once a failed workflow shows its transform's error and a denial's
+  // metadata is read.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 31.2,
+    budgetKb: 31.5,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

@@ -490,7 +490,10 @@ function checkStep(state: ToolpaneState, tracker: Tracker): void {
     if (call.displayTransform === 'display') {
       const shown = displayValues(call);
       const raw = shown.find((value) => value.kind === 'raw');
-      if (raw !== undefined) throw new Error(`${id} shows a raw value under a display transform`);
+      if (raw !== undefined) {
+        const value = JSON.stringify(raw).slice(0, 200);
+        throw new Error(`${id} shows a raw value under a display transform: ${value}`);
+      }
       const text = safeJson(shown);
       for (const secret of HIDDEN) {
         if (text.includes(secret)) throw new Error(`${id} shows the hidden value ${secret}`);

@@ -29,6 +29,9 @@ const RECORDINGS = [
   'subagent-error-echoed',
   'workflow-agent-step',
   'subagent-parallel-hidden',
+  'workflow-error-hidden',
+  'workflow-hidden-whole-input',
+  'transform-approval-decline-request',
 ];
 
 function shownValues(call: ToolCallState): DisplayValue[] {

@@ -185,7 +185,12 @@ function repeatsSuspension(
     // Without a client transform a request raised inside a subagent shows its payload hidden.
     sameValue(
       suspension.payload,
-      raisedInSubagent(call) ? suppressedValue() : { kind: 'raw', value: data.suspendPayload },
+      raisedInSubagent(call)
+        ? suppressedValue()
+        : {
+            kind: call.displayTransform === 'display' ? 'transformed' : 'raw',
+            value: data.suspendPayload,
+          },
     ) &&
     sameValue(suspension.resumeSchema, resumeSchema)
   );

@@ -30,8 +30,10 @@ export function shown(
 ): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
   if (client !== undefined) markDisplayTransformed(ctx, call);
+  // A call this side learnt is display-transformed shows what the server's transform made.
+  const kind = call.displayTransform === 'display' ? 'transformed' : 'raw';
   const view: DisplayValue =
-    client === undefined ? { kind: 'raw', value } : applyClientTransform(client, phase, value);
+    client === undefined ? { kind, value } : applyClientTransform(client, phase, value);
   return phase === 'input-available' || phase === 'approval'
     ? view
     : withoutEchoes(call, view, phase === 'error', transformed);
@@ -91,9 +93,12 @@ export function requestShown(
  */
 export function pushInputText(ctx: Ctx, call: Call, delta: string, nested = false): void {
   const client = clientTransformFor(ctx.options.transforms, call.toolName) !== undefined;
+  // Deltas of a call this side learnt is display-transformed are the raw input: not shown.
+  const learnt = !client && call.displayTransform === 'display';
   // Hidden input is not parsed: nothing shows the parse, and its errors quote the text.
-  const snapshot = client || nested ? undefined : parserFor(ctx, call).push(delta);
+  const snapshot = client || nested || learnt ? undefined : parserFor(ctx, call).push(delta);
   call.inputText += delta;
+  if (learnt) return;
   if (!snapshot) {
     if (client) markDisplayTransformed(ctx, call);
     call.input = client ? pendingValue() : suppressedValue();

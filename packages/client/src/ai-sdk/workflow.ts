@@ -1,6 +1,7 @@
 import { type Ctx, now } from '../reducer/context.js';
-import { hiddenStepValue } from '../reducer/hide.js';
-import { editStep, editWorkflow, workflowStatus } from '../reducer/workflow.js';
+import { hiddenStepValue, markDisplayTransformed } from '../reducer/hide.js';
+import { sameValue } from '../reducer/same-value.js';
+import { editStep, editWorkflow, suspendPayloadOf, workflowStatus } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { listsOf } from '../state/state-root.js';
@@ -91,9 +92,14 @@ const present = (value: unknown) => value !== undefined && value !== null;
  * are hidden: its display transform hides them, and a workflow run inside a subagent comes from
  * snapshots with no transform metadata (protocol §14), so nothing tells whether one hides them.
  * A client transform for the tool marks it display-transformed: its own view shows, never these.
+ * A call whose input is hidden (its deltas were suppressed, protocol §6.4) has a server transform:
+ * its workflow's snapshots carry that input, and what its steps make of it, raw.
  */
 export const workflowValuesHidden = (call: ToolCallState | undefined): boolean =>
-  call === undefined || call.displayTransform === 'display' || call.parentToolCallId !== null;
+  call === undefined ||
+  call.displayTransform === 'display' ||
+  call.parentToolCallId !== null ||
+  (call.input.kind === 'hidden' && call.input.reason !== 'pending');
 
 /** A step of a snapshot without its values: its name and status. */
 const bare = (step: unknown) => (isRecord(step) ? { name: step.name, status: step.status } : step);
@@ -137,7 +143,26 @@ function applyStep(ctx: Ctx, key: string, stepId: string, raw: Fields): void {
   if (step.input === undefined && present(raw.input)) step.input = view(raw.input);
   // Running snapshots null the outputs; only a real output replaces the known one.
   if (present(raw.output)) step.output = view(raw.output);
-  if (present(raw.suspendPayload)) step.suspendPayload = view(raw.suspendPayload);
+  if (present(raw.suspendPayload)) step.suspendPayload = view(suspendPayloadOf(raw.suspendPayload));
+}
+
+/**
+ * A workflow's first step receives the call's `inputData` as it is. When the call's input as the
+ * stream shows it differs, a server display transform made that input (a whole input comes
+ * transformed, protocol §6.4), and the snapshots, which it does not reach, carry the workflow's
+ * values raw: the call is marked display-transformed, so they are hidden, and shows the input it
+ * was shown as transformed, which it is.
+ */
+function learnTransform(ctx: Ctx, key: string, stepId: string, step: Fields): void {
+  const call = ctx.draft.root.toolCalls.get(key)!;
+  if (workflowValuesHidden(call) || call.input.kind !== 'raw' || !present(step.input)) return;
+  const first = call.workflow?.steps.keys().next().value ?? stepId;
+  const shown = call.input.value as { inputData?: unknown } | null;
+  if (first !== stepId || typeof shown !== 'object' || shown === null) return;
+  if (sameValue(shown.inputData, step.input)) return;
+  const editable = ctx.draft.toolCall(key)!;
+  markDisplayTransformed(ctx, editable);
+  editable.input = { kind: 'transformed', value: shown };
 }
 
 /** `data-tool-workflow`: a snapshot of a workflow run, applied to the call that runs it. */
@@ -165,7 +190,9 @@ export function onWorkflowSnapshot(ctx: Ctx, value: Value): void {
   }
   if (isRecord(data.steps)) {
     for (const [stepId, step] of Object.entries(data.steps)) {
-      if (isRecord(step)) applyStep(ctx, key, stepId, step);
+      if (!isRecord(step)) continue;
+      learnTransform(ctx, key, stepId, step);
+      applyStep(ctx, key, stepId, step);
     }
   }
 }
@@ -198,6 +225,7 @@ export function onWorkflowStep(ctx: Ctx, value: Value): void {
     workflow.runId = workflowRunId;
     if (name !== undefined) workflow.workflowId = name;
   }
+  learnTransform(ctx, key, stepId, data.step);
   applyStep(ctx, key, stepId, data.step);
 }
 

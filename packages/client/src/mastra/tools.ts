@@ -5,6 +5,7 @@ import { cleanArgs, displayed, learn, streamedInput } from '../reducer/display.j
 import { withoutEchoes } from '../reducer/echo.js';
 import { errorText } from '../reducer/error-text.js';
 import { markDisplayTransformed } from '../reducer/hide.js';
+import { showRequestInput } from '../reducer/human.js';
 import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import {
@@ -13,7 +14,7 @@ import {
   readDisplayMetadata,
   suppressedValue,
 } from '../reducer/transform.js';
-import { failWorkflow, workflowFailure } from '../reducer/workflow.js';
+import { failWorkflow, maskedFailure, workflowFailure } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import {
@@ -157,8 +158,13 @@ export function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope
   // A workflow tool reports a failed run as its result `{ error, runId }`.
   const failure = p.isError ? undefined : workflowFailure(call, p.result);
   if (p.isError || failure !== undefined) {
-    call.error = displayed(ctx, call, metadata, 'error', failure ?? errorText(p.result));
-    if (failure !== undefined) failWorkflow(ctx, call, failure);
+    // Mastra transforms a failed workflow's result as an output: its `error` is the one to show.
+    const masked = failure === undefined ? undefined : maskedFailure(metadata);
+    call.error =
+      masked === undefined
+        ? displayed(ctx, call, metadata, 'error', failure ?? errorText(p.result))
+        : withoutEchoes(call, { kind: 'transformed', value: masked }, true);
+    if (failure !== undefined) failWorkflow(ctx, call, failure, masked);
     moveTo(call, 'output-error');
   } else {
     const shown = displayed(ctx, call, metadata, 'output-available', p.result);
@@ -188,6 +194,11 @@ export function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) 
 export function onDenied(ctx: Ctx, chunk: Chunk<'tool-output-denied'>, scope: Scope) {
   const p = chunk.payload;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  // A denial carries the arguments and their transform's view, as the request did.
+  const metadata = readDisplayMetadata(chunk.metadata);
+  learn(ctx, call, metadata, true);
+  const args = cleanArgs((p as { args?: unknown }).args);
+  showRequestInput(ctx, call, metadata, args, false);
   const reason = p.approval?.reason;
   const decision = { approved: false, ...(reason === undefined ? {} : { reason }) };
   if (call.approval !== undefined) {

@@ -9,6 +9,7 @@ import {
   editWorkflow,
   setIteration,
   settleIterations,
+  suspendPayloadOf,
   workflowEnded,
   workflowStatus,
 } from '../reducer/workflow.js';
@@ -72,9 +73,14 @@ function onStep(
   }
   step.status = status;
   if (callId !== undefined) step.stepCallId = callId;
-  if (chunk.type === 'workflow-step-start' && p.payload !== undefined) step.input = view(p.payload);
+  // A sleep step has no start: its input comes with its waiting news.
+  const starts =
+    chunk.type === 'workflow-step-start' ||
+    (chunk.type === 'workflow-step-waiting' && step.input === undefined);
+  if (starts && p.payload !== undefined) step.input = view(p.payload);
   if ('output' in p && p.output !== undefined) step.output = view(p.output);
-  if (p.suspendPayload !== undefined) step.suspendPayload = view(p.suspendPayload);
+  if (p.suspendPayload !== undefined)
+    step.suspendPayload = view(suspendPayloadOf(p.suspendPayload));
   if (status === 'failed' && p.error !== undefined) {
     step.error = hidden ? placeholder('error') : errorText(p.error);
   }

@@ -1,12 +1,13 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { parseResumeSchema } from '../resume/schema.js';
+import type { Mutable } from '../state/draft.js';
 import { topLevelCall } from '../state/repeats.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { requestApproval, sameTarget } from './approval.js';
 import type { Ctx, Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
 import { callKeyFor, ensureCall, moveTo } from './lifecycle.js';
-import { readDisplayMetadata } from './transform.js';
+import { type DisplayMetadata, readDisplayMetadata } from './transform.js';
 import { latestNestedCall } from './tree.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
@@ -27,6 +28,29 @@ export function findNestedCall(
   matches: (call: ToolCallState) => boolean,
 ): string | undefined {
   return latestNestedCall(ctx.draft.root, parent, matches)?.key;
+}
+
+/**
+ * Notes the arguments a request for a person (or its denial) carries. They show when the call
+ * shows no input yet (`always`: even without arguments), or only waits for its transform's view,
+ * which the chunk's metadata carries (a call whose deltas were suppressed).
+ */
+export function showRequestInput(
+  ctx: Ctx,
+  call: Mutable<ToolCallState>,
+  metadata: DisplayMetadata | undefined,
+  args: unknown,
+  always: boolean,
+): void {
+  if (args !== undefined && call.raw.input === undefined) call.raw = { ...call.raw, input: args };
+  const { input } = call;
+  const waiting = input.kind === 'hidden' && input.reason === 'pending';
+  if (
+    (input.kind === 'none' && (always || args !== undefined)) ||
+    (waiting && metadata?.['input-available'] !== undefined)
+  ) {
+    call.input = displayed(ctx, call, metadata, 'input-available', args);
+  }
 }
 
 /** Applies a request for a person: an approval or a suspension. */
@@ -71,11 +95,9 @@ export function onHumanRequest(
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
   const target = scope.depth === 0 ? echo : decisionTarget(ctx, call);
+  const args = cleanArgs((chunk.payload as { args?: unknown }).args);
+  showRequestInput(ctx, call, metadata, args, chunk.type === 'tool-call-approval');
   if (chunk.type === 'tool-call-approval') {
-    const args = cleanArgs(chunk.payload.args);
-    if (args !== undefined && call.raw.input === undefined) call.raw = { ...call.raw, input: args };
-    if (call.input.kind === 'none')
-      call.input = displayed(ctx, call, metadata, 'input-available', args);
     requestApproval(ctx, call, {
       toolName: p.toolName,
       args: displayed(ctx, call, metadata, 'approval', args),

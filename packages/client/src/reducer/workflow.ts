@@ -11,7 +11,7 @@ import {
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { errorText } from './error-text.js';
-import { placeholder } from './transform.js';
+import { type DisplayMetadata, placeholder } from './transform.js';
 
 // The workflow of a `workflow-*` call, as both stream formats edit it.
 
@@ -126,18 +126,33 @@ export function settleIterations(step: Mutable<WorkflowStepState>, status: Workf
 }
 
 /**
+ * A step's suspend payload without `__workflow_meta`, which Mastra adds to the payload of a step
+ * that runs a nested workflow (the inner run's id and the path to its suspended step): its own
+ * bookkeeping, not what the step asked.
+ */
+export function suspendPayloadOf(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, '__workflow_meta'))
+    return value;
+  const { __workflow_meta: _, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
+/** What an ended workflow closes: a suspended step too, as an ended run resumes nothing. */
+const UNFINISHED: ReadonlySet<WorkflowStatus> = new Set([...OPEN, 'suspended']);
+
+/**
  * Ends what a workflow left open when it ended as `status`: its steps and their iterations still
- * running or waiting take `success` after a successful workflow (their news was lost), else
- * `canceled` (they never finished). Suspended steps stay suspended: the workflow may resume.
+ * running, waiting or suspended take `success` after a successful workflow (their news was lost),
+ * else `canceled` (they never finished: a resume that failed leaves its step suspended).
  */
 export function closeSteps(ctx: Ctx, workflow: WorkflowRecord, status: WorkflowStatus): void {
   // Closed already, and no step edited since: O(1), so a workflow is walked once when it ends.
   if (workflow.settled) return;
   const closed: WorkflowStatus = status === 'success' ? 'success' : 'canceled';
   for (const step of workflow.steps.values()) {
-    if (!OPEN.has(step.status) && (step.runningIterations ?? 0) === 0) continue;
+    if (!UNFINISHED.has(step.status) && (step.runningIterations ?? 0) === 0) continue;
     const edited = editStep(ctx, workflow, step);
-    if (OPEN.has(edited.status)) edited.status = closed;
+    if (UNFINISHED.has(edited.status)) edited.status = closed;
     settleIterations(edited, closed);
   }
   workflow.settled = true;
@@ -170,9 +185,32 @@ export function workflowFailure(call: ToolCallState, output: unknown): string | 
 const settledAs = (workflow: WorkflowState | undefined): workflow is WorkflowRecord =>
   workflow instanceof WorkflowRecord && workflow.settled;
 
-/** Records why a call's workflow failed; under a display transform only a placeholder shows. */
-export function failWorkflow(ctx: Ctx, call: Mutable<ToolCallState>, error: string): void {
-  const shown = call.displayTransform === 'display' ? placeholder('error') : error;
+/**
+ * The error a display transform shows for a failed workflow: Mastra transforms the result
+ * `{ error, runId }` as an output, under `output-available`, with no `error` phase. Undefined
+ * when there is an `error` phase, or no transformed output with an error.
+ */
+export function maskedFailure(metadata: DisplayMetadata | undefined): string | undefined {
+  const entry = metadata?.['output-available'];
+  if (metadata?.error !== undefined || entry === undefined || entry.failed || entry.suppress)
+    return undefined;
+  const value = entry.transformed as { error?: unknown } | null | undefined;
+  return typeof value === 'object' && value !== null && value.error != null
+    ? errorText(value.error)
+    : undefined;
+}
+
+/**
+ * Records why a call's workflow failed; under a display transform only the transform's error
+ * (`masked`) or a placeholder shows.
+ */
+export function failWorkflow(
+  ctx: Ctx,
+  call: Mutable<ToolCallState>,
+  error: string,
+  masked?: string,
+): void {
+  const shown = call.displayTransform === 'display' ? (masked ?? placeholder('error')) : error;
   // The same failure again (a repeated result): nothing to do, in O(1).
   const current = call.workflow;
   if (settledAs(current) && current.error === shown && workflowEnded(current.status)) return;
@@ -188,7 +226,10 @@ export function failWorkflow(ctx: Ctx, call: Mutable<ToolCallState>, error: stri
     if (failed !== undefined) return;
     failed = step;
   }
-  if (failed !== undefined && failed.error === undefined) {
+  if (
+    failed !== undefined &&
+    (failed.error === undefined || failed.error === placeholder('error'))
+  ) {
     editStep(ctx, workflow, failed).error = shown;
     // Only its error changed: nothing of the workflow runs again.
     workflow.settled = true;
