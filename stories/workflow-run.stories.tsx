@@ -3,7 +3,9 @@ import { ToolCall, ToolCallCard, WorkflowRun, type WorkflowRunRootProps } from '
 import type { ReactElement } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import workflowAgentStep from '../test/fixtures/workflow-agent-step.jsonl?raw';
+import workflowErrorHidden from '../test/fixtures/workflow-error-hidden.jsonl?raw';
 import workflowNestedDeep from '../test/fixtures/workflow-nested-deep.jsonl?raw';
+import workflowParallelSuspend from '../test/fixtures/workflow-parallel-suspend-request.jsonl?raw';
 import workflowTool from '../test/fixtures/workflow-tool.jsonl?raw';
 import { Recorded, type Recording } from './support/recorded';
 import { afterChunk } from './support/replay';
@@ -130,5 +132,41 @@ export const AgentStep: Story = {
     await userEvent.click(within(grant).getAllByRole('button')[0] as HTMLElement);
     await expect(grant).toHaveTextContent('••••');
     await expect(canvasElement).not.toHaveTextContent('adm-workflow-step-secret-84');
+  },
+};
+
+/**
+ * A workflow whose step failed with an error that quotes a card number the agent's display
+ * transform hides: the card shows the transform's error, and no step shows the number.
+ */
+export const FailedUnderTransform: Story = {
+  args: { toolCallId: 'call-charge-wf-1' },
+  ...recorded([workflowErrorHidden]),
+  play: async ({ canvasElement }) => {
+    const run = canvasElement.querySelector('[data-slot="workflow-run"]');
+    await expect(run).toHaveAttribute('data-status', 'failed');
+    const steps = within(canvasElement).getByRole('list', { name: 'Steps' });
+    // Under the transform no step has a value to open: each shows its name and status.
+    await expect(within(steps).queryAllByRole('button')).toEqual([]);
+    const items = within(steps).getAllByRole('listitem');
+    await expect(items.map((item) => item.getAttribute('data-status'))).toEqual([
+      'success',
+      'failed',
+    ]);
+    await expect(canvasElement).toHaveTextContent('Card •••• 0042 was declined for 89 EUR');
+    await expect(canvasElement).not.toHaveTextContent('4111-wf-error-secret-0042');
+  },
+};
+
+/** Two steps run side by side: one booked a train, the other waits for a person to resume it. */
+export const BranchSuspended: Story = {
+  args: { toolCallId: 'call-trip-wf-1' },
+  ...recorded([workflowParallelSuspend]),
+  play: async ({ canvasElement }) => {
+    const steps = within(canvasElement).getByRole('list', { name: 'Steps' });
+    const status = (name: RegExp) =>
+      within(steps).getByRole('button', { name }).closest('li')?.getAttribute('data-status');
+    await expect(status(/book-train/)).toBe('success');
+    await expect(status(/hold-room/)).toBe('suspended');
   },
 };
