@@ -58,7 +58,7 @@ const publishReleaseTool = createTool({
   execute: async ({ version }) => ({ published: true, version }),
 });
 
-function createReleaseAgent() {
+export function createReleaseAgent() {
   return new Agent({
     instructions: INSTRUCTIONS,
     id: 'release-chain-agent',
@@ -255,7 +255,7 @@ const signBuildTool = createTool({
   },
 });
 
-function createSignerAgent() {
+export function createSignerAgent() {
   return new Agent({
     instructions: INSTRUCTIONS,
     id: 'signer-decline-agent',

@@ -81,7 +81,7 @@ const openSafeTool = createTool({
   },
 });
 
-function createBankDesk() {
+export function createBankDesk() {
   const locksmith = new Agent({
     instructions: INSTRUCTIONS,
     id: 'locksmith-agent',
@@ -157,7 +157,7 @@ const stampVisaTool = createTool({
   },
 });
 
-function createEmbassy() {
+export function createEmbassy() {
   const visa = oneCallAgent(
     'visa-agent',
     'Stamps visas.',

@@ -36,7 +36,7 @@ type Workflow = ReturnType<typeof createWorkflow>;
 type Transform = ConstructorParameters<typeof Agent>[0]['transform'];
 
 /** An agent whose model calls `workflow-<key>` (`callId`) with `inputData`, then says `answer`. */
-function workflowAgent(
+export function workflowAgent(
   id: string,
   key: string,
   workflow: Workflow,
@@ -378,7 +378,7 @@ const chargeCard = createStep({
   },
 });
 
-function createChargeWorkflow() {
+export function createChargeWorkflow() {
   return createWorkflow({
     id: 'charge-workflow',
     description: 'Price a cart and charge the card.',
@@ -391,7 +391,7 @@ function createChargeWorkflow() {
     .commit();
 }
 
-function createQuoteWorkflow() {
+export function createQuoteWorkflow() {
   return createWorkflow({
     id: 'quote-workflow',
     description: 'Price a cart.',
@@ -415,7 +415,7 @@ function maskCard(value: unknown): unknown {
 }
 
 /** The checkout desk's display policy: no card number in what its tools show. */
-function hideCard(ctx: ToolPayloadTransformContext): unknown {
+export function hideCard(ctx: ToolPayloadTransformContext): unknown {
   if (ctx.phase === 'input-available') return maskCard(ctx.input);
   if (ctx.phase === 'output-available') return maskCard(ctx.output);
   if (ctx.phase === 'error') return maskCard(ctx.error);

@@ -139,7 +139,7 @@ const rotateKeyTool = createTool({
   },
 });
 
-function createSecurityDesk() {
+export function createSecurityDesk() {
   const keysmith = oneCallAgent(
     'keysmith-agent',
     'Rotates vault keys.',
@@ -344,7 +344,7 @@ function createOnboardWorkflow() {
     .commit();
 }
 
-function createOnboardingAgent() {
+export function createOnboardingAgent() {
   return new Agent({
     instructions: INSTRUCTIONS,
     id: 'onboarding-agent',

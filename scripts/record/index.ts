@@ -12,6 +12,7 @@ import { clientToolScenarios } from './client-tools.ts';
 import { compositeScenarios } from './composite.ts';
 import { compositeAgentScenarios } from './composite-agents.ts';
 import { compositeMoreScenarios } from './composite-more.ts';
+import { compositeThirdScenarios } from './composite-third.ts';
 import { compositeWorkflowScenarios } from './composite-workflows.ts';
 import { coverageScenarios } from './coverage.ts';
 import { echoScenarios } from './echoes.ts';
@@ -463,6 +464,7 @@ async function main() {
     ...compositeMoreScenarios,
     ...compositeWorkflowScenarios,
     ...compositeAgentScenarios,
+    ...compositeThirdScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {
