@@ -96,8 +96,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // display transforms apply) and a run that ends closes its open text; 32.48 KB once a failed
   // workflow shows its transform's error, an ended workflow closes its suspended steps, a request's
   // or denial's metadata shows a suppressed input, and AI SDK workflow snapshots whose call's
-  // input differs from what the first step received are hidden.
-  { name: '@toolpane/client', file: client, budgetKb: 32.5 },
+  // input differs from what the first step received are hidden; 32.55 KB once a workflow call's
+  // result alone (a restored thread) gives its workflow, an AI SDK result that says its tool went
+  // on in the background leaves the call running, and a run that stopped for a decision is one
+  // run across the memory messages it was saved as.
+  { name: '@toolpane/client', file: client, budgetKb: 32.6 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and

@@ -215,3 +215,50 @@ describe('a suspension repeated in the same call', () => {
     expect(callOf(done, 'call-verify-again-1').status).toBe('output-available');
   });
 });
+
+describe('a tool that runs in the background, through @mastra/ai-sdk', () => {
+  it.each([
+    ['background-task', 'output-available'],
+    ['background-task-failed', 'output-error'],
+  ] as const)('%s ends as natively, with its outcome (%s)', async (name, status) => {
+    const native = reduceAll([...loadFixture(name), END]);
+    for (const version of ['v5', 'v6'] as const) {
+      const chunks = await throughAiSdk(loadFixture(name), {
+        from: 'agent',
+        version,
+        includeSubAgentMetadata: true,
+      });
+      const state = reduceAll([...chunks, END], { formats: [aiSdk] });
+      for (const call of state.toolCalls.values()) {
+        const live = native.toolCalls.get(call.key)!;
+        expect(call.status).toBe(status);
+        expect(live.status).toBe(status);
+        expect(call.background?.status).toBe(live.background?.status);
+        expect(call.output).toEqual(live.output);
+        expect(call.error).toEqual(live.error);
+      }
+    }
+  });
+});
+
+describe('parallel requests answered one by one', () => {
+  it('approves one call and declines the other, each as its own decision', () => {
+    const names = [
+      'parallel-approve-decline-request',
+      'parallel-approve-decline-approve-first',
+      'parallel-approve-decline-decline-second',
+    ];
+    const waiting = reduceAll(session(names.slice(0, 2)));
+    expect(selectPendingApprovals(waiting).map((p) => p.toolCallId)).toEqual(['call-pad-wipe-b']);
+    const chunks = session(names.slice(0, 2));
+    chunks.push(
+      { type: 'toolpane/decision-sent', toolCallId: 'call-pad-wipe-b', approved: false },
+      ...loadFixture(names[2]!),
+      END,
+    );
+    const done = reduceAll(chunks);
+    expect(callOf(done, 'call-pad-revoke-a').status).toBe('output-available');
+    expect(callOf(done, 'call-pad-wipe-b').status).toBe('output-denied');
+    expect(selectPendingApprovals(done)).toEqual([]);
+  });
+});

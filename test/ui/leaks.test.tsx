@@ -32,6 +32,8 @@ const RECORDINGS = [
   'workflow-error-hidden',
   'workflow-hidden-whole-input',
   'transform-approval-decline-request',
+  'transform-progress-hidden',
+  'subagent-hidden-whole-input',
 ];
 
 function shownValues(call: ToolCallState): DisplayValue[] {

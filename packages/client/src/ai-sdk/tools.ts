@@ -6,7 +6,7 @@ import { HIDDEN_INPUT_ERROR } from '../reducer/hide.js';
 import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import { clientTransformFor, suppressedValue } from '../reducer/transform.js';
-import { failWorkflow, workflowFailure } from '../reducer/workflow.js';
+import { failWorkflow, workflowFailure, workflowFromResult } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
@@ -112,6 +112,13 @@ export function onInputError(ctx: Ctx, value: Value): void {
   setEnded(ctx, call);
 }
 
+/** The task of a result that says its tool went on in the background, from its metadata. */
+function runningTaskOf(providerMetadata: unknown): string | undefined {
+  const mastra = isRecord(providerMetadata) ? providerMetadata.mastra : undefined;
+  const task = isRecord(mastra) ? mastra.backgroundTask : undefined;
+  return isRecord(task) && task.status === 'running' ? nonEmpty(task.taskId) : undefined;
+}
+
 /** What the model saw of a result (`toModelOutput`), from `providerMetadata.mastra`. */
 export function modelOutputOf(providerMetadata: unknown): unknown {
   const mastra = isRecord(providerMetadata) ? providerMetadata.mastra : undefined;
@@ -135,6 +142,16 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
     return;
   }
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
+  // A tool moved to the background answers at once with a notice for the model, as natively: its
+  // real outcome comes later as `data-background-task-*`.
+  const taskId = runningTaskOf(value.providerMetadata);
+  if (taskId !== undefined) {
+    call.modelOutput = value.output;
+    ctx.scratch.taskCalls.set(taskId, call.key);
+    call.background = { ...call.background, taskId, status: 'running' };
+    moveTo(call, 'input-available');
+    return;
+  }
   const modelOutput = modelOutputOf(value.providerMetadata);
   if (modelOutput !== undefined) {
     if (call.displayTransform === 'display') call.raw = { ...call.raw, modelOutput };
@@ -151,6 +168,7 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
   }
   const output = shown(ctx, call, 'output-available', value.output, displayMade(value));
   call.output = showSubagentOutput(ctx.draft.root, ctx.options.transforms, call, output);
+  workflowFromResult(ctx, call, value.output);
   settleWorkflowResult(ctx, call, value.output);
   moveTo(call, 'output-available');
   setEnded(ctx, call);

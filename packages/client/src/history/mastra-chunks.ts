@@ -99,27 +99,49 @@ function appAnswer(invocation: Fields, app: AppCalls): unknown {
   return answerWaiting(app, nonEmpty(invocation.toolCallId), answer);
 }
 
-/** The chunks of one assistant message, as one top-level run. */
+/** An assistant message's metadata, when it has any. */
+const metadataOf = (content: Fields | string): Fields | undefined =>
+  typeof content === 'string' || !isRecord(content.metadata) ? undefined : content.metadata;
+
+/** The runId Mastra resumes a message's pending requests with, when it has any. */
+const pendingRunId = (content: Fields | string): string | undefined =>
+  pendingEntries(metadataOf(content))
+    .map(({ entry }) => nonEmpty(entry.runId))
+    .find((id) => id !== undefined);
+
+/**
+ * Whether an assistant message ended where its run stopped for a person's decision, so that the
+ * next assistant message goes on with the same run (Mastra marks it `responseBoundary`).
+ */
+const continued = (content: Fields | string): boolean => {
+  const mastra = metadataOf(content)?.mastra;
+  return isRecord(mastra) && mastra.responseBoundary === true;
+};
+
+/** Where a message sits in its run: the run's id, and whether it begins or ends the run. */
+interface RunPlace {
+  readonly runId: string;
+  readonly first: boolean;
+  readonly last: boolean;
+}
+
+/** The chunks of one assistant message, as (part of) one top-level run. */
 function assistantChunks(
   message: Fields,
   content: Fields | string,
-  index: number,
+  place: RunPlace,
   emit: Emit,
   app: AppCalls,
 ) {
   const messageId = nonEmpty(message.id);
   const parts =
     typeof content === 'string' ? [{ type: 'text', text: content }] : records(content.parts);
-  const metadata =
-    typeof content === 'string' || !isRecord(content.metadata) ? undefined : content.metadata;
-  const pending = pendingEntries(metadata);
-  // A run that waits keeps the runId Mastra resumes it with; other runs are named by message.
-  const runId =
-    pending.map(({ entry }) => nonEmpty(entry.runId)).find((id) => id !== undefined) ??
-    messageId ??
-    `history-run-${index + 1}`;
+  const pending = pendingEntries(metadataOf(content));
+  const { runId } = place;
   const envelope = { runId, from: 'AGENT' };
-  emit({ type: 'start', ...envelope, payload: messageId === undefined ? {} : { messageId } });
+  if (place.first) {
+    emit({ type: 'start', ...envelope, payload: messageId === undefined ? {} : { messageId } });
+  }
   const open: (OpenCall & { readonly toolCallId: string })[] = [];
   parts.forEach((part, i) => {
     const id = `${messageId ?? runId}:${i}`;
@@ -182,7 +204,7 @@ function assistantChunks(
   }
   // A run that waits for a person, or whose calls were cut short, is settled by the stream end
   // after all runs. One whose open calls all wait for the app finished on `tool-calls`.
-  if (pending.length === 0 && onlyClientCalls(open, app.names)) {
+  if (place.last && pending.length === 0 && onlyClientCalls(open, app.names)) {
     const payload = open.length === 0 ? {} : { stepResult: { reason: 'tool-calls' } };
     emit({ type: 'finish', ...envelope, payload });
     for (const call of open) app.waiting.set(call.toolCallId, runId);
@@ -209,22 +231,43 @@ export function mastraHistoryChunks(
     return { segments: [], tail: [problem] };
   }
   let prompt: string | undefined;
-  messages.forEach((message, index) => {
+  const contentOf = (message: unknown): Fields | string | undefined => {
     const content = isRecord(message) ? message.content : undefined;
-    if (!isRecord(message) || (typeof content !== 'string' && !isRecord(content))) {
+    return typeof content === 'string' || isRecord(content) ? content : undefined;
+  };
+  const isAssistant = (message: unknown) =>
+    isRecord(message) && message.role === 'assistant' && contentOf(message) !== undefined;
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index];
+    const content = contentOf(message);
+    if (!isRecord(message) || content === undefined) {
       segments.push({
         chunks: [badMessage('A memory message needs a role and a content', message)],
       });
-      return;
+      continue;
     }
     if (message.role === 'user') {
       prompt = addPrompt(prompt, textOf(content, isRecord(content) ? records(content.parts) : []));
     } else if (message.role === 'assistant') {
+      // The messages of one run: this one, and each next one while the one before it stopped for
+      // a decision. A run that waits keeps the runId Mastra resumes it with; others are named by
+      // their first message.
+      let end = index;
+      while (continued(contentOf(messages[end])!) && isAssistant(messages[end + 1])) end++;
+      const run = messages.slice(index, end + 1) as Fields[];
+      const runId =
+        run.map((m) => pendingRunId(contentOf(m)!)).find((id) => id !== undefined) ??
+        nonEmpty(message.id) ??
+        `history-run-${index + 1}`;
       const chunks: unknown[] = [];
-      const runId = assistantChunks(message, content, index, (chunk) => chunks.push(chunk), app);
+      run.forEach((m, i) => {
+        const place = { runId, first: i === 0, last: i === run.length - 1 };
+        assistantChunks(m, contentOf(m)!, place, (chunk) => chunks.push(chunk), app);
+      });
       segments.push({ chunks, runId, ...(prompt === undefined ? {} : { prompt }) });
       prompt = undefined;
+      index = end;
     }
-  });
+  }
   return { segments, tail: [{ type: 'toolpane/stream-end' }] };
 }

@@ -136,11 +136,17 @@ function pendingFromMetadata(metadata: unknown, emit: Emit): unknown[] {
  * The chunks of one assistant message. Returns the run's id. Decisions already made go to
  * `later`: they apply once every run has ended, as they would after the stream that asked.
  */
-function assistantChunks(message: Fields, emit: Emit, later: Emit, app: AppCalls): void {
+function assistantChunks(
+  message: Fields,
+  place: { readonly first: boolean; readonly last: boolean },
+  emit: Emit,
+  later: Emit,
+  app: AppCalls,
+): void {
   // Without an id the reducer names the run as it names a live message without one.
   const messageId = nonEmpty(message.id);
   const runId = messageId ?? 'message';
-  emit(messageId === undefined ? { type: 'start' } : { type: 'start', messageId });
+  if (place.first) emit(messageId === undefined ? { type: 'start' } : { type: 'start', messageId });
   const tools: ToolPart[] = [];
   const human: Fields[] = [];
   const ancestry = new AgentAncestry();
@@ -212,6 +218,7 @@ function assistantChunks(message: Fields, emit: Emit, later: Emit, app: AppCalls
     wholeInput: part.state === 'input-available',
   }));
   if (
+    place.last &&
     onlyClientCalls(open, app.names) &&
     asked.every((id) => typeof id === 'string' && ended.has(id))
   ) {
@@ -247,23 +254,40 @@ export function uiHistoryChunks(
   }
   const decisions: unknown[] = [];
   let prompt: string | undefined;
-  messages.forEach((message) => {
+  // A message that stopped for a decision (`responseBoundary`) goes on in the next assistant
+  // message: the two are one run, as they streamed live.
+  const isAssistant = (m: unknown) =>
+    isRecord(m) && m.role === 'assistant' && Array.isArray(m.parts);
+  const stopped = (m: Fields) =>
+    isRecord(m.metadata) &&
+    isRecord(m.metadata.mastra) &&
+    m.metadata.mastra.responseBoundary === true;
+  let continues = false;
+  messages.forEach((message, index) => {
     if (!isRecord(message) || !Array.isArray(message.parts)) {
       segments.push({ chunks: [badMessage('A UI message needs a role and parts', message)] });
+      continues = false;
       return;
     }
     if (message.role === 'user') {
       prompt = addPrompt(prompt, textOf(undefined, records(message.parts)));
+      continues = false;
     } else if (message.role === 'assistant') {
-      const chunks: unknown[] = [];
+      const goesOn = stopped(message) && isAssistant(messages[index + 1]);
+      const last = segments.at(-1);
+      const chunks: unknown[] = continues && last !== undefined ? (last.chunks as unknown[]) : [];
       assistantChunks(
         message,
+        { first: chunks.length === 0, last: !goesOn },
         (chunk) => chunks.push(chunk),
         (chunk) => decisions.push(chunk),
         app,
       );
-      segments.push({ chunks, ...(prompt === undefined ? {} : { prompt }) });
-      prompt = undefined;
+      if (!continues || last === undefined) {
+        segments.push({ chunks, ...(prompt === undefined ? {} : { prompt }) });
+        prompt = undefined;
+      }
+      continues = goesOn;
     }
   });
   return { segments, tail: [{ type: 'toolpane/stream-end' }, ...decisions] };

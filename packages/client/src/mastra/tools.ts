@@ -14,7 +14,12 @@ import {
   readDisplayMetadata,
   suppressedValue,
 } from '../reducer/transform.js';
-import { failWorkflow, maskedFailure, workflowFailure } from '../reducer/workflow.js';
+import {
+  failWorkflow,
+  maskedFailure,
+  workflowFailure,
+  workflowFromResult,
+} from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import {
@@ -167,6 +172,7 @@ export function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope
     if (failure !== undefined) failWorkflow(ctx, call, failure, masked);
     moveTo(call, 'output-error');
   } else {
+    workflowFromResult(ctx, call, p.result);
     const shown = displayed(ctx, call, metadata, 'output-available', p.result);
     call.output = showSubagentOutput(ctx.draft.root, ctx.options.transforms, call, shown);
     moveTo(call, 'output-available');

@@ -11,6 +11,7 @@ import {
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { errorText } from './error-text.js';
+import { hiddenStepValue } from './hide.js';
 import { type DisplayMetadata, placeholder } from './transform.js';
 
 // The workflow of a `workflow-*` call, as both stream formats edit it.
@@ -163,6 +164,20 @@ const ENDED: ReadonlySet<WorkflowStatus> = new Set(['success', 'failed', 'cancel
 
 /** Whether a workflow has ended as `status`. */
 export const workflowEnded = (status: WorkflowStatus): boolean => ENDED.has(status);
+
+/**
+ * A `workflow-*` call's result `{ result, runId }` when no event of its run came before it (a
+ * thread restored from memory keeps only the result): the run it reports on succeeded with it.
+ */
+export function workflowFromResult(ctx: Ctx, call: ToolCallState, output: unknown): void {
+  if (call.kind !== 'workflow' || call.workflow !== undefined) return;
+  if (typeof output !== 'object' || output === null || !('result' in output)) return;
+  const { result, runId } = output as { result: unknown; runId?: unknown };
+  const workflow = editWorkflow(ctx, call.key)!;
+  if (typeof runId === 'string') workflow.runId = runId;
+  workflow.status = 'success';
+  workflow.result = call.displayTransform === 'display' ? hiddenStepValue(result) : result;
+}
 
 /**
  * The error text of a workflow tool's result `{ error, runId }` (what Mastra returns for a
