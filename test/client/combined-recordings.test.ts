@@ -262,3 +262,20 @@ describe('parallel requests answered one by one', () => {
     expect(selectPendingApprovals(done)).toEqual([]);
   });
 });
+
+describe("a background tool's writes", () => {
+  it.each([
+    ['background-task', 2],
+    ['background-task-failed', 1],
+  ] as const)('%s: each write is progress once (%i)', (name, writes) => {
+    const state = reduceAll([...loadFixture(name), END]);
+    const [call] = [...state.toolCalls.values()];
+    // Each write comes as `background-task-output`, and again as `tool-output` while the stream is open.
+    const outputs = loadFixture(name).filter(
+      (chunk) => (chunk as { type?: string }).type === 'background-task-output',
+    );
+    expect(outputs).toHaveLength(writes);
+    expect(call!.progress).toHaveLength(writes);
+    expect(new Set(call!.progress.map((p) => JSON.stringify(p))).size).toBe(writes);
+  });
+});

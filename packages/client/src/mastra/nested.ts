@@ -85,6 +85,9 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
     applyNested(ctx, output, scope, 'tool-output');
     return;
   }
+  // A tool in the background reports each write as `background-task-output`; while the agent's
+  // stream is still open the same write also comes as a plain `tool-output`, kept only once.
+  if (ctx.draft.root.toolCalls.get(key)?.background?.taskId !== undefined) return;
   // A workflow step's `writer.write(value)` comes as `workflow-step-output`: the value is progress.
   const written = type === 'workflow-step-output' ? stepOutput(output) : undefined;
   addProgress(ctx, chunk.runId, scope, toolCallId, written ?? output);
