@@ -99,8 +99,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // input differs from what the first step received are hidden; 32.55 KB once a workflow call's
   // result alone (a restored thread) gives its workflow, an AI SDK result that says its tool went
   // on in the background leaves the call running, and a run that stopped for a decision is one
-  // run across the memory messages it was saved as.
-  { name: '@toolpane/client', file: client, budgetKb: 32.6 },
+  // run across the memory messages it was saved as; 32.66 KB once a decision sent with the id its
+  // request is answered with reaches the call inside that waits, and one that reaches no call is
+  // an issue.
+  { name: '@toolpane/client', file: client, budgetKb: 32.7 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -123,13 +125,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // values nested deeper than the call stack allows are compared and scrubbed without overflowing
   // it, 25.16 KB once hidden values are found in one pass over each string (see above), 25.29 KB
   // once a workflow step's agent is read as a run and ended runs close their text (see above),
-  // 25.5 KB once a failed workflow shows its transform's error and a denial's metadata is read
-  // (see above); goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // 25.5 KB once a failed workflow shows its transform's error and a denial's metadata is read,
+  // 25.67 KB once a result alone gives a workflow and a decision reaches the call inside that
+  // waits (see above); goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 25.6,
+    budgetKb: 25.7,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -154,11 +157,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // snapshots cut them at 1,000 levels, 31.05 KB once hidden values are found in one pass over
   // each string, 31.18 KB once a workflow step's agent is read as a run and ended runs close
   // their text, 31.4 KB once a failed workflow shows its transform's error and a denial's
-  // metadata is read.
+  // metadata is read, 31.56 KB once a result alone gives a workflow and a decision reaches the
+  // call inside that waits.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 31.5,
+    budgetKb: 31.6,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

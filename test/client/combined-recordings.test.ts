@@ -279,3 +279,37 @@ describe("a background tool's writes", () => {
     expect(new Set(call!.progress.map((p) => JSON.stringify(p))).size).toBe(writes);
   });
 });
+
+describe('a decision sent with the id its request is answered with', () => {
+  const request = loadFixture('subagents-mixed-requests-request');
+  const asked = reduceAll([...request, END]);
+  const pending = selectPendingApprovals(asked);
+
+  it('answers the call inside the subagent whose request names that id', () => {
+    expect(pending.map((p) => [p.toolCallId, p.resumeWith.toolCallId])).toEqual([
+      ['call-mixreq-lock-1', 'call-mixreq-locks-1'],
+      ['call-mixreq-room-1', 'call-mixreq-rooms-1'],
+    ]);
+    for (const { toolCallId, resumeWith, kind } of pending) {
+      const decision =
+        kind === 'approval'
+          ? { type: 'toolpane/decision-sent', toolCallId: resumeWith.toolCallId, approved: true }
+          : { type: 'toolpane/decision-sent', toolCallId: resumeWith.toolCallId, resumeData: {} };
+      const state = reduceAll([...request, END, decision]);
+      expect(callOf(state, toolCallId).status).toBe('approval-responded');
+      expect(state.issues).toEqual([]);
+    }
+  });
+
+  it('is an issue, not silence, when no request waits under the id it names', () => {
+    for (const toolCallId of ['call-nobody', 'call-mixreq-lock-1-typo']) {
+      const state = reduceAll([
+        ...request,
+        END,
+        { type: 'toolpane/decision-sent', toolCallId, approved: true },
+      ]);
+      expect(state.issues).toEqual([expect.objectContaining({ kind: 'decision', toolCallId })]);
+      expect(selectPendingApprovals(state)).toHaveLength(2);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { decisionCall } from '../state/identity.js';
 import { topLevelCall } from '../state/repeats.js';
-import { HUMAN_TOOL_STATUSES, type ToolCallStatus } from '../state/state.js';
+import { HUMAN_TOOL_STATUSES, type ToolCallState, type ToolCallStatus } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 import { applyClientOutput } from './client-output.js';
 import { addIssue, type Ctx } from './context.js';
@@ -12,6 +12,7 @@ import {
   runWaitsForHuman,
   setEnded,
 } from './lifecycle.js';
+import { latestNestedCall } from './tree.js';
 
 /**
  * Ends every open run: a run that waits for a person waits on, the others end as interrupted or
@@ -122,6 +123,23 @@ function endAcceptedCall(ctx: Ctx, toolCallId: string, error: string, aborted: b
 }
 const RESPONDED: ReadonlySet<ToolCallStatus> = new Set(['approval-responded']);
 
+/**
+ * The key of the call a decision answers: the call `ref` names while it waits for a person, or,
+ * when `ref` names an `agent-*` or `workflow-*` call (the id a request raised inside it is
+ * answered with, its `target.toolCallId`), the call inside it that waits with that target.
+ */
+function waitingCall(ctx: Ctx, ref: string): string | undefined {
+  const named = decisionCall(ctx.draft.root, ref);
+  if (named === undefined) return undefined;
+  if (HUMAN_TOOL_STATUSES.has(named.status)) return named.key;
+  if (named.kind === 'tool') return undefined;
+  const aimed = (call: ToolCallState) =>
+    HUMAN_TOOL_STATUSES.has(call.status) &&
+    (call.status === 'suspended' ? call.suspension : (call.approval ?? call.suspension))?.target
+      .toolCallId === ref;
+  return latestNestedCall(ctx.draft.root, named, aimed)?.key;
+}
+
 /** Applies a client event (stream end, abort, decisions, client-side tool results) to the state. */
 export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
   switch (event.type) {
@@ -143,9 +161,16 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       return;
     }
     case 'toolpane/decision-sent': {
-      const key = decisionCall(ctx.draft.root, event.toolCallId)?.key;
+      const key = waitingCall(ctx, event.toolCallId);
       const call = key === undefined ? undefined : ctx.draft.toolCall(key);
-      if (call === undefined || !HUMAN_TOOL_STATUSES.has(call.status)) return;
+      if (call === undefined) {
+        addIssue(ctx, {
+          kind: 'decision',
+          message: `A decision was sent for ${event.toolCallId}, where no request waits for one`,
+          toolCallId: event.toolCallId,
+        });
+        return;
+      }
       if (call.status === 'approval-requested' && call.approval !== undefined) {
         const decision = {
           approved: event.approved ?? true,
