@@ -11,30 +11,13 @@ import { DisplayValueView } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
 import { openEverything } from '../utils/dom';
 import { EveryView } from '../utils/every-view';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 /**
  * Every UI component, rendered after every chunk of every recording with a display transform,
  * with every disclosure opened: no value the transform hides may reach the DOM, an attribute or
  * an accessible name or description.
  */
-
-const RECORDINGS = [
-  'transform-agent-policy',
-  'transform-failed',
-  'transform-input-streamed',
-  'transform-input-whole',
-  'workflow-deep-hidden',
-  'subagent-model-output',
-  'subagent-error-echoed',
-  'workflow-agent-step',
-  'subagent-parallel-hidden',
-  'workflow-error-hidden',
-  'workflow-hidden-whole-input',
-  'transform-approval-decline-request',
-  'transform-progress-hidden',
-  'subagent-hidden-whole-input',
-];
 
 function shownValues(call: ToolCallState): DisplayValue[] {
   const values = [call.input, call.output, call.error, ...call.progress];
@@ -70,6 +53,39 @@ function hiddenStrings(name: string): string[] {
   }
   return [...hidden];
 }
+
+/**
+ * The recordings read here: every native recording whose chunks carry a display transform's value
+ * and that hides something (a continuation read alone may carry only what it shows). A recording
+ * added later is read without being named here.
+ */
+const RECORDINGS = fixtureNames().filter(
+  (name) =>
+    !name.includes('aisdk') &&
+    JSON.stringify(loadFixture(name)).includes('"transformed"') &&
+    hiddenStrings(name).length > 0,
+);
+
+it('reads every recording that hides values, those named when each was found among them', () => {
+  expect(RECORDINGS).toEqual(
+    expect.arrayContaining([
+      'transform-agent-policy',
+      'transform-failed',
+      'transform-input-streamed',
+      'transform-input-whole',
+      'workflow-deep-hidden',
+      'subagent-model-output',
+      'subagent-error-echoed',
+      'workflow-agent-step',
+      'subagent-parallel-hidden',
+      'workflow-error-hidden',
+      'workflow-hidden-whole-input',
+      'transform-approval-decline-request',
+      'transform-progress-hidden',
+      'subagent-hidden-whole-input',
+    ]),
+  );
+});
 
 /** Every component, and each of a call's shown values on its own. */
 const showValues = (call: ToolCallState) =>
