@@ -41,7 +41,14 @@ import {
   hideCard,
   workflowAgent,
 } from '../../scripts/record/composite-workflows.ts';
-import { conversation } from '../utils/history.ts';
+import {
+  agentOutputsAside,
+  asShown,
+  type Conversation,
+  conversation,
+  fromMemory,
+  memoryMessages,
+} from '../utils/history.ts';
 import { everythingShown } from '../utils/shown.ts';
 import { startMastraServer, type TestServer } from './harness.ts';
 
@@ -66,48 +73,6 @@ async function boot(
   });
   return { server: await startMastraServer(mastra), agentId };
 }
-
-async function memoryMessages(base: TestServer, agentId: string, thread: SessionThread) {
-  const query = `agentId=${agentId}&resourceId=${thread.resourceId}`;
-  const response = await fetch(
-    `${base.baseUrl}/api/memory/threads/${thread.threadId}/messages?${query}`,
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { messages: unknown[] }).messages;
-}
-
-type Conversation = ReturnType<typeof conversation>;
-
-/** As in history-memory.test.ts: a pending decision inside a subagent comes back on the outer call. */
-const fromMemory = (live: Conversation): Conversation => ({
-  ...live,
-  runs: live.runs.map((run) => ({
-    ...run,
-    calls: run.calls.map((call) => {
-      const nested = live.pending.find(
-        (p) => p.resumeWith.toolCallId === call.toolCallId && p.toolName !== call.toolName,
-      );
-      return nested === undefined
-        ? call
-        : { ...call, status: nested.kind === 'approval' ? 'approval-requested' : 'suspended' };
-    }),
-  })),
-});
-
-/** As in history-memory.test.ts: `agent-*` outputs are compared on their own. */
-const agentOutputsAside = (c: Conversation): Conversation => ({
-  ...c,
-  runs: c.runs.map((run) => ({
-    ...run,
-    calls: run.calls.map((call) =>
-      call.toolName.startsWith('agent-') ? { ...call, output: { kind: 'none' } } : call,
-    ),
-  })),
-});
-
-/** As in history-memory.test.ts: the AI SDK path shows transformed values as raw ones. */
-const asShown = (c: Conversation): Conversation =>
-  JSON.parse(JSON.stringify(c).replaceAll('"kind":"transformed"', '"kind":"raw"'));
 
 /** Each top-level run's status and its calls' ids, names and statuses. */
 const runsOf = (c: Conversation) =>
@@ -335,10 +300,6 @@ const workflowOf = (state: ToolpaneState, id: string) => {
   };
 };
 
-/** A value with its transformed values shown as values that came as they are (AI SDK path). */
-const shownAsRaw = <T>(value: T): T =>
-  JSON.parse(JSON.stringify(value).replaceAll('"kind":"transformed"', '"kind":"raw"'));
-
 describe('history of combined features from Mastra memory', () => {
   // 1. A display transform hiding a value inside a subagent's inner tool call.
   scenario(
@@ -390,7 +351,7 @@ describe('history of combined features from Mastra memory', () => {
         (version) => {
           const { live, ui } = get();
           expect(workflowOf(ui[version], 'call-charge-wf-1')).toEqual(
-            shownAsRaw(workflowOf(live, 'call-charge-wf-1')),
+            asShown(workflowOf(live, 'call-charge-wf-1')),
           );
         },
       );
@@ -412,7 +373,7 @@ describe('history of combined features from Mastra memory', () => {
         (version) => {
           const { live, ui } = get();
           expect(workflowOf(ui[version], 'call-quote-wf-1')).toEqual(
-            shownAsRaw(workflowOf(live, 'call-quote-wf-1')),
+            asShown(workflowOf(live, 'call-quote-wf-1')),
           );
         },
       );
@@ -603,7 +564,7 @@ describe('history of combined features from Mastra memory', () => {
         (version) => {
           const { live, ui } = get();
           expect(workflowOf(ui[version], 'call-onboard-1')).toEqual(
-            shownAsRaw(workflowOf(live, 'call-onboard-1')),
+            asShown(workflowOf(live, 'call-onboard-1')),
           );
         },
       );

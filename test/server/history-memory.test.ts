@@ -24,7 +24,13 @@ import {
   TOKEN_SECRET,
 } from '../../scripts/record/echoes.ts';
 import { AGENT_IDS, createScenarioAgents } from '../../scripts/record/scenarios.ts';
-import { conversation } from '../utils/history.ts';
+import {
+  agentOutputsAside,
+  asShown,
+  conversation,
+  fromMemory,
+  memoryMessages,
+} from '../utils/history.ts';
 import { everythingShown } from '../utils/shown.ts';
 import { createTaggedAgent, TAGGED_AGENT_ID } from './agents.ts';
 import { startMastraServer, type TestServer } from './harness.ts';
@@ -54,56 +60,6 @@ afterEach(async () => {
 });
 
 const newThread = (): SessionThread => ({ threadId: `thread-${++threads}`, resourceId: 'user-1' });
-
-async function memoryMessages(base: TestServer, agentId: string, thread: SessionThread) {
-  const query = `agentId=${agentId}&resourceId=${thread.resourceId}`;
-  const response = await fetch(
-    `${base.baseUrl}/api/memory/threads/${thread.threadId}/messages?${query}`,
-  );
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { messages: unknown[] }).messages;
-}
-
-type Conversation = ReturnType<typeof conversation>;
-
-/**
- * What memory can tell of a live conversation. Memory keeps a pending approval raised inside a
- * subagent under the outer `agent-*` call only (the inner call's id is not stored), so that is
- * where it comes back: the outer call asks, with the inner tool's name and the same target.
- */
-const fromMemory = (live: Conversation): Conversation => ({
-  ...live,
-  runs: live.runs.map((run) => ({
-    ...run,
-    calls: run.calls.map((call) => {
-      const nested = live.pending.find(
-        (p) => p.resumeWith.toolCallId === call.toolCallId && p.toolName !== call.toolName,
-      );
-      return nested === undefined
-        ? call
-        : { ...call, status: nested.kind === 'approval' ? 'approval-requested' : 'suspended' };
-    }),
-  })),
-});
-
-/**
- * A conversation without the outputs of `agent-*` calls: live, Toolpane knows which of a
- * subagent's inner calls hide values and shows the others in the result; rebuilt from memory it
- * cannot know, so it hides them all (checked on its own).
- */
-const agentOutputsAside = (c: Conversation): Conversation => ({
-  ...c,
-  runs: c.runs.map((run) => ({
-    ...run,
-    calls: run.calls.map((call) =>
-      call.toolName.startsWith('agent-') ? { ...call, output: { kind: 'none' } } : call,
-    ),
-  })),
-});
-
-/** A conversation with transformed values shown as values that came as they are. */
-const asShown = (c: Conversation): Conversation =>
-  JSON.parse(JSON.stringify(c).replaceAll('"kind":"transformed"', '"kind":"raw"'));
 
 const SCENARIOS: readonly [string, string, string][] = [
   ['a tool, then text', AGENT_IDS.weather, "What's the weather in Paris?"],

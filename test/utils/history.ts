@@ -5,6 +5,7 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { expect } from 'vitest';
 
 /**
  * A subagent call's output by its text. The inner calls its result quotes are shown with what a
@@ -160,3 +161,59 @@ export function conversation(state: ToolpaneState) {
     })),
   };
 }
+
+/** The messages of a memory thread, as the server's memory route returns them. */
+export async function memoryMessages(
+  base: { readonly baseUrl: string },
+  agentId: string,
+  thread: { readonly threadId: string; readonly resourceId: string },
+): Promise<unknown[]> {
+  const query = `agentId=${agentId}&resourceId=${thread.resourceId}`;
+  const response = await fetch(
+    `${base.baseUrl}/api/memory/threads/${thread.threadId}/messages?${query}`,
+  );
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { messages: unknown[] }).messages;
+}
+
+/** What {@link conversation} gives. */
+export type Conversation = ReturnType<typeof conversation>;
+
+/**
+ * What memory can tell of a live conversation. Memory keeps a pending approval raised inside a
+ * subagent under the outer `agent-*` call only (the inner call's id is not stored), so that is
+ * where it comes back: the outer call asks, with the inner tool's name and the same target.
+ */
+export const fromMemory = (live: Conversation): Conversation => ({
+  ...live,
+  runs: live.runs.map((run) => ({
+    ...run,
+    calls: run.calls.map((call) => {
+      const nested = live.pending.find(
+        (p) => p.resumeWith.toolCallId === call.toolCallId && p.toolName !== call.toolName,
+      );
+      return nested === undefined
+        ? call
+        : { ...call, status: nested.kind === 'approval' ? 'approval-requested' : 'suspended' };
+    }),
+  })),
+});
+
+/**
+ * A conversation without the outputs of `agent-*` calls: live, Toolpane knows which of a
+ * subagent's inner calls hide values and shows the others in the result; rebuilt from memory it
+ * cannot know, so it hides them all (checked on its own).
+ */
+export const agentOutputsAside = (c: Conversation): Conversation => ({
+  ...c,
+  runs: c.runs.map((run) => ({
+    ...run,
+    calls: run.calls.map((call) =>
+      call.toolName.startsWith('agent-') ? { ...call, output: { kind: 'none' } } : call,
+    ),
+  })),
+});
+
+/** A value with its transformed values shown as values that came as they are (AI SDK path). */
+export const asShown = <T>(value: T): T =>
+  JSON.parse(JSON.stringify(value).replaceAll('"kind":"transformed"', '"kind":"raw"'));
