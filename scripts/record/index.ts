@@ -15,6 +15,7 @@ import { compositeMoreScenarios } from './composite-more.ts';
 import { compositeThirdScenarios } from './composite-third.ts';
 import { compositeWorkflowScenarios } from './composite-workflows.ts';
 import { coverageScenarios } from './coverage.ts';
+import { customDataScenarios } from './custom-data.ts';
 import { echoScenarios } from './echoes.ts';
 import { longNameScenarios } from './long-names.ts';
 import { longValueScenarios } from './long-values.ts';
@@ -465,6 +466,7 @@ async function main() {
     ...compositeWorkflowScenarios,
     ...compositeAgentScenarios,
     ...compositeThirdScenarios,
+    ...customDataScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {

@@ -25,6 +25,31 @@ const RECORDINGS = fixtureNames().filter(
   (name) => !name.includes('aisdk') && JSON.stringify(loadFixture(name)).includes('"transformed"'),
 );
 
+/**
+ * Recordings whose hidden value rides in a data chunk a tool or workflow step wrote: on the AI SDK
+ * path nothing marks the transform (client README, Security, "Data parts"), so the value shows
+ * there, and in an AI SDK workflow's step snapshots, and nowhere else.
+ */
+const UNMARKED_ON_AI_SDK = new Set([
+  'transform-data-hidden',
+  'workflow-data-hidden',
+  'subagent-data-hidden',
+]);
+
+/** Everything a state shows but its data parts and workflow steps. */
+function shownButDataAndSteps(state: ToolpaneState): string {
+  const calls = [...state.toolCalls.values()].map((call) => ({
+    ...call,
+    raw: undefined,
+    inputText: undefined,
+    workflow: call.workflow && { result: call.workflow.result },
+  }));
+  const parts = [...state.runs.values()].flatMap((run) =>
+    run.parts.filter((part) => part.type !== 'data'),
+  );
+  return JSON.stringify([calls, parts, state.issues]);
+}
+
 /** The recording a continuation follows: `x-request` for `x-approve`, `x-resume`, … */
 function requestOf(name: string): string | undefined {
   const base = name.replace(/-(approve|approved|resume|decline)$/, '');
@@ -87,6 +112,11 @@ describe('a transformed recording through @mastra/ai-sdk, alone and after what i
       for (const snapshots of [true, false]) {
         const streams = await Promise.all(natives.map((c) => convert(c, version, snapshots)));
         const last = streams.at(-1)!;
+        if (UNMARKED_ON_AI_SDK.has(name)) {
+          const shown = shownButDataAndSteps(reduceAll([...last, END], OPTIONS));
+          for (const secret of secrets) expect(shown).not.toContain(secret);
+          continue;
+        }
         neverShows([...last, END], secrets, OPTIONS);
         counted.alone += secrets.length;
         if (streams.length > 1) {

@@ -109,9 +109,9 @@ describe('values that cross into another call', () => {
     const chunks = loadFixture('transform-input-streamed-aisdk');
     expect(JSON.stringify(chunks)).toContain('sk-secret-123');
     neverShows(chunks, ['sk-secret-123'], { formats: [aiSdk] });
-    // Its transformed output still shows.
+    // Its output, which the server's transform made, still shows, as the transform's view.
     expect(reduceAll(chunks, { formats: [aiSdk] }).toolCalls.get('call-crm-1')?.output).toEqual({
-      kind: 'raw',
+      kind: 'transformed',
       value: { customer: { name: 'Ada Lovelace', email: 'ada@example.com', plan: 'enterprise' } },
     });
   });

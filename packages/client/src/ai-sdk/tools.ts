@@ -2,7 +2,7 @@ import { pushProgress } from '../mastra/tools.js';
 import { inputMayChange } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorMessage } from '../reducer/error-text.js';
-import { HIDDEN_INPUT_ERROR } from '../reducer/hide.js';
+import { HIDDEN_INPUT_ERROR, markDisplayTransformed } from '../reducer/hide.js';
 import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import { clientTransformFor, suppressedValue } from '../reducer/transform.js';
@@ -51,6 +51,8 @@ export function onInputAvailable(ctx: Ctx, value: Value): void {
   const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
+  // Deltas dropped are a display transform's mark: what the call and its run show is its view.
+  if (suppressed) markDisplayTransformed(ctx, call);
   const input = suppressed ? suppressedValue() : shownInput(ctx, call, value.input);
   if (inputMayChange(ctx, call, input)) call.input = input;
   noteHiddenInput(call, value.input);

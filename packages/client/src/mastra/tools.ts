@@ -4,7 +4,7 @@ import type { Ctx, Scope } from '../reducer/context.js';
 import { cleanArgs, displayed, learn, streamedInput } from '../reducer/display.js';
 import { withoutEchoes } from '../reducer/echo.js';
 import { errorText } from '../reducer/error-text.js';
-import { markDisplayTransformed } from '../reducer/hide.js';
+import { markDisplayTransformed, runHasDisplayTransform } from '../reducer/hide.js';
 import { showRequestInput } from '../reducer/human.js';
 import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
@@ -75,7 +75,7 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, !synthetic);
   if (synthetic && metadata === undefined && call.displayTransform === 'unknown') {
-    if (runHasDisplayTransform(ctx, call)) markDisplayTransformed(ctx, call);
+    if (runHasDisplayTransform(ctx, call.runId)) markDisplayTransformed(ctx, call);
   }
   const args = cleanArgs(p.args);
   const shown = displayed(ctx, call, metadata, 'input-available', args);
@@ -89,23 +89,6 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
     call.input = shown;
   }
   if (call.status === 'input-streaming') moveTo(call, 'input-available');
-}
-
-/**
- * An agent-level policy annotates every call of the run: a sibling that was transformed tells.
- * The run's calls are looked at once; after that `learn` records each call that turns transformed.
- */
-function runHasDisplayTransform(ctx: Ctx, call: ToolCallState): boolean {
-  const { displayRuns, displayRunsRead } = ctx.scratch;
-  if (!displayRunsRead.has(call.runId)) {
-    displayRunsRead.add(call.runId);
-    const run = ctx.draft.root.runs.get(call.runId);
-    const found = run?.toolCallIds.some(
-      (id) => ctx.draft.root.toolCalls.get(id)?.displayTransform === 'display',
-    );
-    if (found) displayRuns.add(call.runId);
-  }
-  return displayRuns.has(call.runId);
 }
 
 /**

@@ -63,6 +63,25 @@ export const waitsForDecision = (call: ToolCallState): boolean =>
   (call.status === 'approval-requested' || call.status === 'approval-responded');
 
 /**
+ * Whether a display transform applies in a run: a call of it is display-transformed. An
+ * agent-level policy annotates every call of the run, so a sibling that was transformed tells.
+ * The run's calls are looked at once; after that `markDisplayTransformed` records each call that
+ * turns transformed.
+ */
+export function runHasDisplayTransform(ctx: Ctx, runId: string): boolean {
+  const { displayRuns, displayRunsRead } = ctx.scratch;
+  if (!displayRunsRead.has(runId)) {
+    displayRunsRead.add(runId);
+    const run = ctx.draft.root.runs.get(runId);
+    const found = run?.toolCallIds.some(
+      (id) => ctx.draft.root.toolCalls.get(id)?.displayTransform === 'display',
+    );
+    if (found) displayRuns.add(runId);
+  }
+  return displayRuns.has(runId);
+}
+
+/**
  * Marks a call as display-transformed. Every way to set `displayTransform: 'display'` goes through
  * here, because what was shown before the call turned out to be transformed must be hidden too:
  * its own values, progress, approval and suspension, workflow steps, what the model saw, and what

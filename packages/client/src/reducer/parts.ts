@@ -2,6 +2,7 @@ import type { Draft, Mutable } from '../state/draft.js';
 import { partAt, partCount } from '../state/run-record.js';
 import type { RunPart, RunState, Usage } from '../state/state.js';
 import type { Ctx } from './context.js';
+import { runHasDisplayTransform } from './hide.js';
 import { dataKey, lastOpen, partIndexOf, textKey } from './part-index.js';
 import { sameValue } from './same-value.js';
 
@@ -151,7 +152,12 @@ export function putDataPart(
   id: string | undefined,
   data: unknown,
 ): void {
-  const part: RunPart = { type: 'data', name, data, ...(id ? { id } : {}) };
+  // Mastra applies no transform to what a tool or workflow step writes with `writer.custom`, and
+  // a bare data chunk names no call: in a run where a transform applies, it may quote what the
+  // transform hides.
+  const part: RunPart = runHasDisplayTransform(ctx, runId)
+    ? { type: 'data', name, data: undefined, hidden: true, ...(id ? { id } : {}) }
+    : { type: 'data', name, data, ...(id ? { id } : {}) };
   if (id) {
     const current = ctx.draft.root.runs.get(runId)!;
     const at = partIndexOf(ctx.scratch.partIndexes, current).last.get(dataKey(name, id));

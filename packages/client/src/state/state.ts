@@ -273,7 +273,18 @@ export type RunPart =
       readonly data: string;
       readonly filename?: string;
     }
-  | { readonly type: 'data'; readonly name: string; readonly id?: string; readonly data: unknown }
+  | {
+      readonly type: 'data';
+      readonly name: string;
+      readonly id?: string;
+      /** What the writer sent; undefined when {@link hidden}. */
+      readonly data: unknown;
+      /**
+       * True when the part was written in a run where a display transform applies (a tool's or
+       * a workflow step's `writer.custom`, which no transform phase covers): its data is not kept.
+       */
+      readonly hidden?: true;
+    }
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'tripwire'; readonly reason: string };
 

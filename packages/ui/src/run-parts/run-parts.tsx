@@ -141,7 +141,11 @@ export const RunPart = forwardRef<HTMLElement, RunPartProps>(function RunPart(
           elementRef={div}
           props={props}
         >
-          <JsonView value={part.data} defaultExpandDepth={1} />
+          {part.hidden ? (
+            <span {...partProps('display-value-placeholder')}>Hidden</span>
+          ) : (
+            <JsonView value={part.data} defaultExpandDepth={1} />
+          )}
         </Labelled>
       );
     }
