@@ -1,7 +1,8 @@
-import { reduceAll } from '@toolpane/client';
+import { createToolpaneStore, reduceAll } from '@toolpane/client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redactExcerpt } from '../../packages/client/src/reducer/redact.js';
+import { loadFixture } from '../utils/fixtures';
 import '../utils/property';
 
 // The rule as a regular expression with a replacer: what the scan must give, on any text.
@@ -10,13 +11,27 @@ for (const key of ['taskId', 'approvalId', 'state', 'stepName', 'workflowId']) K
 const STRING_LITERAL = /"(?:[^"\\]|\\.)*(?:"|$)(\s*:)?/g;
 const FIELD_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,39}$/;
 const NUMBER = /\d[\d.eE+-]*/g;
+// Envelope keys are kept in the chunk and its `payload` only, not in a value the chunk carries.
+const envelope = (open: Array<string | undefined>) =>
+  open.length === 1 || (open.length === 2 && open[1] === 'payload');
 function byRegex(text: string): string {
   let previousKey: string | undefined;
   let out = '';
   let last = 0;
+  // The key each open object or array is the value of.
+  const open: Array<string | undefined> = [];
+  const between = (stretch: string) => {
+    for (const c of stretch.match(/[{}[\]]/g) ?? []) {
+      if (c === '{' || c === '[') {
+        open.push(previousKey);
+        previousKey = undefined;
+      } else open.pop();
+    }
+    return stretch.replace(NUMBER, '0');
+  };
   for (const match of text.matchAll(STRING_LITERAL)) {
     const [literal, colon] = match;
-    out += text.slice(last, match.index).replace(NUMBER, '0');
+    out += between(text.slice(last, match.index));
     last = match.index + literal.length;
     if (colon !== undefined) {
       const close = literal.lastIndexOf('"');
@@ -26,9 +41,9 @@ function byRegex(text: string): string {
     }
     const key = previousKey;
     previousKey = undefined;
-    out += key !== undefined && KEYS.has(key) ? literal : '"…"';
+    out += key !== undefined && KEYS.has(key) && envelope(open) ? literal : '"…"';
   }
-  return out + text.slice(last).replace(NUMBER, '0');
+  return out + between(text.slice(last));
 }
 
 describe('issue excerpts keep no payload strings', () => {
@@ -46,7 +61,15 @@ describe('issue excerpts keep no payload strings', () => {
       },
     });
     expect(redactExcerpt(text)).toBe(
-      '{"type":"text-delta","runId":"run-1","from":"AGENT","payload":{"text":"…","id":"t1","n":0,"list":["…","…"],"nested":{"toolName":"lookup"}}}',
+      '{"type":"text-delta","runId":"run-1","from":"AGENT","payload":{"text":"…","id":"t1","n":0,"list":["…","…"],"nested":{"toolName":"…"}}}',
+    );
+    // An argument named like an envelope field is a value: a hidden account id, a secret type.
+    expect(
+      redactExcerpt(
+        '{"type":"tool-call","payload":{"toolCallId":"c1","args":{"id":"acct-7781","type":"sk"}},"metadata":{"id":"m"}}',
+      ),
+    ).toBe(
+      '{"type":"tool-call","payload":{"toolCallId":"c1","args":{"id":"…","type":"…"}},"metadata":{"id":"…"}}',
     );
     expect(redactExcerpt('no strings 1, 2')).toBe('no strings 0, 0');
     expect(redactExcerpt('no values at all')).toBe('no values at all');
@@ -113,5 +136,32 @@ describe('issue excerpts keep no payload strings', () => {
     const shown = JSON.stringify(state.issues);
     for (const value of ['4821', 'ada@example.com', 'DE44']) expect(shown).not.toContain(value);
     expect(state.issues[0]?.excerpt).toContain('"toolName":"vault"');
+  });
+
+  it('shows no hidden argument named like an envelope field (id, type, runId, …)', () => {
+    // A real call under a display policy, its arguments named as envelope fields are.
+    type Chunk = {
+      type: string;
+      payload: Record<string, unknown>;
+      metadata: { mastra: { toolPayloadTransform: { display: Record<string, unknown> } } };
+    };
+    const recorded = loadFixture('transform-progress-hidden') as Chunk[];
+    const call = structuredClone(recorded.find((chunk) => chunk.type === 'tool-call')!);
+    const keys = ['id', 'type', 'state', 'toolName', 'runId', 'messageId', 'toolCallId'];
+    const args = Object.fromEntries(keys.map((key) => [key, `acct-${key}-secret-7781`]));
+    call.payload.args = args;
+    call.metadata.mastra.toolPayloadTransform.display['input-available'] = {
+      transformed: Object.fromEntries(keys.map((key) => [key, '••••'])),
+    };
+    const store = createToolpaneStore();
+    store.dispatchMany(
+      recorded.slice(0, recorded.indexOf(recorded.find((c) => c.type === 'tool-call')!)),
+    );
+    store.dispatch(call);
+    // The same chunk, malformed: an issue with an excerpt.
+    store.dispatch({ ...call, payload: { ...call.payload, providerExecuted: 'yes' } });
+    const { issues } = store.getState();
+    expect(issues.some((issue) => issue.excerpt !== undefined)).toBe(true);
+    for (const key of keys) expect(JSON.stringify(issues)).not.toContain(args[key]);
   });
 });

@@ -219,6 +219,14 @@ const ENVELOPE_KEYS = [
   'workflowId',
 ];
 
+/**
+ * Whether a value stands in a chunk's envelope: in the chunk itself or its `payload`, not in a
+ * value it carries (arguments, a result, data, metadata), where a key named `id` or `type` may
+ * hold anything.
+ */
+const inEnvelope = (containers: ReadonlyArray<string | undefined>): boolean =>
+  containers.length === 1 || (containers.length === 2 && containers[1] === 'payload');
+
 const QUOTE = 0x22;
 const LINE_END = /[\n\r\u2028\u2029]/;
 const SPACE = /\s/;
@@ -259,16 +267,30 @@ export function redactExcerpt(text: string): string {
   let changed = false;
   // `text` before `at` is in `out`.
   let at = 0;
-  /** Adds the stretch before `start` without its numbers, then the literal up to `end`. */
-  const put = (start: number, end: number, keep: boolean) => {
-    const stretch = text.slice(at, start);
-    const scrubbed = stretch.replace(NUMBER, '0');
-    changed ||= !keep || scrubbed !== stretch;
-    out += scrubbed + (keep ? text.slice(start, end) : '"…"');
-    at = end;
-  };
   // The key the last string literal named.
   let key: string | undefined;
+  // The key each open object or array is the value of (undefined for the outermost).
+  const containers: Array<string | undefined> = [];
+  /**
+   * Adds the stretch before `start` without its numbers, then the literal up to `end` (when
+   * `keep` says so, asked once the stretch's brackets are counted).
+   */
+  const put = (start: number, end: number, keep: () => boolean) => {
+    const stretch = text.slice(at, start);
+    for (let i = 0; i < stretch.length; i++) {
+      const c = stretch.charCodeAt(i);
+      if (c === 0x7b || c === 0x5b) {
+        containers.push(key);
+        key = undefined;
+      } else if (c === 0x7d || c === 0x5d) containers.pop();
+    }
+    const scrubbed = stretch.replace(NUMBER, '0');
+    const kept = keep();
+    changed ||= !kept || scrubbed !== stretch;
+    out += scrubbed + (kept ? text.slice(start, end) : '"…"');
+    at = end;
+  };
+  const always = () => true;
   for (let start = text.indexOf('"'); start !== -1; ) {
     const end = literalEnd(text, start);
     if (end === -1) {
@@ -279,15 +301,20 @@ export function redactExcerpt(text: string): string {
     while (SPACE.test(text.charAt(after))) after++;
     if (end < text.length && after < text.length && text.charCodeAt(after) === 0x3a) {
       // A key (a colon follows): kept when it names a field, and remembered for the value after it.
-      key = text.slice(start + 1, end - 1);
-      put(start, end, FIELD_NAME.test(key));
+      const name = text.slice(start + 1, end - 1);
+      put(start, end, () => FIELD_NAME.test(name));
+      key = name;
       start = text.indexOf('"', after + 1);
       continue;
     }
-    put(start, end, key !== undefined && ENVELOPE_KEYS.includes(key));
+    put(
+      start,
+      end,
+      () => key !== undefined && ENVELOPE_KEYS.includes(key) && inEnvelope(containers),
+    );
     key = undefined;
     start = end < text.length ? text.indexOf('"', end) : -1;
   }
-  put(text.length, text.length, true);
+  put(text.length, text.length, always);
   return changed ? out : text;
 }
