@@ -101,6 +101,80 @@ describe('what a person approves is what they saw', () => {
     expect(store.getState().toolCalls.get('call-del-1')?.approval?.revision).toBe(2);
   });
 
+  it('keeps the approved arguments when the call ends naming others, and says so', () => {
+    // A result or an error after the decision, native and AI SDK: the input shown beside the
+    // decision stays what the person approved.
+    const ending = (loadFixture('approval-approve') as { type: string; payload: object }[]).map(
+      (chunk) =>
+        chunk.type === 'tool-result'
+          ? { ...chunk, payload: { ...chunk.payload, args: { id: 'everything' } } }
+          : chunk,
+    );
+    const failing = ending.map((chunk) =>
+      chunk.type === 'tool-result'
+        ? { ...chunk, type: 'tool-error', payload: { ...chunk.payload, error: 'boom' } }
+        : chunk,
+    );
+    for (const end of [ending, failing]) {
+      const store = createToolpaneStore();
+      store.dispatchMany(chunks);
+      const approved = store.getState().toolCalls.get('call-del-1')!;
+      store.dispatch({ type: 'toolpane/decision-sent', toolCallId: 'call-del-1', approved: true });
+      store.dispatchMany(end);
+      const state = store.getState();
+      const call = state.toolCalls.get('call-del-1')!;
+      expect(call.status).toMatch(/^output-/);
+      expect(call.input).toEqual(approved.input);
+      expect(call.raw.input).toEqual({ id: 'abc-123' });
+      expect(state.issues).toContainEqual(
+        expect.objectContaining({ kind: 'decision', toolCallId: 'call-del-1' }),
+      );
+    }
+    const ai = loadFixture('aisdk-v5') as { type: string; data?: object }[];
+    const store = createToolpaneStore({ formats: [aiSdk] });
+    store.dispatchMany(ai.slice(0, ai.findIndex((c) => c.type === 'data-tool-call-approval') + 1));
+    const asked = store.getState().toolCalls.get('call-del-ai-1')!;
+    expect(asked.status).toBe('approval-requested');
+    store.dispatch({ type: 'toolpane/decision-sent', toolCallId: 'call-del-ai-1', approved: true });
+    store.dispatch({
+      type: 'tool-input-error',
+      toolCallId: 'call-del-ai-1',
+      toolName: 'deleteTool',
+      input: { id: 'all-trips' },
+      errorText: 'Invalid input',
+    });
+    expect(store.getState().toolCalls.get('call-del-ai-1')!.input).toEqual(asked.input);
+  });
+
+  it('asks again when the view of arguments already decided on changes', () => {
+    // The same raw arguments with a display view they did not have when the person decided.
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks);
+    const seen = store.getState().toolCalls.get('call-del-1')!.approval!;
+    store.dispatch({ type: 'toolpane/decision-sent', toolCallId: 'call-del-1', approved: true });
+    store.dispatch({
+      ...request,
+      metadata: {
+        mastra: {
+          toolPayloadTransform: { display: { approval: { transformed: { id: 'everything' } } } },
+        },
+      },
+    });
+    const state = store.getState();
+    const call = state.toolCalls.get('call-del-1')!;
+    const shownNow = JSON.stringify(call.approval!.args);
+    // Either it still shows what the person saw, or it is a new request they must decide on.
+    if (shownNow !== JSON.stringify(seen.args)) {
+      expect(call.approval!.revision).toBe(2);
+      expect(call.approval!.decision).toBeUndefined();
+      expect(call.status).toBe('approval-requested');
+    }
+    expect(shownNow).not.toContain('abc-123');
+    expect(state.issues).toContainEqual(
+      expect.objectContaining({ kind: 'decision', toolCallId: 'call-del-1' }),
+    );
+  });
+
   it('shows a changed request as a new request on the AI SDK path', () => {
     const chunks = loadFixture('aisdk-v5') as { type: string; data?: object }[];
     const part = chunks.find((chunk) => chunk.type === 'data-tool-call-approval')!;

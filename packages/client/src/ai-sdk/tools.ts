@@ -100,9 +100,16 @@ export function onInputError(ctx: Ctx, value: Value): void {
   const call = topCall(ctx, value.toolCallId as string, nonEmpty(value.toolName));
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const message = errorMessage(value.errorText as string);
-  if (suppressed) call.input = suppressedValue();
-  else if (value.input !== undefined) call.input = shownInput(ctx, call, value.input);
-  noteHiddenInput(call, value.input);
+  // The arguments a person was asked to approve stay those the call shows (an issue says so).
+  const next = suppressed
+    ? suppressedValue()
+    : value.input === undefined
+      ? undefined
+      : shownInput(ctx, call, value.input);
+  if (next !== undefined && inputMayChange(ctx, call, next)) {
+    call.input = next;
+    noteHiddenInput(call, value.input);
+  }
   const client = clientTransformFor(ctx.options.transforms, call.toolName) !== undefined;
   const hidden =
     !client &&

@@ -101,7 +101,12 @@ function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope:
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return undefined;
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
-  if (p.args !== undefined) call.raw = { ...call.raw, input: cleanArgs(p.args) };
+  const args = p.args === undefined ? undefined : cleanArgs(p.args);
+  // The arguments a person was asked to approve stay those the call shows (an issue says so).
+  if (args !== undefined && !inputMayChange(ctx, call, call.input, { args })) {
+    return { call, metadata };
+  }
+  if (args !== undefined) call.raw = { ...call.raw, input: args };
   const entry = metadata?.['input-available'];
   if (entry !== undefined) call.input = fromPhase(entry, 'input-available');
   else if (call.input.kind === 'none' || (call.input.kind === 'raw' && p.args !== undefined)) {

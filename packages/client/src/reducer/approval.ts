@@ -76,9 +76,11 @@ export function requestApproval(
     const rawKnown = hasRaw && Object.hasOwn(call.raw, 'approvalArgs');
     const sameRaw = !rawKnown || sameValue(call.raw.approvalArgs, request.rawArgs);
     // Hidden arguments take the view a later request brings when nobody saw them yet (a
-    // transform's value pending), or when the stream proves them the same raw arguments.
+    // transform's value pending), or when the stream proves them the same raw arguments and no
+    // decision was sent on what the person saw: a view that changes after it is a new request.
     const refill =
-      previous.args.kind === 'hidden' && (previous.args.reason === 'pending' || rawKnown);
+      previous.args.kind === 'hidden' &&
+      (previous.args.reason === 'pending' || (rawKnown && call.status !== 'approval-responded'));
     const same =
       previous.toolName === request.toolName &&
       (refill || sameValue(previous.args, request.args)) &&
