@@ -182,4 +182,70 @@ describe('server rendering that hydrates', () => {
       ]);
     }
   });
+
+  describe('a browser store that moved on before hydration', () => {
+    // Recordings whose next chunks change the markup: statuses, busy states, requests, steps.
+    const RECORDINGS = ['tool-then-text', 'approval-request', 'subagent', 'workflow-tool'];
+    /** The attributes that tell each part's state, in document order. */
+    const states = (root: ParentNode) =>
+      [...root.querySelectorAll('[data-status], [aria-busy], [data-state]')].map((el) =>
+        ['data-status', 'aria-busy', 'data-state'].map((name) => el.getAttribute(name)).join('|'),
+      );
+    /** What a browser-only render of `store` shows, for comparison. */
+    async function rendered(store: ToolpaneStore) {
+      const { container } = await hydrate('', store, (s) => (
+        <ToolpaneProvider store={s} serverState={s.getState()}>
+          <Transcript.Root />
+        </ToolpaneProvider>
+      ));
+      const out = states(container);
+      cleanup?.();
+      cleanup = undefined;
+      return out;
+    }
+
+    for (const name of RECORDINGS) {
+      const chunks = loadFixture(name);
+      // Cut points through the stream, and how far the browser is ahead of each.
+      const cuts = [0.25, 0.5, 0.75].map((at) => Math.floor(chunks.length * at));
+      it(`${name}: started from the snapshot, hydrates and then shows its own state`, async () => {
+        for (const cut of cuts) {
+          for (const ahead of [1, 3]) {
+            const server = createToolpaneStore({ now: clock(1_000, 250) });
+            server.dispatchMany(chunks.slice(0, cut));
+            const html = renderToString(page(server));
+            const snapshot = JSON.parse(JSON.stringify(serializeState(server.getState())));
+            const browser = createToolpaneStore({
+              now: clock(5_000, 10),
+              initialState: deserializeState(snapshot),
+            });
+            browser.dispatchMany(chunks.slice(cut, cut + ahead));
+            const { container, complaints } = await hydrate(html, browser);
+            expect(complaints, `${name} at ${cut} + ${ahead}`).toEqual([]);
+            const hydrated = states(container);
+            cleanup?.();
+            cleanup = undefined;
+            expect(hydrated, `${name} at ${cut} + ${ahead}`).toEqual(await rendered(browser));
+          }
+        }
+      });
+
+      it(`${name}: fed in the browser, hydrates with the state the server rendered`, async () => {
+        const cut = cuts[1]!;
+        const server = createToolpaneStore({ now: clock(1_000, 250) });
+        server.dispatchMany(chunks.slice(0, cut));
+        const html = renderToString(page(server));
+        const browser = createToolpaneStore({ now: clock(5_000, 10) });
+        browser.dispatchMany(chunks.slice(0, cut));
+        const rendered = browser.getState();
+        browser.dispatchMany(chunks.slice(cut, cut + 3));
+        const { complaints } = await hydrate(html, browser, (s) => (
+          <ToolpaneProvider store={s} serverState={rendered}>
+            <Transcript.Root />
+          </ToolpaneProvider>
+        ));
+        expect(complaints).toEqual([]);
+      });
+    }
+  });
 });

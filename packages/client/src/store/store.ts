@@ -40,6 +40,12 @@ export interface ToolpaneStore {
   /** Replaces the state (empty by default) and notifies everyone. */
   reset(state?: ToolpaneState): void;
   /**
+   * The state the store was created from (its `initialState` option, as published), or undefined
+   * when it started empty. A page hydrates what the server rendered from this state, also when
+   * the store has moved on since (see `@toolpane/react`'s server rendering).
+   */
+  readonly startedFrom?: ToolpaneState;
+  /**
    * The client display transforms the store applies (its `transforms` option), so that state
    * rebuilt for it elsewhere (a session restoring a thread) hides what the store would hide.
    */
@@ -97,6 +103,7 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
   const changed = scheduleFlush(options.notify, emit);
 
   return {
+    ...(options.initialState === undefined ? {} : { startedFrom: snapshot }),
     transforms: options.transforms,
     getState,
     subscribe: (listener) => emitter.subscribe(listener),

@@ -27,6 +27,8 @@ export interface ToolpaneSource extends Subscribable<StoreKey> {
 interface ToolpaneContextValue {
   readonly store: ToolpaneStore;
   readonly source: ToolpaneSource;
+  /** What the server rendered: the state server rendering and hydration read. */
+  readonly serverState: () => ToolpaneState;
   readonly session: AgentSession | undefined;
   readonly registry: ToolRegistry | undefined;
 }
@@ -102,6 +104,14 @@ interface ProviderCommonProps {
   readonly batch?: NotifySchedule;
   /** The renderers `<ToolCallView>` picks from, unless it gets its own. */
   readonly registry?: ToolRegistry;
+  /**
+   * The state the server rendered this page from, for a browser store that may move on before
+   * hydration ends (a chunk that lands first): hydration renders this state, then the store's
+   * own as an ordinary update, so the markup matches. By default, in a browser, the state the
+   * store was created from (`initialState`, e.g. the server's snapshot), and the store's current
+   * state when it started empty; on the server, the store's current state.
+   */
+  readonly serverState?: ToolpaneState;
 }
 
 /** Props of {@link ToolpaneProvider}: a store to read, or a session to read and act through. */
@@ -128,7 +138,7 @@ export type ToolpaneProviderProps = ProviderCommonProps &
  * }
  */
 export function ToolpaneProvider(props: ToolpaneProviderProps) {
-  const { children, batch, registry, session } = props;
+  const { children, batch, registry, session, serverState } = props;
   const store = session === undefined ? props.store : session.store;
   if (store === undefined) {
     throw new Error('<ToolpaneProvider> needs a `store` or a `session`.');
@@ -140,10 +150,16 @@ export function ToolpaneProvider(props: ToolpaneProviderProps) {
     () => (batch === undefined || batch === 'sync' ? store : createBatchedSource(store, batch)),
     [store, schedule],
   );
-  const value = useMemo(
-    () => ({ store, source, session, registry }),
-    [store, source, session, registry],
-  );
+  const value = useMemo(() => {
+    const rendered = serverState ?? (typeof window === 'undefined' ? undefined : store.startedFrom);
+    return {
+      store,
+      source,
+      session,
+      registry,
+      serverState: rendered === undefined ? () => source.getState() : () => rendered,
+    };
+  }, [store, source, session, registry, serverState]);
   return <ToolpaneContext.Provider value={value}>{children}</ToolpaneContext.Provider>;
 }
 

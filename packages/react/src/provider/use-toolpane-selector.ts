@@ -42,8 +42,9 @@ export function useToolpaneSelector<T>(
   isEqual: (a: T, b: T) => boolean = Object.is,
   key?: SelectorKey,
 ): T {
-  const { source } = useToolpaneContext('useToolpaneSelector');
+  const { source, serverState } = useToolpaneContext('useToolpaneSelector');
   const cache = useRef<Cached<T> | null>(null);
+  const serverCache = useRef<Cached<T> | null>(null);
   const subscribe = useMemo(() => {
     if (key === undefined) return (listener: () => void) => source.subscribe(listener);
     if (typeof key === 'string') {
@@ -56,17 +57,21 @@ export function useToolpaneSelector<T>(
       };
     };
   }, [source, key]);
-  const getSnapshot = (): T => {
-    const state = source.getState();
-    const previous = cache.current;
+  const read = (held: typeof cache, state: ToolpaneState): T => {
+    const previous = held.current;
     if (previous !== null && previous.state === state && previous.selector === selector) {
       return previous.value;
     }
     const next = selector(state);
     // Keeping the previous value when it is equal is what lets React skip the re-render.
     const value = previous !== null && isEqual(previous.value, next) ? previous.value : next;
-    cache.current = { state, selector, value };
+    held.current = { state, selector, value };
     return value;
   };
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => read(cache, source.getState()),
+    // Server rendering and hydration read what the server rendered (see `serverState`).
+    () => read(serverCache, serverState()),
+  );
 }
