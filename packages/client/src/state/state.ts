@@ -1,5 +1,6 @@
 import type { NetworkState } from '../network/state.js';
 import type { PartialJsonSnapshot } from '../partial-json/partial-json.js';
+import type { RunPart } from './run-part.js';
 import type { BackgroundTaskState, WorkflowState } from './workflow.js';
 
 export type {
@@ -243,50 +244,7 @@ export interface StepState {
   readonly startedAt?: number;
 }
 
-/** A piece of a run's transcript, in stream order. */
-export type RunPart =
-  | {
-      readonly type: 'text';
-      readonly id: string;
-      readonly text: string;
-      readonly state: 'streaming' | 'done';
-    }
-  | {
-      readonly type: 'reasoning';
-      readonly id: string;
-      readonly text: string;
-      readonly state: 'streaming' | 'done';
-    }
-  | { readonly type: 'tool-call'; readonly toolCallId: string }
-  | {
-      readonly type: 'source';
-      readonly id: string;
-      readonly sourceType: string;
-      readonly title?: string;
-      readonly url?: string;
-      readonly mimeType?: string;
-      readonly filename?: string;
-    }
-  | {
-      readonly type: 'file';
-      readonly mimeType: string;
-      readonly data: string;
-      readonly filename?: string;
-    }
-  | {
-      readonly type: 'data';
-      readonly name: string;
-      readonly id?: string;
-      /** What the writer sent; undefined when {@link hidden}. */
-      readonly data: unknown;
-      /**
-       * True when the part was written in a run where a display transform applies (a tool's or
-       * a workflow step's `writer.custom`, which no transform phase covers): its data is not kept.
-       */
-      readonly hidden?: true;
-    }
-  | { readonly type: 'error'; readonly message: string }
-  | { readonly type: 'tripwire'; readonly reason: string };
+export type { DataPart, RunPart } from './run-part.js';
 
 /** One agent run: the top-level run or a subagent run inside an `agent-*` call. */
 export interface RunState {
