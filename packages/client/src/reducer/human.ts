@@ -7,7 +7,8 @@ import { requestApproval, sameTarget } from './approval.js';
 import type { Ctx, Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
 import { callKeyFor, ensureCall, moveTo } from './lifecycle.js';
-import { type DisplayMetadata, readDisplayMetadata } from './transform.js';
+import { sameValue } from './same-value.js';
+import { type DisplayMetadata, readDisplayMetadata, suppressedValue } from './transform.js';
 import { latestNestedCall } from './tree.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
@@ -17,6 +18,14 @@ export function decisionTarget(ctx: Ctx, call: ToolCallState): DecisionTarget {
   const top = topLevelCall(ctx.draft.root.toolCalls, call);
   return { runId: top.runId, toolCallId: top.toolCallId };
 }
+
+/**
+ * Whether `call` was asked for a person in the way `status` names (an approval, a suspension),
+ * waiting for the decision or with one sent.
+ */
+const asked = (call: ToolCallState, status: 'approval-requested' | 'suspended'): boolean =>
+  (call.status === status || call.status === 'approval-responded') &&
+  (status === 'approval-requested' ? call.approval : call.suspension) !== undefined;
 
 /**
  * The innermost, latest call under `parent` that `matches`: the calls of its subagent and workflow
@@ -67,7 +76,9 @@ export function onHumanRequest(
     existingKey === undefined ? undefined : ctx.draft.root.toolCalls.get(existingKey);
   // A nested request surfaces again one level up, once per level: its toolCallId is the parent
   // agent-* call, and toolName the inner tool (approvals) or the parent's own name (suspensions).
-  // It is the same decision: it stays on the inner call, aimed at the outermost call.
+  // It is the same decision: it stays on the inner call, aimed at the outermost call, also when
+  // it comes again after a decision was sent (a replayed stream).
+  let inner: string | undefined;
   if (existing !== undefined && existing.kind !== 'tool') {
     const named = existing.toolName !== p.toolName;
     const innerId =
@@ -75,7 +86,7 @@ export function onHumanRequest(
         ? findNestedCall(
             ctx,
             existing,
-            (call) => call.status === status && (!named || call.toolName === p.toolName),
+            (call) => asked(call, status) && (!named || call.toolName === p.toolName),
           )
         : undefined;
     if (innerId !== undefined) {
@@ -84,23 +95,49 @@ export function onHumanRequest(
       const before = status === 'approval-requested' ? current.approval : current.suspension;
       // The same target again: nothing changes, and the call keeps its identity.
       if (before !== undefined && sameTarget(before.target, target)) return;
-      const inner = ctx.draft.toolCall(innerId)!;
-      if (status === 'approval-requested') inner.approval = { ...inner.approval!, target };
-      else inner.suspension = { ...inner.suspension!, target };
+      const editable = ctx.draft.toolCall(innerId)!;
+      if (status === 'approval-requested') editable.approval = { ...editable.approval!, target };
+      else editable.suspension = { ...editable.suspension!, target };
       return;
     }
+    // A request that surfaces before the inner call asked (or whose inner request was lost) is
+    // that call's: the running call of the tool it names (an approval), or the one running call
+    // inside (a suspension names no inner tool). It goes to it, shown as its transform allows.
+    const running = (call: ToolCallState) =>
+      call.kind === 'tool' &&
+      (!named || call.toolName === p.toolName) &&
+      !TERMINAL_TOOL_STATUSES.has(call.status);
+    if (named) inner = findNestedCall(ctx, existing, running);
+    else if (status === 'suspended') {
+      let count = 0;
+      const only = findNestedCall(ctx, existing, (call) => running(call) && ++count > 1);
+      if (only === undefined && count === 1) inner = findNestedCall(ctx, existing, running);
+    }
   }
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  const call =
+    inner === undefined
+      ? ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName)
+      : ctx.draft.toolCall(inner)!;
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
-  const target = scope.depth === 0 ? echo : decisionTarget(ctx, call);
+  const target =
+    scope.depth === 0 ? echo : decisionTarget(ctx, inner === undefined ? call : existing!);
   const args = cleanArgs((chunk.payload as { args?: unknown }).args);
-  showRequestInput(ctx, call, metadata, args, chunk.type === 'tool-call-approval');
+  // A request left on an agent-* or workflow-* call carries an inner call's values with no
+  // metadata (only the innermost chunk has it): hidden when a call inside hides anything.
+  const hiddenInside =
+    call.kind !== 'tool' &&
+    findNestedCall(ctx, call, (nested) => nested.displayTransform === 'display') !== undefined;
+  const show = (phase: 'approval' | 'suspend', value: unknown) =>
+    hiddenInside ? suppressedValue() : displayed(ctx, call, metadata, phase, value);
+  if (inner === undefined) {
+    showRequestInput(ctx, call, metadata, args, chunk.type === 'tool-call-approval');
+  }
   if (chunk.type === 'tool-call-approval') {
     requestApproval(ctx, call, {
       toolName: p.toolName,
-      args: displayed(ctx, call, metadata, 'approval', args),
+      args: show('approval', args),
       rawArgs: args,
       resumeSchema: parseResumeSchema(p.resumeSchema),
       target,
@@ -108,8 +145,20 @@ export function onHumanRequest(
     return;
   }
   const { suspendPayload } = chunk.payload;
+  // The same suspension again (a replayed stream), waiting or with its resume sent: nothing
+  // changes. A tool that suspends again asks anew, with its new payload.
+  const { suspension } = call;
+  if (
+    suspension !== undefined &&
+    (call.status === 'suspended' || call.status === 'approval-responded') &&
+    sameTarget(suspension.target, target) &&
+    Object.hasOwn(call.raw, 'suspendPayload') &&
+    sameValue(call.raw.suspendPayload, suspendPayload)
+  ) {
+    return;
+  }
   // Shown before the raw payload is noted: what it hides is judged by the values shown so far.
-  const payload = displayed(ctx, call, metadata, 'suspend', suspendPayload);
+  const payload = show('suspend', suspendPayload);
   call.raw = { ...call.raw, suspendPayload };
   call.suspension = { payload, resumeSchema: parseResumeSchema(p.resumeSchema), target };
   moveTo(call, status);
