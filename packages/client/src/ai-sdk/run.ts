@@ -3,6 +3,7 @@ import { parseMastraChunk } from '../chunks/parse.js';
 import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorMessage } from '../reducer/error-text.js';
+import { runErrorShown } from '../reducer/hide.js';
 import { awaitClient, endRun, ensureRun, revivedByChunk } from '../reducer/lifecycle.js';
 import {
   appendText,
@@ -138,7 +139,7 @@ export function onText(ctx: Ctx, value: Value): void {
 /** `error` ends the run with the error's message. */
 export function onError(ctx: Ctx, value: Value): void {
   const run = topRun(ctx);
-  const message = errorMessage(value.errorText as string);
+  const message = runErrorShown(ctx, run.runId, errorMessage(value.errorText as string));
   ctx.draft.pushPart(run, { type: 'error', message });
   endRun(ctx, run.runId, 'error', message);
 }

@@ -1,6 +1,7 @@
 import type { DataChunk, NativeChunkOf, NativeChunkType, ObjectChunk } from '../chunks/mastra.js';
 import { addIssue, type Ctx, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
+import { runErrorShown } from '../reducer/hide.js';
 import { awaitClient, endRun, ensureRun } from '../reducer/lifecycle.js';
 import {
   appendText,
@@ -126,7 +127,7 @@ export function onFile(ctx: Ctx, chunk: Chunk<'file'>, scope: Scope): void {
 /** `error`: an error part, and the run ends in `error`. */
 export function onError(ctx: Ctx, chunk: Chunk<'error'>, scope: Scope): void {
   const run = ensureRun(ctx, chunk.runId, scope);
-  const message = errorText(chunk.payload.error);
+  const message = runErrorShown(ctx, chunk.runId, errorText(chunk.payload.error));
   ctx.draft.pushPart(run, { type: 'error', message });
   endRun(ctx, chunk.runId, 'error', message);
 }

@@ -270,3 +270,16 @@ export function withoutEchoes(
   }
   return value === display.value ? display : { kind: 'transformed', value };
 }
+
+/**
+ * A message about `calls` (a run's error, a failed decision) with what any of them hides replaced
+ * by {@link HIDDEN_MARK}: an error may quote the arguments of a call whose transform hides them.
+ */
+export function messageWithoutEchoes(calls: Iterable<ToolCallState>, message: string): string {
+  let out = message;
+  for (const call of calls) {
+    const shown = withoutEchoes(call, { kind: 'raw', value: out }, true);
+    if (shown.kind === 'transformed' && typeof shown.value === 'string') out = shown.value;
+  }
+  return out;
+}

@@ -4,6 +4,8 @@ import { HUMAN_TOOL_STATUSES, type ToolCallState, type ToolCallStatus } from '..
 import type { ToolpaneEvent } from '../stream/events.js';
 import { applyClientOutput } from './client-output.js';
 import { addIssue, type Ctx } from './context.js';
+import { messageWithoutEchoes } from './echo.js';
+import { clientMessageShown } from './hide.js';
 import {
   endOpenCalls,
   endRun,
@@ -148,8 +150,9 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       return;
     }
     case 'toolpane/stream-error': {
-      addIssue(ctx, { kind: 'transport', message: event.message });
-      endOpenRuns(ctx, event.message, true);
+      const message = clientMessageShown(ctx, event.message);
+      addIssue(ctx, { kind: 'transport', message });
+      endOpenRuns(ctx, message, true);
       return;
     }
     case 'toolpane/abort': {
@@ -157,7 +160,7 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       return;
     }
     case 'toolpane/issue': {
-      addIssue(ctx, event.issue);
+      addIssue(ctx, { ...event.issue, message: clientMessageShown(ctx, event.issue.message) });
       return;
     }
     case 'toolpane/decision-sent': {
@@ -189,8 +192,10 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       const key = decisionCall(ctx.draft.root, event.toolCallId, RESPONDED)?.key;
       const call = key === undefined ? undefined : ctx.draft.toolCall(key);
       if (call === undefined || call.status !== 'approval-responded') return;
+      // A server's message may quote the arguments the call hides.
+      const error = messageWithoutEchoes([call], event.error);
       if (event.accepted === true) {
-        endAcceptedCall(ctx, call.key, event.error, event.aborted === true);
+        endAcceptedCall(ctx, call.key, error, event.aborted === true);
         return;
       }
       if (
@@ -199,14 +204,14 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
         call.suspension === undefined
       ) {
         const { decision: _, ...approval } = call.approval;
-        call.approval = { ...approval, error: event.error };
+        call.approval = { ...approval, error };
         call.status = 'approval-requested';
       } else if (call.suspension !== undefined) {
         const { resumeData: _, ...suspension } = call.suspension;
-        call.suspension = { ...suspension, error: event.error };
+        call.suspension = { ...suspension, error };
         call.status = 'suspended';
       }
-      addIssue(ctx, { kind: 'decision', message: event.error, toolCallId: call.toolCallId });
+      addIssue(ctx, { kind: 'decision', message: error, toolCallId: call.toolCallId });
       return;
     }
     case 'toolpane/decision-expired': {

@@ -9,6 +9,7 @@ import type {
 } from '../state/state.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
+import { messageWithoutEchoes } from './echo.js';
 import { showSubagentOutput, unavailable, withholdModelOutput } from './redact.js';
 import { pendingValue, placeholder, suppressedValue } from './transform.js';
 
@@ -138,4 +139,27 @@ function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
     }
     parentId = parent.parentToolCallId;
   }
+}
+
+/**
+ * A run's error message as it may show: with what its calls hide replaced, when a display
+ * transform applies in the run (an error may quote a call's arguments).
+ */
+export function runErrorShown(ctx: Ctx, runId: string, message: string): string {
+  if (!runHasDisplayTransform(ctx, runId)) return message;
+  const run = ctx.draft.root.runs.get(runId);
+  if (run === undefined) return message;
+  const calls = run.toolCallIds.map((id) => ctx.draft.root.toolCalls.get(id)!);
+  return messageWithoutEchoes(calls, message);
+}
+
+/**
+ * A message the client itself got (a transport failure, a stream that broke) as it may show:
+ * with what any call of the state hides replaced, since a server's error may quote arguments.
+ */
+export function clientMessageShown(ctx: Ctx, message: string): string {
+  const calls = [...ctx.draft.root.toolCalls.values()].filter(
+    (call) => call.displayTransform === 'display' || call.input.kind === 'hidden',
+  );
+  return calls.length === 0 ? message : messageWithoutEchoes(calls, message);
 }

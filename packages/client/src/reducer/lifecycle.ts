@@ -22,6 +22,7 @@ import {
 } from '../state/state.js';
 import { Vector } from '../state/vector.js';
 import { type Ctx, now, type Scope } from './context.js';
+import { messageWithoutEchoes, withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
 import { closeOpenParts } from './parts.js';
 import { clientTransformFor } from './transform.js';
@@ -344,6 +345,6 @@ export function endOpenCalls(
  */
 export function ownMessage(call: ToolCallState, message: string): DisplayValue {
   return call.displayTransform === 'display'
-    ? { kind: 'hidden', reason: 'failed', message }
-    : { kind: 'raw', value: message };
+    ? { kind: 'hidden', reason: 'failed', message: messageWithoutEchoes([call], message) }
+    : withoutEchoes(call, { kind: 'raw', value: message }, true);
 }

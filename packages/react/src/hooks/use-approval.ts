@@ -168,8 +168,9 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
       approval: slice.approval,
       suspension: slice.suspension,
       // Once the call has moved on (answered from elsewhere, or a later try went through), an
-      // old failure no longer applies.
-      error: waiting ? (attempt.failure?.error ?? storeError) : undefined,
+      // old failure no longer applies. The store's text comes first: it shows none of what the
+      // call hides, where a server's message may quote it.
+      error: waiting ? (storeError ?? attempt.failure?.error) : undefined,
       expired:
         status === 'expired' ? (slice.approval?.expired ?? slice.suspension?.expired) : undefined,
       fieldErrors: waiting ? (attempt.failure?.fieldErrors ?? NO_FIELD_ERRORS) : NO_FIELD_ERRORS,
