@@ -1,8 +1,8 @@
-import type { WireFormat } from '@toolpane/client';
-import { createFrameDecoder } from '@toolpane/client/stream';
+import { createToolpaneStore, reduceAll, selectRunText, type WireFormat } from '@toolpane/client';
+import { consumeStream, createFrameDecoder } from '@toolpane/client/stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../utils/fixtures';
+import { byteStream, loadFixture } from '../utils/fixtures';
 // Sets and prints the seed of every property below (FC_SEED replays one).
 import '../utils/property';
 
@@ -74,4 +74,31 @@ describe('SSE framing, however the text is cut', () => {
     );
     expect(decode('sse', pieces).values).toEqual([long, chunks[0]]);
   });
+});
+
+describe('framing guessed from the bytes, however they are split', () => {
+  // A response without a content type: the framing is guessed from the first frame. Blank lines
+  // (and a BOM) before it say nothing yet, in whatever pieces the bytes come.
+  const chunks = loadFixture('tool-call-then-text');
+  const sse = chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join('');
+  const jsonl = chunks.map((chunk) => `${JSON.stringify(chunk)}\n`).join('');
+  const expected = reduceAll(chunks);
+
+  for (const [name, text] of [
+    ['SSE', sse],
+    ['JSON lines', jsonl],
+  ] as const) {
+    for (const lead of ['', '\n', '\r\n\r\n', '\uFEFF\n']) {
+      it(`${name} after ${JSON.stringify(lead)}, in pieces of 1, 2, 3, 7 and 64 bytes`, async () => {
+        for (const size of [1, 2, 3, 7, 64]) {
+          const store = createToolpaneStore();
+          await consumeStream(store, byteStream(`${lead}${text}`, size));
+          const state = store.getState();
+          expect(state.issues, `${size}`).toEqual([]);
+          expect([...state.toolCalls.keys()], `${size}`).toEqual([...expected.toolCalls.keys()]);
+          expect(selectRunText(state), `${size}`).toBe(selectRunText(expected));
+        }
+      });
+    }
+  }
 });

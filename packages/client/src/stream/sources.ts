@@ -68,9 +68,14 @@ export function sniffFormat(firstText: string): WireFormat {
   return 'jsonl';
 }
 
-/** Whether the text seen so far is enough for {@link sniffFormat}: the first frame has ended. */
-export const canSniff = (text: string): boolean =>
-  text.includes('\n') || text.includes('\r') || text.includes(RECORD_SEPARATOR);
+/**
+ * Whether the text seen so far is enough for {@link sniffFormat}: the first frame has ended, after
+ * something other than blank lines (however the bytes were split).
+ */
+export function canSniff(text: string): boolean {
+  const seen = text.replace(/^\uFEFF/, '').trimStart();
+  return /[\n\r\u001e]/.test(seen);
+}
 
 /** Decodes one framing into values. `done` is true once an SSE `[DONE]` arrived. */
 export interface FrameDecoder {
