@@ -175,6 +175,31 @@ describe('what a person approves is what they saw', () => {
     );
   });
 
+  it('says so when news of a decision names no call that waits for it', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany(chunks);
+    const before = store.getState().toolCalls;
+    // No decision was sent for call-del-1; call-nope is no call at all.
+    store.dispatch({
+      type: 'toolpane/decision-failed',
+      toolCallId: 'call-del-1',
+      error: 'HTTP 500',
+    });
+    store.dispatch({
+      type: 'toolpane/decision-failed',
+      toolCallId: 'call-nope',
+      error: 'HTTP 500',
+    });
+    store.dispatch({ type: 'toolpane/decision-expired', toolCallId: 'call-nope', message: 'gone' });
+    const state = store.getState();
+    expect(state.toolCalls).toBe(before);
+    expect(state.issues.map((issue) => [issue.kind, issue.toolCallId])).toEqual([
+      ['decision', 'call-del-1'],
+      ['decision', 'call-nope'],
+      ['decision', 'call-nope'],
+    ]);
+  });
+
   it('shows a changed request as a new request on the AI SDK path', () => {
     const chunks = loadFixture('aisdk-v5') as { type: string; data?: object }[];
     const part = chunks.find((chunk) => chunk.type === 'data-tool-call-approval')!;

@@ -219,14 +219,22 @@ describe('toolpane/client-output: the app supplies the result of a call awaiting
     store.dispatch({ ...output, runId: 'another-run' });
     store.dispatch({ ...output, toolCallId: 'call-nope' });
     expect(store.getState().toolCalls).toBe(before.toolCalls);
+    // A result that reaches no waiting call is lost: an issue says so.
+    expect(store.getState().issues.map((issue) => [issue.kind, issue.toolCallId])).toEqual([
+      ['decision', 'call-ask-1'],
+      ['decision', 'call-nope'],
+    ]);
+    expect(early.getState().issues.map((issue) => issue.toolCallId)).toEqual(['call-ask-1']);
     store.dispatch(output);
+    const issues = store.getState().issues;
+    // The same result again, or another, for the call that has ended changes nothing.
     store.dispatch({ ...output, output: 2 });
     store.dispatch({ ...output, errorText: 'late' });
     expect(store.getState().toolCalls.get('call-ask-1')).toMatchObject({
       status: 'output-available',
       output: { kind: 'raw', value: 1 },
     });
-    expect(store.getState().issues).toEqual([]);
+    expect(store.getState().issues).toBe(issues);
   });
 
   it('names the call by run and toolCallId when a later run repeats the id', () => {

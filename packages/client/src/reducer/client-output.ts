@@ -1,6 +1,7 @@
 import { findCallKey } from '../state/identity.js';
+import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
-import type { Ctx } from './context.js';
+import { addIssue, type Ctx } from './context.js';
 import { displayed } from './display.js';
 import { errorMessage } from './error-text.js';
 import { markDisplayTransformed } from './hide.js';
@@ -29,8 +30,18 @@ export function applyClientOutput(
   const { errorText } = event;
   const key = findCallKey(ctx.draft.root, event.toolCallId, event.runId);
   // Only an `input-available` call is marked (see `moveTo`).
-  if (key === undefined || ctx.draft.root.toolCalls.get(key)?.awaitingClient !== true) return;
-  const call = ctx.draft.toolCall(key)!;
+  const known = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  if (known?.awaitingClient !== true) {
+    // The same result again for a call that has ended changes nothing; any other is lost: said.
+    if (known !== undefined && TERMINAL_TOOL_STATUSES.has(known.status)) return;
+    addIssue(ctx, {
+      kind: 'decision',
+      message: `A client tool result was reported for ${event.toolCallId}, where no call waits for it`,
+      toolCallId: event.toolCallId,
+    });
+    return;
+  }
+  const call = ctx.draft.toolCall(key!)!;
   if (clientTransformFor(ctx.options.transforms, call.toolName)) markDisplayTransformed(ctx, call);
   if (errorText === undefined) {
     call.output = displayed(ctx, call, undefined, 'output-available', event.output);

@@ -69,10 +69,26 @@ function markWaiting(ctx: Ctx, runId: string) {
  * waited only for it can no longer go on: it is interrupted, with the same message, and its calls
  * stay as they were (the expired one keeps what it asked).
  */
+/** A client event that names no call in the state it speaks of: an issue says so. */
+function unmatched(ctx: Ctx, what: string, toolCallId: string): void {
+  addIssue(ctx, {
+    kind: 'decision',
+    message: `${what} was reported for ${toolCallId}, where no call waits for it`,
+    toolCallId,
+  });
+}
+
 function expireDecision(ctx: Ctx, toolCallId: string, message: string) {
-  const call = ctx.draft.toolCall(toolCallId);
-  if (call === undefined) return;
-  if (!HUMAN_TOOL_STATUSES.has(call.status) && call.status !== 'approval-responded') return;
+  const known = ctx.draft.root.toolCalls.get(toolCallId);
+  if (
+    known === undefined ||
+    (!HUMAN_TOOL_STATUSES.has(known.status) && known.status !== 'approval-responded') ||
+    (known.suspension === undefined && known.approval === undefined)
+  ) {
+    unmatched(ctx, 'An expired decision', toolCallId);
+    return;
+  }
+  const call = ctx.draft.toolCall(toolCallId)!;
   if (call.suspension !== undefined && (call.status === 'suspended' || !call.approval?.decision)) {
     const { resumeData: _, error: __, ...suspension } = call.suspension;
     call.suspension = { ...suspension, expired: message };
@@ -81,7 +97,10 @@ function expireDecision(ctx: Ctx, toolCallId: string, message: string) {
     const { decision: _, error: __, ...approval } = call.approval;
     call.approval = { ...approval, expired: message };
     call.status = 'approval-requested';
-  } else return;
+  } else {
+    unmatched(ctx, 'An expired decision', toolCallId);
+    return;
+  }
   addIssue(ctx, { kind: 'decision', message, toolCallId });
   const top = ctx.draft.root.runs.get(topLevelCall(ctx.draft.root.toolCalls, call).runId);
   if (top?.status === 'waiting' && !runWaitsForHuman(ctx, top.runId)) {
@@ -189,9 +208,12 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       return;
     }
     case 'toolpane/decision-failed': {
-      const key = decisionCall(ctx.draft.root, event.toolCallId, RESPONDED)?.key;
-      const call = key === undefined ? undefined : ctx.draft.toolCall(key);
-      if (call === undefined || call.status !== 'approval-responded') return;
+      const known = decisionCall(ctx.draft.root, event.toolCallId, RESPONDED);
+      if (known?.status !== 'approval-responded') {
+        unmatched(ctx, 'A failed decision', event.toolCallId);
+        return;
+      }
+      const call = ctx.draft.toolCall(known.key)!;
       // A server's message may quote the arguments the call hides.
       const error = messageWithoutEchoes([call], event.error);
       if (event.accepted === true) {
