@@ -268,3 +268,33 @@ describe('arguments under approval that are not JSON', () => {
     expect(store.getState().issues).toHaveLength(1);
   });
 });
+
+describe('arguments a client transform masks', () => {
+  const transforms = {
+    deleteTool: { input: () => ({ id: '••' }), approval: () => ({ id: '••' }) },
+  };
+
+  it('asked again with others, are a new request on both paths, though the view is the same', () => {
+    // AI SDK: the approval part again, with other arguments.
+    const ai = loadFixture('aisdk-v6') as { type: string; data?: object }[];
+    const at = ai.findIndex((chunk) => chunk.type === 'data-tool-call-approval');
+    const part = ai[at]!;
+    const store = createToolpaneStore({ formats: [aiSdk], transforms });
+    store.dispatchMany(ai.slice(0, at + 1));
+    expect(store.getState().toolCalls.get('call-del-ai-1')?.approval).toMatchObject({
+      revision: 1,
+      args: { value: { id: '••' } },
+    });
+    store.dispatch(part);
+    expect(store.getState().toolCalls.get('call-del-ai-1')?.approval?.revision).toBe(1);
+    store.dispatch({ ...part, data: { ...part.data, args: { id: 'everything' } } });
+    expect(store.getState().toolCalls.get('call-del-ai-1')?.approval?.revision).toBe(2);
+    // Native, the same swap.
+    const chunks = loadFixture('approval-request') as { type: string; payload: object }[];
+    const native = createToolpaneStore({ transforms });
+    native.dispatchMany(chunks);
+    const ask = chunks.find((chunk) => chunk.type === 'tool-call-approval')!;
+    native.dispatch({ ...ask, payload: { ...ask.payload, args: { id: 'everything' } } });
+    expect(native.getState().toolCalls.get('call-del-1')?.approval?.revision).toBe(2);
+  });
+});

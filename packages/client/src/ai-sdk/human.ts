@@ -216,8 +216,11 @@ export function onHumanData(ctx: Ctx, value: Value): void {
     requestApproval(ctx, call, {
       toolName,
       args: requestShown(ctx, call, 'approval', data.args),
-      // Arguments that show hidden are compared as they came, so a changed request still shows.
-      ...(raisedInSubagent(call) ? { rawArgs: data.args } : {}),
+      // Arguments that show hidden, or as a client transform's view, are compared as they came,
+      // so a changed request is a new one even where the view stays the same.
+      ...(raisedInSubagent(call) || clientTransformFor(ctx.options.transforms, toolName)
+        ? { rawArgs: data.args }
+        : {}),
       resumeSchema,
       target,
     });
