@@ -150,16 +150,19 @@ export function ToolpaneProvider(props: ToolpaneProviderProps) {
     () => (batch === undefined || batch === 'sync' ? store : createBatchedSource(store, batch)),
     [store, schedule],
   );
-  const value = useMemo(() => {
-    const rendered = serverState ?? (typeof window === 'undefined' ? undefined : store.startedFrom);
-    return {
+  const value = useMemo(
+    () => ({
       store,
       source,
       session,
       registry,
-      serverState: rendered === undefined ? () => source.getState() : () => rendered,
-    };
-  }, [store, source, session, registry, serverState]);
+      serverState: () =>
+        serverState ??
+        (typeof window === 'undefined' ? undefined : store.startedFrom) ??
+        source.getState(),
+    }),
+    [store, source, session, registry, serverState],
+  );
   return <ToolpaneContext.Provider value={value}>{children}</ToolpaneContext.Provider>;
 }
 
