@@ -145,21 +145,23 @@ export function onHumanRequest(
     return;
   }
   const { suspendPayload } = chunk.payload;
+  const resumeSchema = parseResumeSchema(p.resumeSchema);
   // The same suspension again (a replayed stream), waiting or with its resume sent: nothing
-  // changes. A tool that suspends again asks anew, with its new payload.
+  // changes. A tool that suspends again asks anew, with its new payload or schema.
   const { suspension } = call;
   if (
     suspension !== undefined &&
     (call.status === 'suspended' || call.status === 'approval-responded') &&
     sameTarget(suspension.target, target) &&
     Object.hasOwn(call.raw, 'suspendPayload') &&
-    sameValue(call.raw.suspendPayload, suspendPayload)
+    sameValue(call.raw.suspendPayload, suspendPayload) &&
+    sameValue(suspension.resumeSchema, resumeSchema)
   ) {
     return;
   }
   // Shown before the raw payload is noted: what it hides is judged by the values shown so far.
   const payload = show('suspend', suspendPayload);
   call.raw = { ...call.raw, suspendPayload };
-  call.suspension = { payload, resumeSchema: parseResumeSchema(p.resumeSchema), target };
+  call.suspension = { payload, resumeSchema, target };
   moveTo(call, status);
 }
