@@ -164,6 +164,21 @@ export const SHAPES: readonly Shape[] = [
     },
   },
   {
+    name: 'approvals of parallel calls in one subagent, asked oldest first',
+    chunks: (n) => {
+      const { chunks, path, runId } = chain(1);
+      const calls = Math.floor((n - chunks.length) / 4);
+      const call = (i: number) => ({ toolCallId: `c${i}`, toolName: `tool${i}`, args: { i } });
+      for (let i = 0; i < calls; i++) chunks.push(wrap(top('tool-call', call(i), runId), path));
+      return fill(chunks, n, (i) => [
+        // Mastra repeats each request one level up, naming the subagent call.
+        wrap(top('tool-call-approval', call(i), runId), path),
+        top('tool-call-approval', { ...call(i), toolCallId: path[0]!.callId }),
+        wrap(top('text-delta', { id: `t${i}`, text: 'word ' }, runId), path),
+      ]);
+    },
+  },
+  {
     name: 'deep subagent tree: calls 8 levels down',
     chunks: (n) => {
       const { chunks, path, runId } = chain(8);

@@ -89,6 +89,8 @@ export interface Scratch {
    * calls by name reads the calls list for new calls and this for late names, each once.
    */
   readonly namedLate: string[];
+  /** The call the latest request for a person went to: its repeat one level up names it. */
+  lastRequest: string | undefined;
 }
 
 /**
@@ -117,6 +119,7 @@ export const createScratch = (): Scratch => ({
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
   namedLate: [],
+  lastRequest: undefined,
 });
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */

@@ -40,6 +40,30 @@ export function findNestedCall(
 }
 
 /**
+ * The call under `parent` a repeated request names: the one the latest request went to, when it
+ * matches (Mastra repeats a request one level up right after it), found without a search; the
+ * latest that matches otherwise.
+ */
+function requestedCall(
+  ctx: Ctx,
+  parent: ToolCallState,
+  matches: (call: ToolCallState) => boolean,
+): string | undefined {
+  const { toolCalls } = ctx.draft.root;
+  const last =
+    ctx.scratch.lastRequest === undefined ? undefined : toolCalls.get(ctx.scratch.lastRequest);
+  if (last !== undefined && matches(last)) {
+    const seen = new Set<string>();
+    for (let up = last.parentToolCallId; up !== null && !seen.has(up); ) {
+      if (up === parent.key) return last.key;
+      seen.add(up);
+      up = toolCalls.get(up)?.parentToolCallId ?? null;
+    }
+  }
+  return findNestedCall(ctx, parent, matches);
+}
+
+/**
  * Notes the arguments a request for a person (or its denial) carries. They show when the call
  * shows no input yet (`always`: even without arguments), or only waits for its transform's view,
  * which the chunk's metadata carries (a call whose deltas were suppressed).
@@ -83,7 +107,7 @@ export function onHumanRequest(
     const named = existing.toolName !== p.toolName;
     const innerId =
       named || status === 'suspended'
-        ? findNestedCall(
+        ? requestedCall(
             ctx,
             existing,
             (call) => asked(call, status) && (!named || call.toolName === p.toolName),
@@ -134,6 +158,7 @@ export function onHumanRequest(
   if (inner === undefined) {
     showRequestInput(ctx, call, metadata, args, chunk.type === 'tool-call-approval');
   }
+  ctx.scratch.lastRequest = call.key;
   if (chunk.type === 'tool-call-approval') {
     requestApproval(ctx, call, {
       toolName: p.toolName,
