@@ -74,7 +74,7 @@ export function sniffFormat(firstText: string): WireFormat {
  */
 export function canSniff(text: string): boolean {
   const seen = text.replace(/^\uFEFF/, '').trimStart();
-  return /[\n\r\u001e]/.test(seen);
+  return seen.includes('\n') || seen.includes('\r') || seen.includes(RECORD_SEPARATOR);
 }
 
 /** Decodes one framing into values. `done` is true once an SSE `[DONE]` arrived. */
