@@ -183,6 +183,30 @@ describe('server rendering that hydrates', () => {
     }
   });
 
+  it('leaves focus where it was for requests already on the page, and moves it for a new one', async () => {
+    for (const name of ['approval-request', 'suspend-request']) {
+      const server = createToolpaneStore({ now: clock(1_000, 250) });
+      server.dispatchMany(loadFixture(name));
+      const html = renderToString(page(server));
+      const browser = createToolpaneStore({ now: clock(5_000, 10) });
+      browser.dispatchMany(loadFixture(name));
+      const { container, complaints } = await hydrate(html, browser);
+      expect(complaints, name).toEqual([]);
+      expect(document.activeElement, name).toBe(document.body);
+      if (name === 'approval-request') {
+        // The request changes: a new revision, which takes focus as a request that appears does.
+        const ask = loadFixture(name).find(
+          (chunk) => (chunk as { type: string }).type === 'tool-call-approval',
+        ) as { payload: object };
+        act(() => browser.dispatch({ ...ask, payload: { ...ask.payload, args: { id: 'rec-2' } } }));
+        expect(container.contains(document.activeElement), name).toBe(true);
+        expect(document.activeElement?.textContent, name).toMatch(/Approve/);
+      }
+      cleanup?.();
+      cleanup = undefined;
+    }
+  });
+
   describe('a browser store that moved on before hydration', () => {
     // Recordings whose next chunks change the markup: statuses, busy states, requests, steps.
     const RECORDINGS = ['tool-then-text', 'approval-request', 'subagent', 'workflow-tool'];

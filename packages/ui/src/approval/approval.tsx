@@ -12,7 +12,7 @@ import {
   useState,
 } from 'react';
 import { escapeText } from '../exact-value/exact-value.js';
-import { focusCardTrigger, shouldTakeFocus } from '../utils/focus.js';
+import { focusCardTrigger, shouldTakeFocus, useLoadedWithPage } from '../utils/focus.js';
 import {
   type HostProps,
   PartElement,
@@ -82,11 +82,13 @@ export const ApprovalRoot = forwardRef<HTMLDivElement, ApprovalRootProps>(functi
   }
 
   const requested = active && status === 'requested';
+  const loadedWithPage = useLoadedWithPage();
   useEffect(() => {
     // A new revision is a new request: it takes focus as the first one did.
+    if (loadedWithPage()) return;
     if (requested && autoFocus && revision > 0 && shouldTakeFocus(rootRef.current))
       approveRef.current?.focus();
-  }, [requested, autoFocus, revision]);
+  }, [requested, autoFocus, revision, loadedWithPage]);
 
   const decided = status === 'approved' || status === 'declined';
   useEffect(() => {

@@ -20,7 +20,7 @@ import {
   useState,
 } from 'react';
 import { DecisionExpired } from '../approval/expired.js';
-import { shouldTakeFocus } from '../utils/focus.js';
+import { shouldTakeFocus, useLoadedWithPage } from '../utils/focus.js';
 import { PartElement, type PartProps, partContent, partProps } from '../utils/part.js';
 import { ResumeFormError, ResumeFormSubmit } from './actions.js';
 import { ResumeFormContext } from './context.js';
@@ -117,10 +117,11 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
     }, [focusRequest]);
 
     const waiting = handle.kind === 'suspension' && handle.status === 'suspended';
+    const loadedWithPage = useLoadedWithPage();
     useEffect(() => {
-      if (!waiting || !autoFocus || !shouldTakeFocus(formRef.current)) return;
+      if (loadedWithPage() || !waiting || !autoFocus || !shouldTakeFocus(formRef.current)) return;
       formRef.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
-    }, [waiting, autoFocus]);
+    }, [waiting, autoFocus, loadedWithPage]);
 
     // Set when this form sent the data: its fields and button go away once the call is resumed,
     // and focus follows to the result instead of dropping to the page.
