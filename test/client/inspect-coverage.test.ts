@@ -178,3 +178,40 @@ describe('toolpane inspect reads the protocol-coverage recordings', () => {
     ]);
   });
 });
+
+describe('toolpane inspect --json on values deeper than JSON can be written', () => {
+  it('prints the report with such a value cut, as a snapshot cuts it', async () => {
+    const { mkdtemp, writeFile, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    // A real call whose result is nested 20,000 levels deep.
+    const chunks = loadFixture('tool-call-then-text') as { type: string; payload: object }[];
+    // Written as text: a value this deep is more than JSON.stringify can write.
+    const deep = `${'{"d":'.repeat(20_000)}"leaf"${'}'.repeat(20_000)}`;
+    const text = chunks
+      .map((chunk) =>
+        chunk.type === 'tool-result'
+          ? JSON.stringify({ ...chunk, payload: { ...chunk.payload, result: 'DEEP' } }).replace(
+              '"DEEP"',
+              deep,
+            )
+          : JSON.stringify(chunk),
+      )
+      .join('\n');
+    const dir = await mkdtemp(join(tmpdir(), 'toolpane-inspect-'));
+    try {
+      const file = join(dir, 'deep.jsonl');
+      await writeFile(file, text);
+      let out = '';
+      const code = await runCli(['inspect', file, '--json'], {
+        out: (t) => (out += t),
+        err: () => {},
+      });
+      expect(code).toBe(0);
+      const report = JSON.parse(out) as InspectReport;
+      expect(report.toolCalls).toHaveLength(1);
+      expect(out).toContain('nested deeper than');
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+});

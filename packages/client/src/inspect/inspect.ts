@@ -1,3 +1,4 @@
+import { withinDepth } from '../state/json-depth.js';
 import { selectPendingApprovals, selectSubagents } from '../state/select.js';
 import type { DisplayValue, RunState, ToolCallState, ToolpaneState } from '../state/state.js';
 
@@ -89,7 +90,9 @@ export function inspectState(state: ToolpaneState): InspectReport {
       },
     ];
   });
-  return {
+  // A value nested deeper than JSON can be written (the call stack's depth) is cut, as in a
+  // snapshot, so `--json` prints whatever a stream carried.
+  return withinDepth({
     toolCalls,
     subagents: selectSubagents(state).map((s) => ({
       toolCallId: s.toolCallId,
@@ -102,7 +105,7 @@ export function inspectState(state: ToolpaneState): InspectReport {
       toolName: p.toolName,
       resumeWith: p.resumeWith,
     })),
-  };
+  });
 }
 
 /**
