@@ -9,7 +9,7 @@ import {
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 /*
  * Counterexamples of the differential property (test/client/property.test.ts): a store, the pure
@@ -51,6 +51,22 @@ function expectRunKept(chunks: readonly unknown[], runId: string): void {
 }
 
 describe('store, reduce and reduceAll agree', () => {
+  it.each(
+    fixtureNames().filter(
+      (name) => name.startsWith('workflow-') && fixtureNames().includes(`${name}-aisdk`),
+    ),
+  )('on %s and its AI SDK recording (another run of it), chunk by chunk interleaved', (name) => {
+    // A native chunk may bind a workflow call to a run an AI SDK snapshot named otherwise.
+    const native = loadFixture(name);
+    const ai = loadFixture(`${name}-aisdk`);
+    const mixed: unknown[] = [];
+    for (let i = 0; i < Math.max(native.length, ai.length); i++) {
+      if (i < native.length) mixed.push(native[i]);
+      if (i < ai.length) mixed.push(ai[i]);
+    }
+    expectPathsAgree([...mixed, END]);
+  });
+
   it('keeps one AI SDK run when a Mastra chunk came first (seed 1942439796)', () => {
     // The pure reducer lost the run of the current message where the store kept it in memory.
     const odd = { ...V5[2], type: 'toString' };

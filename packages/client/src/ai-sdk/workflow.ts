@@ -65,7 +65,11 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
     join(index, toolCalls.get(namedLate[index.named]!));
   }
   const cached = index.byRun.get(workflowRunId);
-  if (cached !== undefined && toolCalls.has(cached)) return cached;
+  // A call bound since to another workflow run (a native chunk rebinds it) no longer is this one's.
+  const bound = cached === undefined ? undefined : toolCalls.get(cached)?.workflow?.runId;
+  if (cached !== undefined && toolCalls.has(cached) && (!bound || bound === workflowRunId)) {
+    return cached;
+  }
   // The newest call of a stack still open and unbound: the call's key, not its toolCallId (a
   // later run that repeats the toolCallId has a call of its own, and the workflow runs in that).
   const top = (stack: string[] | undefined): string | undefined => {
