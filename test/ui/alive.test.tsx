@@ -50,6 +50,21 @@ describe('a running call looks alive', () => {
     // Nothing ticks once the call ended.
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("counts the time so far on the store's clock, which stamped the start", () => {
+    // A store whose clock is not the page's (milliseconds since the page opened, say).
+    let clock = 2_000;
+    const store = createToolpaneStore({ now: () => clock });
+    store.dispatchMany(chunks.slice(0, firstReport));
+    renderWith(store, <ToolCall.Root toolCallId="call-deploy-1" />);
+    const duration = () => document.querySelector('[data-slot="tool-call-duration"]');
+    expect(duration()).toHaveTextContent('0 s');
+    act(() => {
+      clock += 4_000;
+      vi.advanceTimersByTime(1000);
+    });
+    expect(duration()).toHaveTextContent('4 s');
+  });
 });
 
 describe('progress', () => {

@@ -39,6 +39,8 @@ export interface ToolpaneStore {
   flush(): void;
   /** Replaces the state (empty by default) and notifies everyone. */
   reset(state?: ToolpaneState): void;
+  /** The clock the store stamps times with (its `now` option, `Date.now` by default). */
+  readonly now?: () => number;
   /**
    * The state the store was created from (its `initialState` option, as published), or undefined
    * when it started empty. A page hydrates what the server rendered from this state, also when
@@ -105,6 +107,7 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
   return {
     ...(options.initialState === undefined ? {} : { startedFrom: snapshot }),
     transforms: options.transforms,
+    now: reduceOptions.now,
     getState,
     subscribe: (listener) => emitter.subscribe(listener),
     subscribeKey: (key, listener) => emitter.subscribeKey(key, listener),

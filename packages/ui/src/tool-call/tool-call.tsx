@@ -1,6 +1,6 @@
 'use client';
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { useToolCall } from '@toolpane/react';
+import { useToolCall, useToolpaneStore } from '@toolpane/react';
 import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext } from 'react';
 import { ApprovalRoot } from '../approval/approval.js';
 import { escapeText } from '../exact-value/exact-value.js';
@@ -183,7 +183,7 @@ export const ToolCallDuration = forwardRef<HTMLSpanElement, ToolCallTimeProps>(
     // The store's clock differs between server and browser: show times once hydrated.
     const hydrated = useHydrated();
     const live = hydrated && isStreaming(call) && call?.startedAt !== undefined;
-    const elapsed = useElapsed(live ? call?.startedAt : undefined);
+    const elapsed = useElapsed(live ? call?.startedAt : undefined, useToolpaneStore().now);
     let text: string | undefined;
     if (call?.startedAt !== undefined && call.endedAt !== undefined)
       text = formatDuration(call.endedAt - call.startedAt);
