@@ -95,7 +95,12 @@ describe.each([
           const rest = chunks.slice(at);
           const whole = json(reduceAll(rest, options, before));
           expect(whole).toEqual(json(reduceAll(chunks, options)));
-          expect(json(reduceAll(rest, options, plain(before)))).toEqual(whole);
+          // A plain copy has no cursor (it goes on from its newest run): the rest is the same.
+          const { cursor: _, ...uncursored } = whole;
+          expect({ ...json(reduceAll(rest, options, plain(before))), cursor: undefined }).toEqual({
+            ...uncursored,
+            cursor: undefined,
+          });
           expect(json(reduceAll(rest, options, back))).toEqual(whole);
         },
       ),

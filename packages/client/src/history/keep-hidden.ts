@@ -1,4 +1,5 @@
 import { withoutEchoes } from '../reducer/echo.js';
+import { hideWorkflow } from '../reducer/hide.js';
 import { pendingValue } from '../reducer/transform.js';
 import { Draft, type Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState, ToolpaneState } from '../state/state.js';
@@ -48,6 +49,14 @@ function hiddenFields(call: ToolCallState, before: ToolCallState) {
   }
   if (before.displayTransform === 'display' && call.displayTransform !== 'display') {
     out.displayTransform = 'display';
+  }
+  // A workflow's steps carry values made from the call's input: hidden when that was.
+  if (
+    call.workflow !== undefined &&
+    (before.displayTransform === 'display' || unshown(before.input)) &&
+    call.displayTransform !== 'display'
+  ) {
+    out.workflow = hideWorkflow(call.workflow);
   }
   if (out.input !== undefined && call.input.kind === 'raw') withoutInputEchoes(call, out);
   return Object.keys(out).length === 0 ? undefined : out;
@@ -111,6 +120,20 @@ export function keepHidden(state: ToolpaneState, before: ToolpaneState): Toolpan
     const editable = draft.toolCall(key)!;
     Object.assign(editable, fields);
     if (fields.input !== undefined) delete editable.partialInput;
+  }
+  // Data parts of a run where `before` knew a display transform applies (see `putDataPart`).
+  for (const [runId, run] of state.runs) {
+    const was = before.runs.get(runId);
+    const hides = was?.toolCallIds.some(
+      (id) => before.toolCalls.get(id)?.displayTransform === 'display',
+    );
+    if (!hides) continue;
+    run.parts.forEach((part, index) => {
+      if (part.type !== 'data' || part.hidden) return;
+      draft ??= new Draft(state);
+      const { data: _, ...rest } = part;
+      draft.setPart(draft.run(runId)!, index, { ...rest, data: undefined, hidden: true });
+    });
   }
   return draft?.publish() ?? state;
 }

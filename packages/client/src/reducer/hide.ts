@@ -20,7 +20,7 @@ export const hiddenStepValue = (value: unknown): unknown =>
   value === undefined ? undefined : unavailable('output-available');
 
 /** The workflow of a display-transformed call with every step value and the result hidden. */
-function hideWorkflow(workflow: WorkflowState): WorkflowState {
+export function hideWorkflow(workflow: WorkflowState): WorkflowState {
   let steps = PersistentMap.empty<WorkflowStepState>();
   for (const [id, step] of workflow.steps) {
     const hidden: Mutable<WorkflowStepState> = { ...step };

@@ -11,7 +11,7 @@ import type {
   WorkflowState,
   WorkflowStepState,
 } from './state.js';
-import { cursorOf, initialState, makeState } from './state-root.js';
+import { type Cursor, cursorOf, initialState, listsOf, makeState } from './state-root.js';
 
 /**
  * A {@link ToolpaneState} as plain JSON: what a server hands to the browser (a Next.js server
@@ -27,6 +27,8 @@ export interface SerializedState {
   readonly toolCallOrder: readonly string[];
   readonly issues: readonly StreamIssue[];
   readonly unknownChunks: readonly unknown[];
+  /** Where the stream stands: the runs chunks without a runId of their own go to. */
+  readonly cursor?: Cursor;
 }
 
 /** Options of {@link serializeState}. */
@@ -111,6 +113,7 @@ export function serializeState(
     toolCallOrder: [...state.toolCallOrder],
     issues: state.issues,
     unknownChunks: state.unknownChunks,
+    cursor: listsOf(state).cursor,
   });
 }
 
@@ -131,8 +134,79 @@ function callFromJson(json: Record<string, unknown>): ToolCallState {
   );
   return {
     ...(value as unknown as ToolCallState),
-    workflow: { ...(workflow as unknown as WorkflowState), steps: new Map(steps) },
+    workflow: { ...(workflow as unknown as WorkflowState), steps: PersistentMap.from(steps) },
   };
+}
+
+const isShown = (value: unknown) => isRecord(value) && typeof value.kind === 'string';
+const isTarget = (value: unknown) =>
+  isRecord(value) && typeof value.runId === 'string' && typeof value.toolCallId === 'string';
+
+/** Why a call of a snapshot cannot be read, or undefined when it can. */
+function callProblem(call: Record<string, unknown>): string | undefined {
+  const texts = ['toolCallId', 'toolName', 'status', 'runId'] as const;
+  if (!texts.every((key) => typeof call[key] === 'string')) return 'its ids, name or status';
+  if (!['input', 'output', 'error'].every((key) => isShown(call[key]))) return 'its values';
+  if (!isRecord(call.raw) || !Array.isArray(call.progress) || !call.progress.every(isShown))
+    return 'its raw values or progress';
+  if (!strings(call.childRunIds)) return 'its child runs';
+  const { approval, suspension, workflow } = call;
+  if (
+    approval !== undefined &&
+    !(isRecord(approval) && isTarget(approval.target) && isShown(approval.args))
+  )
+    return 'its approval';
+  if (
+    suspension !== undefined &&
+    !(isRecord(suspension) && isTarget(suspension.target) && isShown(suspension.payload))
+  )
+    return 'its suspension';
+  if (workflow === undefined) return undefined;
+  const steps = isRecord(workflow) ? workflow.steps : undefined;
+  const stepOk = (step: unknown) =>
+    isRecord(step) &&
+    typeof step.id === 'string' &&
+    (step.iterations === undefined ||
+      (Array.isArray(step.iterations) && step.iterations.every(isRecord)));
+  const stepIds = isRecord(workflow) ? (workflow.stepIds ?? []) : [];
+  if (!Array.isArray(steps) || !steps.every(stepOk) || !strings(stepIds)) return 'its workflow';
+  return undefined;
+}
+
+/** Why a run of a snapshot cannot be read, or undefined when it can. */
+function runProblem(run: Record<string, unknown>): string | undefined {
+  if (typeof run.status !== 'string') return 'its status';
+  const { parts, steps } = run;
+  const partOk = (part: unknown) => isRecord(part) && typeof part.type === 'string';
+  if (!Array.isArray(parts) || !parts.every(partOk)) return 'its parts';
+  if (!Array.isArray(steps) || !strings(run.toolCallIds)) return 'its steps or calls';
+  return undefined;
+}
+
+/** The cursor a snapshot wrote (the runs it names), or undefined when it wrote none. */
+function cursorFromJson(json: SerializedState): Cursor | undefined {
+  const { cursor } = json as { cursor?: unknown };
+  if (!isRecord(cursor)) return undefined;
+  const out: Record<string, string> = {};
+  for (const key of ['currentRunId', 'lastNestedRunId', 'aiSdkRunId'] as const) {
+    if (typeof cursor[key] === 'string') out[key] = cursor[key];
+  }
+  return out as Cursor;
+}
+
+/** An empty state whose one issue is `message`. */
+function emptyWith(message: string): ToolpaneState {
+  return makeState(
+    { format: initialState.format, runs: initialState.runs, toolCalls: initialState.toolCalls },
+    {
+      runs: AppendList.from<string>([]),
+      calls: AppendList.from<string>([]),
+      issues: AppendList.from<StreamIssue>([{ kind: 'invalid-chunk', message }]),
+      unknown: AppendList.from<unknown>([]),
+      cursor: {},
+      repeats: NO_REPEATS,
+    },
+  );
 }
 
 /** Why a value is not a {@link SerializedState}, or undefined when it is one. */
@@ -161,7 +235,8 @@ function problemOf(value: unknown): string | undefined {
 /**
  * Reads a {@link SerializedState} back into a state a store can start from
  * (`createToolpaneStore({ initialState })`). Never throws: anything that is not a serialized state
- * gives an empty state whose `issues` say why.
+ * gives an empty state whose `issues` say why, and a run or call that cannot be read is left out
+ * with an issue of its own.
  *
  * @example
  * // A client component
@@ -171,35 +246,45 @@ function problemOf(value: unknown): string | undefined {
  */
 export function deserializeState(value: unknown): ToolpaneState {
   const problem = problemOf(value);
-  if (problem !== undefined) {
-    const issue: StreamIssue = {
-      kind: 'invalid-chunk',
-      message: `Not a serialized Toolpane state: ${problem}`,
-    };
-    return makeState(
-      {
-        format: initialState.format,
-        runs: initialState.runs,
-        toolCalls: initialState.toolCalls,
-      },
-      {
-        runs: AppendList.from<string>([]),
-        calls: AppendList.from<string>([]),
-        issues: AppendList.from([issue]),
-        unknown: AppendList.from<unknown>([]),
-        cursor: {},
-        repeats: NO_REPEATS,
-      },
-    );
+  if (problem !== undefined) return emptyWith(`Not a serialized Toolpane state: ${problem}`);
+  try {
+    return readState(value as SerializedState);
+  } catch (error) {
+    // A shape no check above foresaw: nothing of it, and an issue that says so.
+    return emptyWith(`Not a serialized Toolpane state: ${(error as Error).message}`);
   }
-  const json = value as SerializedState;
-  const runs = (json.runs as RunState[]).map((run) => [run.runId, run] as const);
+}
+
+/** A snapshot's state: runs and calls that cannot be read are left out, each with an issue. */
+function readState(json: SerializedState): ToolpaneState {
+  const dropped: StreamIssue[] = [];
+  const keep = (what: string, id: unknown, problem: string | undefined) => {
+    if (problem === undefined) return true;
+    const name = typeof id === 'string' ? id : '?';
+    dropped.push({
+      kind: 'invalid-chunk',
+      message: `Left out ${what} ${name} of a snapshot: ${problem}`,
+    });
+    return false;
+  };
+  const runs = (json.runs as Record<string, unknown>[])
+    .filter((run) => keep('run', run.runId, runProblem(run)))
+    .map((run) => [run.runId as string, run as unknown as RunState] as const);
   // By key: a later run that repeats a toolCallId holds its call under `<toolCallId>#<n>`.
-  const calls = (json.toolCalls as Record<string, unknown>[]).map((call) => {
-    const value = callFromJson(call);
-    return [value.key, value] as const;
-  });
+  const calls = (json.toolCalls as Record<string, unknown>[])
+    .filter((call) => keep('call', call.toolCallId, callProblem(call)))
+    .map((call) => {
+      const value = callFromJson(call);
+      return [value.key, value] as const;
+    });
   const toolCalls = PersistentMap.from(calls);
+  const held = new Set(runs.map(([runId]) => runId));
+  const runOrder = json.runOrder.filter((runId) => held.has(runId));
+  const callOrder = json.toolCallOrder.filter((key) => toolCalls.has(key));
+  const issues = (json.issues as unknown[]).filter(
+    (issue): issue is StreamIssue =>
+      isRecord(issue) && typeof issue.kind === 'string' && typeof issue.message === 'string',
+  );
   return makeState(
     {
       format: json.format,
@@ -207,12 +292,12 @@ export function deserializeState(value: unknown): ToolpaneState {
       toolCalls,
     },
     {
-      runs: AppendList.from(json.runOrder),
-      calls: AppendList.from(json.toolCallOrder),
-      issues: AppendList.from(json.issues),
+      runs: AppendList.from(runOrder),
+      calls: AppendList.from(callOrder),
+      issues: AppendList.from([...issues, ...dropped]),
       unknown: AppendList.from(json.unknownChunks),
-      cursor: cursorOf(json.format, json.runOrder),
-      repeats: buildRepeats(toolCalls, json.toolCallOrder),
+      cursor: cursorFromJson(json) ?? cursorOf(json.format, runOrder),
+      repeats: buildRepeats(toolCalls, callOrder),
     },
   );
 }
