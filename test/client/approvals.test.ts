@@ -9,8 +9,9 @@ import { aiSdk } from '@toolpane/client/ai-sdk';
 import { formatTree } from '@toolpane/client/inspect';
 import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
+import { throughAiSdk } from '../utils/ai-sdk';
 import { deepChain } from '../utils/deep-chain';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 /** Approvals as state: where they are routed and what a person sees of them. */
 
@@ -296,5 +297,28 @@ describe('arguments a client transform masks', () => {
     const ask = chunks.find((chunk) => chunk.type === 'tool-call-approval')!;
     native.dispatch({ ...ask, payload: { ...ask.payload, args: { id: 'everything' } } });
     expect(native.getState().toolCalls.get('call-del-1')?.approval?.revision).toBe(2);
+  });
+});
+
+describe('a display-transformed call asked for approval through @mastra/ai-sdk', () => {
+  // Every native recording whose approval request is display-transformed, as chatRoute streams it.
+  const RECORDINGS = fixtureNames().filter((name) => {
+    if (name.includes('aisdk')) return false;
+    const text = JSON.stringify(loadFixture(name));
+    return text.includes('"tool-call-approval"') && text.includes('"transformed"');
+  });
+
+  it.each(RECORDINGS)('%s: one request, no change reported, whatever the version', async (name) => {
+    for (const version of ['v5', 'v6'] as const) {
+      const chunks = await throughAiSdk(loadFixture(name), { version });
+      const state = reduceAll([...chunks, { type: 'toolpane/stream-end' }], { formats: [aiSdk] });
+      const asked = [...state.toolCalls.values()].filter((call) => call.approval !== undefined);
+      expect(asked.length, version).toBeGreaterThan(0);
+      for (const call of asked) expect(call.approval!.revision, version).toBe(1);
+      expect(
+        state.issues.filter((issue) => issue.kind === 'decision'),
+        version,
+      ).toEqual([]);
+    }
   });
 });

@@ -145,11 +145,18 @@ export function onApprovalRequest(ctx: Ctx, value: Value): void {
   if (findApproval(ctx, value.toolCallId as string, target)) return;
   const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  // The data part with the approval phase's arguments may follow; under a client transform the
-  // input's view is not that phase's, so the arguments wait for it. On an `agent-*` call the
-  // request was raised inside the subagent: the data part names the tool and its arguments.
+  // The data part with the approval phase's arguments may follow; under a transform (a client's,
+  // or the server's: the input shows hidden or as a view) the input's view is not that phase's,
+  // so the arguments wait for it. On an `agent-*` call the request was raised inside the
+  // subagent: the data part names the tool and its arguments.
+  const viewed =
+    call.displayTransform === 'display' ||
+    call.input.kind === 'hidden' ||
+    call.input.kind === 'transformed';
   const args =
-    clientTransformFor(ctx.options.transforms, call.toolName) === undefined && call.kind !== 'agent'
+    clientTransformFor(ctx.options.transforms, call.toolName) === undefined &&
+    call.kind !== 'agent' &&
+    !viewed
       ? call.input
       : pendingValue();
   requestApproval(ctx, call, { toolName: call.toolName, args, resumeSchema: undefined, target });
