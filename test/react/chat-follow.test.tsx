@@ -188,6 +188,17 @@ describe('a useChat store following its chat', () => {
     showsNothing(1);
   });
 
+  it('keeps hidden what it hid when setMessages drops an answer and brings it back', async () => {
+    const { view, store, first, second, showsNothing } = await hiddenTwice();
+    view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={{}} />);
+    // Undo: the second exchange goes; redo: it comes back, its message holding the input raw.
+    view.rerender(<Chat chat={chatOf([user(1), first], 'ready')} probe={{}} />);
+    expect(store.getState().runOrder).toEqual([first.id]);
+    view.rerender(<Chat chat={chatOf([user(1), first, user(2), second], 'ready')} probe={{}} />);
+    expect(store.getState().runOrder).toEqual([first.id, second.id]);
+    showsNothing(2);
+  });
+
   it('keeps hidden what it hid when a rebuild gives a repeated toolCallId another key', async () => {
     // Both answers call `call-crm-1`: live, the second call's key is `call-crm-1#2`; rebuilt
     // without the first answer, it is `call-crm-1`, the key the first answer's call had.

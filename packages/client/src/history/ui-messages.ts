@@ -299,9 +299,10 @@ export interface UIHistoryOptions extends Omit<ReduceOptions, 'now' | 'formats'>
    * The state that showed these messages before, when there is one: a store whose chat's messages
    * were replaced or reloaded. What it hid stays hidden in the rebuilt state, although a
    * `UIMessage` keeps raw what a display transform hid on the stream (the input of a call whose
-   * input deltas were suppressed, protocol §6.4).
+   * input deltas were suppressed, protocol §6.4). Several states (each an earlier reading: a
+   * message undone and brought back) all count.
    */
-  readonly shownBefore?: ToolpaneState;
+  readonly shownBefore?: ToolpaneState | readonly ToolpaneState[];
   /**
    * The names of the tools the app runs itself (a `useChat` page answers them in `onToolCall`
    * with `addToolOutput`). A saved call of one with its whole input and no output still waits for
@@ -336,5 +337,7 @@ export function stateFromUIMessages(
 ): ToolpaneState {
   const { now: _, shownBefore, clientTools, ...rest } = options as ReduceOptions & UIHistoryOptions;
   const state = buildHistory(uiHistoryChunks(history, clientTools), { ...rest, formats: [aiSdk] });
-  return shownBefore === undefined ? state : keepHidden(state, shownBefore);
+  const before: readonly ToolpaneState[] =
+    shownBefore === undefined ? [] : Array.isArray(shownBefore) ? shownBefore : [shownBefore];
+  return before.reduce(keepHidden, state);
 }

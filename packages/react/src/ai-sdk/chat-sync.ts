@@ -59,6 +59,8 @@ export type MessageFollower = (messages: readonly unknown[], settled: boolean) =
 export function createMessageFollower(store: ToolpaneStore, options: SyncOptions): MessageFollower {
   /** The assistant messages the chat has held. */
   const seen = new Set<string>();
+  /** States that held runs the chat dropped since: what they hid stays hidden if they return. */
+  const earlier: ToolpaneState[] = [];
   return (messages, settled) => {
     const before = store.getState();
     const ids = assistantIds(messages);
@@ -69,7 +71,8 @@ export function createMessageFollower(store: ToolpaneStore, options: SyncOptions
     const missing = settled && ids.some((id) => !before.runs.has(id));
     for (const id of ids) seen.add(id);
     if (!gone && !missing) return;
-    const after = stateFromUIMessages(messages, { ...options, shownBefore: before });
+    const after = stateFromUIMessages(messages, { ...options, shownBefore: [before, ...earlier] });
+    if (gone) earlier.push(before);
     store.reset(after);
     const issues = keptIssues(before, after);
     if (issues.length > 0) {
