@@ -88,7 +88,9 @@ async function renderAfter(name: string) {
 }
 
 describe('a useChat conversation whose runs repeat the toolCallIds of a subagent tree', () => {
-  it('shows the approval of each run on its own inner card, and each card answers for its run', async () => {
+  it('shows the approval of each run on its own inner card; the last answer is the one that goes on', async () => {
+    // Mastra's chatRoute continues the chat's last assistant message, and useChat sends an
+    // answered approval only from it: a decision on an earlier answer is refused, not lost.
     const user = userEvent.setup();
     const { chat, toolpane, approvalId } = await renderAfter('aisdk-v6-approval-two-level');
     const buttons = await screen.findAllByRole('button', { name: 'Approve deleteTool' });
@@ -101,33 +103,26 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     ]);
 
     await user.click(buttons[1]!);
-    await waitFor(() => expect(chat.addToolApprovalResponse).toHaveBeenCalledTimes(1));
-    expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
-      id: approvalId(2),
-      approved: true,
-    });
-    // A bare toolCallId: the call with that key while it waits (the first run's), then the newest
-    // call with the id that still waits (the third run's).
+    expect(await screen.findByText(/is in an earlier answer/)).toBeInTheDocument();
+    expect(chat.addToolApprovalResponse).not.toHaveBeenCalled();
     const session = toolpane.session;
-    expect((await act(() => session.decline('call-del-deep-1', 'Keep it'))).status).toBe('done');
-    expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
-      id: approvalId(1),
-      approved: false,
-      reason: 'Keep it',
-    });
-    expect((await act(() => session.approve('call-del-deep-1'))).status).toBe('done');
+    const refused = await act(() => session.decline('call-del-deep-1', 'Keep it'));
+    expect(refused).toMatchObject({ status: 'invalid', error: expect.stringMatching(/earlier/) });
+    expect(chat.addToolApprovalResponse).not.toHaveBeenCalled();
+    // The last answer's request goes through the chat, by its key or by its card.
+    expect((await act(() => session.approve('call-del-deep-1#3'))).status).toBe('done');
     expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
       id: approvalId(3),
       approved: true,
     });
     expect(
       ['call-del-deep-1', 'call-del-deep-1#2', 'call-del-deep-1#3'].map(
-        (key) => toolpane.store.getState().toolCalls.get(key)?.approval?.decision,
+        (key) => toolpane.store.getState().toolCalls.get(key)?.status,
       ),
-    ).toEqual([{ approved: false, reason: 'Keep it' }, { approved: true }, { approved: true }]);
+    ).toEqual(['approval-requested', 'approval-requested', 'approval-responded']);
   });
 
-  it('resumes each suspension for its own run, by key or by the bare toolCallId', async () => {
+  it('resumes the suspension of the last answer, and refuses those of earlier answers', async () => {
     const { chat, toolpane, runIdOf } = await renderAfter('aisdk-v6-nested-suspend');
     const [first, second, third] = [runIdOf(1), runIdOf(2), runIdOf(3)];
     expect(new Set([first, second, third]).size).toBe(3);
@@ -135,23 +130,21 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     const resumed = (runId: string | undefined) => ({
       body: { runId, toolCallId: 'call-booking-1', resumeData: { confirmed: true } },
     });
-    expect((await act(() => session.resume('call-book-sub-1#2', { confirmed: true }))).status).toBe(
-      'done',
-    );
-    expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, resumed(second));
-    expect((await act(() => session.resume('call-book-sub-1', { confirmed: true }))).status).toBe(
-      'done',
-    );
-    expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, resumed(first));
-    // The first run's call no longer waits: the bare id now means the third run's.
-    expect((await act(() => session.resume('call-book-sub-1', { confirmed: true }))).status).toBe(
+    for (const key of ['call-book-sub-1#2', 'call-book-sub-1']) {
+      const result = await act(() => session.resume(key, { confirmed: true }));
+      expect(result.status, key).toBe('invalid');
+    }
+    expect(chat.sendMessage).not.toHaveBeenCalled();
+    expect((await act(() => session.resume('call-book-sub-1#3', { confirmed: true }))).status).toBe(
       'done',
     );
     expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, resumed(third));
     const calls = ['call-book-sub-1', 'call-book-sub-1#2', 'call-book-sub-1#3'];
-    expect(calls.map((key) => toolpane.store.getState().toolCalls.get(key)?.status)).toEqual(
-      calls.map(() => 'approval-responded'),
-    );
+    expect(calls.map((key) => toolpane.store.getState().toolCalls.get(key)?.status)).toEqual([
+      'suspended',
+      'suspended',
+      'approval-responded',
+    ]);
   });
 
   it('sends nothing for a request that changed after it was shown', async () => {

@@ -16,6 +16,7 @@ import { consumeStream } from '@toolpane/client/stream';
 import {
   createMessageFollower,
   createOutputFollower,
+  notLastAnswer,
   parseBody,
   replacedBy,
   type SyncOptions,
@@ -208,18 +209,16 @@ export function createChatSession(
     }
     const expired = expiredReason(call);
     if (expired !== undefined) return Promise.resolve({ status: 'invalid', error: expired });
-    const target =
-      kind === 'resume'
-        ? call.status === 'suspended'
-          ? call.suspension?.target
-          : undefined
-        : call.status === 'approval-requested'
-          ? call.approval?.target
-          : undefined;
+    const waits = call.status === (kind === 'resume' ? 'suspended' : 'approval-requested');
+    const target = waits
+      ? (kind === 'resume' ? call.suspension : call.approval)?.target
+      : undefined;
     if (target === undefined) {
       const error = `Tool call ${toolCallId} does not wait for ${kind === 'resume' ? 'resume data' : 'an approval'} (status: ${call.status})`;
       return Promise.resolve({ status: 'invalid', error });
     }
+    const earlier = notLastAnswer(store.getState(), call, current.messages);
+    if (earlier !== undefined) return Promise.resolve({ status: 'invalid', error: earlier });
     // The request the person saw (see `SessionRequestOptions.revision`).
     if (kind !== 'resume' && shown !== undefined && shown !== call.approval?.revision) {
       const error = 'Nothing was sent: the approval request changed after it was shown';

@@ -1,4 +1,10 @@
-import type { StreamIssue, ToolpaneEvent, ToolpaneState, ToolpaneStore } from '@toolpane/client';
+import type {
+  StreamIssue,
+  ToolCallState,
+  ToolpaneEvent,
+  ToolpaneState,
+  ToolpaneStore,
+} from '@toolpane/client';
 import {
   selectAwaitingClient,
   stateFromUIMessages,
@@ -44,6 +50,29 @@ function keptIssues(before: ToolpaneState, after: ToolpaneState): StreamIssue[] 
       (issue.runId === undefined || after.runs.has(issue.runId)) &&
       (issue.toolCallId === undefined || after.toolCalls.has(issue.toolCallId)),
   );
+}
+
+/**
+ * Why a decision on `call` cannot go through the chat: its answer is an earlier message, not the
+ * chat's last (Mastra's `chatRoute` continues only the last assistant message, and `useChat`
+ * sends an answered approval only from it); undefined when it can.
+ */
+export function notLastAnswer(
+  state: ToolpaneState,
+  call: ToolCallState,
+  messages: readonly unknown[],
+): string | undefined {
+  let top = call;
+  const seen = new Set<string>();
+  while (top.parentToolCallId !== null && !seen.has(top.key)) {
+    seen.add(top.key);
+    const parent = state.toolCalls.get(top.parentToolCallId);
+    if (parent === undefined) break;
+    top = parent;
+  }
+  const ids = assistantIds(messages);
+  if (!ids.includes(top.runId) || top.runId === ids.at(-1)) return undefined;
+  return `Nothing was sent: ${call.toolCallId} is in an earlier answer, and the chat goes on only from its last one`;
 }
 
 /** Makes a store follow a chat's messages; see {@link createMessageFollower}. */
