@@ -188,3 +188,20 @@ describe.each([
     }
   });
 });
+
+describe('a bare toolCallId named by a decision of one kind', () => {
+  it('reaches the newest call with that id that waits for that kind of decision', () => {
+    // Turn 1 asks to approve call-del-1; turn 2's tool, called call-del-1 as well, suspends.
+    const suspended = JSON.parse(
+      JSON.stringify(fixtureAsRun('suspend-request', 2)).replaceAll('call-book-1', 'call-del-1'),
+    ) as unknown[];
+    const state = reduceAll([...fixtureAsRun('approval-request', 1), ...suspended]);
+    expect([...state.toolCalls.values()].map((call) => [call.key, call.status])).toEqual([
+      ['call-del-1', 'approval-requested'],
+      ['call-del-1#2', 'suspended'],
+    ]);
+    expect(selectDecisionCall(state, 'call-del-1')?.key).toBe('call-del-1');
+    expect(selectDecisionCall(state, 'call-del-1', 'approve')?.key).toBe('call-del-1');
+    expect(selectDecisionCall(state, 'call-del-1', 'resume')?.key).toBe('call-del-1#2');
+  });
+});

@@ -1,7 +1,7 @@
 import { createEmitter } from '../notify/emitter.js';
 import type { NotifySchedule } from '../notify/schedule.js';
 import { validateResumeData } from '../resume/schema.js';
-import { decisionCall } from '../state/identity.js';
+import { decisionCall, WAITING } from '../state/identity.js';
 import { selectPendingApprovals } from '../state/select.js';
 import type { DecisionTarget } from '../state/state.js';
 import { createToolpaneStore } from '../store/store.js';
@@ -229,9 +229,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       return result;
     }
     lastError = result.status === 'error' ? result.error : undefined;
-    // Mastra answered with a stream: it took the decision, which must never be sent again. When
-    // nothing of the continuation reached the run (an empty stream, or one aborted or broken before
-    // its first event), the call ends with the error rather than waiting for a person again.
+    // Mastra answered with a stream: it took the decision, never to be sent again. When nothing
+    // of it reached the run (empty, aborted or broken before its first event), the call ends.
     const state = store.getState();
     if (
       state.toolCalls.get(toolCallId)?.status === 'approval-responded' &&
@@ -266,9 +265,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     fields: DecisionFields,
     request: SessionRequestOptions,
   ): Promise<SessionResult> => {
-    // A call key, or a bare toolCallId: the call of a later run that repeats it is meant when
-    // that one waits (see `decisionCall`).
-    const toolCallId = decisionCall(store.getState(), ref)?.key ?? ref;
+    // A key, or a bare toolCallId: the newest call with it that waits so (see `decisionCall`).
+    const toolCallId = decisionCall(store.getState(), ref, WAITING[kind])?.key ?? ref;
     const pending = inFlight.get(toolCallId);
     if (pending !== undefined) {
       // The same decision again (a double click) shares the request; another one sends nothing:
@@ -287,8 +285,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       return Promise.resolve({ status: 'invalid', error: CHANGED });
     }
     const start = (): Promise<SessionResult> => {
-      // With nothing ahead in the queue the call shows as answered at once; otherwise it does when
-      // its turn comes, because the stream still open may yet change the call.
+      // Nothing queued ahead: shown as answered at once; else in its turn (the stream may change it).
       const marked = jobs.size === 0 ? target : undefined;
       if (marked !== undefined) store.dispatch(sentEvent(toolCallId, kind, fields));
       return enqueue(
@@ -341,7 +338,10 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     answer: (ref, given, request = {}) => answerCall(host, ref, given, request),
     retryAnswers: (ref, request = {}) => retryAnswers(host, ref, request),
     checkResumeData: (ref, resumeData) =>
-      validateResumeData(decisionCall(store.getState(), ref)?.suspension?.resumeSchema, resumeData),
+      validateResumeData(
+        decisionCall(store.getState(), ref, WAITING.resume)?.suspension?.resumeSchema,
+        resumeData,
+      ),
     abort: (reason) => abortAll(reason),
     getStatus: () => status,
     getError: () => lastError,

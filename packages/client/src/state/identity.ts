@@ -121,6 +121,13 @@ export function findCallKey(
   return undefined;
 }
 
+const APPROVAL: ReadonlySet<ToolCallStatus> = new Set(['approval-requested']);
+
+/** The statuses of a call that waits for each kind of decision: an approval's, a resume's. */
+export const WAITING: Readonly<
+  Record<'approve' | 'decline' | 'resume', ReadonlySet<ToolCallStatus>>
+> = { approve: APPROVAL, decline: APPROVAL, resume: new Set(['suspended']) };
+
 /**
  * The call a person's decision names. `ref` is a call key or a bare toolCallId: the call with that
  * key when it is in one of `statuses` (by default: it waits for a person), else the newest call

@@ -1,5 +1,5 @@
 import { buildAwaiting } from './awaiting.js';
-import { callsWithId, decisionCall } from './identity.js';
+import { callsWithId, decisionCall, WAITING } from './identity.js';
 import {
   type DecisionTarget,
   expiredReason,
@@ -32,15 +32,20 @@ export const selectCallsWithId = (state: ToolpaneState, toolCallId: string): Too
 
 /**
  * The call a person's decision names, as `session.approve/decline/resume(ref)` read it: the call
- * with key `ref` when it waits for a person, else the newest call with wire id `ref` that does
- * (so a bare toolCallId that a later run repeats is answerable), else the call with that key or
- * id. Undefined when there is none.
+ * with key `ref` when it waits for a person (for that `kind` of decision, when given), else the
+ * newest call with wire id `ref` that does (so a bare toolCallId that a later run repeats is
+ * answerable), else the call with that key or id. Undefined when there is none.
  *
  * @example
  * selectDecisionCall(state, 'call-1')?.key; // 'call-1#2' while the second run's call-1 waits
+ * selectDecisionCall(state, 'call-1', 'resume')?.key; // the newest call-1 that is suspended
  */
-export const selectDecisionCall = (state: ToolpaneState, ref: string): ToolCallState | undefined =>
-  decisionCall(state, ref);
+export const selectDecisionCall = (
+  state: ToolpaneState,
+  ref: string,
+  kind?: 'approve' | 'decline' | 'resume',
+): ToolCallState | undefined =>
+  kind === undefined ? decisionCall(state, ref) : decisionCall(state, ref, WAITING[kind]);
 
 /** One run by id. */
 export const selectRun = (state: ToolpaneState, runId: string): RunState | undefined =>

@@ -198,7 +198,7 @@ export function createChatSession(
   ): Promise<SessionResult> => {
     // A call key, or a bare toolCallId: the call of a later run that repeats it is meant when
     // that one waits (see `selectDecisionCall`).
-    const call = selectDecisionCall(store.getState(), ref);
+    const call = selectDecisionCall(store.getState(), ref, kind);
     const toolCallId = call?.key ?? ref;
     const pending = inFlight.get(ref) ?? inFlight.get(toolCallId);
     if (pending !== undefined) return pending;
@@ -320,7 +320,10 @@ export function createChatSession(
     answer: () => Promise.resolve({ status: 'invalid', error: 'Use the chat’s addToolOutput' }),
     retryAnswers: () => Promise.resolve({ status: 'invalid', error: 'Use the chat’s regenerate' }),
     checkResumeData: (ref, data) =>
-      validateResumeData(selectDecisionCall(store.getState(), ref)?.suspension?.resumeSchema, data),
+      validateResumeData(
+        selectDecisionCall(store.getState(), ref, 'resume')?.suspension?.resumeSchema,
+        data,
+      ),
     follow,
     restore() {
       if (chat === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });
