@@ -7,6 +7,7 @@ import {
   applyClientTransform,
   clientTransformFor,
   pendingValue,
+  placeholder,
   suppressedValue,
   type TransformPhase,
 } from '../reducer/transform.js';
@@ -30,6 +31,14 @@ export function shown(
 ): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
   if (client !== undefined) markDisplayTransformed(ctx, call);
+  // The error of a call that hides its input, whose raw input is not known here (a state read
+  // back from a snapshot, which leaves raw values out): nothing tells what it may quote.
+  const input = call.input.kind;
+  const unknownInput =
+    (input === 'hidden' || input === 'transformed') && !Object.hasOwn(call.raw, 'input');
+  if (phase === 'error' && client === undefined && unknownInput) {
+    return { kind: 'hidden', reason: 'failed', message: placeholder('error') };
+  }
   // A call this side learnt is display-transformed shows what the server's transform made.
   const kind = call.displayTransform === 'display' ? 'transformed' : 'raw';
   const view: DisplayValue =

@@ -1,7 +1,6 @@
 import { parsePartialJson } from '../partial-json/partial-json.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
-import { placeholder } from './transform.js';
 
 /*
  * Hidden values that come back inside another value of the same call. Mastra's input validation
@@ -246,11 +245,6 @@ export function withoutEchoes(
   transformed = false,
 ): DisplayValue {
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
-  // A failure of a call that hides its input, whose raw input is not known here (a state read
-  // back from a snapshot, which leaves raw values out): nothing tells what it may quote.
-  const { kind } = call.input;
-  if (failure && (kind === 'hidden' || kind === 'transformed') && !Object.hasOwn(call.raw, 'input'))
-    return { kind: 'hidden', reason: 'failed', message: placeholder('error') };
   const { known, all } = hiddenTexts(call);
   const failed = isFailure(display.value);
   const texts = failure || failed ? all : known;
