@@ -110,10 +110,16 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     expect(refused).toMatchObject({ status: 'invalid', error: expect.stringMatching(/earlier/) });
     expect(chat.addToolApprovalResponse).not.toHaveBeenCalled();
     // The last answer's request goes through the chat, by its key or by its card.
+    const { resumeWith } = selectPendingApprovals(toolpane.store.getState()).at(-1)!;
     expect((await act(() => session.approve('call-del-deep-1#3'))).status).toBe('done');
     expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
       id: approvalId(3),
       approved: true,
+    });
+    // This chat sends no request on its own (as useChat holds an answer back while another call
+    // of the step is open): the session sends the decision in the body of the chat's request.
+    expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, {
+      body: { ...resumeWith, resumeData: { approved: true } },
     });
     expect(
       ['call-del-deep-1', 'call-del-deep-1#2', 'call-del-deep-1#3'].map(

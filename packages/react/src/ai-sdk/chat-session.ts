@@ -166,13 +166,15 @@ export function createChatSession(
   /**
    * Runs a chat action and reports the response it started, if it started one. The chat sends an
    * answered approval on its own (`sendAutomaticallyWhen`) after the action returns, so the
-   * request may start a task later.
+   * request may start a task later; when none did (another call of the step is still open, so
+   * the chat holds the answer back), `orElse` sends it.
    */
-  const run = async (action: () => unknown): Promise<SessionResult> => {
+  const run = async (action: () => unknown, orElse?: () => unknown): Promise<SessionResult> => {
     const before = requests;
     try {
       await action();
       if (requests === before) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (requests === before && orElse !== undefined) await orElse();
     } catch (error) {
       return { status: 'error', error: error instanceof Error ? error.message : String(error) };
     }
@@ -238,24 +240,21 @@ export function createChatSession(
             },
       );
       const approvalId = `${target.runId}::${target.toolCallId}`;
-      const result = await run(() =>
-        kind !== 'resume' && chatWaitsFor(current, approvalId)
-          ? current.addToolApprovalResponse({
-              id: approvalId,
-              approved,
-              ...(reason === undefined ? {} : { reason }),
-            })
-          : current.sendMessage(undefined, {
-              body: {
-                runId: target.runId,
-                toolCallId: target.toolCallId,
-                resumeData:
-                  kind === 'resume'
-                    ? fields.resumeData
-                    : { approved, ...(reason === undefined ? {} : { reason }) },
-              },
-            }),
-      );
+      const viaBody = () =>
+        current.sendMessage(undefined, {
+          body: {
+            runId: target.runId,
+            toolCallId: target.toolCallId,
+            resumeData:
+              kind === 'resume'
+                ? fields.resumeData
+                : { approved, ...(reason === undefined ? {} : { reason }) },
+          },
+        });
+      const response = { id: approvalId, approved, ...(reason === undefined ? {} : { reason }) };
+      const result = await (kind !== 'resume' && chatWaitsFor(current, approvalId)
+        ? run(() => current.addToolApprovalResponse(response), viaBody)
+        : run(viaBody));
       if (result.status === 'error') {
         store.dispatch(
           isRunGone(result.error)
