@@ -50,11 +50,27 @@ function requestTarget(ctx: Ctx, call: ToolCallState): DecisionTarget | undefine
   return inner === undefined ? undefined : asked(ctx.draft.root.toolCalls.get(inner)!);
 }
 
+/** Whether `call` asked a person with a request to `target`, whatever became of it. */
+const askedAt = (call: ToolCallState, target: DecisionTarget): boolean =>
+  sameTarget(call.approval?.target ?? call.suspension?.target, target);
+
+/** The call, `call` or one under it at any depth, that asked with a request to `target`. */
+function askedBefore(
+  ctx: Ctx,
+  call: ToolCallState,
+  target: DecisionTarget,
+): ToolCallState | undefined {
+  if (askedAt(call, target)) return call;
+  if (call.kind === 'tool') return undefined;
+  return latestNestedCall(ctx.draft.root, call, (c) => askedAt(c, target));
+}
+
 /**
  * The call a request part's `toolCallId` names: the newest call with it, unless that one waits on
- * a request of another target while an older call waits on this one. Then the part is an earlier
- * run's again (a replayed stream), and belongs to that run's call: every run of a chat that
- * repeats toolCallIds and arguments asks alike, and only the target tells them apart.
+ * a request of another target while an older call waits on this one, or asked it and has moved on
+ * (answered, ended). Then the part is an earlier run's again (a replayed stream), and belongs to
+ * that run's call: every run of a chat that repeats toolCallIds and arguments asks alike, and
+ * only the target tells them apart.
  */
 function outerCallKey(ctx: Ctx, target: DecisionTarget): string | undefined {
   const { root } = ctx.draft;
@@ -62,10 +78,13 @@ function outerCallKey(ctx: Ctx, target: DecisionTarget): string | undefined {
   if (newest === undefined) return undefined;
   const asked = requestTarget(ctx, root.toolCalls.get(newest)!);
   if (asked === undefined || sameTarget(asked, target)) return newest;
-  const own = callsWithId(root, target.toolCallId).find((call) =>
-    sameTarget(requestTarget(ctx, call), target),
-  );
-  return own?.key ?? newest;
+  const calls = callsWithId(root, target.toolCallId);
+  const own = calls.find((call) => sameTarget(requestTarget(ctx, call), target));
+  if (own !== undefined) return own.key;
+  for (let i = calls.length - 1; i >= 0; i--) {
+    if (askedBefore(ctx, calls[i]!, target) !== undefined) return calls[i]!.key;
+  }
+  return newest;
 }
 
 /**
@@ -99,7 +118,10 @@ function humanCallKey(
       return innerId;
     }
   }
-  return topCall(ctx, target.toolCallId, toolName, 'any').key;
+  // Nothing open asks: the call that asked this request before, when one did (the part is a
+  // replay, which changes nothing on an ended call), else the newest call with the id.
+  const before = outer === undefined ? undefined : askedBefore(ctx, outer, target);
+  return before?.key ?? topCall(ctx, target.toolCallId, toolName, 'any').key;
 }
 
 /**

@@ -6,15 +6,9 @@ import { applyClientOutput } from './client-output.js';
 import { addIssue, type Ctx } from './context.js';
 import { messageWithoutEchoes } from './echo.js';
 import { clientMessageShown } from './hide.js';
-import {
-  endOpenCalls,
-  endRun,
-  moveTo,
-  ownMessage,
-  runWaitsForHuman,
-  setEnded,
-} from './lifecycle.js';
+import { endOpenCalls, endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
 import { latestNestedCall } from './tree.js';
+import { runWaitsForHuman } from './waiting.js';
 
 /**
  * Ends every open run: a run that waits for a person waits on, the others end as interrupted or

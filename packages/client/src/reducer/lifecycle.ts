@@ -5,13 +5,10 @@ import { createPartialJsonParser, type PartialJsonParser } from '../partial-json
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
 import { callsInTurn, findCallKey, freeCallKey } from '../state/identity.js';
-import { countOf } from '../state/list-fields.js';
 import { topLevelCall } from '../state/repeats.js';
 import { RunRecord } from '../state/run-record.js';
 import {
   type DisplayValue,
-  expiredReason,
-  HUMAN_TOOL_STATUSES,
   NO_VALUE,
   type RunState,
   type RunStatus,
@@ -26,7 +23,7 @@ import { messageWithoutEchoes, withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
 import { closeOpenParts } from './parts.js';
 import { clientTransformFor } from './transform.js';
-import { latestNestedCall } from './tree.js';
+import { holdsRequest } from './waiting.js';
 import { endWorkflow } from './workflow.js';
 
 const BACKGROUND_OPEN = new Set(['started', 'running', 'suspended']);
@@ -242,23 +239,6 @@ export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
   return parser;
 }
 
-/** Whether the call, or a call nested under it at any depth, waits for an approval or a resume. */
-export function waitsForHuman(ctx: Ctx, toolCallId: string): boolean {
-  const call = ctx.draft.root.toolCalls.get(toolCallId);
-  if (call === undefined) return false;
-  const waits = (c: ToolCallState) =>
-    HUMAN_TOOL_STATUSES.has(c.status) && expiredReason(c) === undefined;
-  if (waits(call)) return true;
-  if (countOf(call, 'childRunIds') === 0) return false;
-  return latestNestedCall(ctx.draft.root, call, waits) !== undefined;
-}
-
-/** Whether anything in the run waits for a person. */
-export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
-  const run = ctx.draft.root.runs.get(runId);
-  return run?.toolCallIds.some((id) => waitsForHuman(ctx, id)) ?? false;
-}
-
 /**
  * Ends a run and every subagent run still open under it, at any depth. Calls that are not terminal
  * and do not wait for a person end in `output-error` with `reason`, so nothing spins forever.
@@ -322,7 +302,8 @@ export function endOpenCalls(
   for (const toolCallId of draft.root.runs.get(runId)?.toolCallIds ?? []) {
     const call = draft.root.toolCalls.get(toolCallId);
     if (call === undefined || TERMINAL_TOOL_STATUSES.has(call.status)) continue;
-    if (waitsForHuman(ctx, toolCallId)) continue;
+    // A request that expired keeps what it asked, as one that waits does.
+    if (holdsRequest(ctx, call)) continue;
     // Waits for the app's result (see awaitClient), which a finished run does not cancel.
     if (call.awaitingClient === true && !aborted) continue;
     // A background task outlives the run that started it.

@@ -7,6 +7,7 @@ import {
   topLevelCall,
 } from './repeats.js';
 import {
+  expiredReason,
   HUMAN_TOOL_STATUSES,
   type ToolCallState,
   type ToolCallStatus,
@@ -130,8 +131,8 @@ export const WAITING: Readonly<
 
 /**
  * The call a person's decision names. `ref` is a call key or a bare toolCallId: the call with that
- * key when it is in one of `statuses` (by default: it waits for a person), else the newest call
- * with that toolCallId that is, else the call with that key, else the newest call with that
+ * key when it is in one of `statuses` (by default: it waits for a person) and its request has not
+ * expired, else the newest call with that toolCallId that is, else the call with that key, else the newest call with that
  * toolCallId. So a bare toolCallId reaches the call of a later run that repeats it.
  */
 export function decisionCall(
@@ -139,11 +140,14 @@ export function decisionCall(
   ref: string,
   statuses: ReadonlySet<ToolCallStatus> = HUMAN_TOOL_STATUSES,
 ): ToolCallState | undefined {
+  // A request that expired keeps its status, but waits for no one.
+  const waits = (call: ToolCallState) =>
+    statuses.has(call.status) && expiredReason(call) === undefined;
   const byKey = state.toolCalls.get(ref);
-  if (byKey !== undefined && statuses.has(byKey.status)) return byKey;
+  if (byKey !== undefined && waits(byKey)) return byKey;
   const calls = callsWithId(state, ref);
   for (let i = calls.length - 1; i >= 0; i--) {
-    if (statuses.has(calls[i]!.status)) return calls[i];
+    if (waits(calls[i]!)) return calls[i];
   }
   return byKey ?? calls.at(-1);
 }
