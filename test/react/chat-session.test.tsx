@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { selectPendingApprovals, type ToolpaneStore } from '@toolpane/client';
+import { expiredReason, selectPendingApprovals, type ToolpaneStore } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
 import {
   type ChatFetch,
@@ -20,6 +20,13 @@ import { uiMessageOf } from '../utils/history.js';
  * request inside a subagent: every card answers for its own run, and a bare toolCallId means the
  * newest call with it that still waits, as for a native session.
  */
+
+/** What the request of an answer before the chat's last says: it can no longer be answered. */
+const EARLIER_ANSWER = /went on from a later answer/;
+
+/** The texts of the cards that say their request expired. */
+const expiredCards = (root: HTMLElement) =>
+  [...root.querySelectorAll('[data-slot="decision-expired"]')].map((card) => card.textContent);
 
 /** The recording as run `n`: Mastra's fresh ids (all UUIDs) get `~n`, the toolCallIds stay. */
 const asRun = (name: string, n: number) => fixtureAsRun(name, n) as UIMessageChunk[];
@@ -72,8 +79,24 @@ async function renderAfter(name: string) {
       await (await toolpane.fetch('/chat/agent', { method: 'POST' })).text();
     });
   }
-  await waitFor(() => expect(selectPendingApprovals(toolpane.store.getState())).toHaveLength(3));
-  expect([...toolpane.store.getState().issues]).toEqual([]);
+  // Only the last answer goes on (chatRoute continues the last assistant message): the requests
+  // of the two before it no longer wait, and say why.
+  await waitFor(() => expect(selectPendingApprovals(toolpane.store.getState())).toHaveLength(1));
+  const { toolCalls } = toolpane.store.getState();
+  const expired = [...toolCalls.values()].flatMap((call) => {
+    const reason = expiredReason(call);
+    return reason === undefined ? [] : [[call.key, reason]];
+  });
+  expect(expired).toHaveLength(2);
+  for (const [, reason] of expired) expect(reason).toMatch(EARLIER_ANSWER);
+  // Each says so as a decision issue, and nothing else went wrong.
+  expect([...toolpane.store.getState().issues]).toEqual(
+    expired.map(([key]) => ({
+      kind: 'decision',
+      message: expect.stringMatching(EARLIER_ANSWER),
+      toolCallId: key,
+    })),
+  );
   /** The `runId::toolCallId` approval id of run `n`'s request. */
   const approvalId = (n: number) => {
     const request = runs[n - 1]!.find((chunk) => chunk.type === 'tool-approval-request');
@@ -81,9 +104,9 @@ async function renderAfter(name: string) {
   };
   /** The Mastra runId run `n` resumes with. */
   const runIdOf = (n: number) =>
-    selectPendingApprovals(toolpane.store.getState()).find((p) =>
-      p.resumeWith.runId.endsWith(`~${n}`),
-    )?.resumeWith.runId;
+    [...toolpane.store.getState().toolCalls.values()]
+      .map((call) => (call.approval ?? call.suspension)?.target.runId)
+      .find((runId) => runId?.endsWith(`~${n}`));
   return { chat, toolpane, approvalId, runIdOf };
 }
 
@@ -93,25 +116,38 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     // answered approval only from it: a decision on an earlier answer is refused, not lost.
     const user = userEvent.setup();
     const { chat, toolpane, approvalId } = await renderAfter('aisdk-v6-approval-two-level');
+    // Each request shows on its own inner card; only the last answer's offers buttons.
     const buttons = await screen.findAllByRole('button', { name: 'Approve deleteTool' });
-    expect(buttons).toHaveLength(3);
-    const waiting = selectPendingApprovals(toolpane.store.getState());
-    expect(waiting.map((p) => [p.key, p.toolName])).toEqual([
-      ['call-del-deep-1', 'deleteTool'],
-      ['call-del-deep-1#2', 'deleteTool'],
-      ['call-del-deep-1#3', 'deleteTool'],
+    expect(buttons).toHaveLength(1);
+    expect(expiredCards(document.body)).toEqual([
+      expect.stringMatching(EARLIER_ANSWER),
+      expect.stringMatching(EARLIER_ANSWER),
     ]);
-
-    await user.click(buttons[1]!);
-    expect(await screen.findByText(/is in an earlier answer/)).toBeInTheDocument();
-    expect(chat.addToolApprovalResponse).not.toHaveBeenCalled();
+    const { toolCalls } = toolpane.store.getState();
+    expect(
+      ['call-del-deep-1', 'call-del-deep-1#2', 'call-del-deep-1#3'].map((key) => {
+        const call = toolCalls.get(key)!;
+        return [call.toolName, call.status, call.approval?.expired];
+      }),
+    ).toEqual([
+      ['deleteTool', 'approval-requested', expect.stringMatching(EARLIER_ANSWER)],
+      ['deleteTool', 'approval-requested', expect.stringMatching(EARLIER_ANSWER)],
+      ['deleteTool', 'approval-requested', undefined],
+    ]);
     const session = toolpane.session;
-    const refused = await act(() => session.decline('call-del-deep-1', 'Keep it'));
-    expect(refused).toMatchObject({ status: 'invalid', error: expect.stringMatching(/earlier/) });
+    // By its key; a bare toolCallId means the call that waits (see the suspension case below).
+    for (const key of ['call-del-deep-1#2']) {
+      const refused = await act(() => session.decline(key, 'Keep it'));
+      expect(refused).toMatchObject({
+        status: 'invalid',
+        error: expect.stringMatching(EARLIER_ANSWER),
+      });
+    }
     expect(chat.addToolApprovalResponse).not.toHaveBeenCalled();
-    // The last answer's request goes through the chat, by its key or by its card.
+    // The last answer's request goes through the chat, from its card.
     const { resumeWith } = selectPendingApprovals(toolpane.store.getState()).at(-1)!;
-    expect((await act(() => session.approve('call-del-deep-1#3'))).status).toBe('done');
+    await user.click(buttons[0]!);
+    await waitFor(() => expect(chat.sendMessage).toHaveBeenCalled());
     expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
       id: approvalId(3),
       approved: true,
@@ -136,12 +172,14 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     const resumed = (runId: string | undefined) => ({
       body: { runId, toolCallId: 'call-booking-1', resumeData: { confirmed: true } },
     });
-    for (const key of ['call-book-sub-1#2', 'call-book-sub-1']) {
-      const result = await act(() => session.resume(key, { confirmed: true }));
-      expect(result.status, key).toBe('invalid');
-    }
+    const result = await act(() => session.resume('call-book-sub-1#2', { confirmed: true }));
+    expect(result).toMatchObject({
+      status: 'invalid',
+      error: expect.stringMatching(EARLIER_ANSWER),
+    });
     expect(chat.sendMessage).not.toHaveBeenCalled();
-    expect((await act(() => session.resume('call-book-sub-1#3', { confirmed: true }))).status).toBe(
+    // The bare toolCallId names the call that waits: the last answer's.
+    expect((await act(() => session.resume('call-book-sub-1', { confirmed: true }))).status).toBe(
       'done',
     );
     expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, resumed(third));
@@ -219,14 +257,15 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
   });
 });
 
-/** Applies parts of another run again (a replayed stream): no request moves, and no issue comes. */
+/** Applies parts of another run again (a replayed stream): no request moves or reopens, and no issue comes. */
 function replayMovesNothing(store: ToolpaneStore, chunks: readonly UIMessageChunk[]) {
   const targets = () =>
     selectPendingApprovals(store.getState()).map((p) => [p.key, p.resumeWith.runId]);
   const before = targets();
+  const issues = store.getState().issues;
   act(() => {
     store.dispatchMany(chunks);
   });
   expect(targets()).toEqual(before);
-  expect([...store.getState().issues]).toEqual([]);
+  expect(store.getState().issues).toBe(issues);
 }

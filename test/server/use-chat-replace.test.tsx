@@ -12,6 +12,7 @@ import { chatRoute } from '@mastra/ai-sdk';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { selectPendingApprovals, selectRunText, type ToolpaneState } from '@toolpane/client';
 import { serializeState } from '@toolpane/client/history';
 import { ToolpaneProvider } from '@toolpane/react';
@@ -157,13 +158,27 @@ const assistantIds = (probe: Probe) =>
 
 const state = (probe: Probe): ToolpaneState => probe.toolpane!.store.getState();
 
-/** The approvals the chat's messages still wait for. */
-const chatApprovals = (probe: Probe) =>
-  probe.chat!.messages.flatMap((message) =>
-    message.parts.filter((part) => part.state === 'approval-requested'),
-  ).length;
+/** What the request of an answer before the chat's last says: it can no longer be answered. */
+const EARLIER_ANSWER = /went on from a later answer/;
 
-/** Waits until the chat is done, then checks that Toolpane shows what the chat holds. */
+/** The texts of the cards that say their request expired. */
+const expiredCards = (root: HTMLElement) =>
+  [...root.querySelectorAll('[data-slot="decision-expired"]')].map((card) => card.textContent);
+
+/** The approvals the chat's assistant messages still wait for: the last one's, and the others'. */
+function chatApprovals(probe: Probe) {
+  const answers = probe.chat!.messages.filter((message) => message.role === 'assistant');
+  const asked = (message: Message | undefined) =>
+    message?.parts.filter((part) => part.state === 'approval-requested').length ?? 0;
+  const last = asked(answers.at(-1));
+  return { last, earlier: answers.reduce((n, message) => n + asked(message), 0) - last };
+}
+
+/**
+ * Waits until the chat is done, then checks that Toolpane shows what the chat holds: a run per
+ * answer, the last answer's approvals waiting, and those of earlier answers (which the chat can
+ * no longer send) expired.
+ */
 async function expectInStep(probe: Probe, container: HTMLElement) {
   await waitFor(() => expect(probe.chat!.status).toBe('ready'));
   await waitFor(() => {
@@ -172,8 +187,13 @@ async function expectInStep(probe: Probe, container: HTMLElement) {
       assistantIds(probe).length,
     );
   });
+  const { last, earlier } = chatApprovals(probe);
   const pending = selectPendingApprovals(state(probe)).filter((p) => p.kind === 'approval');
-  expect(pending).toHaveLength(chatApprovals(probe));
+  expect(pending).toHaveLength(last);
+  const expired = [...state(probe).toolCalls.values()].filter(
+    (call) => call.status === 'approval-requested' && call.approval?.expired !== undefined,
+  );
+  expect(expired).toHaveLength(earlier);
 }
 
 /** The text the chat holds for its assistant message `n`. */
@@ -254,6 +274,34 @@ describe.each(VERSIONS)('useChat of $name, messages replaced', ({ Chat, name }) 
     await probe.chat!.sendMessage({ text: `weather ${tag('cut2')}` });
     await expectInStep(probe, container);
     expect(assistantIds(probe)).toHaveLength(2);
+  });
+
+  it('a request left in an earlier answer: refused while a later answer follows, waiting again once setMessages removes it', async () => {
+    const user = userEvent.setup();
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={TAGGED_AGENT_ID} />);
+    const id = tag('undo');
+    await probe.chat!.sendMessage({ text: `delete ${id}` });
+    await screen.findByRole('button', { name: /^Approve/ });
+    await probe.chat!.sendMessage({ text: `weather ${id}` });
+    await expectInStep(probe, container);
+    expect(chatApprovals(probe)).toEqual({ last: 0, earlier: 1 });
+    await waitFor(() =>
+      expect(expiredCards(container)).toEqual([expect.stringMatching(EARLIER_ANSWER)]),
+    );
+    expect(screen.queryByRole('button', { name: /^Approve/ })).toBeNull();
+    const refused = await probe.toolpane!.session.approve(`call-delete-${id}`);
+    expect(refused).toMatchObject({
+      status: 'invalid',
+      error: expect.stringMatching(EARLIER_ANSWER),
+    });
+    // The later answer undone: the request is the last answer's again, and goes through.
+    probe.chat!.setMessages(probe.chat!.messages.slice(0, 2));
+    await expectInStep(probe, container);
+    expect(chatApprovals(probe)).toEqual({ last: 1, earlier: 0 });
+    expect(expiredCards(container)).toEqual([]);
+    await user.click(await screen.findByRole('button', { name: /^Approve/ }));
+    expect(await screen.findByText(`Record ${id} was deleted.`)).toBeInTheDocument();
   });
 
   it('setMessages([]) clears the transcript', async () => {

@@ -10,9 +10,9 @@ import { useChat as useChat4 } from '@ai-sdk/react4';
 import { chatRoute } from '@mastra/ai-sdk';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type AgentSession, selectCallsWithId } from '@toolpane/client';
+import { type AgentSession, selectCallsWithId, selectPendingApprovals } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
 import { useChatSession, useToolpaneChat } from '@toolpane/react/ai-sdk';
 import { Transcript } from '@toolpane/ui';
@@ -118,6 +118,13 @@ const VERSIONS = [
   },
 ] as const;
 
+/** What the request of an answer before the chat's last says: it can no longer be answered. */
+const EARLIER_ANSWER = /went on from a later answer/;
+
+/** The texts of the cards that say their request expired. */
+const expiredCards = (root: HTMLElement) =>
+  [...root.querySelectorAll('[data-slot="decision-expired"]')].map((card) => card.textContent);
+
 /** What the chat's JSON round trip keeps: what an app saves and loads again. */
 const saved = (probe: Probe) => JSON.parse(JSON.stringify(probe.messages)) as unknown[];
 
@@ -222,6 +229,52 @@ describe.each(VERSIONS)('useChat of $name', ({ Chat, name }) => {
       runs.map((run) => run.textContent?.match(/Record \S+ was deleted\.|Kept \S+\./)?.[0]),
     ).toEqual([`Record ${one} was deleted.`, `Record ${two} was deleted.`, `Kept ${three}.`]);
     expect([...state.issues]).toEqual([]);
+  });
+
+  it('a new message while a request waits: the chat goes on from the new answer, and the earlier card says it can no longer be answered', async () => {
+    const user = userEvent.setup();
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={NUMBERING_AGENT_ID} />);
+    const [one, two] = [tag('left-one'), tag('left-two')];
+    await probe.session?.send(`delete ${one}`);
+    await screen.findByRole('button', { name: 'Approve deleteTool' });
+    // Not answered: the person asks for something else, and the new answer asks again.
+    await probe.session?.send(`delete ${two}`);
+    await waitFor(() =>
+      expect(container.querySelectorAll('[data-slot="transcript-run"]')).toHaveLength(2),
+    );
+    await waitFor(() =>
+      expect(expiredCards(container)).toEqual([expect.stringMatching(EARLIER_ANSWER)]),
+    );
+    // One card offers buttons: the last answer's, the only one chatRoute can go on from.
+    expect(screen.getAllByRole('button', { name: 'Approve deleteTool' })).toHaveLength(1);
+    const [first] = container.querySelectorAll('[data-slot="transcript-run"]');
+    expect(
+      within(first as HTMLElement).queryByRole('button', { name: /^(Approve|Decline)/ }),
+    ).toBeNull();
+    const state = () => probe.session!.store.getState();
+    expect(selectCallsWithId(state(), 'call-1').map((call) => call.approval?.expired)).toEqual([
+      expect.stringMatching(EARLIER_ANSWER),
+      undefined,
+    ]);
+    expect(selectPendingApprovals(state()).map((p) => p.key)).toEqual(['call-1#2']);
+    expect(probe.session?.getStatus()).toBe('waiting');
+    await user.click(screen.getByRole('button', { name: 'Approve deleteTool' }));
+    expect(await screen.findByText(`Record ${two} was deleted.`)).toBeInTheDocument();
+    await waitFor(() => expect(probe.session?.getStatus()).toBe('idle'));
+    expect(screen.queryByText(`Record ${one} was deleted.`)).toBeNull();
+    expect(selectCallsWithId(state(), 'call-1').map((call) => call.status)).toEqual([
+      'approval-requested',
+      'output-available',
+    ]);
+    // Nothing waits now: the earlier request, named by its id, is refused and nothing is sent.
+    const requests = server.requestsTo(NUMBERING_AGENT_ID).length;
+    const refused = await probe.session?.approve('call-1');
+    expect(refused).toMatchObject({
+      status: 'invalid',
+      error: expect.stringMatching(EARLIER_ANSWER),
+    });
+    expect(server.requestsTo(NUMBERING_AGENT_ID)).toHaveLength(requests);
   });
 
   it('after a reload, the call that waits in a later run that repeats a toolCallId is answered by the bare id', async () => {

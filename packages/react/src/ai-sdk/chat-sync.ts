@@ -5,6 +5,7 @@ import type {
   ToolpaneState,
   ToolpaneStore,
 } from '@toolpane/client';
+import { selectPendingApprovals } from '@toolpane/client';
 import {
   selectAwaitingClient,
   stateFromUIMessages,
@@ -52,6 +53,19 @@ function keptIssues(before: ToolpaneState, after: ToolpaneState): StreamIssue[] 
   );
 }
 
+/** The id of the top-level run (in a chat, its assistant message) `call` belongs to. */
+function answerOf(state: ToolpaneState, call: ToolCallState): string {
+  let top = call;
+  const seen = new Set<string>();
+  while (top.parentToolCallId !== null && !seen.has(top.key)) {
+    seen.add(top.key);
+    const parent = state.toolCalls.get(top.parentToolCallId);
+    if (parent === undefined) break;
+    top = parent;
+  }
+  return top.runId;
+}
+
 /**
  * Why a decision on `call` cannot go through the chat: its answer is an earlier message, not the
  * chat's last (Mastra's `chatRoute` continues only the last assistant message, and `useChat`
@@ -62,17 +76,32 @@ export function notLastAnswer(
   call: ToolCallState,
   messages: readonly unknown[],
 ): string | undefined {
-  let top = call;
-  const seen = new Set<string>();
-  while (top.parentToolCallId !== null && !seen.has(top.key)) {
-    seen.add(top.key);
-    const parent = state.toolCalls.get(top.parentToolCallId);
-    if (parent === undefined) break;
-    top = parent;
-  }
   const ids = assistantIds(messages);
-  if (!ids.includes(top.runId) || top.runId === ids.at(-1)) return undefined;
+  const answer = answerOf(state, call);
+  if (!ids.includes(answer) || answer === ids.at(-1)) return undefined;
   return `Nothing was sent: ${call.toolCallId} is in an earlier answer, and the chat goes on only from its last one`;
+}
+
+/** What a request of an earlier answer says once the chat has moved on from it. */
+export const EARLIER_ANSWER =
+  'The chat went on from a later answer: this request can no longer be answered';
+
+/**
+ * The requests of answers before the chat's last (`ids`, its assistant message ids in order) that
+ * still wait, as events that mark them expired: the chat can no longer send a decision on them
+ * (see {@link notLastAnswer}), so their cards say so instead of offering buttons.
+ */
+export function earlierRequests(state: ToolpaneState, ids: readonly string[]): ToolpaneEvent[] {
+  const last = ids.at(-1);
+  if (last === undefined) return [];
+  const held = new Set(ids);
+  const events: ToolpaneEvent[] = [];
+  for (const { key, call } of selectPendingApprovals(state)) {
+    const answer = answerOf(state, call);
+    if (answer === last || !held.has(answer)) continue;
+    events.push({ type: 'toolpane/decision-expired', toolCallId: key, message: EARLIER_ANSWER });
+  }
+  return events;
 }
 
 /** Makes a store follow a chat's messages; see {@link createMessageFollower}. */
@@ -90,6 +119,16 @@ export function createMessageFollower(store: ToolpaneStore, options: SyncOptions
   const seen = new Set<string>();
   /** States that held runs the chat dropped since: what they hid stays hidden if they return. */
   const earlier: ToolpaneState[] = [];
+  /** The chat's last answer when requests of earlier ones were last marked expired. */
+  let lastAnswer: string | undefined;
+  /** Marks the requests of earlier answers expired, once per new last answer (or rebuild). */
+  const expireEarlier = (ids: readonly string[], rebuilt: boolean) => {
+    const last = ids.at(-1);
+    if (last === lastAnswer && !rebuilt) return;
+    lastAnswer = last;
+    const events = earlierRequests(store.getState(), ids);
+    if (events.length > 0) store.dispatchMany(events);
+  };
   return (messages, settled) => {
     const before = store.getState();
     const ids = assistantIds(messages);
@@ -99,14 +138,17 @@ export function createMessageFollower(store: ToolpaneStore, options: SyncOptions
     );
     const missing = settled && ids.some((id) => !before.runs.has(id));
     for (const id of ids) seen.add(id);
-    if (!gone && !missing) return;
-    const after = stateFromUIMessages(messages, { ...options, shownBefore: [before, ...earlier] });
-    if (gone) earlier.push(before);
-    store.reset(after);
-    const issues = keptIssues(before, after);
-    if (issues.length > 0) {
-      store.dispatchMany(issues.map((issue) => ({ type: 'toolpane/issue', issue })));
+    if (gone || missing) {
+      const shownBefore = [before, ...earlier];
+      const after = stateFromUIMessages(messages, { ...options, shownBefore });
+      if (gone) earlier.push(before);
+      store.reset(after);
+      const issues = keptIssues(before, after);
+      if (issues.length > 0) {
+        store.dispatchMany(issues.map((issue) => ({ type: 'toolpane/issue', issue })));
+      }
     }
+    expireEarlier(ids, gone || missing);
   };
 }
 
