@@ -1,7 +1,8 @@
 /**
  * Adversarial shapes where what a display transform hides grows with the stream: one call whose
  * streamed arguments pile up values to hide and whose result quotes every one of them, and one
- * subagent whose result carries every call it made raw, each of them hidden. Part of the bench's
+ * subagent whose result carries every call it made raw, each of them hidden (the result sent after
+ * the calls, as Mastra does, and before them). Part of the bench's
  * `SHAPES`: hiding must cost what reading the values costs, not their number times their length.
  */
 
@@ -113,6 +114,48 @@ export const HIDDEN: readonly Shape[] = [
           result: { text: 'done', subAgentToolResults: inner },
         }),
       );
+      return out.slice(0, n);
+    },
+  },
+  {
+    // Not Mastra's order (a subagent's calls come before its result): each call learnt to hide
+    // after the result would have the whole result shown again.
+    name: 'a subagent result first, then every hidden call it carries',
+    chunks: (n) => {
+      const count = Math.max(1, Math.floor((n - 4) / 2));
+      const wrap = (inner: unknown) =>
+        chunk('tool-output', { output: inner, toolCallId: 'agent-c', toolName: 'agent-vault' });
+      const calls = Array.from({ length: count }, (_, i) => ({
+        toolCallId: `c${i}`,
+        toolName: 'vault',
+        args: { key: secret(i) },
+        result: { receipt: `receipt ${secret(i)}` },
+      }));
+      const out: unknown[] = [
+        chunk('start', { id: 'agent', messageId: 'm' }),
+        chunk('tool-call', { toolCallId: 'agent-c', toolName: 'agent-vault', args: {} }),
+        wrap(chunk('start', { id: 'vault', messageId: 'm-sub' }, SUB)),
+        chunk('tool-result', {
+          toolCallId: 'agent-c',
+          toolName: 'agent-vault',
+          args: {},
+          result: { text: 'done', subAgentToolResults: calls },
+        }),
+      ];
+      for (const { result, ...payload } of calls) {
+        out.push(wrap(chunk('tool-call', payload, SUB, shows({ key: 'hidden' }))));
+        out.push(
+          wrap(
+            chunk(
+              'tool-result',
+              { ...payload, result },
+              SUB,
+              shows({ key: 'hidden' }, { receipt: 'hidden' }),
+            ),
+          ),
+        );
+      }
+      while (out.length < n) out.push(wrap(chunk('text-delta', { id: 't', text: '.' }, SUB)));
       return out.slice(0, n);
     },
   },

@@ -7,8 +7,9 @@ import { everythingShown, neverShows } from '../utils/shown';
 /*
  * Hiding when what is hidden grows with the stream (bench/hidden-shapes.ts): a call whose streamed
  * arguments pile up secrets and whose result quotes every one, a subagent whose result carries
- * every hidden call it made, and an AI SDK call shown masked whose refusal quotes every argument. test/client/linear.test.ts holds their cost linear; here nothing of
- * them shows, in any snapshot, and only what is hidden is replaced.
+ * every hidden call it made (after them, and before them, which Mastra never does), and an AI
+ * SDK call shown masked whose refusal quotes every argument. test/client/linear.test.ts holds their
+ * cost linear; here nothing of them shows, in any snapshot, and only what is hidden is replaced.
  */
 
 const SECRET = /sk-\d+-hidden-\d+/;

@@ -91,6 +91,8 @@ export interface Scratch {
   readonly namedLate: string[];
   /** The call the latest request for a person went to: its repeat one level up names it. */
   lastRequest: string | undefined;
+  /** How many times each `agent-*` call's result was shown again for a call inside it. */
+  readonly reshown: Map<string, number>;
 }
 
 /**
@@ -120,6 +122,7 @@ export const createScratch = (): Scratch => ({
   indexes: new Map(),
   namedLate: [],
   lastRequest: undefined,
+  reshown: new Map(),
 });
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */

@@ -116,25 +116,40 @@ export function markDisplayTransformed(ctx: Ctx, call: Call): void {
 }
 
 /**
+ * How many times one `agent-*` call's result is shown again because a call inside it learnt to
+ * hide after the result came (see {@link reredactAncestors}); past that, the result hides whole.
+ * Mastra sends a subagent's calls before its result, so this is never reached on its streams; a
+ * stream that sends the result first would otherwise cost the result's size once per call.
+ */
+const MAX_RESHOWN = 8;
+
+/**
  * The `agent-*` calls `call` ran inside showed it in their results as what was known then: shown
- * again with what is known now. An ancestor that is display-transformed itself shows Mastra's
- * value, which nothing here changes.
+ * again with what is known now (at most {@link MAX_RESHOWN} times each, then hidden whole). An
+ * ancestor that is display-transformed itself shows Mastra's value, which nothing here changes.
  */
 function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
   const seen = new Set<string>();
+  const { reshown } = ctx.scratch;
   let parentId = call.parentToolCallId;
   while (parentId !== null && !seen.has(parentId)) {
     seen.add(parentId);
     const parent = ctx.draft.root.toolCalls.get(parentId);
     if (parent === undefined) return;
     if (parent.kind === 'agent' && parent.output.kind !== 'none' && 'output' in parent.raw) {
-      if (parent.displayTransform !== 'display') {
+      const times = (reshown.get(parentId) ?? 0) + 1;
+      if (parent.displayTransform !== 'display' && times <= MAX_RESHOWN + 1) {
+        reshown.set(parentId, times);
         const editable = ctx.draft.toolCall(parentId)!;
-        const shown = showSubagentOutput(ctx.draft.root, ctx.options.transforms, editable, {
-          kind: 'raw',
-          value: parent.raw.output,
-        });
-        editable.output = shown;
+        if (times > MAX_RESHOWN) {
+          editable.output = suppressedValue();
+          withholdModelOutput(editable);
+        } else {
+          editable.output = showSubagentOutput(ctx.draft.root, ctx.options.transforms, editable, {
+            kind: 'raw',
+            value: parent.raw.output,
+          });
+        }
       }
     }
     parentId = parent.parentToolCallId;
