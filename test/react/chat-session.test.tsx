@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expiredReason, selectPendingApprovals, type ToolpaneStore } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
@@ -11,6 +11,8 @@ import {
 } from '@toolpane/react/ai-sdk';
 import { Transcript } from '@toolpane/ui';
 import type { UIMessageChunk } from 'ai';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { byteStream, fixtureAsRun, toSse } from '../utils/fixtures.js';
 import { uiMessageOf } from '../utils/history.js';
@@ -269,3 +271,39 @@ function replayMovesNothing(store: ToolpaneStore, chunks: readonly UIMessageChun
   expect(targets()).toEqual(before);
   expect(store.getState().issues).toBe(issues);
 }
+
+describe('a useChat page rendered on the server from saved messages', () => {
+  it('shows the requests of earlier answers expired, as the page does once hydrated', async () => {
+    const runs = [1, 2, 3].map((n) => asRun('aisdk-v6-approval-two-level', n));
+    const chat = await chatOf(runs);
+    function Page() {
+      const toolpane = useToolpaneChat({ messages: chat.messages });
+      const session = useChatSession(toolpane, chat);
+      return (
+        <ToolpaneProvider session={session}>
+          <Transcript.Root />
+        </ToolpaneProvider>
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Page />);
+    document.body.append(container);
+    const approveButtons = () =>
+      within(container).queryAllByRole('button', { name: 'Approve deleteTool' });
+    const expired = [expect.stringMatching(EARLIER_ANSWER), expect.stringMatching(EARLIER_ANSWER)];
+    expect(expiredCards(container)).toEqual(expired);
+    expect(approveButtons()).toHaveLength(1);
+
+    const complaints: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((...args) => complaints.push(args));
+    const root = await act(async () =>
+      hydrateRoot(container, <Page />, { onRecoverableError: (error) => complaints.push(error) }),
+    );
+    expect(complaints).toEqual([]);
+    expect(expiredCards(container)).toEqual(expired);
+    expect(approveButtons()).toHaveLength(1);
+    act(() => root.unmount());
+    container.remove();
+    vi.restoreAllMocks();
+  });
+});

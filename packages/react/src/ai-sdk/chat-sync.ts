@@ -27,7 +27,7 @@ import {
 export type SyncOptions = Omit<UIHistoryOptions, 'shownBefore'>;
 
 /** The ids of the assistant messages among `messages`, in order. */
-function assistantIds(messages: readonly unknown[]): string[] {
+export function assistantIds(messages: readonly unknown[]): string[] {
   const ids: string[] = [];
   for (const message of messages) {
     if (typeof message !== 'object' || message === null) continue;

@@ -1,5 +1,11 @@
 'use client';
-import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
+import {
+  createToolpaneStore,
+  type ReduceOptions,
+  reduceAll,
+  type ToolpaneState,
+  type ToolpaneStore,
+} from '@toolpane/client';
 import { aiSdk, stateFromUIMessages, type UIHistoryOptions } from '@toolpane/client/ai-sdk';
 import { useEffect, useState } from 'react';
 import {
@@ -9,6 +15,7 @@ import {
   createChatSession,
   teeFetch,
 } from './chat-session.js';
+import { assistantIds, earlierRequests } from './chat-sync.js';
 
 /** Options of {@link useToolpaneChat}. */
 export interface ToolpaneChatOptions {
@@ -55,17 +62,32 @@ export function useToolpaneChat(options: ToolpaneChatOptions = {}): ToolpaneChat
   const [chat] = useState(() => {
     const { messages, storeOptions = {} } = options;
     const { clientTools: _, ...reduceOptions } = storeOptions;
+    const withFormat = { ...reduceOptions, formats: [aiSdk] };
     const store = createToolpaneStore({
-      ...reduceOptions,
-      formats: [aiSdk],
+      ...withFormat,
       ...(messages === undefined || messages.length === 0
         ? {}
-        : { initialState: stateFromUIMessages(messages, storeOptions) }),
+        : { initialState: startingState(messages, storeOptions, withFormat) }),
     });
     const { session, onRequest } = createChatSession(store, storeOptions);
     return { store, session, fetch: teeFetch(store, options.fetch, onRequest) };
   });
   return chat;
+}
+
+/**
+ * The state a chat's saved `messages` start the store from: the requests of answers before the
+ * last already expired (see `earlierRequests`), so a page rendered on the server shows them as
+ * the browser will, without buttons that could not be answered.
+ */
+function startingState(
+  messages: readonly unknown[],
+  storeOptions: UIHistoryOptions,
+  reduceOptions: ReduceOptions,
+): ToolpaneState {
+  const state = stateFromUIMessages(messages, storeOptions);
+  const expired = earlierRequests(state, assistantIds(messages));
+  return expired.length === 0 ? state : reduceAll(expired, reduceOptions, state);
 }
 
 /**
