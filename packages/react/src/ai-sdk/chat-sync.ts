@@ -5,7 +5,7 @@ import type {
   ToolpaneState,
   ToolpaneStore,
 } from '@toolpane/client';
-import { selectPendingApprovals } from '@toolpane/client';
+import { expiredReason, HUMAN_TOOL_STATUSES } from '@toolpane/client';
 import {
   selectAwaitingClient,
   stateFromUIMessages,
@@ -86,20 +86,51 @@ export function notLastAnswer(
 export const EARLIER_ANSWER =
   'The chat went on from a later answer: this request can no longer be answered';
 
+/** The calls of run `runId` and of the runs nested under them that wait for a person. */
+function waitingIn(state: ToolpaneState, runId: string): ToolCallState[] {
+  const out: ToolCallState[] = [];
+  const seen = new Set<string>();
+  const runs = [runId];
+  while (runs.length > 0) {
+    const id = runs.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const key of state.runs.get(id)?.toolCallIds ?? []) {
+      const call = state.toolCalls.get(key);
+      if (call === undefined) continue;
+      const target = call.status === 'approval-requested' ? call.approval?.target : undefined;
+      const asks = HUMAN_TOOL_STATUSES.has(call.status) && (target ?? call.suspension?.target);
+      if (asks && expiredReason(call) === undefined) out.push(call);
+      runs.push(...call.childRunIds);
+    }
+  }
+  return out;
+}
+
 /**
  * The requests of answers before the chat's last (`ids`, its assistant message ids in order) that
  * still wait, as events that mark them expired: the chat can no longer send a decision on them
- * (see {@link notLastAnswer}), so their cards say so instead of offering buttons.
+ * (see {@link notLastAnswer}), so their cards say so instead of offering buttons. Answers in
+ * `checked` are skipped (their requests were expired before), and the others added to it.
  */
-export function earlierRequests(state: ToolpaneState, ids: readonly string[]): ToolpaneEvent[] {
-  const last = ids.at(-1);
-  if (last === undefined) return [];
-  const held = new Set(ids);
+export function earlierRequests(
+  state: ToolpaneState,
+  ids: readonly string[],
+  checked: Set<string> = new Set(),
+): ToolpaneEvent[] {
+  // Back from the last answer to one checked before: those before it were checked with it.
+  let from = ids.length - 1;
+  while (from > 0 && !checked.has(ids[from - 1]!)) from--;
   const events: ToolpaneEvent[] = [];
-  for (const { key, call } of selectPendingApprovals(state)) {
-    const answer = answerOf(state, call);
-    if (answer === last || !held.has(answer)) continue;
-    events.push({ type: 'toolpane/decision-expired', toolCallId: key, message: EARLIER_ANSWER });
+  for (let i = from; i < ids.length - 1; i++) {
+    checked.add(ids[i]!);
+    for (const call of waitingIn(state, ids[i]!)) {
+      events.push({
+        type: 'toolpane/decision-expired',
+        toolCallId: call.key,
+        message: EARLIER_ANSWER,
+      });
+    }
   }
   return events;
 }
@@ -119,14 +150,12 @@ export function createMessageFollower(store: ToolpaneStore, options: SyncOptions
   const seen = new Set<string>();
   /** States that held runs the chat dropped since: what they hid stays hidden if they return. */
   const earlier: ToolpaneState[] = [];
-  /** The chat's last answer when requests of earlier ones were last marked expired. */
-  let lastAnswer: string | undefined;
-  /** Marks the requests of earlier answers expired, once per new last answer (or rebuild). */
+  /** The answers whose requests were marked expired once a later answer followed them. */
+  let checked = new Set<string>();
+  /** Marks the requests of earlier answers expired, each answer once (again after a rebuild). */
   const expireEarlier = (ids: readonly string[], rebuilt: boolean) => {
-    const last = ids.at(-1);
-    if (last === lastAnswer && !rebuilt) return;
-    lastAnswer = last;
-    const events = earlierRequests(store.getState(), ids);
+    if (rebuilt) checked = new Set();
+    const events = earlierRequests(store.getState(), ids, checked);
     if (events.length > 0) store.dispatchMany(events);
   };
   return (messages, settled) => {
