@@ -50,6 +50,14 @@ async function chatOf(runs: UIMessageChunk[][]) {
   } satisfies ChatLike;
 }
 
+/**
+ * The id of the chat's last assistant message: a decision sent in a request's body names it, so
+ * the response continues it rather than the message of the chat's last answered approval.
+ */
+const lastAnswer = (chat: ChatLike) =>
+  (chat.messages as { id: string; role: string }[]).filter((m) => m.role === 'assistant').at(-1)
+    ?.id;
+
 interface Probe {
   toolpane?: ToolpaneChat;
 }
@@ -157,6 +165,7 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     // This chat sends no request on its own (as useChat holds an answer back while another call
     // of the step is open): the session sends the decision in the body of the chat's request.
     expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, {
+      messageId: lastAnswer(chat),
       body: { ...resumeWith, resumeData: { approved: true } },
     });
     expect(
@@ -172,6 +181,7 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     expect(new Set([first, second, third]).size).toBe(3);
     const { session } = toolpane;
     const resumed = (runId: string | undefined) => ({
+      messageId: lastAnswer(chat),
       body: { runId, toolCallId: 'call-booking-1', resumeData: { confirmed: true } },
     });
     const result = await act(() => session.resume('call-book-sub-1#2', { confirmed: true }));
@@ -254,6 +264,7 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
       'done',
     );
     expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, {
+      messageId: lastAnswer(chat),
       body: { runId: third, toolCallId: 'call-booking-1', resumeData: { confirmed: true } },
     });
   });
@@ -272,21 +283,23 @@ function replayMovesNothing(store: ToolpaneStore, chunks: readonly UIMessageChun
   expect(store.getState().issues).toBe(issues);
 }
 
+/** A page whose chat starts from the messages it saved. */
+function SavedChat({ chat }: { chat: ChatLike }) {
+  const toolpane = useToolpaneChat({ messages: chat.messages });
+  const session = useChatSession(toolpane, chat);
+  return (
+    <ToolpaneProvider session={session}>
+      <Transcript.Root />
+    </ToolpaneProvider>
+  );
+}
+
 describe('a useChat page rendered on the server from saved messages', () => {
   it('shows the requests of earlier answers expired, as the page does once hydrated', async () => {
     const runs = [1, 2, 3].map((n) => asRun('aisdk-v6-approval-two-level', n));
     const chat = await chatOf(runs);
-    function Page() {
-      const toolpane = useToolpaneChat({ messages: chat.messages });
-      const session = useChatSession(toolpane, chat);
-      return (
-        <ToolpaneProvider session={session}>
-          <Transcript.Root />
-        </ToolpaneProvider>
-      );
-    }
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<Page />);
+    container.innerHTML = renderToString(<SavedChat chat={chat} />);
     document.body.append(container);
     const approveButtons = () =>
       within(container).queryAllByRole('button', { name: 'Approve deleteTool' });
@@ -297,7 +310,9 @@ describe('a useChat page rendered on the server from saved messages', () => {
     const complaints: unknown[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args) => complaints.push(args));
     const root = await act(async () =>
-      hydrateRoot(container, <Page />, { onRecoverableError: (error) => complaints.push(error) }),
+      hydrateRoot(container, <SavedChat chat={chat} />, {
+        onRecoverableError: (error) => complaints.push(error),
+      }),
     );
     expect(complaints).toEqual([]);
     expect(expiredCards(container)).toEqual(expired);

@@ -165,13 +165,19 @@ const EARLIER_ANSWER = /went on from a later answer/;
 const expiredCards = (root: HTMLElement) =>
   [...root.querySelectorAll('[data-slot="decision-expired"]')].map((card) => card.textContent);
 
-/** The approvals the chat's assistant messages still wait for: the last one's, and the others'. */
+/**
+ * The approvals the chat's assistant messages still wait for: the last one's, and the others'
+ * (asked, or answered by a request that failed: neither got a result).
+ */
 function chatApprovals(probe: Probe) {
   const answers = probe.chat!.messages.filter((message) => message.role === 'assistant');
-  const asked = (message: Message | undefined) =>
-    message?.parts.filter((part) => part.state === 'approval-requested').length ?? 0;
-  const last = asked(answers.at(-1));
-  return { last, earlier: answers.reduce((n, message) => n + asked(message), 0) - last };
+  const asked = (message: Message | undefined, states: readonly string[]) =>
+    message?.parts.filter((part) => states.includes(part.state ?? '')).length ?? 0;
+  const open = ['approval-requested', 'approval-responded'];
+  return {
+    last: asked(answers.at(-1), ['approval-requested']),
+    earlier: answers.slice(0, -1).reduce((n, message) => n + asked(message, open), 0),
+  };
 }
 
 /**
@@ -302,6 +308,34 @@ describe.each(VERSIONS)('useChat of $name, messages replaced', ({ Chat, name }) 
     expect(expiredCards(container)).toEqual([]);
     await user.click(await screen.findByRole('button', { name: /^Approve/ }));
     expect(await screen.findByText(`Record ${id} was deleted.`)).toBeInTheDocument();
+  });
+
+  it('after an approval whose request failed, a resume in a later answer continues that answer', async () => {
+    const user = userEvent.setup();
+    let fail = false;
+    const fetch: ToolpaneChatOptions['fetch'] = (input, init) =>
+      fail ? Promise.reject(new TypeError('Failed to fetch')) : globalThis.fetch(input, init);
+    const probe: Probe = {};
+    const { container } = render(
+      <Chat probe={probe} agent={TAGGED_AGENT_ID} options={{ fetch }} />,
+    );
+    const [one, two] = [tag('lost'), tag('later')];
+    await probe.chat!.sendMessage({ text: `delete ${one}` });
+    fail = true;
+    await user.click(await screen.findByRole('button', { name: /^Approve/ }));
+    await waitFor(() => expect(probe.chat!.status).toBe('error'));
+    fail = false;
+    // The person moves on; the new answer asks for a confirmation.
+    await probe.chat!.sendMessage({ text: `book ${two}` });
+    await waitFor(() => expect(probe.chat!.status).toBe('ready'));
+    const result = await probe.toolpane!.session.resume(`call-book-${two}`, { confirmed: true });
+    expect(result.status).toBe('done');
+    await waitFor(() =>
+      expect(textOf(probe, 1)).toContain('Your table for 4 at Chez Marie is booked.'),
+    );
+    expect(textOf(probe, 0)).not.toContain('booked');
+    await expectInStep(probe, container);
+    expect(screen.getAllByText('Your table for 4 at Chez Marie is booked.')).toHaveLength(1);
   });
 
   it('setMessages([]) clears the transcript', async () => {

@@ -14,6 +14,8 @@ import {
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { consumeStream } from '@toolpane/client/stream';
 import {
+  answerOf,
+  awaitsApproval,
   createMessageFollower,
   createOutputFollower,
   notLastAnswer,
@@ -33,7 +35,7 @@ export interface ChatLike {
   readonly error: Error | undefined;
   sendMessage(
     message?: { readonly text: string },
-    options?: { readonly body?: object },
+    options?: { readonly body?: object; readonly messageId?: string },
   ): Promise<void>;
   addToolApprovalResponse(response: {
     readonly id: string;
@@ -64,19 +66,6 @@ const NOT_CONNECTED = 'No chat is connected yet: pass the chat of `useChat` to `
 
 /** A fetch as a chat transport calls it (`DefaultChatTransport`'s `fetch` option). */
 export type ChatFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-
-/** Whether a message part is a tool part whose approval `approvalId` still waits. */
-function waitsFor(part: unknown, approvalId: string): boolean {
-  if (typeof part !== 'object' || part === null) return false;
-  const { state, approval } = part as { state?: unknown; approval?: { id?: unknown } };
-  return state === 'approval-requested' && approval?.id === approvalId;
-}
-
-/** Whether the chat holds a tool part whose approval `approvalId` still waits. */
-const chatWaitsFor = (chat: ChatLike, approvalId: string): boolean =>
-  chat.messages.some((message) =>
-    ((message as { parts?: unknown[] }).parts ?? []).some((part) => waitsFor(part, approvalId)),
-  );
 
 /** Hears of each request a chat makes as it starts: its body, and the outcome of reading it. */
 export type OnRequest = (done: Promise<ConsumeResult>, body: unknown) => void;
@@ -240,8 +229,12 @@ export function createChatSession(
             },
       );
       const approvalId = `${target.runId}::${target.toolCallId}`;
+      // The response continues the call's answer, named: left to choose, the chat continues the
+      // message of its last answered approval, which may be an earlier answer's.
+      const messageId = answerOf(store.getState(), call);
       const viaBody = () =>
         current.sendMessage(undefined, {
+          messageId,
           body: {
             runId: target.runId,
             toolCallId: target.toolCallId,
@@ -252,7 +245,7 @@ export function createChatSession(
           },
         });
       const response = { id: approvalId, approved, ...(reason === undefined ? {} : { reason }) };
-      const result = await (kind !== 'resume' && chatWaitsFor(current, approvalId)
+      const result = await (kind !== 'resume' && awaitsApproval(current.messages, approvalId)
         ? run(() => current.addToolApprovalResponse(response), viaBody)
         : run(viaBody));
       if (result.status === 'error') {

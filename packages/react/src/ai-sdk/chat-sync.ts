@@ -54,7 +54,7 @@ function keptIssues(before: ToolpaneState, after: ToolpaneState): StreamIssue[] 
 }
 
 /** The id of the top-level run (in a chat, its assistant message) `call` belongs to. */
-function answerOf(state: ToolpaneState, call: ToolCallState): string {
+export function answerOf(state: ToolpaneState, call: ToolCallState): string {
   let top = call;
   const seen = new Set<string>();
   while (top.parentToolCallId !== null && !seen.has(top.key)) {
@@ -134,6 +134,19 @@ export function earlierRequests(
   }
   return events;
 }
+
+/** Whether a message part is a tool part whose approval `approvalId` still waits. */
+function waitsFor(part: unknown, approvalId: string): boolean {
+  if (typeof part !== 'object' || part === null) return false;
+  const { state, approval } = part as { state?: unknown; approval?: { id?: unknown } };
+  return state === 'approval-requested' && approval?.id === approvalId;
+}
+
+/** Whether a chat's `messages` hold a tool part whose approval `approvalId` still waits. */
+export const awaitsApproval = (messages: readonly unknown[], approvalId: string): boolean =>
+  messages.some((message) =>
+    ((message as { parts?: unknown[] }).parts ?? []).some((part) => waitsFor(part, approvalId)),
+  );
 
 /** Makes a store follow a chat's messages; see {@link createMessageFollower}. */
 export type MessageFollower = (messages: readonly unknown[], settled: boolean) => void;
