@@ -11,12 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { fixtureAsRun, fixtureNames, loadFixture } from '../utils/fixtures';
 
 /**
- * A conversation of three AI SDK runs that repeat the same toolCallIds and arguments, each ending
+ * A conversation of three runs that repeat the same toolCallIds and arguments, each ending
  * on a request for a person; only the request's target (the runId) tells the runs apart. Once an
  * earlier run's request no longer waits (it expired, was decided, or its call ended), a replay of
  * that run's request parts changes nothing: no other run's request takes its target, no request
  * reopens, no issue comes, and an expired request stays as it was asked when its run ends again.
- * Every AI SDK recording that ends waiting for a person is read each way.
+ * Every AI SDK recording that ends waiting for a person is read each way; every native one too,
+ * its earlier run replayed whole.
  */
 
 const END = { type: 'toolpane/stream-end' };
@@ -136,4 +137,46 @@ describe('an AI SDK conversation whose earlier request no longer waits, replayed
       }
     },
   );
+});
+
+/** Native recordings of a whole answer (not networks) that end waiting for a person. */
+const NATIVE_WAITING = fixtureNames().filter((name) => {
+  if (name.includes('aisdk') || name.startsWith('network')) return false;
+  if (!loadFixture(name).some((chunk) => (chunk as { type?: unknown }).type === 'start')) {
+    return false;
+  }
+  const store = createToolpaneStore();
+  store.dispatchMany([...loadFixture(name), END]);
+  return selectPendingApprovals(store.getState()).length > 0;
+});
+
+describe('a native conversation whose earlier request no longer waits, its run replayed whole', () => {
+  it('reaches the native recordings that wait for a person, nested ones among them', () => {
+    expect(NATIVE_WAITING).toEqual(
+      expect.arrayContaining([
+        'approval-request',
+        'nested-suspend-request',
+        'approval-two-level-request',
+      ]),
+    );
+  });
+
+  const cases = NATIVE_WAITING.flatMap((name) =>
+    Object.keys(MOVES_ON).map((how) => [name, how] as const),
+  );
+
+  it.each(cases)('%s, the second run %s, then all of it again', (name, how) => {
+    const runs = [1, 2, 3].map((i) => fixtureAsRun(name, i));
+    const store = createToolpaneStore();
+    for (const run of runs) store.dispatchMany([...run, END]);
+    const keys = waitingIn(store, 2);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) MOVES_ON[how]!(store, key);
+    const others = () => requests(store.getState()).filter((r) => !keys.includes(r.key));
+    const before = others();
+    expect(before.length).toBeGreaterThan(0);
+    store.dispatchMany([...runs[1]!, END]);
+    expect(others()).toEqual(before);
+    expect(waitingIn(store, 3).length).toBeGreaterThan(0);
+  });
 });
