@@ -51,6 +51,19 @@ function isNestedChunk(value: unknown): boolean {
   return false;
 }
 
+/**
+ * A chunk of the run inside call `key` whose runId names a run that is not inside that call (a
+ * subagent run repeating its parent's id, say, which Mastra never sends), given a run of its own:
+ * its id joined with the call's key. Without it the subagent's chunks would land in, and its end
+ * would end, the other run.
+ */
+function ownRun(ctx: Ctx, value: unknown, key: string): unknown {
+  const { runId } = value as { runId?: unknown };
+  const run = typeof runId === 'string' ? ctx.draft.root.runs.get(runId) : undefined;
+  if (run === undefined || run.parentToolCallId === key) return value;
+  return { ...(value as object), runId: `${runId as string}@${key}` };
+}
+
 /** The scope of what runs inside a call: made once per call (and depth), then reused. */
 function scopeInside(ctx: Ctx, key: string, depth: number): Scope {
   const known = ctx.scratch.scopes.get(key);
@@ -77,7 +90,12 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
       ? ensureCall(ctx, chunk.runId, scope, toolCallId, toolName).key
       : known.key;
   if (isNestedChunk(output)) {
-    applyNested(ctx, output, scopeInside(ctx, key, scope.depth + 1), 'tool-output');
+    applyNested(
+      ctx,
+      ownRun(ctx, output, key),
+      scopeInside(ctx, key, scope.depth + 1),
+      'tool-output',
+    );
     return;
   }
   const type = (output as { type?: unknown } | null)?.type;
