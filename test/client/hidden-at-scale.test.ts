@@ -1,4 +1,4 @@
-import { reduceAll } from '@toolpane/client';
+import { createToolpaneStore, reduceAll } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { HIDDEN } from '../../bench/hidden-shapes';
@@ -122,3 +122,69 @@ describe('hidden values quoted back across runs and subagents', () => {
     for (const call of calls) expect(JSON.stringify(call.output)).toContain('matched [hidden]');
   });
 });
+
+describe('a subagent result hidden whole past the limit, then sent again, then a call inside it learns to hide', () => {
+  it('shows none of what that call hides', () => {
+    const chunk = (type: string, payload: unknown, runId = 'run', metadata?: unknown) => ({
+      type,
+      runId,
+      from: 'AGENT',
+      payload,
+      ...(metadata === undefined ? {} : { metadata }),
+    });
+    const hides = {
+      mastra: {
+        toolPayloadTransform: {
+          display: {
+            'input-available': { transformed: { key: 'hidden' } },
+            'output-available': { transformed: { receipt: 'hidden' } },
+          },
+        },
+      },
+    };
+    const wrap = (inner: unknown) =>
+      chunk('tool-output', { output: inner, toolCallId: 'agent-c', toolName: 'agent-vault' });
+    const calls = Array.from({ length: 12 }, (_, i) => ({
+      toolCallId: `c${i}`,
+      toolName: 'vault',
+      args: { key: `sk-${i}-hidden-${i}` },
+      result: { receipt: `receipt sk-${i}-hidden-${i}` },
+    }));
+    const result = chunk('tool-result', {
+      toolCallId: 'agent-c',
+      toolName: 'agent-vault',
+      args: {},
+      result: { text: 'done', subAgentToolResults: calls },
+    });
+    const inner = ({ result: output, ...payload }: (typeof calls)[number], metadata?: unknown) => [
+      wrap(chunk('tool-call', payload, 'sub', metadata)),
+      wrap(chunk('tool-result', { ...payload, result: output }, 'sub', metadata)),
+    ];
+    const last = calls.at(-1)!;
+    const stream = [
+      chunk('start', { id: 'agent', messageId: 'm' }),
+      chunk('tool-call', { toolCallId: 'agent-c', toolName: 'agent-vault', args: {} }),
+      wrap(chunk('start', { id: 'vault', messageId: 'm-sub' }, 'sub')),
+      result,
+      // Eleven calls learn to hide after the result: past the limit, the result hides whole.
+      ...calls.slice(0, -1).flatMap((call) => inner(call, hides)),
+      // The last call, seen without its transform, then the result again (a replay): shown with
+      // that call's values as they are, until its transform comes.
+      wrap(chunk('tool-call', { ...last, result: undefined }, 'sub')),
+      result,
+      wrap(chunk('tool-result', last, 'sub', hides)),
+      { type: 'toolpane/stream-end' },
+    ];
+    for (const state of [reduceAll(stream), neverShowsAtEnd(stream)]) {
+      expect(everythingShown(state)).not.toMatch(SECRET);
+      expect(state.toolCalls.get('agent-c')?.output.kind).toBe('hidden');
+    }
+  });
+});
+
+/** The state a store reaches chunk by chunk. */
+function neverShowsAtEnd(chunks: readonly unknown[]) {
+  const store = createToolpaneStore();
+  for (const chunk of chunks) store.dispatch(chunk);
+  return store.getState();
+}

@@ -138,7 +138,8 @@ function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
     if (parent === undefined) return;
     if (parent.kind === 'agent' && parent.output.kind !== 'none' && 'output' in parent.raw) {
       const times = (reshown.get(parentId) ?? 0) + 1;
-      if (parent.displayTransform !== 'display' && times <= MAX_RESHOWN + 1) {
+      // Past the limit a result shown again (a replayed result) is hidden whole again.
+      if (parent.displayTransform !== 'display' && parent.output !== suppressedValue()) {
         reshown.set(parentId, times);
         const editable = ctx.draft.toolCall(parentId)!;
         if (times > MAX_RESHOWN) {
