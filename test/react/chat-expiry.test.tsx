@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixtureAsRun } from '../utils/fixtures.js';
 import { uiMessageOf } from '../utils/history.js';
-import { runs } from '../utils/property.js';
+import { runs } from '../utils/property';
 
 /*
  * A `useChat` conversation edited at random: answers appended (some ending on a request for a
