@@ -43,6 +43,47 @@ const SUPPRESSED = {
 /** The secret of item `i`: distinct, and no secret is part of another. */
 const secret = (i: number) => `sk-${i}-hidden-${i}`;
 
+/** A chunk of the subagent run, wrapped in the `agent-vault` call's `tool-output`. */
+const inSubagent = (inner: unknown) =>
+  chunk('tool-output', { output: inner, toolCallId: 'agent-c', toolName: 'agent-vault' });
+
+/** The `agent-vault` call and the start of its subagent run. */
+const subagentOpens = () => [
+  chunk('start', { id: 'agent', messageId: 'm' }),
+  chunk('tool-call', { toolCallId: 'agent-c', toolName: 'agent-vault', args: {} }),
+  inSubagent(chunk('start', { id: 'vault', messageId: 'm-sub' }, SUB)),
+];
+
+/** The subagent's call `i`: a secret in its arguments, quoted in its result. */
+const hiddenCall = (_: unknown, i: number) => ({
+  toolCallId: `c${i}`,
+  toolName: 'vault',
+  args: { key: secret(i) },
+  result: { receipt: `receipt ${secret(i)}` },
+});
+
+/** A subagent call's chunks, each with its display transform's metadata. */
+const hiddenCallChunks = ({ result, ...payload }: ReturnType<typeof hiddenCall>) => [
+  inSubagent(chunk('tool-call', payload, SUB, shows({ key: 'hidden' }))),
+  inSubagent(
+    chunk(
+      'tool-result',
+      { ...payload, result },
+      SUB,
+      shows({ key: 'hidden' }, { receipt: 'hidden' }),
+    ),
+  ),
+];
+
+/** The `agent-vault` call's result: every call of its subagent, raw (protocol §14). */
+const subagentResult = (calls: readonly ReturnType<typeof hiddenCall>[]) =>
+  chunk('tool-result', {
+    toolCallId: 'agent-c',
+    toolName: 'agent-vault',
+    args: {},
+    result: { text: 'done', subAgentToolResults: calls },
+  });
+
 /** The shapes. */
 export const HIDDEN: readonly Shape[] = [
   {
@@ -79,41 +120,11 @@ export const HIDDEN: readonly Shape[] = [
   {
     name: 'a subagent result carrying every hidden call it made',
     chunks: (n) => {
-      const count = Math.max(1, Math.floor((n - 5) / 2));
-      const wrap = (inner: unknown) =>
-        chunk('tool-output', { output: inner, toolCallId: 'agent-c', toolName: 'agent-vault' });
-      const out: unknown[] = [
-        chunk('start', { id: 'agent', messageId: 'm' }),
-        chunk('tool-call', { toolCallId: 'agent-c', toolName: 'agent-vault', args: {} }),
-        wrap(chunk('start', { id: 'vault', messageId: 'm-sub' }, SUB)),
-      ];
-      const inner = [];
-      for (let i = 0; i < count; i++) {
-        const args = { key: secret(i) };
-        const result = { receipt: `receipt ${secret(i)}` };
-        const payload = { toolCallId: `c${i}`, toolName: 'vault', args };
-        out.push(wrap(chunk('tool-call', payload, SUB, shows({ key: 'hidden' }))));
-        out.push(
-          wrap(
-            chunk(
-              'tool-result',
-              { ...payload, result },
-              SUB,
-              shows({ key: 'hidden' }, { receipt: 'hidden' }),
-            ),
-          ),
-        );
-        inner.push({ ...payload, result });
-      }
-      while (out.length < n - 1) out.push(wrap(chunk('text-delta', { id: 't', text: '.' }, SUB)));
-      out.push(
-        chunk('tool-result', {
-          toolCallId: 'agent-c',
-          toolName: 'agent-vault',
-          args: {},
-          result: { text: 'done', subAgentToolResults: inner },
-        }),
-      );
+      const calls = Array.from({ length: Math.max(1, Math.floor((n - 5) / 2)) }, hiddenCall);
+      const out: unknown[] = [...subagentOpens(), ...calls.flatMap(hiddenCallChunks)];
+      while (out.length < n - 1)
+        out.push(inSubagent(chunk('text-delta', { id: 't', text: '.' }, SUB)));
+      out.push(subagentResult(calls));
       return out.slice(0, n);
     },
   },
@@ -122,40 +133,13 @@ export const HIDDEN: readonly Shape[] = [
     // after the result would have the whole result shown again.
     name: 'a subagent result first, then every hidden call it carries',
     chunks: (n) => {
-      const count = Math.max(1, Math.floor((n - 4) / 2));
-      const wrap = (inner: unknown) =>
-        chunk('tool-output', { output: inner, toolCallId: 'agent-c', toolName: 'agent-vault' });
-      const calls = Array.from({ length: count }, (_, i) => ({
-        toolCallId: `c${i}`,
-        toolName: 'vault',
-        args: { key: secret(i) },
-        result: { receipt: `receipt ${secret(i)}` },
-      }));
+      const calls = Array.from({ length: Math.max(1, Math.floor((n - 4) / 2)) }, hiddenCall);
       const out: unknown[] = [
-        chunk('start', { id: 'agent', messageId: 'm' }),
-        chunk('tool-call', { toolCallId: 'agent-c', toolName: 'agent-vault', args: {} }),
-        wrap(chunk('start', { id: 'vault', messageId: 'm-sub' }, SUB)),
-        chunk('tool-result', {
-          toolCallId: 'agent-c',
-          toolName: 'agent-vault',
-          args: {},
-          result: { text: 'done', subAgentToolResults: calls },
-        }),
+        ...subagentOpens(),
+        subagentResult(calls),
+        ...calls.flatMap(hiddenCallChunks),
       ];
-      for (const { result, ...payload } of calls) {
-        out.push(wrap(chunk('tool-call', payload, SUB, shows({ key: 'hidden' }))));
-        out.push(
-          wrap(
-            chunk(
-              'tool-result',
-              { ...payload, result },
-              SUB,
-              shows({ key: 'hidden' }, { receipt: 'hidden' }),
-            ),
-          ),
-        );
-      }
-      while (out.length < n) out.push(wrap(chunk('text-delta', { id: 't', text: '.' }, SUB)));
+      while (out.length < n) out.push(inSubagent(chunk('text-delta', { id: 't', text: '.' }, SUB)));
       return out.slice(0, n);
     },
   },

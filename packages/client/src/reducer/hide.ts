@@ -137,9 +137,9 @@ function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
     const parent = ctx.draft.root.toolCalls.get(parentId);
     if (parent === undefined) return;
     if (parent.kind === 'agent' && parent.output.kind !== 'none' && 'output' in parent.raw) {
-      const times = (reshown.get(parentId) ?? 0) + 1;
       // Past the limit a result shown again (a replayed result) is hidden whole again.
       if (parent.displayTransform !== 'display' && parent.output !== suppressedValue()) {
+        const times = (reshown.get(parentId) ?? 0) + 1;
         reshown.set(parentId, times);
         const editable = ctx.draft.toolCall(parentId)!;
         if (times > MAX_RESHOWN) {
