@@ -30,16 +30,27 @@ const REQUEST_PARTS = new Set([
 
 const newStore = () => createToolpaneStore({ formats: [aiSdk] });
 
-/** AI SDK recordings of a whole answer (from its `start`) that end waiting for a person. */
-const WAITING = fixtureNames().filter((name) => {
-  if (!name.includes('aisdk')) return false;
-  if (!loadFixture(name).some((chunk) => (chunk as { type?: unknown }).type === 'start')) {
-    return false;
-  }
-  const store = newStore();
-  store.dispatchMany([...loadFixture(name), END]);
-  return selectPendingApprovals(store.getState()).length > 0;
-});
+/**
+ * Recordings of a whole answer (from its `start`) that `format` picks and that end waiting for a
+ * person, read with `options`.
+ */
+function waitingRecordings(
+  format: (name: string) => boolean,
+  options: Parameters<typeof createToolpaneStore>[0] = {},
+): string[] {
+  return fixtureNames().filter((name) => {
+    const chunks = loadFixture(name);
+    if (!format(name) || !chunks.some((chunk) => (chunk as { type?: unknown }).type === 'start')) {
+      return false;
+    }
+    const store = createToolpaneStore(options);
+    store.dispatchMany([...chunks, END]);
+    return selectPendingApprovals(store.getState()).length > 0;
+  });
+}
+
+/** AI SDK recordings of a whole answer that end waiting for a person. */
+const WAITING = waitingRecordings((name) => name.includes('aisdk'), { formats: [aiSdk] });
 
 /** Every call that holds a request, with what it asks of whom, by key. */
 const requests = (state: ToolpaneState) =>
@@ -140,15 +151,9 @@ describe('an AI SDK conversation whose earlier request no longer waits, replayed
 });
 
 /** Native recordings of a whole answer (not networks) that end waiting for a person. */
-const NATIVE_WAITING = fixtureNames().filter((name) => {
-  if (name.includes('aisdk') || name.startsWith('network')) return false;
-  if (!loadFixture(name).some((chunk) => (chunk as { type?: unknown }).type === 'start')) {
-    return false;
-  }
-  const store = createToolpaneStore();
-  store.dispatchMany([...loadFixture(name), END]);
-  return selectPendingApprovals(store.getState()).length > 0;
-});
+const NATIVE_WAITING = waitingRecordings(
+  (name) => !name.includes('aisdk') && !name.startsWith('network'),
+);
 
 describe('a native conversation whose earlier request no longer waits, its run replayed whole', () => {
   it('reaches the native recordings that wait for a person, nested ones among them', () => {

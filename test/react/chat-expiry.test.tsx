@@ -6,16 +6,10 @@ import {
   type ToolCallState,
   type ToolpaneState,
 } from '@toolpane/client';
-import { ToolpaneProvider } from '@toolpane/react';
-import {
-  type ChatLike,
-  type ToolpaneChat,
-  useChatSession,
-  useToolpaneChat,
-} from '@toolpane/react/ai-sdk';
-import { Transcript } from '@toolpane/ui';
+import type { ToolpaneChat } from '@toolpane/react/ai-sdk';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ChatPage, fakeChat } from '../utils/chat.js';
 import { fixtureAsRun } from '../utils/fixtures.js';
 import { uiMessageOf } from '../utils/history.js';
 import { runs } from '../utils/property';
@@ -54,26 +48,6 @@ const user = (n: number) => ({
   parts: [{ type: 'text', text: 'Go' }],
 });
 
-const chatOf = (messages: unknown[]): ChatLike => ({
-  messages,
-  status: 'ready',
-  error: undefined,
-  sendMessage: vi.fn(async () => {}),
-  addToolApprovalResponse: vi.fn(),
-  stop: vi.fn(),
-});
-
-function Chat({ chat, probe }: { chat: ChatLike; probe: { toolpane?: ToolpaneChat } }) {
-  const toolpane = useToolpaneChat();
-  probe.toolpane = toolpane;
-  const session = useChatSession(toolpane, chat);
-  return (
-    <ToolpaneProvider session={session}>
-      <Transcript.Root />
-    </ToolpaneProvider>
-  );
-}
-
 /** The top-level run (the chat's answer) a call belongs to. */
 function answerOf(state: ToolpaneState, call: ToolCallState): string {
   let top = call;
@@ -97,7 +71,7 @@ describe('a useChat conversation edited at random', () => {
         let next = 0;
         let messages: unknown[] = [];
         const probe: { toolpane?: ToolpaneChat } = {};
-        const { rerender } = render(<Chat chat={chatOf(messages)} probe={probe} />);
+        const { rerender } = render(<ChatPage chat={fakeChat(messages)} probe={probe} />);
         try {
           for (const { kind, ...rest } of steps) {
             if (kind === 'append' || kind === 'replace-last') {
@@ -109,7 +83,7 @@ describe('a useChat conversation edited at random', () => {
             } else {
               messages = messages.slice(0, 2 * ('keep' in rest ? (rest.keep as number) : 0));
             }
-            await act(async () => rerender(<Chat chat={chatOf(messages)} probe={probe} />));
+            await act(async () => rerender(<ChatPage chat={fakeChat(messages)} probe={probe} />));
             const state = probe.toolpane!.store.getState();
             const ids = messages
               .filter((m) => (m as { role: string }).role === 'assistant')

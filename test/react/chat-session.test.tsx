@@ -1,19 +1,12 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expiredReason, selectPendingApprovals, type ToolpaneStore } from '@toolpane/client';
-import { ToolpaneProvider } from '@toolpane/react';
-import {
-  type ChatFetch,
-  type ChatLike,
-  type ToolpaneChat,
-  useChatSession,
-  useToolpaneChat,
-} from '@toolpane/react/ai-sdk';
-import { Transcript } from '@toolpane/ui';
+import type { ChatLike, ToolpaneChat } from '@toolpane/react/ai-sdk';
 import type { UIMessageChunk } from 'ai';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { ChatPage, fakeChat } from '../utils/chat.js';
 import { byteStream, fixtureAsRun, toSse } from '../utils/fixtures.js';
 import { uiMessageOf } from '../utils/history.js';
 
@@ -40,14 +33,7 @@ async function chatOf(runs: UIMessageChunk[][]) {
     messages.push({ id: `user-${n}`, role: 'user', parts: [{ type: 'text', text: 'Go' }] });
     messages.push(await uiMessageOf(run));
   }
-  return {
-    messages,
-    status: 'ready',
-    error: undefined,
-    sendMessage: vi.fn(async () => {}),
-    addToolApprovalResponse: vi.fn(),
-    stop: vi.fn(),
-  } satisfies ChatLike;
+  return fakeChat(messages);
 }
 
 /**
@@ -62,24 +48,13 @@ interface Probe {
   toolpane?: ToolpaneChat;
 }
 
-function Chat({ chat, probe, fetch }: { chat: ChatLike; probe: Probe; fetch: ChatFetch }) {
-  const toolpane = useToolpaneChat({ fetch });
-  probe.toolpane = toolpane;
-  const session = useChatSession(toolpane, chat);
-  return (
-    <ToolpaneProvider session={session}>
-      <Transcript.Root />
-    </ToolpaneProvider>
-  );
-}
-
 /** Renders the chat, and streams each run into its store through the chat's own fetch. */
 async function renderAfter(name: string) {
   const runs = [1, 2, 3].map((n) => asRun(name, n));
   const chat = await chatOf(runs);
   const answers: Response[] = [];
   const probe: Probe = {};
-  render(<Chat chat={chat} probe={probe} fetch={async () => answers.shift()!} />);
+  render(<ChatPage chat={chat} probe={probe} options={{ fetch: async () => answers.shift()! }} />);
   const toolpane = probe.toolpane!;
   for (const run of runs) {
     answers.push(
@@ -283,23 +258,14 @@ function replayMovesNothing(store: ToolpaneStore, chunks: readonly UIMessageChun
   expect(store.getState().issues).toBe(issues);
 }
 
-/** A page whose chat starts from the messages it saved. */
-function SavedChat({ chat }: { chat: ChatLike }) {
-  const toolpane = useToolpaneChat({ messages: chat.messages });
-  const session = useChatSession(toolpane, chat);
-  return (
-    <ToolpaneProvider session={session}>
-      <Transcript.Root />
-    </ToolpaneProvider>
-  );
-}
-
 describe('a useChat page rendered on the server from saved messages', () => {
   it('shows the requests of earlier answers expired, as the page does once hydrated', async () => {
     const runs = [1, 2, 3].map((n) => asRun('aisdk-v6-approval-two-level', n));
     const chat = await chatOf(runs);
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<SavedChat chat={chat} />);
+    container.innerHTML = renderToString(
+      <ChatPage chat={chat} options={{ messages: chat.messages }} />,
+    );
     document.body.append(container);
     const approveButtons = () =>
       within(container).queryAllByRole('button', { name: 'Approve deleteTool' });
@@ -310,7 +276,7 @@ describe('a useChat page rendered on the server from saved messages', () => {
     const complaints: unknown[] = [];
     vi.spyOn(console, 'error').mockImplementation((...args) => complaints.push(args));
     const root = await act(async () =>
-      hydrateRoot(container, <SavedChat chat={chat} />, {
+      hydrateRoot(container, <ChatPage chat={chat} options={{ messages: chat.messages }} />, {
         onRecoverableError: (error) => complaints.push(error),
       }),
     );
