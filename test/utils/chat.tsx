@@ -10,7 +10,7 @@ import { Transcript } from '@toolpane/ui';
 import { vi } from 'vitest';
 
 /** A `useChat` chat holding `messages` in `status`, whose helpers record what they are asked. */
-export const fakeChat = (messages: unknown[], status: ChatLike['status'] = 'ready') => ({
+export const fakeChat = (messages: unknown[], status: ChatLike['status'] = 'ready'): ChatLike => ({
   messages,
   status,
   error: undefined,
