@@ -107,8 +107,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // from outside a call's chunks are scrubbed of what it hides, and events that reach no call
   // are issues; 33.45 KB once snapshots keep the stream's cursor and read tampered input
   // without throwing, and a decision by bare id reaches the call waiting for its kind; 33.54 KB
-  // once a subagent's chunks that reuse another run's id get a run of their own.
-  { name: '@toolpane/client', file: client, budgetKb: 33.6 },
+  // once a subagent's chunks that reuse another run's id get a run of their own; 33.66 KB once a
+  // later top-level run that reuses a subagent run's id gets a run of its own, decisions and
+  // client tools naming the id the stream gave.
+  { name: '@toolpane/client', file: client, budgetKb: 33.7 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -139,12 +141,13 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // kind and AI SDK approvals under a transform wait for their phase's arguments, 26.45 KB once
   // earlier runs' requests that no longer wait are left alone by a replay and a subagent result
   // is shown again at most 8 times, 26.51 KB once a subagent's chunks that reuse another run's id
-  // get a run of their own; goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // get a run of their own, 26.63 KB once a later top-level run that reuses a subagent run's id
+  // does; goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 26.6,
+    budgetKb: 26.7,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -171,11 +174,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // their text, 31.4 KB once a failed workflow shows its transform's error and a denial's
   // metadata is read, 31.56 KB once a result alone gives a workflow and a decision reaches the
   // call inside that waits, 32.22 KB with the reducer's changes of 33.36 KB above, 32.31 KB with
-  // those of 33.45 KB, 32.45 KB with those of 33.54 KB.
+  // those of 33.45 KB, 32.45 KB with those of 33.54 KB, 32.56 KB with those of 33.66 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 32.5,
+    budgetKb: 32.6,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

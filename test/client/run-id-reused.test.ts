@@ -94,3 +94,57 @@ describe('a subagent whose chunks reuse the top-level runId', () => {
     expect(tree(store.getState())).toEqual(expected);
   });
 });
+
+/** The chunk with every runId at any depth that is `from` set to `to`. */
+function renamed(chunk: unknown, from: string, to: string): unknown {
+  if (Array.isArray(chunk)) return chunk.map((item) => renamed(item, from, to));
+  if (typeof chunk !== 'object' || chunk === null) return chunk;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(chunk)) {
+    out[key] = key === 'runId' && value === from ? to : renamed(value, from, to);
+  }
+  return out;
+}
+
+/** The runId of a recording's first top-level chunk. */
+const topRunId = (chunks: unknown[]) =>
+  (chunks.find((c) => typeof (c as Chunk).runId === 'string') as Chunk).runId!;
+
+/** Later turns, each a recording of one top-level run (one waits for an approval). */
+const LATER = ['tool-call-then-text', 'approval-request', 'subagent'];
+
+describe('a later top-level run that reuses a subagent run id', () => {
+  const cases = NESTED.flatMap((name) => LATER.map((later) => [name, later] as const));
+
+  it.each(cases)('%s, then %s under a subagent run id, reads as with its own id', (name, later) => {
+    const first = loadFixture(name);
+    const state = reduceAll(first);
+    const nestedIds = [...state.runs.values()]
+      .filter((run) => run.parentToolCallId !== null)
+      .map((run) => run.runId);
+    const second = loadFixture(later);
+    const own = topRunId(second);
+    const END = { type: 'toolpane/stream-end' };
+    // The later turn under an id of its own, the same id in either turn otherwise.
+    const fresh = 'later-turn';
+    const expected = reduceAll([...first, ...second.map((c) => renamed(c, own, fresh)), END]);
+    for (const reused of nestedIds) {
+      const turn = second.map((chunk) => renamed(chunk, own, reused));
+      const read = reduceAll([...first, ...turn, END]);
+      expect(tree(read)).toEqual(tree(expected));
+      expect(read.runOrder.length).toBe(expected.runOrder.length);
+      // A request of the later turn is answered with the id the stream gave its run.
+      const requests = (s: ToolpaneState, id: string) =>
+        selectPendingApprovals(s).map((p) => [
+          p.key,
+          p.kind,
+          p.resumeWith.runId === id ? 'own' : p.resumeWith.runId,
+          p.resumeWith.toolCallId,
+        ]);
+      expect(requests(read, reused)).toEqual(requests(expected, fresh));
+      const store = createToolpaneStore();
+      for (const chunk of [...first, ...turn, END]) store.dispatch(chunk);
+      expect(tree(store.getState())).toEqual(tree(expected));
+    }
+  });
+});

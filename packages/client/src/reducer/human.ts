@@ -13,10 +13,14 @@ import { latestNestedCall } from './tree.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 
+/** The runId the stream gave run `runId` (another when it was kept under `<runId>@top`). */
+const streamRunId = (ctx: Ctx, runId: string): string =>
+  ctx.draft.root.runs.get(runId)?.streamRunId ?? runId;
+
 /** The run and call a decision must be sent to: the outermost call this one runs inside. */
 export function decisionTarget(ctx: Ctx, call: ToolCallState): DecisionTarget {
   const top = topLevelCall(ctx.draft.root.toolCalls, call);
-  return { runId: top.runId, toolCallId: top.toolCallId };
+  return { runId: streamRunId(ctx, top.runId), toolCallId: top.toolCallId };
 }
 
 /**
@@ -94,7 +98,7 @@ export function onHumanRequest(
 ): void {
   const p = chunk.payload;
   const status = chunk.type === 'tool-call-approval' ? 'approval-requested' : 'suspended';
-  const echo = { runId: chunk.runId, toolCallId: p.toolCallId };
+  const echo = { runId: streamRunId(ctx, chunk.runId), toolCallId: p.toolCallId };
   const existingKey = callKeyFor(ctx, chunk.runId, p.toolCallId, 'continue', scope);
   const existing =
     existingKey === undefined ? undefined : ctx.draft.root.toolCalls.get(existingKey);

@@ -19,6 +19,7 @@ import {
   TOP,
 } from './context.js';
 import { applyEvent } from './events.js';
+import { ensureRun } from './lifecycle.js';
 
 const isData = (chunk: NativeChunk | DataChunk): chunk is DataChunk =>
   chunk.type.startsWith('data-');
@@ -67,7 +68,28 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
     addInvalid(ctx, chunk, value);
     return;
   }
-  applyMastra(ctx, value, chunk, scope);
+  applyMastra(
+    ctx,
+    value,
+    isKept(chunk, value) || isData(chunk) ? chunk : topRun(ctx, chunk),
+    scope,
+  );
+}
+
+/**
+ * A top-level chunk whose runId names a subagent run inside a call (a later turn reusing that id,
+ * which Mastra never sends) goes to a top-level run of its own, kept as `<runId>@top` with the
+ * stream's id in `streamRunId`, which decisions name. Without it the turn would land inside, and
+ * end, the subagent's run.
+ */
+function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
+  const { runs } = ctx.draft.root;
+  const { runId } = chunk;
+  if ((runs.get(runId)?.parentToolCallId ?? null) === null) return chunk;
+  let own = `${runId}@top`;
+  for (let n = 2; (runs.get(own)?.parentToolCallId ?? null) !== null; n++) own = `${runId}@top${n}`;
+  if (!runs.has(own)) ensureRun(ctx, own, TOP).streamRunId = runId;
+  return { ...chunk, runId: own } as NativeChunk;
 }
 
 /** Applies a value and turns any unexpected exception into an issue, so a stream never breaks. */

@@ -42,6 +42,10 @@ export function inputOf(messages: readonly unknown[] | undefined, toolCallId: st
 export const awaiting = (store: ToolpaneStore) =>
   [...store.getState().toolCalls.values()].filter((call) => call.awaitingClient);
 
+/** The runId the stream gave a call's run: the one Mastra knows (see `RunState.streamRunId`). */
+export const streamRunOf = (store: ToolpaneStore, call: ToolCallState): string =>
+  store.getState().runs.get(call.runId)?.streamRunId ?? call.runId;
+
 /** A call's arguments as the store holds them, when they are shown as they came. */
 export const rawInput = (call: ToolCallState) =>
   call.input.kind === 'raw' ? call.input.value : undefined;
@@ -78,7 +82,8 @@ export function answerCall(
     runId,
     ...(failed ? { errorText: answer.errorText } : { output: answer.output }),
   });
-  const run = runs.get(runId);
+  const noted = streamRunOf(store, call);
+  const run = runs.get(noted);
   // An `execute` still running for the call no longer holds the session (its result is dropped).
   run?.running.get(call.key)?.();
   const given = (answers.get(runId) ?? []) as ToolResult[];
@@ -94,7 +99,7 @@ export function answerCall(
   if (awaiting(store).some((c) => c.runId === runId)) {
     return Promise.resolve({ status: 'done' });
   }
-  runs.delete(runId);
+  runs.delete(noted);
   answers.delete(runId);
   const body = run?.body ?? host.body();
   const results = { role: 'tool', content: given };

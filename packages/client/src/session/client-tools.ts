@@ -1,6 +1,6 @@
 import type { ToolCallState } from '../state/state.js';
 import type { ToolpaneStore } from '../store/store.js';
-import { answerCall, awaiting, inputOf, rawInput } from './answers.js';
+import { answerCall, awaiting, inputOf, rawInput, streamRunOf } from './answers.js';
 import type { ClientToolHost, WaitingRun } from './client-tool-host.js';
 import type {
   ClientToolAnswer,
@@ -111,9 +111,9 @@ export function prepare(
 }
 
 /** The `execute` of the client tool a call of run `runId` calls, when it has one. */
-const executeOf = (run: WaitingRun, runId: string, call: ToolCallState) => {
+const executeOf = (host: ClientToolHost, run: WaitingRun, runId: string, call: ToolCallState) => {
   const tools = run.body.clientTools as Record<string, ClientToolDefinition> | undefined;
-  const tool = call.runId === runId ? tools?.[call.toolName] : undefined;
+  const tool = streamRunOf(host.store, call) === runId ? tools?.[call.toolName] : undefined;
   return typeof tool?.execute === 'function' ? tool.execute.bind(tool) : undefined;
 };
 
@@ -141,7 +141,8 @@ function executeCall(
   execute: NonNullable<ClientToolDefinition['execute']>,
   signal: AbortSignal,
 ): Promise<void> {
-  const { key, toolCallId, toolName, runId } = call;
+  const { key, toolCallId, toolName } = call;
+  const runId = streamRunOf(host.store, call);
   const { body, messages = [] } = run;
   const options: ClientToolExecuteOptions = {
     toolCallId,
@@ -179,11 +180,11 @@ function executeCall(
  */
 function executeCalls(host: ClientToolHost, runId: string): void {
   const run = host.runs.get(runId);
-  const runnable = (call: ToolCallState) => run !== undefined && executeOf(run, runId, call);
+  const runnable = (call: ToolCallState) => run !== undefined && executeOf(host, run, runId, call);
   if (run === undefined || !awaiting(host.store).some(runnable)) return;
   void host.enqueue(async (signal): Promise<SessionResult> => {
     const running = awaiting(host.store).map((call) => {
-      const execute = signal.aborted ? undefined : executeOf(run, runId, call);
+      const execute = signal.aborted ? undefined : executeOf(host, run, runId, call);
       return execute && executeCall(host, run, call, execute, signal);
     });
     const stopped = new Promise((resolve) => {

@@ -189,7 +189,10 @@ export interface SessionResult {
   readonly httpStatus?: number;
   /** For `invalid` resume data: what is wrong, field by field. */
   readonly fieldErrors?: readonly FieldError[];
-  /** For `send`: the top-level run the request started. */
+  /**
+   * For `send`: the top-level run the request started, as `state.runs` keys it (a run whose id a
+   * subagent run already had is kept under another; its `streamRunId` is the id Mastra gave).
+   */
   readonly runId?: string;
   /**
    * For `answer` and `retryAnswers`: the answers did not reach the server, and

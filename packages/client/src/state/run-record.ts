@@ -26,6 +26,7 @@ export type RunFields = Omit<RunState, 'parts' | 'toolCallIds' | 'steps'>;
  */
 export class RunRecord implements RunState {
   declare runId: string;
+  declare streamRunId?: string;
   declare agentId?: string;
   declare messageId?: string;
   declare status: RunStatus;
@@ -51,6 +52,7 @@ export class RunRecord implements RunState {
   ) {
     // Each field of RUN_FIELDS, in its order; an optional one only when set.
     this.runId = fields.runId;
+    if (fields.streamRunId !== undefined) this.streamRunId = fields.streamRunId;
     if (fields.agentId !== undefined) this.agentId = fields.agentId;
     if (fields.messageId !== undefined) this.messageId = fields.messageId;
     if (fields.prompt !== undefined) this.prompt = fields.prompt;
@@ -179,6 +181,7 @@ export class RunRecord implements RunState {
  */
 export const RUN_FIELDS = [
   'runId',
+  'streamRunId',
   'agentId',
   'messageId',
   'prompt',

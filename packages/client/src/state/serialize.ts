@@ -176,6 +176,7 @@ function callProblem(call: Record<string, unknown>): string | undefined {
 /** Why a run of a snapshot cannot be read, or undefined when it can. */
 function runProblem(run: Record<string, unknown>): string | undefined {
   if (typeof run.status !== 'string') return 'its status';
+  if (run.streamRunId !== undefined && typeof run.streamRunId !== 'string') return 'its stream id';
   const { parts, steps } = run;
   const partOk = (part: unknown) => isRecord(part) && typeof part.type === 'string';
   if (!Array.isArray(parts) || !parts.every(partOk)) return 'its parts';

@@ -249,6 +249,11 @@ export type { DataPart, RunPart } from './run-part.js';
 /** One agent run: the top-level run or a subagent run inside an `agent-*` call. */
 export interface RunState {
   readonly runId: string;
+  /**
+   * The runId the stream gave a top-level run kept under another id (`<runId>@top`): a later turn
+   * that reused the id of a subagent run inside a call. Decisions on the run's calls name this id.
+   */
+  readonly streamRunId?: string;
   /** The agent's `id` property, from the run's `start` chunk. */
   readonly agentId?: string;
   readonly messageId?: string;
