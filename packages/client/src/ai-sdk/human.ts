@@ -6,7 +6,7 @@ import { sameValue } from '../reducer/same-value.js';
 import { clientTransformFor, pendingValue, suppressedValue } from '../reducer/transform.js';
 import { latestNestedCall } from '../reducer/tree.js';
 import { parseResumeSchema } from '../resume/schema.js';
-import { callsWithId, findCallKey } from '../state/identity.js';
+import { callsWithId, findTopLevelKey } from '../state/identity.js';
 import {
   type DecisionTarget,
   HUMAN_TOOL_STATUSES,
@@ -74,11 +74,11 @@ function askedBefore(
  */
 function outerCallKey(ctx: Ctx, target: DecisionTarget): string | undefined {
   const { root } = ctx.draft;
-  const newest = findCallKey(root, target.toolCallId, undefined);
+  const newest = findTopLevelKey(root, target.toolCallId);
   if (newest === undefined) return undefined;
   const asked = requestTarget(ctx, root.toolCalls.get(newest)!);
   if (asked === undefined || sameTarget(asked, target)) return newest;
-  const calls = callsWithId(root, target.toolCallId);
+  const calls = callsWithId(root, target.toolCallId).filter((c) => c.parentToolCallId === null);
   const own = calls.find((call) => sameTarget(requestTarget(ctx, call), target));
   if (own !== undefined) return own.key;
   for (let i = calls.length - 1; i >= 0; i--) {

@@ -21,7 +21,8 @@ type Call = Mutable<ToolCallState>;
 
 /**
  * A call of the current message's run, created on first sight. Chunks that continue a call
- * (mode `any`: results, errors, approvals) find it in whatever message it started.
+ * (mode `any`: results, errors, approvals) find it in whatever message it started, among the
+ * top-level calls: a call inside a subagent that repeats its parent's id is never theirs.
  */
 export function topCall(
   ctx: Ctx,
@@ -29,7 +30,7 @@ export function topCall(
   toolName: string | undefined,
   mode: CallMode = 'open',
 ): Call {
-  return ensureCall(ctx, topRunId(ctx), TOP, toolCallId, toolName, mode);
+  return ensureCall(ctx, topRunId(ctx), TOP, toolCallId, toolName, mode === 'any' ? 'top' : mode);
 }
 
 /** `tool-input-start` opens a call. */

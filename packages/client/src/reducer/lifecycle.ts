@@ -4,7 +4,7 @@
 import { createPartialJsonParser, type PartialJsonParser } from '../partial-json/partial-json.js';
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
-import { callsInTurn, findCallKey, freeCallKey } from '../state/identity.js';
+import { callsInTurn, findCallKey, findTopLevelKey, freeCallKey } from '../state/identity.js';
 import { topLevelCall } from '../state/repeats.js';
 import { RunRecord } from '../state/run-record.js';
 import {
@@ -120,10 +120,10 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
  * call that may have started in another run (a result after a resume, an approval), which also
  * reach an open call with the id: the newest open one in the chunk's own top-level run (a resumed
  * network execution runs under a new id), else the newest call with the id while it is open; `any`
- * for chunks that carry no run of their own (background tasks, AI SDK results), which reach the
- * newest call with the id.
+ * for chunks that carry no run of their own (background tasks), which reach the newest call with
+ * the id; `top` as `any` among top-level calls (AI SDK results and requests, which name no other).
  */
-export type CallMode = 'open' | 'continue' | 'any';
+export type CallMode = 'open' | 'continue' | 'any' | 'top';
 
 /**
  * The key of the call a chunk of `runId` names by `toolCallId`, per {@link CallMode}. `scope` places
@@ -138,6 +138,7 @@ export function callKeyFor(
   scope?: Scope,
 ): string | undefined {
   const { root } = ctx.draft;
+  if (mode === 'top') return findTopLevelKey(root, toolCallId);
   if (mode === 'any' || runId === '') return findCallKey(root, toolCallId, undefined);
   const inRun = findCallKey(root, toolCallId, runId);
   if (inRun !== undefined || mode === 'open') return inRun;
@@ -145,15 +146,24 @@ export function callKeyFor(
   const parentKey = root.runs.get(runId)?.parentToolCallId ?? scope?.parentToolCallId;
   const parent = parentKey ? root.toolCalls.get(parentKey) : undefined;
   const top = parent ? topLevelCall(root.toolCalls, parent).runId : runId;
-  const calls = callsInTurn(root, toolCallId, top);
-  for (let i = calls.length - 1; i >= 0; i--) {
-    if (!TERMINAL_TOOL_STATUSES.has(calls[i]!.status)) return calls[i]!.key;
-  }
+  // Subagents whose models number their calls as their parent's does repeat each other's ids: a
+  // chunk names a call of a run in the same place as its own (directly inside the same call, or
+  // at the top level), never the call it runs inside nor a sibling subagent's.
+  const open = (call: ToolCallState | undefined): call is ToolCallState =>
+    call !== undefined &&
+    !TERMINAL_TOOL_STATUSES.has(call.status) &&
+    call.parentToolCallId === (parentKey ?? null);
+  const newestOpen = (turn: string) => {
+    const calls = callsInTurn(root, toolCallId, turn);
+    for (let i = calls.length - 1; i >= 0; i--) if (open(calls[i])) return calls[i]!.key;
+    return undefined;
+  };
   const newestKey = findCallKey(root, toolCallId, undefined);
   const newest = newestKey === undefined ? undefined : root.toolCalls.get(newestKey);
-  return newest !== undefined && !TERMINAL_TOOL_STATUSES.has(newest.status)
-    ? newest.key
-    : undefined;
+  return (
+    newestOpen(top) ??
+    (open(newest) ? newest.key : newest && newestOpen(topLevelCall(root.toolCalls, newest).runId))
+  );
 }
 
 /**

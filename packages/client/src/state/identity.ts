@@ -122,6 +122,23 @@ export function findCallKey(
   return undefined;
 }
 
+/**
+ * The key of the newest top-level call with this toolCallId, for a stream whose tool chunks only
+ * name top-level calls (an AI SDK stream: what runs inside a call comes as data parts). A subagent
+ * whose model numbers its calls as its parent's does repeats its parent's id; when the newest call
+ * with the id is such a call, the top-level one is looked for in its conversation turn.
+ */
+export function findTopLevelKey(state: ToolpaneState, toolCallId: string): string | undefined {
+  const key = findCallKey(state, toolCallId, undefined);
+  const newest = key === undefined ? undefined : state.toolCalls.get(key);
+  if (newest === undefined || newest.parentToolCallId === null) return key;
+  const calls = callsInTurn(state, toolCallId, topLevelCall(state.toolCalls, newest).runId);
+  for (let i = calls.length - 1; i >= 0; i--) {
+    if (calls[i]!.parentToolCallId === null) return calls[i]!.key;
+  }
+  return undefined;
+}
+
 const APPROVAL: ReadonlySet<ToolCallStatus> = new Set(['approval-requested']);
 
 /** The statuses of a call that waits for each kind of decision: an approval's, a resume's. */
