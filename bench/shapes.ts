@@ -106,6 +106,15 @@ export const SHAPES: readonly Shape[] = [
       ]),
   },
   {
+    name: 'steps of one run that each call call-1',
+    chunks: (n) =>
+      fill([start()], n, (i) => [
+        top('step-start', {}),
+        top('tool-call', { toolCallId: 'call-1', toolName: 'lookup', args: { i } }),
+        top('tool-result', { toolCallId: 'call-1', toolName: 'lookup', result: { ok: i } }),
+      ]),
+  },
+  {
     name: 'short text blocks, one run',
     chunks: (n) =>
       fill([start()], n, (i) => [

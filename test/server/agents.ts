@@ -104,18 +104,25 @@ export function createTaggedAgent(): Agent {
 export const NUMBERING_AGENT_ID = 'numbering-agent';
 
 /**
- * An agent whose model numbers its tool calls per run, as some providers and mock models do:
- * every run's first call is `call-1`. `delete <tag>` asks approval to delete record `<tag>`.
+ * An agent whose model numbers its tool calls per request, as some providers and mock models do:
+ * every run's first call is `call-1`. `delete <tag>` asks approval to delete record `<tag>`;
+ * `weather <a> <b>` looks up city `<a>`, then in the next step city `<b>`, each call `call-1`.
  */
 export function createNumberingAgent(): Agent {
   return new Agent({
     id: NUMBERING_AGENT_ID,
     name: 'Numbering agent',
     instructions: 'You are a helpful assistant. Use your tools when they help.',
-    tools: { deleteTool },
+    tools: { deleteTool, weatherTool },
     model: reactiveModel(
       ({ lastUserText, stepIndex, toolResults }) => {
-        const tag = lastUserText.split(' ')[1] ?? '';
+        const [action, tag = '', second = ''] = lastUserText.split(' ');
+        if (action === 'weather') {
+          const city = [tag, second][stepIndex];
+          return city === undefined
+            ? step(text('txt-weather', `Looked up ${tag} and ${second}.`))
+            : step(toolCall({ id: 'call-1', name: 'weatherTool', input: { city } }));
+        }
         const deleted = JSON.stringify([...toolResults.values()]).includes('"deleted":true');
         return stepIndex === 0
           ? step(toolCall({ id: 'call-1', name: 'deleteTool', input: { id: tag } }))

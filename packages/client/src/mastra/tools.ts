@@ -8,6 +8,7 @@ import { markDisplayTransformed, runHasDisplayTransform } from '../reducer/hide.
 import { showRequestInput } from '../reducer/human.js';
 import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
+import { sameValue } from '../reducer/same-value.js';
 import {
   fromPhase,
   pendingValue,
@@ -21,7 +22,7 @@ import {
   workflowFromResult,
 } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
-import { findCallKey } from '../state/identity.js';
+import { findCallKey, recentInRun } from '../state/identity.js';
 import {
   type ApprovalState,
   type DisplayValue,
@@ -65,11 +66,35 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
   call.input = streamedInput(snapshot) ?? call.input;
 }
 
+/**
+ * The call a `tool-call` names when its run already ended a call with the id (`key`): null for a
+ * call of its own, with other arguments (a model that numbers its calls per request gives each
+ * step's first call one id); else the ended call, or one of the run's latest 16 calls with the id,
+ * that had these arguments (a replayed stream sends an earlier call again as it was).
+ */
+function repeated(ctx: Ctx, chunk: Chunk<'tool-call'>, key: string | undefined) {
+  const { toolCalls } = ctx.draft.root;
+  const ended = key === undefined ? undefined : toolCalls.get(key);
+  if (ended === undefined || !TERMINAL_TOOL_STATUSES.has(ended.status)) return key;
+  const args = cleanArgs(chunk.payload.args);
+  const had = (call: ToolCallState | undefined): call is ToolCallState =>
+    call?.runId === chunk.runId &&
+    (call.raw.input === undefined || sameValue(call.raw.input, args));
+  if (had(ended)) return key;
+  const earlier = recentInRun(ctx.draft.root, chunk.payload.toolCallId, chunk.runId, 16);
+  return earlier.find(had)?.key ?? null;
+}
+
 /** `tool-call`: the whole arguments; the call may run. */
 export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const p = chunk.payload;
-  const existed = findCallKey(ctx.draft.root, p.toolCallId, chunk.runId) !== undefined;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, 'open');
+  const key = findCallKey(ctx.draft.root, p.toolCallId, chunk.runId);
+  const target = repeated(ctx, chunk, key);
+  const existed = typeof target === 'string';
+  const call =
+    existed && target !== key
+      ? ctx.draft.toolCall(target)!
+      : ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, existed ? 'open' : 'new');
   // After streamed input Mastra emits a synthetic tool-call without metadata: no evidence.
   const synthetic = existed && call.status === 'input-streaming';
   const metadata = readDisplayMetadata(chunk.metadata);

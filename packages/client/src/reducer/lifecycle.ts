@@ -121,9 +121,10 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
  * reach an open call with the id: the newest open one in the chunk's own top-level run (a resumed
  * network execution runs under a new id), else the newest call with the id while it is open; `any`
  * for chunks that carry no run of their own (background tasks), which reach the newest call with
- * the id; `top` as `any` among top-level calls (AI SDK results and requests, which name no other).
+ * the id; `top` as `any` among top-level calls (AI SDK results and requests, which name no other);
+ * `new` for a call that repeats the id of one its run ended (see `onToolCall`).
  */
-export type CallMode = 'open' | 'continue' | 'any' | 'top';
+export type CallMode = 'open' | 'continue' | 'any' | 'top' | 'new';
 
 /**
  * The key of the call a chunk of `runId` names by `toolCallId`, per {@link CallMode}. `scope` places
@@ -138,6 +139,7 @@ export function callKeyFor(
   scope?: Scope,
 ): string | undefined {
   const { root } = ctx.draft;
+  if (mode === 'new') return undefined;
   if (mode === 'top') return findTopLevelKey(root, toolCallId);
   if (mode === 'any' || runId === '') return findCallKey(root, toolCallId, undefined);
   const inRun = findCallKey(root, toolCallId, runId);

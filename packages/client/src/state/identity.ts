@@ -101,11 +101,16 @@ export function findCallKey(
 ): string | undefined {
   const first = state.toolCalls.get(toolCallId);
   if (first === undefined) return undefined;
-  // The common case: the first call with this id, in the run that asks.
-  if (runId !== undefined && first.toolCallId === toolCallId && first.runId === runId) {
-    return first.key;
-  }
   const repeats = repeatsOf(state);
+  // The common case: the first call with this id, in the run that asks, unless the run repeated
+  // the id (a model that numbers its calls per request, step after step).
+  if (runId !== undefined && first.toolCallId === toolCallId && first.runId === runId) {
+    const later =
+      repeats?.ids.get(toolCallId) === undefined
+        ? undefined
+        : repeatInRun(repeats!, toolCallId, runId);
+    return later ?? first.key;
+  }
   if (repeats !== undefined) {
     const key =
       runId === undefined
@@ -137,6 +142,30 @@ export function findTopLevelKey(state: ToolpaneState, toolCallId: string): strin
     if (calls[i]!.parentToolCallId === null) return calls[i]!.key;
   }
   return undefined;
+}
+
+/**
+ * Calls with this toolCallId in run `runId`: the first call with the id, if it is the run's, and
+ * those among the `limit` newest with the id in the run's conversation turn, so that a run that
+ * repeats an id step after step costs the same per step.
+ */
+export function recentInRun(
+  state: ToolpaneState,
+  toolCallId: string,
+  runId: string,
+  limit: number,
+): ToolCallState[] {
+  const { toolCalls } = state;
+  const run = state.runs.get(runId);
+  const parent = run?.parentToolCallId ? toolCalls.get(run.parentToolCallId) : undefined;
+  const turn = parent ? topLevelCall(toolCalls, parent).runId : runId;
+  const repeats = repeatsOf(state);
+  const keys = repeats && repeatsInTurn(repeats, toolCallId, turn);
+  const out = [toolCalls.get(toolCallId)];
+  for (let i = keys?.length ?? 0; i-- > 0 && out.length <= limit; ) {
+    out.push(toolCalls.get(keys!.get(i)!));
+  }
+  return out.filter((c) => c?.toolCallId === toolCallId && c.runId === runId) as ToolCallState[];
 }
 
 const APPROVAL: ReadonlySet<ToolCallStatus> = new Set(['approval-requested']);
