@@ -91,10 +91,19 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const key = findCallKey(ctx.draft.root, p.toolCallId, chunk.runId);
   const target = repeated(ctx, chunk, key);
   const existed = typeof target === 'string';
+  // A replayed call that is not the run's newest with the id is that earlier call.
+  const earlier = typeof target === 'string' && target !== key ? target : undefined;
   const call =
-    existed && target !== key
-      ? ctx.draft.toolCall(target)!
-      : ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, existed ? 'open' : 'new');
+    earlier === undefined
+      ? ensureCall(
+          ctx,
+          chunk.runId,
+          scope,
+          p.toolCallId,
+          p.toolName,
+          target === null ? 'new' : 'open',
+        )
+      : ctx.draft.toolCall(earlier)!;
   // After streamed input Mastra emits a synthetic tool-call without metadata: no evidence.
   const synthetic = existed && call.status === 'input-streaming';
   const metadata = readDisplayMetadata(chunk.metadata);

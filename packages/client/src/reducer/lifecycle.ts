@@ -4,7 +4,13 @@
 import { createPartialJsonParser, type PartialJsonParser } from '../partial-json/partial-json.js';
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
-import { callsInTurn, findCallKey, findTopLevelKey, freeCallKey } from '../state/identity.js';
+import {
+  findCallKey,
+  findCallWhere,
+  findTopLevelKey,
+  freeCallKey,
+  newestInTurn,
+} from '../state/identity.js';
 import { topLevelCall } from '../state/repeats.js';
 import { RunRecord } from '../state/run-record.js';
 import {
@@ -151,21 +157,9 @@ export function callKeyFor(
   // Subagents whose models number their calls as their parent's does repeat each other's ids: a
   // chunk names a call of a run in the same place as its own (directly inside the same call, or
   // at the top level), never the call it runs inside nor a sibling subagent's.
-  const open = (call: ToolCallState | undefined): call is ToolCallState =>
-    call !== undefined &&
-    !TERMINAL_TOOL_STATUSES.has(call.status) &&
-    call.parentToolCallId === (parentKey ?? null);
-  const newestOpen = (turn: string) => {
-    const calls = callsInTurn(root, toolCallId, turn);
-    for (let i = calls.length - 1; i >= 0; i--) if (open(calls[i])) return calls[i]!.key;
-    return undefined;
-  };
-  const newestKey = findCallKey(root, toolCallId, undefined);
-  const newest = newestKey === undefined ? undefined : root.toolCalls.get(newestKey);
-  return (
-    newestOpen(top) ??
-    (open(newest) ? newest.key : newest && newestOpen(topLevelCall(root.toolCalls, newest).runId))
-  );
+  const open = (call: ToolCallState) =>
+    !TERMINAL_TOOL_STATUSES.has(call.status) && call.parentToolCallId === (parentKey ?? null);
+  return newestInTurn(root, toolCallId, top, open) ?? findCallWhere(root, toolCallId, open);
 }
 
 /**

@@ -127,22 +127,40 @@ export function findCallKey(
   return undefined;
 }
 
-/**
- * The key of the newest top-level call with this toolCallId, for a stream whose tool chunks only
- * name top-level calls (an AI SDK stream: what runs inside a call comes as data parts). A subagent
- * whose model numbers its calls as its parent's does repeats its parent's id; when the newest call
- * with the id is such a call, the top-level one is looked for in its conversation turn.
- */
-export function findTopLevelKey(state: ToolpaneState, toolCallId: string): string | undefined {
-  const key = findCallKey(state, toolCallId, undefined);
-  const newest = key === undefined ? undefined : state.toolCalls.get(key);
-  if (newest === undefined || newest.parentToolCallId === null) return key;
-  const calls = callsInTurn(state, toolCallId, topLevelCall(state.toolCalls, newest).runId);
-  for (let i = calls.length - 1; i >= 0; i--) {
-    if (calls[i]!.parentToolCallId === null) return calls[i]!.key;
-  }
+/** The key of the newest call with this toolCallId in conversation turn `turn` that `matches`. */
+export function newestInTurn(
+  state: ToolpaneState,
+  toolCallId: string,
+  turn: string,
+  matches: (call: ToolCallState) => boolean,
+): string | undefined {
+  const calls = callsInTurn(state, toolCallId, turn);
+  for (let i = calls.length - 1; i >= 0; i--) if (matches(calls[i]!)) return calls[i]!.key;
   return undefined;
 }
+
+/**
+ * The key of the newest call with this toolCallId if it `matches`, else of the newest call in its
+ * conversation turn that does: subagents whose models number their calls as their parent's does
+ * put calls with the parent's id beside and under it.
+ */
+export function findCallWhere(
+  state: ToolpaneState,
+  toolCallId: string,
+  matches: (call: ToolCallState) => boolean,
+): string | undefined {
+  const key = findCallKey(state, toolCallId, undefined);
+  const newest = key === undefined ? undefined : state.toolCalls.get(key);
+  if (newest === undefined || matches(newest)) return key;
+  return newestInTurn(state, toolCallId, topLevelCall(state.toolCalls, newest).runId, matches);
+}
+
+/**
+ * The key of the newest top-level call with this toolCallId, for a stream whose tool chunks only
+ * name top-level calls (an AI SDK stream: what runs inside a call comes as data parts).
+ */
+export const findTopLevelKey = (state: ToolpaneState, toolCallId: string): string | undefined =>
+  findCallWhere(state, toolCallId, (call) => call.parentToolCallId === null);
 
 /**
  * Calls with this toolCallId in run `runId`: the first call with the id, if it is the run's, and
