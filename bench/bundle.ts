@@ -111,8 +111,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // later top-level run that reuses a subagent run's id gets a run of its own, decisions and
   // client tools naming the id the stream gave; 33.77 KB once a subagent's calls that repeat its
   // parent's or a sibling subagent's toolCallId are told apart on every path; 33.99 KB once the
-  // steps of one run that each call `call-1` show a call each.
-  { name: '@toolpane/client', file: client, budgetKb: 34.0 },
+  // steps of one run that each call `call-1` show a call each; 34.1 KB once a replay of such a
+  // run finds each call by its arguments however many steps repeated the id (the repeats index
+  // notes them), and a snapshot without raw values compares the input it shows.
+  { name: '@toolpane/client', file: client, budgetKb: 34.2 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -145,13 +147,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // is shown again at most 8 times, 26.51 KB once a subagent's chunks that reuse another run's id
   // get a run of their own, 26.63 KB once a later top-level run that reuses a subagent run's id
   // does, 26.75 KB once subagent calls that repeat their parent's or a sibling's toolCallId are
-  // told apart, 26.96 KB once the steps of one run that each call `call-1` show a call each; goal
-  // 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // told apart, 26.96 KB once the steps of one run that each call `call-1` show a call each,
+  // 27.09 KB once a replay of such a run finds each call by its arguments (see above); goal 12 KB
+  // (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 27.0,
+    budgetKb: 27.2,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -179,11 +182,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // metadata is read, 31.56 KB once a result alone gives a workflow and a decision reaches the
   // call inside that waits, 32.22 KB with the reducer's changes of 33.36 KB above, 32.31 KB with
   // those of 33.45 KB, 32.45 KB with those of 33.54 KB, 32.56 KB with those of 33.66 KB,
-  // 32.65 KB with those of 33.77 KB, 32.86 KB with those of 33.99 KB.
+  // 32.65 KB with those of 33.77 KB, 32.86 KB with those of 33.99 KB, 32.99 KB with those of
+  // 34.1 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 32.9,
+    budgetKb: 33.1,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

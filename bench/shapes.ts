@@ -115,6 +115,17 @@ export const SHAPES: readonly Shape[] = [
       ]),
   },
   {
+    name: 'steps of one run that each call call-1, the stream sent twice',
+    chunks: (n) => {
+      const once = fill([start()], Math.ceil(n / 2), (i) => [
+        top('step-start', {}),
+        top('tool-call', { toolCallId: 'call-1', toolName: 'lookup', args: { i } }),
+        top('tool-result', { toolCallId: 'call-1', toolName: 'lookup', result: { ok: i } }),
+      ]);
+      return [...once, ...once].slice(0, n);
+    },
+  },
+  {
     name: 'short text blocks, one run',
     chunks: (n) =>
       fill([start()], n, (i) => [

@@ -106,7 +106,8 @@ export const NUMBERING_AGENT_ID = 'numbering-agent';
 /**
  * An agent whose model numbers its tool calls per request, as some providers and mock models do:
  * every run's first call is `call-1`. `delete <tag>` asks approval to delete record `<tag>`;
- * `weather <a> <b>` looks up city `<a>`, then in the next step city `<b>`, each call `call-1`.
+ * `weather <a> <b> …` looks up city `<a>`, then in the next step city `<b>`, and so on, each call
+ * `call-1`.
  */
 export function createNumberingAgent(): Agent {
   return new Agent({
@@ -116,11 +117,14 @@ export function createNumberingAgent(): Agent {
     tools: { deleteTool, weatherTool },
     model: reactiveModel(
       ({ lastUserText, stepIndex, toolResults }) => {
-        const [action, tag = '', second = ''] = lastUserText.split(' ');
+        const [action, tag = '', ...rest] = lastUserText.split(' ');
         if (action === 'weather') {
-          const city = [tag, second][stepIndex];
+          const cities = [tag, ...rest];
+          // Mastra keeps one tool call per id in the prompt: the newest result names the city.
+          const looked = JSON.stringify([...toolResults.values()].at(-1) ?? null);
+          const city = cities[cities.findIndex((c) => looked.includes(`"city":"${c}"`)) + 1];
           return city === undefined
-            ? step(text('txt-weather', `Looked up ${tag} and ${second}.`))
+            ? step(text('txt-weather', `Looked up ${cities.join(' and ')}.`))
             : step(toolCall({ id: 'call-1', name: 'weatherTool', input: { city } }));
         }
         const deleted = JSON.stringify([...toolResults.values()]).includes('"deleted":true');

@@ -22,7 +22,8 @@ import {
   workflowFromResult,
 } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
-import { findCallKey, recentInRun } from '../state/identity.js';
+import { findCallKey } from '../state/identity.js';
+import { argsOf } from '../state/repeats.js';
 import {
   type ApprovalState,
   type DisplayValue,
@@ -69,20 +70,25 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
 /**
  * The call a `tool-call` names when its run already ended a call with the id (`key`): null for a
  * call of its own, with other arguments (a model that numbers its calls per request gives each
- * step's first call one id); else the ended call, or one of the run's latest 16 calls with the id,
- * that had these arguments (a replayed stream sends an earlier call again as it was).
+ * step's first call one id); else the ended call, or the call of the run with the id that had
+ * these arguments (a replayed stream sends an earlier call again as it was). Each call of the run
+ * with the id but the newest is noted with its arguments by the time a later one comes, so this
+ * is O(1) however many steps repeated the id.
  */
 function repeated(ctx: Ctx, chunk: Chunk<'tool-call'>, key: string | undefined) {
-  const { toolCalls } = ctx.draft.root;
-  const ended = key === undefined ? undefined : toolCalls.get(key);
+  const { draft } = ctx;
+  const ended = key === undefined ? undefined : draft.root.toolCalls.get(key);
   if (ended === undefined || !TERMINAL_TOOL_STATUSES.has(ended.status)) return key;
-  const args = cleanArgs(chunk.payload.args);
-  const had = (call: ToolCallState | undefined): call is ToolCallState =>
-    call?.runId === chunk.runId &&
-    (call.raw.input === undefined || sameValue(call.raw.input, args));
+  const { runId, payload } = chunk;
+  const args = cleanArgs(payload.args);
+  const had = (call: ToolCallState | undefined) => {
+    const before = call && argsOf(call);
+    return call?.runId === runId && (before === undefined || sameValue(before, args));
+  };
   if (had(ended)) return key;
-  const earlier = recentInRun(ctx.draft.root, chunk.payload.toolCallId, chunk.runId, 16);
-  return earlier.find(had)?.key ?? null;
+  if (ended.runId === runId) draft.noteArgs(ended);
+  const noted = draft.callWithArgs(payload.toolCallId, runId, args);
+  return had(noted) ? noted!.key : null;
 }
 
 /** `tool-call`: the whole arguments; the call may run. */

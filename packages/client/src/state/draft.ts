@@ -11,7 +11,7 @@ import type {
 import { NO_CHANGES } from './draft-types.js';
 import { copyListed, isListKey, pushItems } from './list-fields.js';
 import { PersistentMap } from './persistent-map.js';
-import { addRepeat } from './repeats.js';
+import { addRepeat, argsOf, argsPrint, keyWithArgs, noteArgs } from './repeats.js';
 import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
 import { type Cursor, type ListKey, type Lists, listsOf, StateRoot } from './state-root.js';
@@ -187,6 +187,28 @@ export class Draft {
   noteRepeat(call: ToolCallState, turn: string): void {
     const lists = this.writableLists();
     lists.repeats = addRepeat(lists.repeats, call.toolCallId, call.key, call.runId, turn);
+  }
+
+  /**
+   * The call of run `runId` with this toolCallId noted with these arguments in the repeats index
+   * (see {@link noteArgs}), if any.
+   */
+  callWithArgs(toolCallId: string, runId: string, args: unknown): ToolCallState | undefined {
+    const print = argsPrint(args);
+    const { repeats } = StateRoot.lists(this.root);
+    const key = print === undefined ? undefined : keyWithArgs(repeats, runId, toolCallId, print);
+    return key === undefined ? undefined : this.root.toolCalls.get(key);
+  }
+
+  /** Notes `call`'s arguments in the repeats index, for a run that repeats its toolCallId. */
+  noteArgs(call: ToolCallState): void {
+    const print = argsPrint(argsOf(call));
+    const { repeats } = StateRoot.lists(this.root);
+    const next =
+      print === undefined
+        ? repeats
+        : noteArgs(repeats, call.runId, call.toolCallId, print, call.key);
+    if (next !== repeats) this.writableLists().repeats = next;
   }
 
   /** Appends to `issues`. */

@@ -162,30 +162,6 @@ export function findCallWhere(
 export const findTopLevelKey = (state: ToolpaneState, toolCallId: string): string | undefined =>
   findCallWhere(state, toolCallId, (call) => call.parentToolCallId === null);
 
-/**
- * Calls with this toolCallId in run `runId`: the first call with the id, if it is the run's, and
- * those among the `limit` newest with the id in the run's conversation turn, so that a run that
- * repeats an id step after step costs the same per step.
- */
-export function recentInRun(
-  state: ToolpaneState,
-  toolCallId: string,
-  runId: string,
-  limit: number,
-): ToolCallState[] {
-  const { toolCalls } = state;
-  const run = state.runs.get(runId);
-  const parent = run?.parentToolCallId ? toolCalls.get(run.parentToolCallId) : undefined;
-  const turn = parent ? topLevelCall(toolCalls, parent).runId : runId;
-  const repeats = repeatsOf(state);
-  const keys = repeats && repeatsInTurn(repeats, toolCallId, turn);
-  const out = [toolCalls.get(toolCallId)];
-  for (let i = keys?.length ?? 0; i-- > 0 && out.length <= limit; ) {
-    out.push(toolCalls.get(keys!.get(i)!));
-  }
-  return out.filter((c) => c?.toolCallId === toolCallId && c.runId === runId) as ToolCallState[];
-}
-
 const APPROVAL: ReadonlySet<ToolCallStatus> = new Set(['approval-requested']);
 
 /** The statuses of a call that waits for each kind of decision: an approval's, a resume's. */

@@ -28,6 +28,12 @@ export interface Repeats {
   readonly inRun: PersistentMap<string>;
   /** top-level run NUL `toolCallId` → such calls in that conversation turn, oldest first. */
   readonly inTurn: PersistentMap<Vector<string>>;
+  /**
+   * `runId` NUL `toolCallId` NUL the arguments as JSON → the call of that run with the id and
+   * those arguments, for a run that repeats the id step after step: a replayed `tool-call` finds
+   * the call it repeats in O(1), however many steps repeated the id.
+   */
+  readonly byArgs: PersistentMap<string>;
 }
 
 /** The index of a state without repeated ids. */
@@ -35,6 +41,7 @@ export const NO_REPEATS: Repeats = Object.freeze({
   ids: PersistentMap.empty<IdRepeats>(),
   inRun: PersistentMap.empty<string>(),
   inTurn: PersistentMap.empty<Vector<string>>(),
+  byArgs: PersistentMap.empty<string>(),
 });
 
 const pair = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
@@ -65,8 +72,55 @@ export function addRepeat(
     ids: repeats.ids.set(toolCallId, { keys, next }),
     inRun: repeats.inRun.set(pair(runId, toolCallId), key),
     inTurn: repeats.inTurn.set(pair(turn, toolCallId), inTurn.push(key)),
+    byArgs: repeats.byArgs,
   };
 }
+
+/**
+ * The arguments a call was made with, as far as the state knows them: what Mastra sent, else the
+ * input shown as it came (a snapshot sent to a browser keeps no `raw` values); undefined when
+ * neither is known (a hidden input of such a snapshot, a call before its arguments).
+ */
+export const argsOf = (call: ToolCallState): unknown =>
+  call.raw.input !== undefined
+    ? call.raw.input
+    : call.input.kind === 'raw'
+      ? call.input.value
+      : undefined;
+
+/**
+ * The arguments of a call as one string, the same for the same JSON value sent again; undefined
+ * for a value JSON cannot write (a cycle, a BigInt), which the index then does not hold.
+ */
+export function argsPrint(args: unknown): string | undefined {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The index with call `key`, of run `runId`, noted as the one with arguments `print`. */
+export function noteArgs(
+  repeats: Repeats,
+  runId: string,
+  toolCallId: string,
+  print: string,
+  key: string,
+): Repeats {
+  const at = `${pair(runId, toolCallId)}\u0000${print}`;
+  return repeats.byArgs.get(at) === key
+    ? repeats
+    : { ...repeats, byArgs: repeats.byArgs.set(at, key) };
+}
+
+/** The call of run `runId` with this toolCallId noted with arguments `print`, if any. */
+export const keyWithArgs = (
+  repeats: Repeats,
+  runId: string,
+  toolCallId: string,
+  print: string,
+): string | undefined => repeats.byArgs.get(`${pair(runId, toolCallId)}\u0000${print}`);
 
 /** The first `n` worth trying for a new key `<toolCallId>#<n>`. */
 export const nextNumber = (repeats: Repeats, toolCallId: string): number =>
@@ -111,7 +165,8 @@ export function topLevelCall(
 
 /**
  * The index of a state made elsewhere (rebuilt from JSON, say): its calls in creation order
- * (`toolCallOrder`), O(calls × depth) once.
+ * (`toolCallOrder`), O(calls × depth) once; a call that shares its run and toolCallId with
+ * another is noted with its arguments.
  */
 export function buildRepeats(
   calls: ReadonlyMap<string, ToolCallState>,
@@ -128,6 +183,13 @@ export function buildRepeats(
       call.runId,
       topLevelCall(calls, call).runId,
     );
+    const first = calls.get(call.toolCallId);
+    for (const same of first?.runId === call.runId ? [first, call] : [call]) {
+      const print = argsPrint(argsOf(same));
+      if (print !== undefined) {
+        repeats = noteArgs(repeats, same.runId, same.toolCallId, print, same.key);
+      }
+    }
   }
   return repeats;
 }
