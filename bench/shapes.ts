@@ -126,6 +126,19 @@ export const SHAPES: readonly Shape[] = [
     },
   },
   {
+    name: 'ai: steps of one answer that each call call-1',
+    format: 'ai-sdk',
+    chunks: (n) =>
+      fill([{ type: 'start', messageId: 'm-steps' }], n, (i) => [
+        { type: 'start-step' },
+        { type: 'tool-input-start', toolCallId: 'call-1', toolName: 'lookup' },
+        { type: 'tool-input-delta', toolCallId: 'call-1', inputTextDelta: `{"i":${i}}` },
+        { type: 'tool-input-available', toolCallId: 'call-1', toolName: 'lookup', input: { i } },
+        { type: 'tool-output-available', toolCallId: 'call-1', output: { ok: i } },
+        { type: 'finish-step' },
+      ]),
+  },
+  {
     name: 'short text blocks, one run',
     chunks: (n) =>
       fill([start()], n, (i) => [

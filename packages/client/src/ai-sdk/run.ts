@@ -61,9 +61,13 @@ export function onStart(ctx: Ctx, value: Value): void {
   const current = currentRunId(ctx);
   const open = current === undefined ? undefined : runs.get(current);
   let runId: string;
+  let replay = false;
   if (messageId !== undefined && runs.has(messageId)) {
-    // The same assistant message continues, e.g. after an approval.
+    // The same assistant message continues after an approval or the app's result (the run waits,
+    // or stopped on its tool calls); otherwise the stream sends it again from its start.
     runId = messageId;
+    const { status, finishReason } = runs.get(messageId)!;
+    replay = status !== 'waiting' && finishReason !== 'tool-calls';
   } else if (open?.status === 'streaming' && open.messageId === undefined) {
     // Chunks that came before this `start` already opened the run.
     runId = open.runId;
@@ -72,6 +76,7 @@ export function onStart(ctx: Ctx, value: Value): void {
   }
   ctx.draft.moveCursor('aiSdkRunId', runId);
   ctx.draft.moveCursor('currentRunId', runId);
+  ctx.draft.moveCursor('aiSdkReplayRunId', replay ? runId : '');
   const known = runs.get(runId);
   // A start that repeats what the run already says leaves it as it is.
   if (known?.status === 'streaming' && (messageId === undefined || known.messageId === messageId))

@@ -5,10 +5,12 @@ import { errorMessage } from '../reducer/error-text.js';
 import { HIDDEN_INPUT_ERROR, markDisplayTransformed } from '../reducer/hide.js';
 import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
+import { sameValue } from '../reducer/same-value.js';
 import { clientTransformFor, suppressedValue } from '../reducer/transform.js';
 import { failWorkflow, workflowFailure, workflowFromResult } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
+import { argsOf } from '../state/repeats.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { isRecord, nonEmpty, type Value } from './chunk.js';
 import { topRunId } from './run.js';
@@ -33,9 +35,39 @@ export function topCall(
   return ensureCall(ctx, topRunId(ctx), TOP, toolCallId, toolName, mode === 'any' ? 'top' : mode);
 }
 
+/**
+ * The call a chunk that begins a call names (`tool-input-start`, or `tool-input-available` and
+ * `tool-input-error` of a call whose input did not stream). A model that numbers its calls per
+ * request gives each step's first call one id, and the AI SDK's own reader starts a part of its
+ * own for it, so when the message's newest call with the id already ended, this is a call of its
+ * own; unless `input` is given and is that ended call's, which is that call sent again (a replayed
+ * chunk), or the message is being sent again from its start (see `Cursor.aiSdkReplayRunId`).
+ */
+function beginCall(ctx: Ctx, value: Value, input?: { readonly value: unknown }): Call {
+  const toolCallId = value.toolCallId as string;
+  const runId = topRunId(ctx);
+  if (ctx.draft.cursor().aiSdkReplayRunId === runId) {
+    return topCall(ctx, toolCallId, nonEmpty(value.toolName));
+  }
+  const key = findCallKey(ctx.draft.root, toolCallId, runId);
+  const before = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  const ended =
+    before?.runId === runId &&
+    before.parentToolCallId === null &&
+    TERMINAL_TOOL_STATUSES.has(before.status) &&
+    !(input !== undefined && sentBefore(before, input.value));
+  return topCall(ctx, toolCallId, nonEmpty(value.toolName), ended ? 'new' : 'open');
+}
+
+/** Whether `input` is what an ended call was given: what the stream sent, or what it shows. */
+function sentBefore(call: ToolCallState, input: unknown): boolean {
+  const before = argsOf(call);
+  return before === undefined || sameValue(before, input);
+}
+
 /** `tool-input-start` opens a call. */
 export function onInputStart(ctx: Ctx, value: Value): void {
-  const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
+  const call = beginCall(ctx, value);
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
 }
 
@@ -49,7 +81,7 @@ export function onInputDelta(ctx: Ctx, value: Value): void {
 /** `tool-input-available`: a call's whole input. */
 export function onInputAvailable(ctx: Ctx, value: Value): void {
   const suppressed = deltasSuppressed(ctx, value);
-  const call = topCall(ctx, value.toolCallId as string, value.toolName as string);
+  const call = beginCall(ctx, value, { value: value.input });
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
   // Deltas dropped are a display transform's mark: what the call and its run show is its view.
@@ -98,7 +130,10 @@ function deltasSuppressed(ctx: Ctx, value: Value): boolean {
  */
 export function onInputError(ctx: Ctx, value: Value): void {
   const suppressed = deltasSuppressed(ctx, value);
-  const call = topCall(ctx, value.toolCallId as string, nonEmpty(value.toolName));
+  const call =
+    value.input === undefined
+      ? topCall(ctx, value.toolCallId as string, nonEmpty(value.toolName))
+      : beginCall(ctx, value, { value: value.input });
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const message = errorMessage(value.errorText as string);
   // The arguments a person was asked to approve stay those the call shows (an issue says so).

@@ -117,3 +117,13 @@ export function answerWaiting(
   app.waiting.delete(toolCallId);
   return { type: 'toolpane/client-output', toolCallId, ...(runId && { runId }), ...answer };
 }
+
+/**
+ * The tool a UI message's tool part names: `tool-<name>` parts name it in their type,
+ * `dynamic-tool` parts carry `toolName`.
+ */
+export function toolNameOf(part: Fields): string | undefined {
+  if (part.type === 'dynamic-tool') return nonEmpty(part.toolName);
+  const type = part.type as string;
+  return type.startsWith('tool-') ? nonEmpty(type.slice('tool-'.length)) : undefined;
+}

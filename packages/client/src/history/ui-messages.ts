@@ -18,6 +18,7 @@ import {
   onlyClientCalls,
   records,
   textOf,
+  toolNameOf,
 } from './common.js';
 import { keepHidden } from './keep-hidden.js';
 
@@ -33,13 +34,6 @@ const TERMINAL = new Set(['output-available', 'output-error', 'output-denied']);
 const HUMAN_DATA = new Set(['data-tool-call-approval', 'data-tool-call-suspended']);
 
 type Emit = (chunk: unknown) => void;
-
-/** `tool-<name>` parts name the tool in their type; `dynamic-tool` parts carry `toolName`. */
-function toolNameOf(part: Fields): string | undefined {
-  if (part.type === 'dynamic-tool') return nonEmpty(part.toolName);
-  const type = part.type as string;
-  return type.startsWith('tool-') ? nonEmpty(type.slice('tool-'.length)) : undefined;
-}
 
 interface ToolPart {
   readonly part: Fields;
@@ -148,6 +142,8 @@ function assistantChunks(
   const runId = messageId ?? 'message';
   if (place.first) emit(messageId === undefined ? { type: 'start' } : { type: 'start', messageId });
   const tools: ToolPart[] = [];
+  // Calls whose approval and outcome came before a later call with their id.
+  const flushed = new Set<ToolPart>();
   const human: Fields[] = [];
   const ancestry = new AgentAncestry();
   records(message.parts).forEach((part, i) => {
@@ -178,6 +174,15 @@ function assistantChunks(
         emit(answer);
         return;
       }
+      // An id repeated step after step (a model that numbers its calls per request): the ended
+      // call with it ends before this one begins, which is then a call of its own, as it was live.
+      for (const t of tools) {
+        if (t.toolCallId !== toolCallId || flushed.has(t) || !TERMINAL.has(t.part.state as string))
+          continue;
+        requestApproval(t, emit);
+        toolOutcome(t, emit);
+        flushed.add(t);
+      }
       const tool = { part, toolCallId, toolName };
       tools.push(tool);
       toolInput(tool, emit);
@@ -197,10 +202,10 @@ function assistantChunks(
     }
   });
   // Approvals first, so a call that went on after its approval keeps it, as it did live.
-  for (const tool of tools) requestApproval(tool, emit);
+  for (const tool of tools) if (!flushed.has(tool)) requestApproval(tool, emit);
   for (const part of human) emit(part);
   const pending = pendingFromMetadata(message.metadata, emit);
-  for (const tool of tools) toolOutcome(tool, emit);
+  for (const tool of tools) if (!flushed.has(tool)) toolOutcome(tool, emit);
   // A run that still waits, or whose calls never ended, is settled by the stream end after all.
   const ended = new Set(
     tools.filter(({ part }) => TERMINAL.has(part.state as string)).map((t) => t.toolCallId),

@@ -189,7 +189,12 @@ function cursorFromJson(json: SerializedState): Cursor | undefined {
   const { cursor } = json as { cursor?: unknown };
   if (!isRecord(cursor)) return undefined;
   const out: Record<string, string> = {};
-  for (const key of ['currentRunId', 'lastNestedRunId', 'aiSdkRunId'] as const) {
+  for (const key of [
+    'currentRunId',
+    'lastNestedRunId',
+    'aiSdkRunId',
+    'aiSdkReplayRunId',
+  ] as const) {
     if (typeof cursor[key] === 'string') out[key] = cursor[key];
   }
   return out as Cursor;

@@ -23,6 +23,12 @@ export interface Cursor {
   readonly lastNestedRunId?: string;
   /** AI SDK streams carry no runId: the synthetic run of the current message. */
   readonly aiSdkRunId?: string;
+  /**
+   * The run of an AI SDK message the stream sends again from its `start` (a reconnect replays a
+   * stream from the beginning), or '' when the current message is not sent again: its calls that
+   * begin again are those it already has.
+   */
+  readonly aiSdkReplayRunId?: string;
 }
 
 /**
