@@ -277,6 +277,32 @@ describe.each(VERSIONS)('useChat of $name', ({ Chat, name }) => {
     expect(server.requestsTo(NUMBERING_AGENT_ID)).toHaveLength(requests);
   });
 
+  it('an answer whose steps each call call-1 shows a card per step, live and after a reload', async () => {
+    const probe: Probe = {};
+    const { container } = render(<Chat probe={probe} agent={NUMBERING_AGENT_ID} />);
+    const cities = ['Paris', 'Lyon', 'Nice'].map(tag);
+    await probe.session?.send(`weather ${cities.join(' ')}`);
+    expect(await screen.findByText(`Looked up ${cities.join(' and ')}.`)).toBeInTheDocument();
+    const shown = (state = probe.session!.store.getState()) =>
+      selectCallsWithId(state, 'call-1').map((call) => [call.status, call.input, call.output]);
+    const expected = cities.map((city) => [
+      'output-available',
+      { kind: 'raw', value: { city } },
+      { kind: 'raw', value: { city, tempC: 17, sky: 'sunny' } },
+    ]);
+    expect(shown()).toEqual(expected);
+    const cards = (root: HTMLElement) => root.querySelectorAll('[data-slot="tool-call"]');
+    expect(cards(container)).toHaveLength(3);
+    expect(probe.session!.store.getState().issues).toEqual([]);
+    const messages = saved(probe);
+    cleanup();
+
+    const again: Probe = {};
+    const reloaded = render(<Chat probe={again} saved={messages} agent={NUMBERING_AGENT_ID} />);
+    expect(shown(again.session!.store.getState())).toEqual(expected);
+    expect(cards(reloaded.container)).toHaveLength(3);
+  });
+
   it('after a reload, the call that waits in a later run that repeats a toolCallId is answered by the bare id', async () => {
     const user = userEvent.setup();
     const first: Probe = {};
