@@ -27,6 +27,7 @@ import { argsOf } from '../state/repeats.js';
 import {
   type ApprovalState,
   type DisplayValue,
+  NO_VALUE,
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
 } from '../state/state.js';
@@ -68,18 +69,24 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
 }
 
 /**
- * The call a `tool-call` names when its run already ended a call with the id (`key`): null for a
- * call of its own, with other arguments (a model that numbers its calls per request gives each
- * step's first call one id); else the ended call, or the call of the run with the id that had
- * these arguments (a replayed stream sends an earlier call again as it was). Each call of the run
- * with the id but the newest is noted with its arguments by the time a later one comes, so this
- * is O(1) however many steps repeated the id.
+ * The call a `tool-call` (or a result) names when its run already had a call with the id (`key`)
+ * that Mastra ended: null for a call of its own, with other arguments (a model that numbers its
+ * calls per request gives each step's first call one id); else the ended call, or the call of the
+ * run with the id that had these arguments (a replayed stream sends an earlier call again as it
+ * was). Each call of the run with the id but the newest is noted with its arguments by the time a
+ * later one comes, so this is O(1) however many steps repeated the id.
  */
-function repeated(ctx: Ctx, chunk: Chunk<'tool-call'>, key: string | undefined) {
+function repeated(
+  ctx: Ctx,
+  { runId, payload }: { runId: string; payload: { toolCallId: string; args?: unknown } },
+  key: string | undefined,
+) {
   const { draft } = ctx;
   const ended = key === undefined ? undefined : draft.root.toolCalls.get(key);
   if (ended === undefined || !TERMINAL_TOOL_STATUSES.has(ended.status)) return key;
-  const { runId, payload } = chunk;
+  // A call the client ended (its stream broke off, or was stopped) had no result of its own yet.
+  const { raw } = ended;
+  if (!('output' in raw || 'error' in raw || ended.status === 'output-denied')) return key;
   const args = cleanArgs(payload.args);
   const had = (call: ToolCallState | undefined) => {
     const before = call && argsOf(call);
@@ -110,15 +117,20 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
           target === null ? 'new' : 'open',
         )
       : ctx.draft.toolCall(earlier)!;
-  // After streamed input Mastra emits a synthetic tool-call without metadata: no evidence.
+  // After streamed input Mastra emits a synthetic tool-call without metadata: no evidence. A
+  // call of its own that repeats an ended call's id may follow input that streamed to that id
+  // (its deltas, and their transform metadata, reached the ended call): no evidence either, and
+  // its input shows once its result or request says how.
   const synthetic = existed && call.status === 'input-streaming';
   const metadata = readDisplayMetadata(chunk.metadata);
-  learn(ctx, call, metadata, !synthetic);
-  if (synthetic && metadata === undefined && call.displayTransform === 'unknown') {
+  const unsure = target === null && metadata === undefined;
+  learn(ctx, call, metadata, !synthetic && !unsure);
+  if ((synthetic || unsure) && metadata === undefined && call.displayTransform === 'unknown') {
     if (runHasDisplayTransform(ctx, call.runId)) markDisplayTransformed(ctx, call);
   }
   const args = cleanArgs(p.args);
-  const shown = displayed(ctx, call, metadata, 'input-available', args);
+  const view = displayed(ctx, call, metadata, 'input-available', args);
+  const shown = unsure && view.kind === 'raw' ? NO_VALUE : view;
   if (!inputMayChange(ctx, call, shown, { args })) return;
   call.raw = { ...call.raw, input: args };
   if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
@@ -137,8 +149,17 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
  */
 function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope: Scope) {
   const p = chunk.payload;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return undefined;
+  let call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) {
+    // Mastra sends no `tool-call` for a whole input whose id a call of the run already had: a
+    // result with other arguments than every such call's is the call of a later step.
+    const later =
+      p.args !== undefined &&
+      call.runId === chunk.runId &&
+      repeated(ctx, { runId: chunk.runId, payload: p }, call.key) === null;
+    if (!later) return undefined;
+    call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, 'new');
+  }
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
   const args = p.args === undefined ? undefined : cleanArgs(p.args);
@@ -148,8 +169,10 @@ function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope:
   }
   if (args !== undefined) call.raw = { ...call.raw, input: args };
   const entry = metadata?.['input-available'];
+  const { input } = call;
+  // `none` also holds back a repeat's input until now (see `onToolCall`).
   if (entry !== undefined) call.input = fromPhase(entry, 'input-available');
-  else if (call.input.kind === 'none' || (call.input.kind === 'raw' && p.args !== undefined)) {
+  else if (input.kind === 'none' || (input.kind === 'raw' && p.args !== undefined)) {
     call.input = displayed(ctx, call, metadata, 'input-available', call.raw.input);
   }
   return { call, metadata };
