@@ -7,6 +7,7 @@
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Mastra } from '@mastra/core/mastra';
+import { InMemoryStore } from '@mastra/core/storage';
 import { reduceAll, selectCallsWithId, type ToolpaneState } from '@toolpane/client';
 import { aiSdk, stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { isToolUIPart } from 'ai';
@@ -14,7 +15,11 @@ import { describe, expect, it } from 'vitest';
 import { uiMessageOf, userMessage } from '../utils/history.ts';
 import { createNumberingAgent, NUMBERING_AGENT_ID } from './agents.ts';
 
-const mastra = new Mastra({ agents: { [NUMBERING_AGENT_ID]: createNumberingAgent() } });
+const mastra = new Mastra({
+  agents: { [NUMBERING_AGENT_ID]: createNumberingAgent() },
+  storage: new InMemoryStore(),
+  logger: false,
+});
 const END = { type: 'toolpane/stream-end' };
 const AI = { formats: [aiSdk] };
 

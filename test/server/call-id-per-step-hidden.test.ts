@@ -11,6 +11,7 @@
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
+import { InMemoryStore } from '@mastra/core/storage';
 import { reduceAll, selectCallsWithId, type ToolpaneState } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
@@ -44,7 +45,11 @@ function lookupAgent(stream: number | false) {
 }
 
 async function chunksOf(stream: number | false, format: 'native' | 'ai-sdk') {
-  const mastra = new Mastra({ agents: { lookup: lookupAgent(stream) }, logger: false });
+  const mastra = new Mastra({
+    agents: { lookup: lookupAgent(stream) },
+    storage: new InMemoryStore(),
+    logger: false,
+  });
   const output = await mastra.getAgent('lookup').stream('Look up Ada and Bob.');
   const source =
     format === 'native'
