@@ -1,16 +1,14 @@
-import { pushProgress } from '../mastra/tools.js';
+import { madeWith, pushProgress } from '../mastra/tools.js';
 import { inputMayChange } from '../reducer/approval.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorMessage } from '../reducer/error-text.js';
 import { HIDDEN_INPUT_ERROR, markDisplayTransformed } from '../reducer/hide.js';
 import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
-import { sameValue } from '../reducer/same-value.js';
 import { clientTransformFor, suppressedValue } from '../reducer/transform.js';
 import { failWorkflow, workflowFailure, workflowFromResult } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
-import { argsOf } from '../state/repeats.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { isRecord, nonEmpty, type Value } from './chunk.js';
 import { topRunId } from './run.js';
@@ -55,14 +53,8 @@ function beginCall(ctx: Ctx, value: Value, input?: { readonly value: unknown }):
     before?.runId === runId &&
     before.parentToolCallId === null &&
     TERMINAL_TOOL_STATUSES.has(before.status) &&
-    !(input !== undefined && sentBefore(before, input.value));
+    !(input !== undefined && madeWith(before, input.value));
   return topCall(ctx, toolCallId, nonEmpty(value.toolName), ended ? 'new' : 'open');
-}
-
-/** Whether `input` is what an ended call was given: what the stream sent, or what it shows. */
-function sentBefore(call: ToolCallState, input: unknown): boolean {
-  const before = argsOf(call);
-  return before === undefined || sameValue(before, input);
 }
 
 /** `tool-input-start` opens a call. */

@@ -69,6 +69,15 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
 }
 
 /**
+ * Whether a call was made with `args`, as far as the state knows its arguments (see `argsOf`):
+ * one whose arguments it does not know may have been.
+ */
+export function madeWith(call: ToolCallState, args: unknown): boolean {
+  const before = argsOf(call);
+  return before === undefined || sameValue(before, args);
+}
+
+/**
  * The call a `tool-call` (or a result) names when its run already had a call with the id (`key`)
  * that Mastra ended: null for a call of its own, with other arguments (a model that numbers its
  * calls per request gives each step's first call one id); else the ended call, or the call of the
@@ -88,10 +97,7 @@ function repeated(
   const { raw } = ended;
   if (!('output' in raw || 'error' in raw || ended.status === 'output-denied')) return key;
   const args = cleanArgs(payload.args);
-  const had = (call: ToolCallState | undefined) => {
-    const before = call && argsOf(call);
-    return call?.runId === runId && (before === undefined || sameValue(before, args));
-  };
+  const had = (call: ToolCallState | undefined) => call?.runId === runId && madeWith(call, args);
   if (had(ended)) return key;
   if (ended.runId === runId) draft.noteArgs(ended);
   const noted = draft.callWithArgs(payload.toolCallId, runId, args);
