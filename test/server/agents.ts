@@ -15,6 +15,7 @@ import {
   createAdminAgent,
   createBookingAgent,
   createOpsAgent,
+  createReportWorkflow,
   createSlowAgent,
   createWeatherAgent,
   deleteTool,
@@ -133,6 +134,48 @@ export function createNumberingAgent(): Agent {
           : step(text(`txt-${tag}`, deleted ? `Record ${tag} was deleted.` : `Kept ${tag}.`));
       },
       { modelId: 'numbering-mock' },
+    ),
+  });
+}
+
+/** The id of the agent {@link createNumberingSupervisor} makes. */
+export const NUMBERING_SUPERVISOR_ID = 'numbering-supervisor';
+
+/**
+ * A supervisor whose model numbers its calls per request, as {@link createNumberingAgent} does,
+ * and delegates to that agent (`agent-numbering`) and to the report workflow (`workflow-report`):
+ * `weather Paris Lyon | report Q3 | weather Rome Oslo` runs one task per step, each call `call-1`,
+ * so the runs inside repeat their parent's id and each other's.
+ */
+export function createNumberingSupervisor(): Agent {
+  let done = 0;
+  return new Agent({
+    id: NUMBERING_SUPERVISOR_ID,
+    name: 'Numbering supervisor',
+    instructions: 'You delegate each task to an agent or a workflow.',
+    agents: { numbering: createNumberingAgent() },
+    workflows: { report: createReportWorkflow() },
+    model: reactiveModel(
+      ({ lastUserText, toolResults }) => {
+        const tasks = lastUserText.split(' | ');
+        // Mastra's prompt keeps one call per id, with the first call's input and result under the
+        // newest call's name: it cannot tell which task ran last, so the model counts its steps
+        // (a run's first step has no results yet; one run at a time).
+        done = toolResults.size === 0 ? 0 : done + 1;
+        const task = tasks[done];
+        if (task === undefined) return step(text('txt-supervisor', `Done: ${tasks.length} tasks.`));
+        const [action = '', ...words] = task.split(' ');
+        return step(
+          action === 'report'
+            ? toolCall({
+                id: 'call-1',
+                name: 'workflow-report',
+                input: { inputData: { topic: words.join(' ') } },
+              })
+            : toolCall({ id: 'call-1', name: 'agent-numbering', input: { prompt: task } }),
+        );
+      },
+      { modelId: 'numbering-supervisor-mock' },
     ),
   });
 }

@@ -4,7 +4,7 @@ import { addInvalid, addIssue, type Ctx, excerpt, type Scope } from '../reducer/
 import { errorText } from '../reducer/error-text.js';
 import { callKeyFor, ensureCall, ownMessage } from '../reducer/lifecycle.js';
 import { placeholder } from '../reducer/transform.js';
-import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
+import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { addProgress } from './tools.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
@@ -64,6 +64,61 @@ function ownRun(ctx: Ctx, value: unknown, key: string): unknown {
   return { ...(value as object), runId: `${runId as string}@${key}` };
 }
 
+const WORKFLOW_RUNS = 'workflow-runs';
+
+/**
+ * The call each workflow ran inside, by the workflow's run id: read from the state's calls on its
+ * first use in a scratch (a pure `reduce` finds what a store finds), then kept by
+ * {@link noteWorkflowRun}.
+ */
+function workflowRuns(ctx: Ctx): Map<string, string> {
+  const { indexes } = ctx.scratch;
+  let index = indexes.get(WORKFLOW_RUNS) as Map<string, string> | undefined;
+  if (index === undefined) {
+    index = new Map();
+    for (const call of ctx.draft.root.toolCalls.values()) {
+      const id = call.workflow?.runId;
+      if (id !== undefined && !index.has(id)) index.set(id, call.key);
+    }
+    indexes.set(WORKFLOW_RUNS, index);
+  }
+  return index;
+}
+
+/** Notes that workflow run `runId` runs inside call `key`, once the index is in use. */
+export function noteWorkflowRun(ctx: Ctx, runId: string, key: string): void {
+  const index = ctx.scratch.indexes.get(WORKFLOW_RUNS) as Map<string, string> | undefined;
+  if (index !== undefined && !index.has(runId)) index.set(runId, key);
+}
+
+const ended = (call: ToolCallState) => TERMINAL_TOOL_STATUSES.has(call.status);
+
+/**
+ * The call whose subagent run or workflow a wrapped chunk belongs to, when that is an earlier call
+ * of the same run with the same toolCallId (a model that numbers its calls per step, its stream
+ * sent again): the newest call with the id would take the earlier call's run. A call still open
+ * keeps what comes while an ended one's run id is seen again (a nested run that repeats its id).
+ */
+function runOwner(
+  ctx: Ctx,
+  output: unknown,
+  runId: string,
+  toolCallId: string,
+  newest: ToolCallState | undefined,
+): ToolCallState | undefined {
+  const inner = (output as { runId?: unknown }).runId;
+  if (typeof inner !== 'string' || newest?.workflow?.runId === inner) return undefined;
+  const { root } = ctx.draft;
+  const ownerKey =
+    root.runs.get(inner)?.parentToolCallId ??
+    // Only an ended call's stream is sent again: a live one never reads the index.
+    (newest === undefined || ended(newest) ? workflowRuns(ctx).get(inner) : undefined);
+  if (ownerKey == null || ownerKey === newest?.key) return undefined;
+  const owner = root.toolCalls.get(ownerKey);
+  if (owner === undefined || owner.toolCallId !== toolCallId || owner.runId !== runId) return;
+  return newest !== undefined && ended(owner) && !ended(newest) ? undefined : owner;
+}
+
 /** The scope of what runs inside a call: made once per call (and depth), then reused. */
 function scopeInside(ctx: Ctx, key: string, depth: number): Scope {
   const known = ctx.scratch.scopes.get(key);
@@ -83,13 +138,15 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
   const toolName = typeof raw === 'string' ? raw : undefined;
   // Most wrappers belong to a call that is already known and complete: taking a writable copy of
   // it for each would give it a new identity per nested chunk and re-render whatever shows it.
+  const nested = isNestedChunk(output);
   const knownKey = callKeyFor(ctx, chunk.runId, toolCallId, 'continue', scope);
-  const known = knownKey === undefined ? undefined : ctx.draft.root.toolCalls.get(knownKey);
+  const newest = knownKey === undefined ? undefined : ctx.draft.root.toolCalls.get(knownKey);
+  const known = (nested && runOwner(ctx, output, chunk.runId, toolCallId, newest)) || newest;
   const key =
     known === undefined || (known.toolName === '' && toolName !== undefined)
       ? ensureCall(ctx, chunk.runId, scope, toolCallId, toolName).key
       : known.key;
-  if (isNestedChunk(output)) {
+  if (nested) {
     applyNested(
       ctx,
       ownRun(ctx, output, key),

@@ -16,7 +16,7 @@ import {
 import type { Mutable } from '../state/draft.js';
 import type { WorkflowStatus, WorkflowStepState } from '../state/state.js';
 import type { WorkflowRecord } from '../state/workflow-record.js';
-import { applyNested } from './nested.js';
+import { applyNested, noteWorkflowRun } from './nested.js';
 
 /** A `workflow-*` chunk: an event of a workflow that runs inside a `workflow-*` call. */
 export type WorkflowChunk = Extract<MastraChunk, { type: `workflow-${string}` }>;
@@ -177,6 +177,7 @@ export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope
     case 'workflow-start': {
       if (typeof p.workflowId === 'string') workflow.workflowId = p.workflowId;
       workflow.runId = chunk.runId;
+      noteWorkflowRun(ctx, chunk.runId, parent);
       workflow.status = 'running';
       return true;
     }
