@@ -1,5 +1,6 @@
 import type { Ctx } from '../reducer/context.js';
 import { endRun } from '../reducer/lifecycle.js';
+import { replayedRun, replayStepStart } from '../reducer/replay.js';
 import { stepCount } from '../state/run-record.js';
 import { onAgentSnapshot } from './agent.js';
 import {
@@ -63,6 +64,8 @@ export const aiSdkHandlers: AiSdkHandlers = {
   start: onStart,
   finish: onFinish,
   'start-step': (ctx) => {
+    const again = replayedRun(ctx, topRunId(ctx));
+    if (again !== undefined && replayStepStart(ctx, again)) return;
     const run = topRun(ctx);
     ctx.draft.push(run, 'steps', { index: stepCount(run) });
   },

@@ -8,11 +8,22 @@ import { awaitClient, endRun, ensureRun, revivedByChunk } from '../reducer/lifec
 import {
   appendText,
   closeTextPart,
+  currentTextAt,
   currentTextPart,
   dataRunId,
   editTextPart,
   putDataPart,
 } from '../reducer/parts.js';
+import {
+  beginReplay,
+  endReplay,
+  nothingSent,
+  replayedRun,
+  replayOf,
+  replayPart,
+  replayText,
+  sentAgain,
+} from '../reducer/replay.js';
 import type { Mutable } from '../state/draft.js';
 import type { RunPart, RunState } from '../state/state.js';
 import { listsOf } from '../state/state-root.js';
@@ -66,12 +77,19 @@ export function onStart(ctx: Ctx, value: Value): void {
     // The same assistant message continues after an approval or the app's result (the run waits,
     // or stopped on its tool calls); otherwise the stream sends it again from its start.
     runId = messageId;
-    const { status, finishReason } = runs.get(messageId)!;
-    replay = status !== 'waiting' && finishReason !== 'tool-calls';
+    // A run that waits for a person to whom nothing was sent cannot go on: it is sent again too.
+    const known = runs.get(messageId)!;
+    const waitsStill = nothingSent(ctx, known);
+    replay = (known.status !== 'waiting' || waitsStill) && known.finishReason !== 'tool-calls';
+    // Its steps, text and parts are read once too when it had ended (see reducer/replay.ts).
+    if (sentAgain(known) || waitsStill) beginReplay(ctx, messageId, true);
+    else endReplay(ctx);
   } else if (open?.status === 'streaming' && open.messageId === undefined) {
+    endReplay(ctx);
     // Chunks that came before this `start` already opened the run.
     runId = open.runId;
   } else {
+    endReplay(ctx);
     runId = messageId ?? newRunId(ctx);
   }
   ctx.draft.moveCursor('aiSdkRunId', runId);
@@ -120,7 +138,17 @@ export function onText(ctx: Ctx, value: Value): void {
   const type = value.type.startsWith('text-') ? 'text' : 'reasoning';
   const id = value.id as string;
   // A start of a part that exists, an end of one that ended and an empty delta change nothing.
-  const existing = currentTextPart(ctx, ctx.draft.root.runs.get(runId)!, type, id);
+  const held = ctx.draft.root.runs.get(runId)!;
+  if (replayOf(ctx, runId) !== undefined) {
+    const kind = value.type.endsWith('-delta')
+      ? 'delta'
+      : value.type.endsWith('-end')
+        ? 'end'
+        : 'start';
+    const at = currentTextAt(ctx, held, type, id);
+    if (replayText(ctx, held, at, kind, value.delta as string | undefined)) return;
+  }
+  const existing = currentTextPart(ctx, held, type, id);
   if (
     existing !== undefined &&
     (value.type.endsWith('-start') ||
@@ -141,8 +169,19 @@ export function onText(ctx: Ctx, value: Value): void {
 // ---------------------------------------------------------------------------------------------
 // Errors, sources, files, data
 
+/** Whether a part without an id is one the current run, read again, holds already. */
+function heldAgain(ctx: Ctx, part: RunPart): boolean {
+  const again = replayedRun(ctx, topRunId(ctx));
+  return again !== undefined && replayPart(ctx, again, part);
+}
+
 /** `error` ends the run with the error's message. */
 export function onError(ctx: Ctx, value: Value): void {
+  const again = replayedRun(ctx, topRunId(ctx));
+  if (again !== undefined) {
+    const message = runErrorShown(ctx, again.runId, errorMessage(value.errorText as string));
+    if (replayPart(ctx, again, { type: 'error', message })) return;
+  }
   const run = topRun(ctx);
   const message = runErrorShown(ctx, run.runId, errorMessage(value.errorText as string));
   ctx.draft.pushPart(run, { type: 'error', message });
@@ -154,6 +193,7 @@ export function onTripwire(ctx: Ctx, value: Value): void {
   const run = topRun(ctx);
   const data = isRecord(value.data) ? value.data : {};
   const reason = nonEmpty(data.reason) ?? 'Blocked by a processor';
+  if (heldAgain(ctx, { type: 'tripwire', reason })) return;
   ctx.draft.pushPart(run, { type: 'tripwire', reason });
   endRun(ctx, run.runId, 'tripwire', reason);
 }
@@ -175,6 +215,7 @@ export function onSource(ctx: Ctx, value: Value): void {
           ...title,
           ...(typeof value.filename === 'string' ? { filename: value.filename } : {}),
         };
+  if (heldAgain(ctx, part)) return;
   ctx.draft.pushPart(run, part);
 }
 
@@ -187,7 +228,9 @@ export function onFile(ctx: Ctx, value: Value): void {
   // Native file parts carry base64 text; a data URL is unwrapped to match, other URLs stay as is.
   const match = DATA_URL.exec(url);
   const data = match === null ? url : url.slice(match[0].length);
-  ctx.draft.pushPart(run, { type: 'file', mimeType: value.mediaType as string, data });
+  const part: RunPart = { type: 'file', mimeType: value.mediaType as string, data };
+  if (heldAgain(ctx, part)) return;
+  ctx.draft.pushPart(run, part);
 }
 
 /** A data part on the current run; parts with an id are reconciled by name and id. */

@@ -3,6 +3,7 @@ import { checkChunk } from '../chunks/parse.js';
 import { addInvalid, addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { callKeyFor, ensureCall, ownMessage } from '../reducer/lifecycle.js';
+import { finalInside } from '../reducer/replay.js';
 import { placeholder } from '../reducer/transform.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { addProgress } from './tools.js';
@@ -142,6 +143,8 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
   const knownKey = callKeyFor(ctx, chunk.runId, toolCallId, 'continue', scope);
   const newest = knownKey === undefined ? undefined : ctx.draft.root.toolCalls.get(knownKey);
   const known = (nested && runOwner(ctx, output, chunk.runId, toolCallId, newest)) || newest;
+  // Sent again (see reducer/replay.ts), what ran inside a call that ended is final.
+  if (known !== undefined && finalInside(ctx, chunk.runId, known)) return;
   const key =
     known === undefined || (known.toolName === '' && toolName !== undefined)
       ? ensureCall(ctx, chunk.runId, scope, toolCallId, toolName).key
@@ -228,6 +231,9 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   // names: a task claimed by another call (a toolCallId that does not match) leaves that call be.
   const mapped = taskCallOf(ctx, p.taskId);
   const byTask = mapped === undefined ? undefined : ctx.draft.root.toolCalls.get(mapped);
+  // Sent again, a task's news of a call that ended is old news.
+  const same = byTask !== undefined && byTask.toolCallId === p.toolCallId;
+  if (same && finalInside(ctx, chunk.runId, byTask)) return;
   const call =
     byTask !== undefined && byTask.toolCallId === p.toolCallId
       ? ctx.draft.toolCall(byTask.key)!

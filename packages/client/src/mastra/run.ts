@@ -6,26 +6,69 @@ import { awaitClient, endRun, ensureRun } from '../reducer/lifecycle.js';
 import {
   appendText,
   closeTextPart,
+  currentTextAt,
   dataRunId,
   editTextPart,
   putDataPart,
   usageOf,
 } from '../reducer/parts.js';
+import {
+  beginReplay,
+  endReplay,
+  nothingSent,
+  replayedRun,
+  replaying,
+  replayPart,
+  replayStepFinish,
+  replayStepStart,
+  replayText,
+  sentAgain,
+} from '../reducer/replay.js';
 import type { Mutable } from '../state/draft.js';
 import { lastStep, stepCount } from '../state/run-record.js';
-import type { StepState } from '../state/state.js';
+import type { RunPart, RunState, StepState } from '../state/state.js';
 
 type Chunk<T extends NativeChunkType> = NativeChunkOf<T>;
 
 /** `start`: the agent and message of the run. */
 export function onStart(ctx: Ctx, chunk: Chunk<'start'>, scope: Scope): void {
+  const { id, messageId } = chunk.payload;
+  // A run that ended and starts again is its stream sent again (see replay.ts). Mastra goes on
+  // after a decision without a `start`: one for a run that waits is a replay too, and so is one
+  // for a run whose calls the app runs before any result was sent. A run inside a call is read
+  // again while its top-level run is.
+  const known = ctx.draft.root.runs.get(chunk.runId);
+  const again =
+    known !== undefined &&
+    (sentAgain(known) || known.status === 'waiting' || nothingSent(ctx, known));
+  const topLevel = scope.parentToolCallId === null;
+  if (again && (topLevel || replaying(ctx))) {
+    beginReplay(ctx, chunk.runId, topLevel);
+    if (
+      (id ?? known.agentId) === known.agentId &&
+      (messageId ?? known.messageId) === known.messageId
+    )
+      return;
+  } else if (topLevel) endReplay(ctx);
   const run = ensureRun(ctx, chunk.runId, scope);
-  if (chunk.payload.id !== undefined) run.agentId = chunk.payload.id;
-  if (chunk.payload.messageId !== undefined) run.messageId = chunk.payload.messageId;
+  if (id !== undefined) run.agentId = id;
+  if (messageId !== undefined) run.messageId = messageId;
 }
+
+/** The run of a chunk that adds to it, when it is read again; nothing is copied. */
+const replayed = (ctx: Ctx, chunk: { runId: string }): RunState | undefined =>
+  replaying(ctx) ? replayedRun(ctx, chunk.runId) : undefined;
+
+/** Whether a part without an id is one the run, read again, holds already. */
+const heldAgain = (ctx: Ctx, chunk: { runId: string }, part: RunPart): boolean => {
+  const run = replayed(ctx, chunk);
+  return run !== undefined && replayPart(ctx, run, part);
+};
 
 /** `step-start`: a new step of the run. */
 export function onStepStart(ctx: Ctx, chunk: Chunk<'step-start'>, scope: Scope): void {
+  const again = replayed(ctx, chunk);
+  if (again !== undefined && replayStepStart(ctx, again)) return;
   const run = ensureRun(ctx, chunk.runId, scope);
   const step = {
     index: stepCount(run),
@@ -37,6 +80,8 @@ export function onStepStart(ctx: Ctx, chunk: Chunk<'step-start'>, scope: Scope):
 
 /** `step-finish`: the last step's finish reason and usage. */
 export function onStepFinish(ctx: Ctx, chunk: Chunk<'step-finish'>, scope: Scope): void {
+  const again = replayed(ctx, chunk);
+  if (again !== undefined && replayStepFinish(ctx, again)) return;
   const run = ensureRun(ctx, chunk.runId, scope);
   const last = lastStep(run);
   const usage = usageOf(chunk.payload.output?.usage);
@@ -84,8 +129,21 @@ export function onTextStart(
   chunk: Chunk<'text-start' | 'reasoning-start'>,
   scope: Scope,
 ): void {
+  if (textAgain(ctx, chunk, 'start')) return;
   const run = ensureRun(ctx, chunk.runId, scope);
   editTextPart(ctx, run, textType(chunk.type), chunk.payload.id);
+}
+
+/** Whether a text or reasoning chunk is one its run, read again, holds already. */
+function textAgain(
+  ctx: Ctx,
+  chunk: { type: string; runId: string; payload: { id: string; text?: string } },
+  kind: 'start' | 'delta' | 'end',
+): boolean {
+  const run = replayed(ctx, chunk);
+  if (run === undefined) return false;
+  const at = currentTextAt(ctx, run, textType(chunk.type), chunk.payload.id);
+  return replayText(ctx, run, at, kind, chunk.payload.text);
 }
 
 /** `text-delta`, `reasoning-delta`: text appended to its part. */
@@ -94,6 +152,7 @@ export function onTextDelta(
   chunk: Chunk<'text-delta' | 'reasoning-delta'>,
   scope: Scope,
 ): void {
+  if (replaying(ctx) && textAgain(ctx, chunk, 'delta')) return;
   const run = ensureRun(ctx, chunk.runId, scope);
   appendText(ctx, run, textType(chunk.type), chunk.payload.id, chunk.payload.text);
 }
@@ -104,28 +163,43 @@ export function onTextEnd(
   chunk: Chunk<'text-end' | 'reasoning-end'>,
   scope: Scope,
 ): void {
+  if (textAgain(ctx, chunk, 'end')) return;
   const run = ensureRun(ctx, chunk.runId, scope);
   closeTextPart(ctx, run, textType(chunk.type), chunk.payload.id);
 }
 
 /** `source`: a source part. */
 export function onSource(ctx: Ctx, chunk: Chunk<'source'>, scope: Scope): void {
-  const run = ensureRun(ctx, chunk.runId, scope);
   const { id, sourceType, title, url, mimeType, filename } = chunk.payload;
-  const part = { type: 'source' as const, id, sourceType, title, url, mimeType, filename };
-  ctx.draft.pushPart(run, dropUndefined(part));
+  const part = dropUndefined({
+    type: 'source' as const,
+    id,
+    sourceType,
+    title,
+    url,
+    mimeType,
+    filename,
+  });
+  if (heldAgain(ctx, chunk, part)) return;
+  ctx.draft.pushPart(ensureRun(ctx, chunk.runId, scope), part);
 }
 
 /** `file`: a file part, its data as text. */
 export function onFile(ctx: Ctx, chunk: Chunk<'file'>, scope: Scope): void {
-  const run = ensureRun(ctx, chunk.runId, scope);
   const { data, base64, mimeType, filename } = chunk.payload;
   const text = typeof data === 'string' ? data : (base64 ?? '');
-  ctx.draft.pushPart(run, dropUndefined({ type: 'file' as const, mimeType, data: text, filename }));
+  const part = dropUndefined({ type: 'file' as const, mimeType, data: text, filename });
+  if (heldAgain(ctx, chunk, part)) return;
+  ctx.draft.pushPart(ensureRun(ctx, chunk.runId, scope), part);
 }
 
 /** `error`: an error part, and the run ends in `error`. */
 export function onError(ctx: Ctx, chunk: Chunk<'error'>, scope: Scope): void {
+  const again = replayed(ctx, chunk);
+  if (again !== undefined) {
+    const message = runErrorShown(ctx, chunk.runId, errorText(chunk.payload.error));
+    if (again.status === 'error' && replayPart(ctx, again, { type: 'error', message })) return;
+  }
   const run = ensureRun(ctx, chunk.runId, scope);
   const message = runErrorShown(ctx, chunk.runId, errorText(chunk.payload.error));
   ctx.draft.pushPart(run, { type: 'error', message });
@@ -140,8 +214,9 @@ export function onAbort(ctx: Ctx, chunk: Chunk<'abort'>, scope: Scope): void {
 
 /** `tripwire`: a processor blocked the run; a tripwire part, and the run ends in `tripwire`. */
 export function onTripwire(ctx: Ctx, chunk: Chunk<'tripwire'>, scope: Scope): void {
-  const run = ensureRun(ctx, chunk.runId, scope);
   const reason = chunk.payload.reason ?? 'Blocked by a processor';
+  if (heldAgain(ctx, chunk, { type: 'tripwire', reason })) return;
+  const run = ensureRun(ctx, chunk.runId, scope);
   ctx.draft.pushPart(run, { type: 'tripwire', reason });
   endRun(ctx, chunk.runId, 'tripwire', reason);
 }

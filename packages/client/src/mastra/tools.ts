@@ -51,8 +51,13 @@ export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: S
   const p = chunk.payload;
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'open');
-  if (call.status !== 'input-streaming') return;
   const metadata = readDisplayMetadata(chunk.metadata);
+  if (call.status !== 'input-streaming') {
+    // Past its input (sent again, or ended by the client when its stream broke off before the
+    // transform was known), a call still learns that a transform hides it.
+    if (metadata !== undefined) markDisplayTransformed(ctx, call);
+    return;
+  }
   learn(ctx, call, metadata, true);
   // Hidden arguments are not parsed: nothing shows the parse, and its errors quote the text.
   const snapshot =

@@ -7,6 +7,7 @@ import { addIssue, type Ctx } from './context.js';
 import { messageWithoutEchoes } from './echo.js';
 import { clientMessageShown } from './hide.js';
 import { endOpenCalls, endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
+import { endReplay } from './replay.js';
 import { latestNestedCall } from './tree.js';
 import { runWaitsForHuman } from './waiting.js';
 
@@ -159,16 +160,19 @@ function waitingCall(ctx: Ctx, ref: string): string | undefined {
 export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
   switch (event.type) {
     case 'toolpane/stream-end': {
+      endReplay(ctx);
       endOpenRuns(ctx, 'The stream ended before the run finished', true);
       return;
     }
     case 'toolpane/stream-error': {
       const message = clientMessageShown(ctx, event.message);
       addIssue(ctx, { kind: 'transport', message });
+      endReplay(ctx);
       endOpenRuns(ctx, message, true);
       return;
     }
     case 'toolpane/abort': {
+      endReplay(ctx);
       endOpenRuns(ctx, event.reason ?? 'The run was aborted', false);
       return;
     }

@@ -28,6 +28,7 @@ import { type Ctx, now, type Scope } from './context.js';
 import { messageWithoutEchoes, withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
 import { closeOpenParts } from './parts.js';
+import { endReplay } from './replay.js';
 import { clientTransformFor } from './transform.js';
 import { holdsRequest } from './waiting.js';
 import { endWorkflow } from './workflow.js';
@@ -212,6 +213,8 @@ export function ensureCall(
   };
   draft.setToolCall(key, call);
   draft.appendCall(key);
+  // A call the run did not have: a run sent again went on past where it was read before.
+  endReplay(ctx, runId);
   if (key !== toolCallId) draft.noteRepeat(call, topLevelCall(draft.root.toolCalls, call).runId);
   if (clientTransform) ctx.scratch.displayRuns.add(runId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);

@@ -4,6 +4,7 @@ import type { RunPart, RunState, Usage } from '../state/state.js';
 import type { Ctx } from './context.js';
 import { runHasDisplayTransform } from './hide.js';
 import { dataKey, lastOpen, partIndexOf, textKey } from './part-index.js';
+import { replayedRun, replayPart } from './replay.js';
 import { sameValue } from './same-value.js';
 
 /** A text or reasoning part of a run. */
@@ -32,6 +33,13 @@ export function editTextPart(
   return part;
 }
 
+/** Where the part {@link editTextPart} would edit sits, or -1 when there is none. */
+export function currentTextAt(ctx: Ctx, run: RunState, type: TextPart['type'], id: string): number {
+  const index = partIndexOf(ctx.scratch.partIndexes, run);
+  const at = index.last.get(textKey(type, id));
+  return at === undefined || lastOpen(index, run, type) > at ? -1 : at;
+}
+
 /** The part {@link editTextPart} would edit, when there is one; nothing is copied. */
 export function currentTextPart(
   ctx: Ctx,
@@ -39,10 +47,8 @@ export function currentTextPart(
   type: TextPart['type'],
   id: string,
 ): TextPart | undefined {
-  const index = partIndexOf(ctx.scratch.partIndexes, run);
-  const at = index.last.get(textKey(type, id));
-  if (at === undefined || lastOpen(index, run, type) > at) return undefined;
-  return partAt(run, at) as TextPart;
+  const at = currentTextAt(ctx, run, type, id);
+  return at === -1 ? undefined : (partAt(run, at) as TextPart);
 }
 
 /**
@@ -158,7 +164,16 @@ export function putDataPart(
   const part: RunPart = runHasDisplayTransform(ctx, runId)
     ? { type: 'data', name, data: undefined, hidden: true, ...(id ? { id } : {}) }
     : { type: 'data', name, data, ...(id ? { id } : {}) };
-  if (id) {
+  if (!id) {
+    // Read again, a part without an id changes nothing: the run holds it, or it went to a run
+    // inside a call, where Mastra's re-emitted `writer.custom` chunks go (see `dataRunId`), and
+    // shown here it would show what that run hides.
+    const replayed = replayedRun(ctx, runId);
+    if (replayed !== undefined) {
+      replayPart(ctx, replayed, part, false);
+      return;
+    }
+  } else {
     const current = ctx.draft.root.runs.get(runId)!;
     const at = partIndexOf(ctx.scratch.partIndexes, current).last.get(dataKey(name, id));
     if (at !== undefined) {

@@ -160,14 +160,14 @@ export class Draft {
   }
 
   /** Moves one field of the cursor; the root is copied only when the field changes. */
-  moveCursor(field: keyof Cursor, runId: string): void {
-    if (this.cursor()[field] === runId) return;
+  moveCursor<K extends keyof Cursor>(field: K, value: Cursor[K]): void {
+    if (this.cursor()[field] === value) return;
     const lists = this.writableLists();
-    if (this.cursorOwned) (lists.cursor as Mutable<Cursor>)[field] = runId;
+    if (this.cursorOwned) (lists.cursor as Mutable<Cursor>)[field] = value;
     else {
       // A spread, then a write: V8 takes a slow path for a spread with a field after it.
       const cursor: Mutable<Cursor> = { ...lists.cursor };
-      cursor[field] = runId;
+      cursor[field] = value;
       lists.cursor = cursor;
       this.cursorOwned = true;
     }

@@ -11,7 +11,14 @@ import type {
   WorkflowState,
   WorkflowStepState,
 } from './state.js';
-import { type Cursor, cursorOf, initialState, listsOf, makeState } from './state-root.js';
+import {
+  type Cursor,
+  cursorOf,
+  initialState,
+  listsOf,
+  makeState,
+  type ReplayCursor,
+} from './state-root.js';
 
 /**
  * A {@link ToolpaneState} as plain JSON: what a server hands to the browser (a Next.js server
@@ -188,7 +195,7 @@ function runProblem(run: Record<string, unknown>): string | undefined {
 function cursorFromJson(json: SerializedState): Cursor | undefined {
   const { cursor } = json as { cursor?: unknown };
   if (!isRecord(cursor)) return undefined;
-  const out: Record<string, string> = {};
+  const out: Record<string, unknown> = {};
   for (const key of [
     'currentRunId',
     'lastNestedRunId',
@@ -197,7 +204,33 @@ function cursorFromJson(json: SerializedState): Cursor | undefined {
   ] as const) {
     if (typeof cursor[key] === 'string') out[key] = cursor[key];
   }
+  const replays = Array.isArray(cursor.replays)
+    ? cursor.replays.slice(0, 17).map(replayFromJson)
+    : [];
+  if (replays.length > 0 && replays.every((replay) => replay !== undefined)) out.replays = replays;
   return out as Cursor;
+}
+
+const isIndex = (value: unknown, min = 0): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
+
+/** A snapshot's replay under way, or undefined when it wrote none it can be read from. */
+function replayFromJson(value: unknown): ReplayCursor | undefined {
+  if (!isRecord(value)) return undefined;
+  const { runId, steps, parts, textAt, offset, pending } = value;
+  const pairs = Array.isArray(pending) ? pending : [];
+  const valid =
+    typeof runId === 'string' &&
+    isIndex(steps) &&
+    isIndex(parts) &&
+    isIndex(textAt, -1) &&
+    isIndex(offset) &&
+    Array.isArray(pending) &&
+    pairs.length <= 64 &&
+    pairs.every((pair) => Array.isArray(pair) && isIndex(pair[0]) && isIndex(pair[1]));
+  if (!valid) return undefined;
+  const kept = pairs.map((pair) => [pair[0], pair[1]] as const);
+  return { runId, steps, parts, textAt, offset, pending: kept };
 }
 
 /** An empty state whose one issue is `message`. */

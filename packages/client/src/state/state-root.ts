@@ -29,6 +29,27 @@ export interface Cursor {
    * begin again are those it already has.
    */
   readonly aiSdkReplayRunId?: string;
+  /**
+   * Runs sent again from their `start` (a top-level run, and runs inside its calls), and how far
+   * each was read again (see `reducer/replay.ts`); undefined when none is.
+   */
+  readonly replays?: readonly ReplayCursor[];
+}
+
+/** Where the replay of a run sent again from its `start` stands. */
+export interface ReplayCursor {
+  /** The run read again. */
+  readonly runId: string;
+  /** How many of its steps started again. */
+  readonly steps: number;
+  /** The part after the last part without an id (a source, a file, …) matched again. */
+  readonly parts: number;
+  /** The text or reasoning part the last delta matched, or -1. */
+  readonly textAt: number;
+  /** How much of that part's text the deltas matched. */
+  readonly offset: number;
+  /** Text parts the stream left part-way (their id comes back): each part's index and offset. */
+  readonly pending: readonly (readonly [number, number])[];
 }
 
 /**

@@ -1,0 +1,219 @@
+/**
+ * A run sent again from its `start`: a reconnect replays a stream from the beginning, and an app
+ * may pipe the same stream into a store twice. What the run already shows is read once: steps,
+ * text and reasoning, and the parts that have no id of their own (sources, files, data without an
+ * id, errors, tripwires) are matched, in order, against what the run holds; what is inside a call
+ * that ended or waits for a person is final, and a subagent's run inside a call still running is
+ * read again the same way. The first chunk that brings something a run does not hold ends its
+ * replay (the stream went on past where it was read before), and from there chunks are read as
+ * usual; the stream's end, an abort or another top-level run's `start` ends every replay. Calls
+ * and requests are matched by their own rules (see `state/identity.ts`).
+ *
+ * Where each replay stands is kept in the stream's cursor, so a store, the pure `reduce` and a
+ * snapshot agree on it.
+ */
+import { partAt, partCount, stepCount } from '../state/run-record.js';
+import {
+  HUMAN_TOOL_STATUSES,
+  type RunPart,
+  type RunState,
+  type RunStatus,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+} from '../state/state.js';
+import type { ReplayCursor } from '../state/state-root.js';
+import type { Ctx } from './context.js';
+import { sameValue } from './same-value.js';
+
+/** How many text parts left part-way may wait to be gone on with; past it the replay ends. */
+const MAX_PENDING = 64;
+
+const ENDED: ReadonlySet<RunStatus> = new Set([
+  'finished',
+  'error',
+  'aborted',
+  'tripwire',
+  'interrupted',
+]);
+
+/**
+ * Whether a `start` for a run the state holds sends it again: the run ended, and not on calls
+ * whose results the app sends (its continuation goes on in the same run). A run that waits for a
+ * person goes on without a `start`; one still streaming may get a `start` again mid-way (not
+ * from its beginning), so neither is read again.
+ */
+export const sentAgain = (run: RunState): boolean =>
+  ENDED.has(run.status) && run.finishReason !== 'tool-calls';
+
+/**
+ * Whether a run that stopped for a person or for the app got nothing from either yet: it waits
+ * and no decision or resume was sent for any of its calls, or it stopped on calls the app runs and
+ * one still has no result. Nothing can go on, so a `start` for it is its stream sent again.
+ */
+export function nothingSent(ctx: Ctx, run: RunState): boolean {
+  const { toolCalls } = ctx.draft.root;
+  if (run.finishReason === 'tool-calls') {
+    return run.toolCallIds.some((key) => toolCalls.get(key)?.awaitingClient === true);
+  }
+  if (run.status !== 'waiting') return false;
+  for (const key of run.toolCallIds) {
+    const call = toolCalls.get(key);
+    if (call?.approval?.decision !== undefined || call?.suspension?.resumeData !== undefined)
+      return false;
+  }
+  return true;
+}
+
+/**
+ * Whether what runs inside call `call` of run `runId`, sent again, is final: the run is read
+ * again and Mastra ended the call, or it waits for a person (whatever comes next comes after a
+ * decision). A call the client ended when its stream broke off had not ended yet: what ran inside
+ * it is read again, and goes on where the stream broke.
+ */
+export function finalInside(ctx: Ctx, runId: string, call: ToolCallState): boolean {
+  if (replayOf(ctx, runId) === undefined) return false;
+  if (HUMAN_TOOL_STATUSES.has(call.status)) return true;
+  const { raw } = call;
+  return (
+    TERMINAL_TOOL_STATUSES.has(call.status) &&
+    ('output' in raw || 'error' in raw || call.status === 'output-denied')
+  );
+}
+
+/** The run read again, when a replay of run `runId` is under way. */
+export function replayedRun(ctx: Ctx, runId: string): RunState | undefined {
+  return replayOf(ctx, runId) === undefined ? undefined : ctx.draft.root.runs.get(runId);
+}
+
+/** The replay of run `runId` under way, if any. */
+export function replayOf(ctx: Ctx, runId: string): ReplayCursor | undefined {
+  const replays = ctx.draft.cursor().replays;
+  if (replays === undefined) return undefined;
+  for (const replay of replays) if (replay.runId === runId) return replay;
+  return undefined;
+}
+
+/** Whether any run is being read again. */
+export const replaying = (ctx: Ctx): boolean => ctx.draft.cursor().replays !== undefined;
+
+/** How many runs inside the top-level one may be read again at once; more are read as usual. */
+const MAX_NESTED = 16;
+
+/**
+ * Starts reading run `runId` again from its start. A top-level run's replay replaces any under way;
+ * a run inside a call is read again while its top-level run is.
+ */
+export function beginReplay(ctx: Ctx, runId: string, topLevel: boolean): void {
+  const fresh: ReplayCursor = { runId, steps: 0, parts: 0, textAt: -1, offset: 0, pending: [] };
+  if (topLevel) {
+    ctx.draft.moveCursor('replays', [fresh]);
+    return;
+  }
+  const replays = ctx.draft.cursor().replays;
+  if (replays === undefined || replays.length > MAX_NESTED) return;
+  ctx.draft.moveCursor('replays', [...replays.filter((r) => r.runId !== runId), fresh]);
+}
+
+/** Ends the replay of run `runId` (of every run, without one): its chunks are read as usual again. */
+export function endReplay(ctx: Ctx, runId?: string): void {
+  const replays = ctx.draft.cursor().replays;
+  if (replays === undefined) return;
+  const left = runId === undefined ? [] : replays.filter((replay) => replay.runId !== runId);
+  if (left.length !== replays.length)
+    ctx.draft.moveCursor('replays', left.length ? left : undefined);
+}
+
+const move = (ctx: Ctx, replay: ReplayCursor, change: Partial<ReplayCursor>): void => {
+  const replays = ctx.draft.cursor().replays!;
+  const next = { ...replay, ...change };
+  ctx.draft.moveCursor(
+    'replays',
+    replays.length === 1 ? [next] : replays.map((r) => (r === replay ? next : r)),
+  );
+};
+
+/**
+ * A step starts while run `run` is read again: true when the run has this step already (the
+ * chunk changes nothing), false when it is new (the replay ends).
+ */
+export function replayStepStart(ctx: Ctx, run: RunState): boolean {
+  const replay = replayOf(ctx, run.runId);
+  if (replay === undefined) return false;
+  if (replay.steps < stepCount(run)) {
+    move(ctx, replay, { steps: replay.steps + 1 });
+    return true;
+  }
+  endReplay(ctx, run.runId);
+  return false;
+}
+
+/** A step finishes while run `run` is read again: true when a later step exists already. */
+export function replayStepFinish(ctx: Ctx, run: RunState): boolean {
+  const replay = replayOf(ctx, run.runId);
+  return replay !== undefined && replay.steps < stepCount(run);
+}
+
+/**
+ * A text or reasoning chunk of run `run`, read again: true when the run holds it already. `at` is
+ * the part the chunk would go to (-1 when there is none): a start and an end of a part it holds
+ * change nothing, and a delta that the part holds where the replay stands in it moves the replay
+ * on. A part left part-way (its id comes back later in the stream) keeps where it stood.
+ */
+export function replayText(
+  ctx: Ctx,
+  run: RunState,
+  at: number,
+  kind: 'start' | 'delta' | 'end',
+  delta = '',
+): boolean {
+  const replay = replayOf(ctx, run.runId);
+  if (replay === undefined) return false;
+  const part = at === -1 ? undefined : partAt(run, at);
+  if (part === undefined || (part.type !== 'text' && part.type !== 'reasoning')) {
+    endReplay(ctx, run.runId);
+    return false;
+  }
+  if (kind === 'start') return true;
+  if (kind === 'end') return part.state === 'done';
+  let { offset, pending } = replay;
+  if (at !== replay.textAt) {
+    // The stream turned to another part: the one it leaves keeps its place if it is not done.
+    const left = replay.textAt === -1 ? undefined : partAt(run, replay.textAt);
+    const kept = pending.filter(([index]) => index !== at);
+    if (left !== undefined && 'text' in left && offset < left.text.length) {
+      kept.push([replay.textAt, offset]);
+    }
+    if (kept.length > MAX_PENDING) {
+      endReplay(ctx, run.runId);
+      return false;
+    }
+    offset = pending.find(([index]) => index === at)?.[1] ?? 0;
+    pending = kept;
+  }
+  if (!part.text.startsWith(delta, offset)) {
+    endReplay(ctx, run.runId);
+    return false;
+  }
+  move(ctx, replay, { textAt: at, offset: offset + delta.length, pending });
+  return true;
+}
+
+/**
+ * A part with no id of its own (a source, a file, data without an id, an error, a tripwire) for
+ * run `run`, read again: true when the run holds the same part after the last one matched. One it
+ * does not hold ends the replay, unless `ends` is false.
+ */
+export function replayPart(ctx: Ctx, run: RunState, part: RunPart, ends = true): boolean {
+  const replay = replayOf(ctx, run.runId);
+  if (replay === undefined) return false;
+  const count = partCount(run);
+  for (let at = replay.parts; at < count; at++) {
+    const held = partAt(run, at)!;
+    if (held.type === part.type && sameValue(held, part)) {
+      move(ctx, replay, { parts: at + 1 });
+      return true;
+    }
+  }
+  if (ends) endReplay(ctx, run.runId);
+  return false;
+}

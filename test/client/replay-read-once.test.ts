@@ -1,0 +1,123 @@
+// @vitest-environment node
+import {
+  createToolpaneStore,
+  type ReduceOptions,
+  reduceAll,
+  selectRunText,
+  type ToolpaneState,
+} from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
+import { deserializeState, serializeState } from '@toolpane/client/history';
+import { describe, expect, it } from 'vitest';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { everythingShown, neverShows } from '../utils/shown';
+
+/**
+ * A run sent again from its `start` (a reconnect replays a stream from the beginning; an app may
+ * pipe one stream into a store twice) reads as once: its steps, text, reasoning, sources, files,
+ * data parts, errors, the runs inside its calls and their progress are not added again. Every
+ * recording that sends its run's `start` (an AI SDK one with its messageId, the run's identity), read
+ * whole and then sent again, or broken off after any chunk and sent again from the start.
+ */
+
+type Chunk = Record<string, unknown>;
+const END = { type: 'toolpane/stream-end' };
+const isAi = (name: string) => name.includes('aisdk');
+const optionsOf = (name: string): ReduceOptions => ({
+  now: () => 0,
+  ...(isAi(name) ? { formats: [aiSdk] } : {}),
+});
+
+/** Recordings that open with their run's `start`: those a reconnect can send again whole. */
+const STARTED = fixtureNames().filter((name) => {
+  const [first] = loadFixture(name) as Chunk[];
+  return first?.type === 'start' && (!isAi(name) || typeof first.messageId === 'string');
+});
+
+/** A state as it is kept: every run, call and issue, without the chunks kept uninterpreted. */
+function kept(state: ToolpaneState): unknown {
+  const {
+    unknownChunks: _unknown,
+    cursor: _cursor,
+    ...rest
+  } = serializeState(state, {
+    raw: true,
+  }) as unknown as Record<string, unknown>;
+  return rest;
+}
+
+/** Each run's text, by run id. */
+const textsOf = (state: ToolpaneState) =>
+  Object.fromEntries([...state.runs.keys()].map((id) => [id, selectRunText(state, id)]));
+
+/** The strings of a recording that name a secret. */
+function secretsIn(chunks: readonly unknown[]): string[] {
+  const found = new Set<string>();
+  JSON.stringify(chunks, (_key, value) => {
+    if (typeof value === 'string' && /secret/i.test(value) && value.length < 80) found.add(value);
+    return value;
+  });
+  return [...found];
+}
+
+describe('a run sent again from its start', () => {
+  it('covers every kind of recording', () => {
+    expect(STARTED.length).toBeGreaterThan(100);
+    expect(STARTED.filter(isAi).length).toBeGreaterThan(20);
+  });
+
+  it.each(STARTED)('%s: reads as once, sent twice or three times', (name) => {
+    const chunks = loadFixture(name);
+    const options = optionsOf(name);
+    const once = kept(reduceAll([...chunks, END], options));
+    expect(kept(reduceAll([...chunks, END, ...chunks, END], options))).toEqual(once);
+    // Without the stream's end between: a run still streaming may get a `start` again mid-way,
+    // which is not read as sent again; one that finished is.
+    const open = [...reduceAll(chunks, options).runs.values()].some(
+      (run) => run.status === 'streaming',
+    );
+    if (!open) expect(kept(reduceAll([...chunks, ...chunks, END], options))).toEqual(once);
+    expect(kept(reduceAll([...chunks, END, ...chunks, END, ...chunks, END], options))).toEqual(
+      once,
+    );
+    // Chunk by chunk through a store, which publishes after each.
+    const store = createToolpaneStore(options);
+    for (const chunk of [...chunks, END, ...chunks, END]) store.dispatch(chunk);
+    expect(kept(store.getState())).toEqual(once);
+  });
+
+  it.each(STARTED)('%s: reads as once after a snapshot taken half-way through it', (name) => {
+    const chunks = loadFixture(name);
+    const options = optionsOf(name);
+    const once = kept(reduceAll([...chunks, END], options));
+    const half = Math.ceil(chunks.length / 2);
+    const before = reduceAll([...chunks, END, ...chunks.slice(0, half)], options);
+    const saved = JSON.parse(JSON.stringify(serializeState(before, { raw: true })));
+    const store = createToolpaneStore({ ...options, initialState: deserializeState(saved) });
+    store.dispatchMany([...chunks.slice(half), END]);
+    expect(kept(store.getState())).toEqual(once);
+  });
+
+  it.each(STARTED)('%s: broken off anywhere and sent again, shows its text once', (name) => {
+    const chunks = loadFixture(name);
+    const options = optionsOf(name);
+    const texts = textsOf(reduceAll([...chunks, END], options));
+    for (let cut = 1; cut < chunks.length; cut++) {
+      const state = reduceAll([...chunks.slice(0, cut), END, ...chunks, END], options);
+      expect(textsOf(state), `broken off after chunk ${cut}`).toEqual(texts);
+    }
+  });
+
+  it.each(STARTED.filter((name) => secretsIn(loadFixture(name)).length > 0))(
+    '%s: broken off anywhere and sent again, shows nothing a single read hides',
+    (name) => {
+      const chunks = loadFixture(name);
+      const options = optionsOf(name);
+      const shown = everythingShown(reduceAll([...chunks, END], options));
+      const hidden = secretsIn(chunks).filter((secret) => !shown.includes(secret));
+      for (let cut = 1; cut <= chunks.length; cut++) {
+        neverShows([...chunks.slice(0, cut), END, ...chunks, END], hidden, options);
+      }
+    },
+  );
+});
