@@ -1,7 +1,9 @@
 // @vitest-environment node
 import {
   createToolpaneStore,
+  initialState,
   type ReduceOptions,
+  reduce,
   reduceAll,
   selectRunText,
   type ToolpaneState,
@@ -105,6 +107,24 @@ describe('a run sent again from its start', () => {
     for (let cut = 1; cut < chunks.length; cut++) {
       const state = reduceAll([...chunks.slice(0, cut), END, ...chunks, END], options);
       expect(textsOf(state), `broken off after chunk ${cut}`).toEqual(texts);
+    }
+  });
+
+  it.each(STARTED)('%s: sent again, reads the same chunk by chunk through `reduce`', (name) => {
+    // Where a replay stands is part of the state: the pure reducer, which keeps nothing between
+    // chunks, reads a stream sent again as a store does, whole or broken off half-way.
+    const chunks = loadFixture(name);
+    const options = optionsOf(name);
+    const half = Math.ceil(chunks.length / 2);
+    for (const sequence of [
+      [...chunks, END, ...chunks, END],
+      [...chunks.slice(0, half), END, ...chunks, END],
+    ]) {
+      const stepwise = sequence.reduce<ToolpaneState>(
+        (state, chunk) => reduce(state, chunk, options),
+        initialState,
+      );
+      expect(kept(stepwise)).toEqual(kept(reduceAll(sequence, options)));
     }
   });
 

@@ -77,10 +77,11 @@ export function onStart(ctx: Ctx, value: Value): void {
     // The same assistant message continues after an approval or the app's result (the run waits,
     // or stopped on its tool calls); otherwise the stream sends it again from its start.
     runId = messageId;
-    // A run that waits for a person to whom nothing was sent cannot go on: it is sent again too.
+    // A run that waits for a person or for the app's results, and got nothing from either (no
+    // decision, resume or result was sent for it), cannot go on: it is sent again too.
     const known = runs.get(messageId)!;
     const waitsStill = nothingSent(ctx, known);
-    replay = (known.status !== 'waiting' || waitsStill) && known.finishReason !== 'tool-calls';
+    replay = waitsStill || (known.status !== 'waiting' && known.finishReason !== 'tool-calls');
     // Its steps, text and parts are read once too when it had ended (see reducer/replay.ts).
     if (sentAgain(known) || waitsStill) beginReplay(ctx, messageId, true);
     else endReplay(ctx);

@@ -6,6 +6,7 @@ import { displayed } from './display.js';
 import { errorMessage } from './error-text.js';
 import { markDisplayTransformed } from './hide.js';
 import { moveTo, setEnded } from './lifecycle.js';
+import { noteAnswered } from './replay.js';
 import { clientTransformFor } from './transform.js';
 
 /*
@@ -51,4 +52,5 @@ export function applyClientOutput(
     moveTo(call, 'output-error');
   }
   setEnded(ctx, call);
+  noteAnswered(ctx, call);
 }

@@ -7,7 +7,7 @@ import { addIssue, type Ctx } from './context.js';
 import { messageWithoutEchoes } from './echo.js';
 import { clientMessageShown } from './hide.js';
 import { endOpenCalls, endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
-import { endReplay } from './replay.js';
+import { endReplay, noteAnswered } from './replay.js';
 import { latestNestedCall } from './tree.js';
 import { runWaitsForHuman } from './waiting.js';
 
@@ -203,6 +203,7 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
         call.suspension = { ...suspension, resumeData: event.resumeData };
       }
       call.status = 'approval-responded';
+      noteAnswered(ctx, call);
       return;
     }
     case 'toolpane/decision-failed': {

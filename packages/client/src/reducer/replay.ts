@@ -12,6 +12,7 @@
  * Where each replay stands is kept in the stream's cursor, so a store, the pure `reduce` and a
  * snapshot agree on it.
  */
+import { topLevelCall } from '../state/repeats.js';
 import { partAt, partCount, stepCount } from '../state/run-record.js';
 import {
   HUMAN_TOOL_STATUSES,
@@ -46,22 +47,25 @@ export const sentAgain = (run: RunState): boolean =>
   ENDED.has(run.status) && run.finishReason !== 'tool-calls';
 
 /**
- * Whether a run that stopped for a person or for the app got nothing from either yet: it waits
- * and no decision or resume was sent for any of its calls, or it stopped on calls the app runs and
- * one still has no result. Nothing can go on, so a `start` for it is its stream sent again.
+ * Whether a run that stopped for a person or for the app got nothing from either yet: it waits,
+ * or stopped on calls the app runs, and no decision, resume or result was sent for it (see
+ * {@link noteAnswered}). Nothing can go on, so a `start` for it is its stream sent again.
  */
 export function nothingSent(ctx: Ctx, run: RunState): boolean {
-  const { toolCalls } = ctx.draft.root;
-  if (run.finishReason === 'tool-calls') {
-    return run.toolCallIds.some((key) => toolCalls.get(key)?.awaitingClient === true);
-  }
-  if (run.status !== 'waiting') return false;
-  for (const key of run.toolCallIds) {
-    const call = toolCalls.get(key);
-    if (call?.approval?.decision !== undefined || call?.suspension?.resumeData !== undefined)
-      return false;
-  }
-  return true;
+  const waits = run.status === 'waiting' || run.finishReason === 'tool-calls';
+  return waits && !(ctx.draft.cursor().answered ?? []).includes(run.runId);
+}
+
+/** How many answered runs the cursor keeps: a chat continues its newest. */
+const MAX_ANSWERED = 8;
+
+/** Notes that a decision, a resume or a client tool's result was sent for call `call`'s run. */
+export function noteAnswered(ctx: Ctx, call: ToolCallState): void {
+  const { runId } = topLevelCall(ctx.draft.root.toolCalls, call);
+  const answered = ctx.draft.cursor().answered ?? [];
+  if (answered.at(-1) === runId) return;
+  const kept = answered.filter((id) => id !== runId).slice(1 - MAX_ANSWERED);
+  ctx.draft.moveCursor('answered', [...kept, runId]);
 }
 
 /**

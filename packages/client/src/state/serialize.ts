@@ -208,6 +208,10 @@ function cursorFromJson(json: SerializedState): Cursor | undefined {
     ? cursor.replays.slice(0, 17).map(replayFromJson)
     : [];
   if (replays.length > 0 && replays.every((replay) => replay !== undefined)) out.replays = replays;
+  const { answered } = cursor;
+  if (Array.isArray(answered) && answered.every((id) => typeof id === 'string')) {
+    out.answered = answered.slice(-8);
+  }
   return out as Cursor;
 }
 

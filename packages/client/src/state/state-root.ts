@@ -34,6 +34,11 @@ export interface Cursor {
    * each was read again (see `reducer/replay.ts`); undefined when none is.
    */
   readonly replays?: readonly ReplayCursor[];
+  /**
+   * The top-level runs a decision, a resume or a client tool's result was sent for, newest last
+   * (at most 8): a `start` for one of them is its continuation, not its stream sent again.
+   */
+  readonly answered?: readonly string[];
 }
 
 /** Where the replay of a run sent again from its `start` stands. */
