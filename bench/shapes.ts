@@ -126,6 +126,60 @@ export const SHAPES: readonly Shape[] = [
     },
   },
   {
+    name: 'a finished run sent again: steps, text, sources and data read once',
+    chunks: (n) => {
+      const once = fill([start()], Math.ceil(n / 2) - 1, (i) => [
+        top('step-start', {}),
+        top('text-start', { id: `t${i}` }),
+        top('text-delta', { id: `t${i}`, text: `part ${i} ` }),
+        top('text-end', { id: `t${i}` }),
+        top('source', { id: `s${i}`, sourceType: 'url', url: `https://example.test/${i}` }),
+        { type: 'data-progress', data: { i } },
+        top('step-finish', { stepResult: { reason: 'stop' } }),
+      ]);
+      once.push(top('finish', { stepResult: { reason: 'stop' } }));
+      return [...once, ...once].slice(0, n);
+    },
+  },
+  {
+    name: 'a finished run sent again whose subagent wrote data without an id',
+    chunks: (n) => {
+      const path = [{ runId: RUN, callId: 'call-agent' }];
+      const sub = 'run-sub';
+      const once = [
+        start(),
+        top('tool-call', { toolCallId: 'call-agent', toolName: 'agent-helper', args: {} }),
+        wrap(start(sub), path),
+      ];
+      fill(once, Math.ceil(n / 2) - 3, (i) => [
+        wrap(top('text-delta', { id: 'sub-text', text: `${i} ` }, sub), path),
+        { type: 'data-progress', data: { i } },
+      ]);
+      once.push(
+        wrap(top('finish', { stepResult: { reason: 'stop' } }, sub), path),
+        top('tool-result', { toolCallId: 'call-agent', toolName: 'agent-helper', result: {} }),
+        top('finish', { stepResult: { reason: 'stop' } }),
+      );
+      return [...once, ...once].slice(0, n);
+    },
+  },
+  {
+    name: 'ai: a finished answer sent again',
+    format: 'ai-sdk',
+    chunks: (n) => {
+      const once = fill([{ type: 'start', messageId: 'm-again' }], Math.ceil(n / 2) - 1, (i) => [
+        { type: 'start-step' },
+        { type: 'text-start', id: `t${i}` },
+        { type: 'text-delta', id: `t${i}`, delta: `part ${i} ` },
+        { type: 'text-end', id: `t${i}` },
+        { type: 'data-progress', data: { i } },
+        { type: 'finish-step' },
+      ]);
+      once.push({ type: 'finish', finishReason: 'stop' });
+      return [...once, ...once].slice(0, n);
+    },
+  },
+  {
     name: 'ai: steps of one answer that each call call-1',
     format: 'ai-sdk',
     chunks: (n) =>

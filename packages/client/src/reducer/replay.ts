@@ -26,6 +26,9 @@ import type { ReplayCursor } from '../state/state-root.js';
 import type { Ctx } from './context.js';
 import { sameValue } from './same-value.js';
 
+/** How far past the last part matched a part that does not end a replay is looked for. */
+const LOOK_AHEAD = 64;
+
 /** How many text parts left part-way may wait to be gone on with; past it the replay ends. */
 const MAX_PENDING = 64;
 
@@ -210,7 +213,9 @@ export function replayText(
 export function replayPart(ctx: Ctx, run: RunState, part: RunPart, ends = true): boolean {
   const replay = replayOf(ctx, run.runId);
   if (replay === undefined) return false;
-  const count = partCount(run);
+  // One the run may not hold looks a few parts ahead only: many of them must not each read the
+  // whole run (a miss that ends the replay reads it once).
+  const count = ends ? partCount(run) : Math.min(partCount(run), replay.parts + LOOK_AHEAD);
   for (let at = replay.parts; at < count; at++) {
     const held = partAt(run, at)!;
     if (held.type === part.type && sameValue(held, part)) {
