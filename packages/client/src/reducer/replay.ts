@@ -3,8 +3,8 @@
  * may pipe the same stream into a store twice. What the run already shows is read once: steps,
  * text and reasoning, and the parts that have no id of their own (sources, files, data without an
  * id, errors, tripwires) are matched, in order, against what the run holds; what is inside a call
- * that ended or waits for a person is final, and a subagent's run inside a call still running is
- * read again the same way. The first chunk that brings something a run does not hold ends its
+ * that Mastra ended or that waits for a person is final, and a subagent's run inside a call still
+ * running is read again the same way. The first chunk that brings something a run does not hold ends its
  * replay (the stream went on past where it was read before), and from there chunks are read as
  * usual; the stream's end, an abort or another top-level run's `start` ends every replay. Calls
  * and requests are matched by their own rules (see `state/identity.ts`).
@@ -41,10 +41,10 @@ const ENDED: ReadonlySet<RunStatus> = new Set([
 ]);
 
 /**
- * Whether a `start` for a run the state holds sends it again: the run ended, and not on calls
- * whose results the app sends (its continuation goes on in the same run). A run that waits for a
- * person goes on without a `start`; one still streaming may get a `start` again mid-way (not
- * from its beginning), so neither is read again.
+ * Whether a `start` for a run the state holds sends it again because the run ended, and not on
+ * calls whose results the app sends (its continuation goes on in the same run). A run that waits
+ * is sent again when nothing was sent for it yet ({@link nothingSent}); one still streaming may
+ * get a `start` again mid-way (not from its beginning), so it is not read again.
  */
 export const sentAgain = (run: RunState): boolean =>
   ENDED.has(run.status) && run.finishReason !== 'tool-calls';
