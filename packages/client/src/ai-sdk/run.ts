@@ -8,7 +8,6 @@ import { awaitClient, endRun, ensureRun, revivedByChunk } from '../reducer/lifec
 import {
   appendText,
   closeTextPart,
-  currentTextAt,
   currentTextPart,
   dataRunId,
   editTextPart,
@@ -146,8 +145,7 @@ export function onText(ctx: Ctx, value: Value): void {
       : value.type.endsWith('-end')
         ? 'end'
         : 'start';
-    const at = currentTextAt(ctx, held, type, id);
-    if (replayText(ctx, held, at, kind, value.delta as string | undefined)) return;
+    if (replayText(ctx, held, type, id, kind, value.delta as string | undefined)) return;
   }
   const existing = currentTextPart(ctx, held, type, id);
   if (
@@ -178,13 +176,10 @@ function heldAgain(ctx: Ctx, part: RunPart): boolean {
 
 /** `error` ends the run with the error's message. */
 export function onError(ctx: Ctx, value: Value): void {
-  const again = replayedRun(ctx, topRunId(ctx));
-  if (again !== undefined) {
-    const message = runErrorShown(ctx, again.runId, errorMessage(value.errorText as string));
-    if (replayPart(ctx, again, { type: 'error', message })) return;
-  }
+  const runId = topRunId(ctx);
+  const message = runErrorShown(ctx, runId, errorMessage(value.errorText as string));
+  if (heldAgain(ctx, { type: 'error', message })) return;
   const run = topRun(ctx);
-  const message = runErrorShown(ctx, run.runId, errorMessage(value.errorText as string));
   ctx.draft.pushPart(run, { type: 'error', message });
   endRun(ctx, run.runId, 'error', message);
 }

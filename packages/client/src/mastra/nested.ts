@@ -234,10 +234,9 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   // Sent again, a task's news of a call that ended is old news.
   const same = byTask !== undefined && byTask.toolCallId === p.toolCallId;
   if (same && finalInside(ctx, chunk.runId, byTask)) return;
-  const call =
-    byTask !== undefined && byTask.toolCallId === p.toolCallId
-      ? ctx.draft.toolCall(byTask.key)!
-      : ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'any');
+  const call = same
+    ? ctx.draft.toolCall(byTask.key)!
+    : ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'any');
   ctx.scratch.taskCalls.set(p.taskId, call.key);
   // A task's error is the tool's own value: under a display transform only a placeholder shows.
   const error =

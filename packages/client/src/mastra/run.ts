@@ -6,7 +6,6 @@ import { awaitClient, endRun, ensureRun } from '../reducer/lifecycle.js';
 import {
   appendText,
   closeTextPart,
-  currentTextAt,
   dataRunId,
   editTextPart,
   putDataPart,
@@ -57,7 +56,7 @@ export function onStart(ctx: Ctx, chunk: Chunk<'start'>, scope: Scope): void {
 
 /** The run of a chunk that adds to it, when it is read again; nothing is copied. */
 const replayed = (ctx: Ctx, chunk: { runId: string }): RunState | undefined =>
-  replaying(ctx) ? replayedRun(ctx, chunk.runId) : undefined;
+  replayedRun(ctx, chunk.runId);
 
 /** Whether a part without an id is one the run, read again, holds already. */
 const heldAgain = (ctx: Ctx, chunk: { runId: string }, part: RunPart): boolean => {
@@ -141,9 +140,8 @@ function textAgain(
   kind: 'start' | 'delta' | 'end',
 ): boolean {
   const run = replayed(ctx, chunk);
-  if (run === undefined) return false;
-  const at = currentTextAt(ctx, run, textType(chunk.type), chunk.payload.id);
-  return replayText(ctx, run, at, kind, chunk.payload.text);
+  const { id, text } = chunk.payload;
+  return run !== undefined && replayText(ctx, run, textType(chunk.type), id, kind, text);
 }
 
 /** `text-delta`, `reasoning-delta`: text appended to its part. */
@@ -152,7 +150,7 @@ export function onTextDelta(
   chunk: Chunk<'text-delta' | 'reasoning-delta'>,
   scope: Scope,
 ): void {
-  if (replaying(ctx) && textAgain(ctx, chunk, 'delta')) return;
+  if (textAgain(ctx, chunk, 'delta')) return;
   const run = ensureRun(ctx, chunk.runId, scope);
   appendText(ctx, run, textType(chunk.type), chunk.payload.id, chunk.payload.text);
 }
@@ -195,13 +193,10 @@ export function onFile(ctx: Ctx, chunk: Chunk<'file'>, scope: Scope): void {
 
 /** `error`: an error part, and the run ends in `error`. */
 export function onError(ctx: Ctx, chunk: Chunk<'error'>, scope: Scope): void {
-  const again = replayed(ctx, chunk);
-  if (again !== undefined) {
-    const message = runErrorShown(ctx, chunk.runId, errorText(chunk.payload.error));
-    if (again.status === 'error' && replayPart(ctx, again, { type: 'error', message })) return;
-  }
-  const run = ensureRun(ctx, chunk.runId, scope);
   const message = runErrorShown(ctx, chunk.runId, errorText(chunk.payload.error));
+  const again = replayed(ctx, chunk);
+  if (again?.status === 'error' && replayPart(ctx, again, { type: 'error', message })) return;
+  const run = ensureRun(ctx, chunk.runId, scope);
   ctx.draft.pushPart(run, { type: 'error', message });
   endRun(ctx, chunk.runId, 'error', message);
 }

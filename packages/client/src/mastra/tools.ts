@@ -23,7 +23,7 @@ import {
 } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
-import { argsOf } from '../state/repeats.js';
+import { argsOf, endedByMastra } from '../state/repeats.js';
 import {
   type ApprovalState,
   type DisplayValue,
@@ -97,10 +97,8 @@ function repeated(
 ) {
   const { draft } = ctx;
   const ended = key === undefined ? undefined : draft.root.toolCalls.get(key);
-  if (ended === undefined || !TERMINAL_TOOL_STATUSES.has(ended.status)) return key;
   // A call the client ended (its stream broke off, or was stopped) had no result of its own yet.
-  const { raw } = ended;
-  if (!('output' in raw || 'error' in raw || ended.status === 'output-denied')) return key;
+  if (ended === undefined || !endedByMastra(ended)) return key;
   const args = cleanArgs(payload.args);
   const had = (call: ToolCallState | undefined) => call?.runId === runId && madeWith(call, args);
   if (had(ended)) return key;

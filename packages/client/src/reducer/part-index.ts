@@ -47,6 +47,21 @@ export function partIndexOf(indexes: Map<string, PartIndex>, run: RunState): Par
   return index;
 }
 
+/**
+ * Where the text or reasoning part with this id that a chunk edits sits, or -1 when a new one
+ * starts (none has the id, or a newer part of the type is still streaming).
+ */
+export function textPartAt(
+  indexes: Map<string, PartIndex>,
+  run: RunState,
+  type: 'text' | 'reasoning',
+  id: string,
+): number {
+  const index = partIndexOf(indexes, run);
+  const at = index.last.get(textKey(type, id));
+  return at === undefined || lastOpen(index, run, type) > at ? -1 : at;
+}
+
 /** The newest part of `type` that is still streaming, or -1. */
 export function lastOpen(index: PartIndex, run: RunState, type: 'text' | 'reasoning'): number {
   const open = index.open[type];

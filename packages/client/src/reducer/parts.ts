@@ -3,7 +3,7 @@ import { partAt, partCount } from '../state/run-record.js';
 import type { RunPart, RunState, Usage } from '../state/state.js';
 import type { Ctx } from './context.js';
 import { runHasDisplayTransform } from './hide.js';
-import { dataKey, lastOpen, partIndexOf, textKey } from './part-index.js';
+import { dataKey, lastOpen, partIndexOf, textKey, textPartAt } from './part-index.js';
 import { replayedRun, replayPart } from './replay.js';
 import { sameValue } from './same-value.js';
 
@@ -33,13 +33,6 @@ export function editTextPart(
   return part;
 }
 
-/** Where the part {@link editTextPart} would edit sits, or -1 when there is none. */
-export function currentTextAt(ctx: Ctx, run: RunState, type: TextPart['type'], id: string): number {
-  const index = partIndexOf(ctx.scratch.partIndexes, run);
-  const at = index.last.get(textKey(type, id));
-  return at === undefined || lastOpen(index, run, type) > at ? -1 : at;
-}
-
 /** The part {@link editTextPart} would edit, when there is one; nothing is copied. */
 export function currentTextPart(
   ctx: Ctx,
@@ -47,7 +40,7 @@ export function currentTextPart(
   type: TextPart['type'],
   id: string,
 ): TextPart | undefined {
-  const at = currentTextAt(ctx, run, type, id);
+  const at = textPartAt(ctx.scratch.partIndexes, run, type, id);
   return at === -1 ? undefined : (partAt(run, at) as TextPart);
 }
 

@@ -12,25 +12,22 @@
  * Where each replay stands is kept in the stream's cursor, so a store, the pure `reduce` and a
  * snapshot agree on it.
  */
-import { topLevelCall } from '../state/repeats.js';
+import { endedByMastra, topLevelCall } from '../state/repeats.js';
 import { partAt, partCount, stepCount } from '../state/run-record.js';
 import {
   HUMAN_TOOL_STATUSES,
   type RunPart,
   type RunState,
   type RunStatus,
-  TERMINAL_TOOL_STATUSES,
   type ToolCallState,
 } from '../state/state.js';
-import type { ReplayCursor } from '../state/state-root.js';
+import { REPLAY_LIMITS, type ReplayCursor } from '../state/state-root.js';
 import type { Ctx } from './context.js';
+import { textPartAt } from './part-index.js';
 import { sameValue } from './same-value.js';
 
 /** How far past the last part matched a part that does not end a replay is looked for. */
 const LOOK_AHEAD = 64;
-
-/** How many text parts left part-way may wait to be gone on with; past it the replay ends. */
-const MAX_PENDING = 64;
 
 const ENDED: ReadonlySet<RunStatus> = new Set([
   'finished',
@@ -59,15 +56,12 @@ export function nothingSent(ctx: Ctx, run: RunState): boolean {
   return waits && !(ctx.draft.cursor().answered ?? []).includes(run.runId);
 }
 
-/** How many answered runs the cursor keeps: a chat continues its newest. */
-const MAX_ANSWERED = 8;
-
 /** Notes that a decision, a resume or a client tool's result was sent for call `call`'s run. */
 export function noteAnswered(ctx: Ctx, call: ToolCallState): void {
   const { runId } = topLevelCall(ctx.draft.root.toolCalls, call);
   const answered = ctx.draft.cursor().answered ?? [];
   if (answered.at(-1) === runId) return;
-  const kept = answered.filter((id) => id !== runId).slice(1 - MAX_ANSWERED);
+  const kept = answered.filter((id) => id !== runId).slice(1 - REPLAY_LIMITS.answered);
   ctx.draft.moveCursor('answered', [...kept, runId]);
 }
 
@@ -78,12 +72,9 @@ export function noteAnswered(ctx: Ctx, call: ToolCallState): void {
  * it is read again, and goes on where the stream broke.
  */
 export function finalInside(ctx: Ctx, runId: string, call: ToolCallState): boolean {
-  if (replayOf(ctx, runId) === undefined) return false;
-  if (HUMAN_TOOL_STATUSES.has(call.status)) return true;
-  const { raw } = call;
   return (
-    TERMINAL_TOOL_STATUSES.has(call.status) &&
-    ('output' in raw || 'error' in raw || call.status === 'output-denied')
+    replayOf(ctx, runId) !== undefined &&
+    (HUMAN_TOOL_STATUSES.has(call.status) || endedByMastra(call))
   );
 }
 
@@ -103,9 +94,6 @@ export function replayOf(ctx: Ctx, runId: string): ReplayCursor | undefined {
 /** Whether any run is being read again. */
 export const replaying = (ctx: Ctx): boolean => ctx.draft.cursor().replays !== undefined;
 
-/** How many runs inside the top-level one may be read again at once; more are read as usual. */
-const MAX_NESTED = 16;
-
 /**
  * Starts reading run `runId` again from its start. A top-level run's replay replaces any under way;
  * a run inside a call is read again while its top-level run is.
@@ -117,7 +105,7 @@ export function beginReplay(ctx: Ctx, runId: string, topLevel: boolean): void {
     return;
   }
   const replays = ctx.draft.cursor().replays;
-  if (replays === undefined || replays.length > MAX_NESTED) return;
+  if (replays === undefined || replays.length > REPLAY_LIMITS.nested) return;
   ctx.draft.moveCursor('replays', [...replays.filter((r) => r.runId !== runId), fresh]);
 }
 
@@ -161,20 +149,22 @@ export function replayStepFinish(ctx: Ctx, run: RunState): boolean {
 }
 
 /**
- * A text or reasoning chunk of run `run`, read again: true when the run holds it already. `at` is
- * the part the chunk would go to (-1 when there is none): a start and an end of a part it holds
- * change nothing, and a delta that the part holds where the replay stands in it moves the replay
- * on. A part left part-way (its id comes back later in the stream) keeps where it stood.
+ * A text or reasoning chunk (`type`, part `id`) of run `run`, read again: true when the run holds
+ * it already. A start and an end of a part it holds change nothing, and a delta that the part
+ * holds where the replay stands in it moves the replay on. A part left part-way (its id comes
+ * back later in the stream) keeps where it stood.
  */
 export function replayText(
   ctx: Ctx,
   run: RunState,
-  at: number,
+  type: 'text' | 'reasoning',
+  id: string,
   kind: 'start' | 'delta' | 'end',
   delta = '',
 ): boolean {
   const replay = replayOf(ctx, run.runId);
   if (replay === undefined) return false;
+  const at = textPartAt(ctx.scratch.partIndexes, run, type, id);
   const part = at === -1 ? undefined : partAt(run, at);
   if (part === undefined || (part.type !== 'text' && part.type !== 'reasoning')) {
     endReplay(ctx, run.runId);
@@ -190,7 +180,7 @@ export function replayText(
     if (left !== undefined && 'text' in left && offset < left.text.length) {
       kept.push([replay.textAt, offset]);
     }
-    if (kept.length > MAX_PENDING) {
+    if (kept.length > REPLAY_LIMITS.pending) {
       endReplay(ctx, run.runId);
       return false;
     }

@@ -1,5 +1,5 @@
 import { PersistentMap } from './persistent-map.js';
-import type { ToolCallState } from './state.js';
+import { TERMINAL_TOOL_STATUSES, type ToolCallState } from './state.js';
 import { Vector } from './vector.js';
 
 /*
@@ -75,6 +75,14 @@ export function addRepeat(
     byArgs: repeats.byArgs,
   };
 }
+
+/**
+ * Whether Mastra ended call `call` (its result, its error, or a person's denial came), rather than
+ * the client, which closes a call its stream or run left open before Mastra said how it ended.
+ */
+export const endedByMastra = (call: ToolCallState): boolean =>
+  TERMINAL_TOOL_STATUSES.has(call.status) &&
+  ('output' in call.raw || 'error' in call.raw || call.status === 'output-denied');
 
 /**
  * The arguments a call was made with, as far as the state knows them: what Mastra sent, else the

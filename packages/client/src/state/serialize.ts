@@ -17,6 +17,7 @@ import {
   initialState,
   listsOf,
   makeState,
+  REPLAY_LIMITS,
   type ReplayCursor,
 } from './state-root.js';
 
@@ -205,12 +206,12 @@ function cursorFromJson(json: SerializedState): Cursor | undefined {
     if (typeof cursor[key] === 'string') out[key] = cursor[key];
   }
   const replays = Array.isArray(cursor.replays)
-    ? cursor.replays.slice(0, 17).map(replayFromJson)
+    ? cursor.replays.slice(0, REPLAY_LIMITS.nested + 1).map(replayFromJson)
     : [];
   if (replays.length > 0 && replays.every((replay) => replay !== undefined)) out.replays = replays;
   const { answered } = cursor;
   if (Array.isArray(answered) && answered.every((id) => typeof id === 'string')) {
-    out.answered = answered.slice(-8);
+    out.answered = answered.slice(-REPLAY_LIMITS.answered);
   }
   return out as Cursor;
 }
@@ -230,7 +231,7 @@ function replayFromJson(value: unknown): ReplayCursor | undefined {
     isIndex(textAt, -1) &&
     isIndex(offset) &&
     Array.isArray(pending) &&
-    pairs.length <= 64 &&
+    pairs.length <= REPLAY_LIMITS.pending &&
     pairs.every((pair) => Array.isArray(pair) && isIndex(pair[0]) && isIndex(pair[1]));
   if (!valid) return undefined;
   const kept = pairs.map((pair) => [pair[0], pair[1]] as const);

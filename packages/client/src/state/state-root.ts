@@ -41,6 +41,12 @@ export interface Cursor {
   readonly answered?: readonly string[];
 }
 
+/**
+ * How much of a replay the cursor keeps: runs inside a call read again beside the top-level one,
+ * text parts left part-way, answered runs.
+ */
+export const REPLAY_LIMITS = { nested: 16, pending: 64, answered: 8 } as const;
+
 /** Where the replay of a run sent again from its `start` stands. */
 export interface ReplayCursor {
   /** The run read again. */
