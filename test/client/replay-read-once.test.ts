@@ -88,6 +88,23 @@ describe('a run sent again from its start', () => {
     expect(kept(store.getState())).toEqual(once);
   });
 
+  it.each(STARTED)('%s: sent again after later runs of a chat, reads as once', (name) => {
+    // Several runs in one store: the recording, then every other recording of its format as
+    // later turns, then the first sent again; the later runs' replays do not carry over.
+    const chunks = loadFixture(name);
+    const options = optionsOf(name);
+    const later = STARTED.filter((other) => other !== name && isAi(other) === isAi(name))
+      .slice(0, 3)
+      .flatMap((other) => [...loadFixture(other), END]);
+    const chat = [...chunks, END, ...later];
+    const once = kept(reduceAll(chat, options));
+    expect(kept(reduceAll([...chat, ...chunks, END], options))).toEqual(once);
+    // Nothing the chat hides shows once the first run comes again.
+    const shown = everythingShown(reduceAll(chat, options));
+    const hidden = secretsIn(chat).filter((secret) => !shown.includes(secret));
+    neverShows([...chat, ...chunks, END], hidden, options);
+  });
+
   it.each(STARTED)('%s: reads as once after a snapshot taken half-way through it', (name) => {
     const chunks = loadFixture(name);
     const options = optionsOf(name);

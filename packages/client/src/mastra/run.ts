@@ -41,6 +41,8 @@ export function onStart(ctx: Ctx, chunk: Chunk<'start'>, scope: Scope): void {
     known !== undefined &&
     (sentAgain(known) || known.status === 'waiting' || nothingSent(ctx, known));
   const topLevel = scope.parentToolCallId === null;
+  // The stream is on this run now: chunks without a runId (bare `data-*`) belong to it.
+  if (topLevel && known !== undefined) ctx.draft.moveCursor('currentRunId', chunk.runId);
   if (again && (topLevel || replaying(ctx))) {
     beginReplay(ctx, chunk.runId, topLevel);
     if (
