@@ -164,6 +164,31 @@ export const SHAPES: readonly Shape[] = [
     },
   },
   {
+    name: 'a run broken off with its calls open, sent again',
+    chunks: (n) => {
+      // The calls of the first half are open at the break; sent again, they go on and end.
+      const half = Math.ceil(n / 2) - 1;
+      const calls = Math.ceil(half / 3);
+      const once = fill([start()], n - half - 2, (i) => {
+        const ref = { toolCallId: `c${i}`, toolName: 'lookup' };
+        return i < calls
+          ? [
+              top('tool-call-delta', { ...ref, argsTextDelta: `{"i":${i}}` }),
+              top('tool-call', { ...ref, args: { i } }),
+            ]
+          : [
+              top('tool-result', {
+                toolCallId: `c${i - calls}`,
+                toolName: 'lookup',
+                result: { i },
+              }),
+            ];
+      });
+      once.push(top('finish', { stepResult: { reason: 'stop' } }));
+      return [...once.slice(0, half), { type: 'toolpane/stream-end' }, ...once].slice(0, n);
+    },
+  },
+  {
     name: 'ai: a finished answer sent again',
     format: 'ai-sdk',
     chunks: (n) => {

@@ -5,6 +5,7 @@ import {
   type DisplayValue,
   HUMAN_TOOL_STATUSES,
   initialState,
+  type RunState,
   reduce,
   reduceAll,
   selectPendingApprovals,
@@ -240,7 +241,9 @@ type Op =
       readonly remove: boolean;
       readonly value: unknown;
     }
-  | { readonly op: 'event'; readonly at: number; readonly event: unknown };
+  | { readonly op: 'event'; readonly at: number; readonly event: unknown }
+  /** The stream breaks after `at` chunks and is sent again from its start (a reconnect). */
+  | { readonly op: 'reconnect'; readonly at: number; readonly error: boolean };
 
 const at = fc.nat();
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -260,6 +263,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   fc.record({ op: fc.constant('event' as const), at, event: eventArb }),
+  fc.record({ op: fc.constant('reconnect' as const), at, error: fc.boolean() }),
 );
 
 /** Every path to a field inside a chunk, so that corruption can reach any depth. */
@@ -324,6 +328,12 @@ function mutate(base: readonly unknown[], ops: readonly Op[]): unknown[] {
         seq.splice(index(op.at, seq.length + 1), 0, op.event);
         break;
       }
+      case 'reconnect': {
+        const cut = index(op.at, seq.length + 1);
+        const broke = op.error ? { type: 'toolpane/stream-error', message: 'socket hang up' } : END;
+        seq.splice(cut, seq.length - cut, broke, ...base);
+        break;
+      }
       default: {
         op satisfies never;
       }
@@ -384,7 +394,8 @@ function safeJson(value: unknown): string {
 interface Tracker {
   /** Calls, and maps of calls, already checked: unchanged entities keep their identity. */
   readonly checked: WeakSet<object>;
-  readonly terminal: Map<string, ToolCallStatus>;
+  /** Per call key, its terminal status, and whether its stream's break ended it (`brokenOff`). */
+  readonly terminal: Map<string, { status: ToolCallStatus; brokenOff: boolean }>;
   /** Per call key, the fields of `displayFields` that were hidden once. */
   readonly hidden: Map<string, Set<string>>;
   /** Per call key, what a call waiting for a decision was asked with (see `checkDecision`). */
@@ -473,11 +484,18 @@ function checkStep(state: ToolpaneState, tracker: Tracker): void {
     if (tracker.checked.has(call)) continue;
     tracker.checked.add(call);
     if (call.key !== id) throw new Error(`${id} is stored as ${call.key}`);
+    // Terminal stays terminal, but for a call its stream's break ended (`brokenOff`): that one
+    // goes back to the status it had when the stream is sent again, and (in a batch of chunks) on.
     const terminal = tracker.terminal.get(id);
-    if (terminal !== undefined && call.status !== terminal) {
-      throw new Error(`${id} left terminal status ${terminal} for ${call.status}`);
+    if (terminal !== undefined && call.status !== terminal.status && !terminal.brokenOff) {
+      throw new Error(`${id} left terminal status ${terminal.status} for ${call.status}`);
     }
-    if (TERMINAL_TOOL_STATUSES.has(call.status)) tracker.terminal.set(id, call.status);
+    if (call.brokenOff !== undefined && call.status !== 'output-error') {
+      throw new Error(`${id} is ${call.status}, yet marked as ended by its stream's break`);
+    }
+    if (TERMINAL_TOOL_STATUSES.has(call.status)) {
+      tracker.terminal.set(id, { status: call.status, brokenOff: call.brokenOff !== undefined });
+    } else tracker.terminal.delete(id);
     const run = state.runs.get(call.runId);
     if (run === undefined || !run.toolCallIds.includes(id)) {
       throw new Error(`${id} does not belong to its run ${call.runId}`);
@@ -751,8 +769,10 @@ function touchedBy(
   for (const call of state.toolCalls.values()) {
     if (text.includes(JSON.stringify(call.toolCallId))) touchCall(call.key);
   }
+  // A run kept under another key (`<runId>@<call key>`, `<runId>@top`) is named by its wire id.
+  const wireId = (run: RunState) => run.streamRunId ?? run.runId.split('@')[0]!;
   for (const run of state.runs.values()) {
-    if (text.includes(JSON.stringify(run.runId))) touchRun(run.runId);
+    if (text.includes(JSON.stringify(wireId(run)))) touchRun(run.runId);
   }
   return { calls, runs };
 }

@@ -32,9 +32,10 @@ const suspension = [
 
 /**
  * A status as the table names it: `awaiting-client` is an `input-available` call marked
- * `awaitingClient` (its run finished on `tool-calls` without its result).
+ * `awaitingClient` (its run finished on `tool-calls` without its result); `broken-off` an
+ * `output-error` call its stream's break ended (`brokenOff`).
  */
-export type TableStatus = ToolCallStatus | 'awaiting-client';
+export type TableStatus = ToolCallStatus | 'awaiting-client' | 'broken-off';
 
 /** A stream prefix that leaves the call in each status. */
 export const FROM: Readonly<Record<TableStatus, readonly unknown[]>> = {
@@ -48,6 +49,7 @@ export const FROM: Readonly<Record<TableStatus, readonly unknown[]>> = {
   'output-denied': [...approval, chunk('tool-output-denied', ref)],
   'output-aborted': [...available, { type: 'toolpane/abort' }],
   'awaiting-client': [...available, chunk('finish', { stepResult: { reason: 'tool-calls' } })],
+  'broken-off': [...available, { type: 'toolpane/stream-end' }],
 };
 
 /** What can follow, by the name the document's table uses. */
@@ -87,12 +89,14 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   '`toolpane/stream-end`': [{ type: 'toolpane/stream-end' }],
   '`toolpane/stream-error`': [{ type: 'toolpane/stream-error', message: 'socket closed' }],
   '`toolpane/abort`': [{ type: 'toolpane/abort' }],
+  '`start` of the run sent again': start,
 };
 
 /** The call's status after a prefix and what follows it. */
 export function statusAfter(from: TableStatus, event: string): TableStatus | undefined {
   const chunks = [...FROM[from], ...(EVENTS[event] ?? [])];
   const call = reduceAll(chunks).toolCalls.get(CALL);
+  if (call?.brokenOff !== undefined) return 'broken-off';
   return call?.awaitingClient === true ? 'awaiting-client' : call?.status;
 }
 

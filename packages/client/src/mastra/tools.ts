@@ -8,6 +8,7 @@ import { markDisplayTransformed, runHasDisplayTransform } from '../reducer/hide.
 import { showRequestInput } from '../reducer/human.js';
 import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
+import { replayProgress } from '../reducer/replay.js';
 import { sameValue } from '../reducer/same-value.js';
 import {
   fromPhase,
@@ -290,7 +291,10 @@ export function addProgress(
 export function pushProgress(ctx: Ctx, call: Call, value: unknown): void {
   const shown: DisplayValue =
     call.displayTransform === 'display' ? suppressedValue() : { kind: 'raw', value };
-  ctx.draft.push(call, 'progress', withoutEchoes(call, shown));
+  const kept = withoutEchoes(call, shown);
+  // Sent again (see reducer/replay.ts), an output the call holds changes nothing.
+  if (replayProgress(ctx, call, kept)) return;
+  ctx.draft.push(call, 'progress', kept);
 }
 
 /** `tool-call-input-streaming-end`: the arguments are complete; the `tool-call` that follows has them. */

@@ -7,7 +7,7 @@ import { addIssue, type Ctx } from './context.js';
 import { messageWithoutEchoes } from './echo.js';
 import { clientMessageShown } from './hide.js';
 import { endOpenCalls, endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
-import { endReplay, noteAnswered } from './replay.js';
+import { endReplay, noteAnswered, noteBroken } from './replay.js';
 import { latestNestedCall } from './tree.js';
 import { runWaitsForHuman } from './waiting.js';
 
@@ -16,15 +16,17 @@ import { runWaitsForHuman } from './waiting.js';
  * aborted with `reason`.
  */
 function endOpenRuns(ctx: Ctx, reason: string, interrupted: boolean) {
-  const endOpen = (runId: string) => {
+  const endOpen = (runId: string, topLevel = false) => {
     if (ctx.draft.root.runs.get(runId)?.status !== 'streaming') return;
+    // Sent again from its start, a run the stream's break ended goes on (see replay.ts).
+    if (interrupted && topLevel) noteBroken(ctx, runId);
     if (runWaitsForHuman(ctx, runId)) {
       markWaiting(ctx, runId);
     } else {
-      endRun(ctx, runId, interrupted ? 'interrupted' : 'aborted', reason);
+      endRun(ctx, runId, interrupted ? 'interrupted' : 'aborted', reason, interrupted);
     }
   };
-  for (const runId of ctx.draft.root.runOrder) endOpen(runId);
+  for (const runId of ctx.draft.root.runOrder) endOpen(runId, true);
   // What the pass above cannot reach: a subagent run whose parent call ended first, and calls
   // whose chunks arrived after their run had ended. Once per stream, so linear overall.
   for (const runId of Array.from(ctx.draft.root.runs.keys())) {
@@ -36,6 +38,7 @@ function endOpenRuns(ctx: Ctx, reason: string, interrupted: boolean) {
         runId,
         run.status === 'finished' ? undefined : (run.error ?? reason),
         run.status === 'aborted',
+        interrupted,
       );
     }
   }

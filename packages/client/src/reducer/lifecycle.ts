@@ -96,6 +96,7 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
     if (revivedByChunk(existing)) {
       existing.status = 'streaming';
       delete existing.error;
+      delete existing.endedAt;
     }
     return existing;
   }
@@ -257,6 +258,7 @@ export function endRun(
   runId: string,
   status: Exclude<RunStatus, 'streaming'>,
   reason: string | undefined,
+  brokenOff = false,
 ): void {
   const { draft } = ctx;
   const at = now(ctx);
@@ -290,7 +292,7 @@ export function endRun(
   }
   // Innermost runs first, as a person would see them end; no text of theirs stays open.
   for (let i = ended.length - 1; i >= 0; i--) {
-    endOpenCalls(ctx, ended[i]!, reason, status === 'aborted');
+    endOpenCalls(ctx, ended[i]!, reason, status === 'aborted', brokenOff);
     closeOpenParts(ctx, ended[i]!);
   }
 }
@@ -305,6 +307,7 @@ export function endOpenCalls(
   runId: string,
   reason: string | undefined,
   aborted = false,
+  brokenOff = false,
 ): void {
   const { draft } = ctx;
   const at = now(ctx);
@@ -318,6 +321,7 @@ export function endOpenCalls(
     // A background task outlives the run that started it.
     if (call.background !== undefined && BACKGROUND_OPEN.has(call.background.status)) continue;
     const editable = draft.toolCall(toolCallId)!;
+    if (brokenOff && !aborted) editable.brokenOff = call.status;
     if (aborted) {
       moveTo(editable, 'output-aborted');
     } else {

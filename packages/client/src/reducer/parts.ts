@@ -4,7 +4,7 @@ import type { RunPart, RunState, Usage } from '../state/state.js';
 import type { Ctx } from './context.js';
 import { runHasDisplayTransform } from './hide.js';
 import { dataKey, lastOpen, partIndexOf, textKey, textPartAt } from './part-index.js';
-import { replayedRun, replayPart } from './replay.js';
+import { dataElsewhere, replayedRun, replayPart } from './replay.js';
 import { sameValue } from './same-value.js';
 
 /** A text or reasoning part of a run. */
@@ -162,17 +162,20 @@ export function putDataPart(
     // inside a call, where Mastra's re-emitted `writer.custom` chunks go (see `dataRunId`), and
     // shown here it would show what that run hides.
     const replayed = replayedRun(ctx, runId);
-    if (replayed !== undefined) {
-      replayPart(ctx, replayed, part, false);
+    if (
+      replayed !== undefined &&
+      (replayPart(ctx, replayed, part, false) || dataElsewhere(ctx, runId))
+    ) {
       return;
     }
   } else {
     const current = ctx.draft.root.runs.get(runId)!;
     const at = partIndexOf(ctx.scratch.partIndexes, current).last.get(dataKey(name, id));
     if (at !== undefined) {
-      // The same part sent again as it was changes nothing: the run is left as it is.
+      // The same part sent again as it was changes nothing: the run is left as it is. Compared as
+      // kept: a hidden part keeps no data.
       const was = partAt(current, at);
-      if (was?.type === 'data' && sameValue(was.data, data)) return;
+      if (was?.type === 'data' && sameValue(was, part)) return;
       ctx.draft.setPart(ctx.draft.run(runId)!, at, part);
       return;
     }

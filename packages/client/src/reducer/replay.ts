@@ -9,19 +9,29 @@
  * usual; the stream's end, an abort or another top-level run's `start` ends every replay. Calls
  * and requests are matched by their own rules (see `state/identity.ts`).
  *
+ * A stream that broke off is sent again the same way: the calls its break ended (`brokenOff`) go
+ * back to where they stood, and what open calls gather from the stream starts again (see
+ * {@link reopenBrokenOff}), so it reads as one read.
+ *
  * Where each replay stands is kept in the stream's cursor, so a store, the pure `reduce` and a
  * snapshot agree on it.
  */
+
+import { PersistentMap } from '../state/persistent-map.js';
 import { endedByMastra, topLevelCall } from '../state/repeats.js';
 import { partAt, partCount, stepCount } from '../state/run-record.js';
 import {
   HUMAN_TOOL_STATUSES,
+  NO_VALUE,
   type RunPart,
   type RunState,
   type RunStatus,
+  TERMINAL_TOOL_STATUSES,
   type ToolCallState,
 } from '../state/state.js';
 import { REPLAY_LIMITS, type ReplayCursor } from '../state/state-root.js';
+import type { WorkflowState } from '../state/workflow.js';
+import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { textPartAt } from './part-index.js';
 import { sameValue } from './same-value.js';
@@ -72,10 +82,25 @@ export function noteAnswered(ctx: Ctx, call: ToolCallState): void {
  * it is read again, and goes on where the stream broke.
  */
 export function finalInside(ctx: Ctx, runId: string, call: ToolCallState): boolean {
-  return (
+  const final =
     replayOf(ctx, runId) !== undefined &&
-    (HUMAN_TOOL_STATUSES.has(call.status) || endedByMastra(call))
-  );
+    (HUMAN_TOOL_STATUSES.has(call.status) || endedByMastra(call));
+  // Bare data that follows it may be what a tool inside wrote: see `dataElsewhere`.
+  if (final) ctx.draft.moveCursor('lastNestedRunId', '');
+  return final;
+}
+
+/**
+ * Whether a bare `data-*` chunk that run `runId`, read again, does not hold may belong to another
+ * run. Mastra re-emits what a tool inside a subagent writes as bare chunks, which go to the run of
+ * the latest nested chunk while it streams (see `dataRunId`): sent again, that chunk may have been
+ * inside a call whose inside is final (not read again), or in a run that has ended since, so the
+ * chunk may not reach the run it reached when read once, and shown elsewhere it would show what
+ * its run hides.
+ */
+export function dataElsewhere(ctx: Ctx, runId: string): boolean {
+  const nested = ctx.draft.cursor().lastNestedRunId;
+  return nested === '' || (nested !== undefined && nested !== runId && !!replayOf(ctx, nested));
 }
 
 /** The run read again, when a replay of run `runId` is under way. */
@@ -99,15 +124,116 @@ export const replaying = (ctx: Ctx): boolean => ctx.draft.cursor().replays !== u
  * a run inside a call is read again while its top-level run is.
  */
 export function beginReplay(ctx: Ctx, runId: string, topLevel: boolean): void {
-  const fresh: ReplayCursor = { runId, steps: 0, parts: 0, textAt: -1, offset: 0, pending: [] };
   if (topLevel) {
-    ctx.draft.moveCursor('replays', [fresh]);
-    return;
-  }
-  const replays = ctx.draft.cursor().replays;
-  if (replays === undefined || replays.length > REPLAY_LIMITS.nested) return;
-  ctx.draft.moveCursor('replays', [...replays.filter((r) => r.runId !== runId), fresh]);
+    ctx.draft.moveCursor('replays', [freshReplay(runId)]);
+    // What the break ended, at any depth, reopens once, when the stream comes again.
+    const broken = ctx.draft.cursor().broken;
+    if (broken?.includes(runId)) {
+      const left = broken.filter((id) => id !== runId);
+      ctx.draft.moveCursor('broken', left.length > 0 ? left : undefined);
+      reopenBrokenOff(ctx, runId);
+    }
+  } else if (!replayInside(ctx, runId)) return;
+  revive(ctx, runId);
 }
+
+/** Notes that the stream's break ended top-level run `runId` (see {@link beginReplay}). */
+export function noteBroken(ctx: Ctx, runId: string): void {
+  const broken = ctx.draft.cursor().broken ?? [];
+  if (broken.at(-1) === runId) return;
+  const kept = broken.filter((id) => id !== runId).slice(1 - REPLAY_LIMITS.broken);
+  ctx.draft.moveCursor('broken', [...kept, runId]);
+}
+
+/**
+ * A run a break ended is read on as it comes again: bare data and the run's end find it open, as
+ * read once. (The runs inside it are when their own `start` comes again: a run streaming is not
+ * one sent again.)
+ */
+function revive(ctx: Ctx, runId: string): void {
+  if (ctx.draft.root.runs.get(runId)?.status !== 'interrupted') return;
+  const run = ctx.draft.run(runId)!;
+  run.status = 'streaming';
+  delete run.error;
+  delete run.endedAt;
+}
+
+const freshReplay = (runId: string): ReplayCursor => ({
+  runId,
+  steps: 0,
+  parts: 0,
+  textAt: -1,
+  offset: 0,
+  pending: [],
+});
+
+/** Starts reading run `runId`, inside a call, again beside the replays under way: false if full. */
+function replayInside(ctx: Ctx, runId: string): boolean {
+  const replays = ctx.draft.cursor().replays;
+  if (replays === undefined || replays.length > REPLAY_LIMITS.nested) return false;
+  ctx.draft.moveCursor('replays', [
+    ...replays.filter((r) => r.runId !== runId),
+    freshReplay(runId),
+  ]);
+  return true;
+}
+
+/**
+ * The calls of run `runId`, and of the runs inside them, that its stream's break ended go back to
+ * where they stood (see `ToolCallState.brokenOff`): the stream sent again goes on with them. What
+ * an open call gathers from the stream starts again, as the stream sends it again from its first
+ * chunk: arguments still streaming, and a workflow's steps. Once per break, O(calls inside).
+ */
+function reopenBrokenOff(ctx: Ctx, runId: string): void {
+  const { root } = ctx.draft;
+  const work = [runId];
+  for (let runId = work.pop(); runId !== undefined; runId = work.pop()) {
+    for (const key of root.runs.get(runId)?.toolCallIds ?? []) {
+      const known = root.toolCalls.get(key);
+      if (known === undefined) continue;
+      const status = known.brokenOff ?? known.status;
+      const open = !TERMINAL_TOOL_STATUSES.has(status) && !HUMAN_TOOL_STATUSES.has(status);
+      for (const child of known.childRunIds) {
+        if (child === runId) continue;
+        work.push(child);
+        // What ran inside a call still open comes again: read once, whether or not it says
+        // `start` again (an AI SDK stream or a tripwire does not).
+        if (open) replayInside(ctx, child);
+      }
+      const streams =
+        status === 'input-streaming' && (known.inputText !== '' || !!known.inputError);
+      const restarts = streams || (open && !unstarted(known.workflow));
+      if (known.brokenOff === undefined && !restarts) continue;
+      const call = ctx.draft.toolCall(key)!;
+      if (call.brokenOff !== undefined) {
+        call.status = call.brokenOff;
+        delete call.brokenOff;
+        delete call.endedAt;
+        call.error = NO_VALUE;
+      }
+      if (streams) {
+        call.inputText = '';
+        delete call.inputError;
+        ctx.scratch.parsers.delete(key);
+      }
+      // Its steps start again; the run it reports on stays, as the stream names it again.
+      if (open && !unstarted(call.workflow)) {
+        const { workflowId, runId } = call.workflow!;
+        call.workflow = ctx.draft.adopt(
+          new WorkflowRecord({ workflowId, runId, status: 'running' }, PersistentMap.empty()),
+        );
+      }
+    }
+  }
+}
+
+/** Whether a call's workflow (if any) holds nothing yet: it runs, with no step, result or error. */
+const unstarted = (workflow: WorkflowState | undefined): boolean =>
+  workflow === undefined ||
+  (workflow.status === 'running' &&
+    workflow.stepIds.length === 0 &&
+    workflow.result === undefined &&
+    workflow.error === undefined);
 
 /** Ends the replay of run `runId` (of every run, without one): its chunks are read as usual again. */
 export function endReplay(ctx: Ctx, runId?: string): void {
@@ -193,6 +319,27 @@ export function replayText(
   }
   move(ctx, replay, { textAt: at, offset: offset + delta.length, pending });
   return true;
+}
+
+/**
+ * A preliminary output `shown` for call `call`, whose run is read again: true when the call holds
+ * it already, as the next of its outputs not yet matched. One it does not hold is read as usual
+ * (it does not end the replay: the call's tool writes while the stream reads other calls).
+ */
+export function replayProgress(ctx: Ctx, call: ToolCallState, shown: unknown): boolean {
+  const replay = replayOf(ctx, call.runId);
+  if (replay === undefined) return false;
+  const matched = replay.progress ?? [];
+  const at = matched.findIndex(([key]) => key === call.key);
+  const count = at === -1 ? 0 : matched[at]![1];
+  const held = count < call.progress.length && sameValue(call.progress[count], shown);
+  // Past what the call holds, every later output is new too: the one read now is counted.
+  const next: readonly [string, number] = [call.key, held ? count + 1 : call.progress.length + 1];
+  if (next[1] === count || (at === -1 && matched.length >= REPLAY_LIMITS.pending)) return false;
+  move(ctx, replay, {
+    progress: at === -1 ? [...matched, next] : matched.map((entry, i) => (i === at ? next : entry)),
+  });
+  return held;
 }
 
 /**

@@ -2,24 +2,18 @@ import { AppendList } from './append-list.js';
 import { withinDepth } from './json-depth.js';
 import { PersistentMap } from './persistent-map.js';
 import { buildRepeats, NO_REPEATS } from './repeats.js';
+import { cursorFromJson } from './serialize-cursor.js';
 import type {
   RunState,
   StreamIssue,
   ToolCallState,
+  ToolCallStatus,
   ToolpaneState,
   WorkflowIterationState,
   WorkflowState,
   WorkflowStepState,
 } from './state.js';
-import {
-  type Cursor,
-  cursorOf,
-  initialState,
-  listsOf,
-  makeState,
-  REPLAY_LIMITS,
-  type ReplayCursor,
-} from './state-root.js';
+import { type Cursor, cursorOf, initialState, listsOf, makeState } from './state-root.js';
 
 /**
  * A {@link ToolpaneState} as plain JSON: what a server hands to the browser (a Next.js server
@@ -150,6 +144,15 @@ const isShown = (value: unknown) => isRecord(value) && typeof value.kind === 'st
 const isTarget = (value: unknown) =>
   isRecord(value) && typeof value.runId === 'string' && typeof value.toolCallId === 'string';
 
+/** The statuses a call may have had when its stream broke off (see `ToolCallState.brokenOff`). */
+const BROKEN_OFF: ReadonlySet<ToolCallStatus> = new Set([
+  'input-streaming',
+  'input-available',
+  'approval-requested',
+  'approval-responded',
+  'suspended',
+]);
+
 /** Why a call of a snapshot cannot be read, or undefined when it can. */
 function callProblem(call: Record<string, unknown>): string | undefined {
   const texts = ['toolCallId', 'toolName', 'status', 'runId'] as const;
@@ -158,6 +161,11 @@ function callProblem(call: Record<string, unknown>): string | undefined {
   if (!isRecord(call.raw) || !Array.isArray(call.progress) || !call.progress.every(isShown))
     return 'its raw values or progress';
   if (!strings(call.childRunIds)) return 'its child runs';
+  if (
+    call.brokenOff !== undefined &&
+    !(call.status === 'output-error' && BROKEN_OFF.has(call.brokenOff as ToolCallStatus))
+  )
+    return 'the status it had when its stream broke off';
   const { approval, suspension, workflow } = call;
   if (
     approval !== undefined &&
@@ -192,50 +200,16 @@ function runProblem(run: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** The cursor a snapshot wrote (the runs it names), or undefined when it wrote none. */
-function cursorFromJson(json: SerializedState): Cursor | undefined {
-  const { cursor } = json as { cursor?: unknown };
-  if (!isRecord(cursor)) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const key of [
-    'currentRunId',
-    'lastNestedRunId',
-    'aiSdkRunId',
-    'aiSdkReplayRunId',
-  ] as const) {
-    if (typeof cursor[key] === 'string') out[key] = cursor[key];
-  }
-  const replays = Array.isArray(cursor.replays)
-    ? cursor.replays.slice(0, REPLAY_LIMITS.nested + 1).map(replayFromJson)
-    : [];
-  if (replays.length > 0 && replays.every((replay) => replay !== undefined)) out.replays = replays;
-  const { answered } = cursor;
-  if (Array.isArray(answered) && answered.every((id) => typeof id === 'string')) {
-    out.answered = answered.slice(-REPLAY_LIMITS.answered);
-  }
-  return out as Cursor;
-}
-
-const isIndex = (value: unknown, min = 0): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
-
-/** A snapshot's replay under way, or undefined when it wrote none it can be read from. */
-function replayFromJson(value: unknown): ReplayCursor | undefined {
-  if (!isRecord(value)) return undefined;
-  const { runId, steps, parts, textAt, offset, pending } = value;
-  const pairs = Array.isArray(pending) ? pending : [];
-  const valid =
-    typeof runId === 'string' &&
-    isIndex(steps) &&
-    isIndex(parts) &&
-    isIndex(textAt, -1) &&
-    isIndex(offset) &&
-    Array.isArray(pending) &&
-    pairs.length <= REPLAY_LIMITS.pending &&
-    pairs.every((pair) => Array.isArray(pair) && isIndex(pair[0]) && isIndex(pair[1]));
-  if (!valid) return undefined;
-  const kept = pairs.map((pair) => [pair[0], pair[1]] as const);
-  return { runId, steps, parts, textAt, offset, pending: kept };
+/**
+ * A run of a snapshot. JSON drops the `data: undefined` of a hidden data part: it is put back, so
+ * the part is the one the live state holds (a stream sent again matches it).
+ */
+function runFromJson(run: Record<string, unknown>): RunState {
+  const parts = run.parts as Record<string, unknown>[];
+  const bare = (part: Record<string, unknown>) => part.type === 'data' && !('data' in part);
+  if (!parts.some(bare)) return run as unknown as RunState;
+  const kept = parts.map((part) => (bare(part) ? { ...part, data: undefined } : part));
+  return { ...run, parts: kept } as unknown as RunState;
 }
 
 /** An empty state whose one issue is `message`. */
@@ -313,7 +287,7 @@ function readState(json: SerializedState): ToolpaneState {
   };
   const runs = (json.runs as Record<string, unknown>[])
     .filter((run) => keep('run', run.runId, runProblem(run)))
-    .map((run) => [run.runId as string, run as unknown as RunState] as const);
+    .map((run) => [run.runId as string, runFromJson(run)] as const);
   // By key: a later run that repeats a toolCallId holds its call under `<toolCallId>#<n>`.
   const calls = (json.toolCalls as Record<string, unknown>[])
     .filter((call) => keep('call', call.toolCallId, callProblem(call)))

@@ -19,7 +19,10 @@ import { buildWaiting, type CallChange, updateWaiting, type WaitingIndex } from 
 export interface Cursor {
   /** The top-level run that `data-*` chunks (which carry no runId) belong to. */
   readonly currentRunId?: string;
-  /** The subagent run of the latest nested chunk, which bare `data-*` chunks may belong to. */
+  /**
+   * The subagent run of the latest nested chunk, which bare `data-*` chunks may belong to; '' when
+   * that chunk, sent again, was inside a call whose inside is final (see `reducer/replay.ts`).
+   */
   readonly lastNestedRunId?: string;
   /** AI SDK streams carry no runId: the synthetic run of the current message. */
   readonly aiSdkRunId?: string;
@@ -39,13 +42,18 @@ export interface Cursor {
    * (at most 8): a `start` for one of them is its continuation, not its stream sent again.
    */
   readonly answered?: readonly string[];
+  /**
+   * The top-level runs a break of the stream ended or left waiting (at most 8), newest last: a
+   * `start` for one of them reopens what the break ended (see `reducer/replay.ts`).
+   */
+  readonly broken?: readonly string[];
 }
 
 /**
  * How much of a replay the cursor keeps: runs inside a call read again beside the top-level one,
- * text parts left part-way, answered runs.
+ * text parts left part-way, answered runs, runs a break ended.
  */
-export const REPLAY_LIMITS = { nested: 16, pending: 64, answered: 8 } as const;
+export const REPLAY_LIMITS = { nested: 16, pending: 64, answered: 8, broken: 8 } as const;
 
 /** Where the replay of a run sent again from its `start` stands. */
 export interface ReplayCursor {
@@ -61,6 +69,8 @@ export interface ReplayCursor {
   readonly offset: number;
   /** Text parts the stream left part-way (their id comes back): each part's index and offset. */
   readonly pending: readonly (readonly [number, number])[];
+  /** Calls of the run whose preliminary outputs came again: each call's key and how many. */
+  readonly progress?: readonly (readonly [string, number])[];
 }
 
 /**

@@ -207,6 +207,13 @@ export interface ToolCallState {
    */
   readonly inputError?: string;
   readonly providerExecuted?: boolean;
+  /**
+   * Set on a call its stream broke off under (`toolpane/stream-end` or `stream-error` while it was
+   * open): the status it had then. The client ended it as `output-error`, not Mastra; when the
+   * stream is sent again from its run's `start` (a reconnect replays it), the call goes back to
+   * that status and reads on as if the stream had never broken.
+   */
+  readonly brokenOff?: ToolCallStatus;
   /** Milliseconds since the epoch, from the store's clock. */
   readonly startedAt?: number;
   readonly endedAt?: number;

@@ -1,0 +1,64 @@
+import { type Cursor, REPLAY_LIMITS, type ReplayCursor } from './state-root.js';
+
+/*
+ * Reading a snapshot's cursor (see `serialize.ts`): where the stream stood, and the replays under
+ * way, checked field by field; what does not check out is left out, as the rest of a snapshot is.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The cursor a snapshot wrote (the runs it names), or undefined when it wrote none. */
+export function cursorFromJson(json: unknown): Cursor | undefined {
+  const cursor = isRecord(json) ? json.cursor : undefined;
+  if (!isRecord(cursor)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const key of [
+    'currentRunId',
+    'lastNestedRunId',
+    'aiSdkRunId',
+    'aiSdkReplayRunId',
+  ] as const) {
+    if (typeof cursor[key] === 'string') out[key] = cursor[key];
+  }
+  const replays = Array.isArray(cursor.replays)
+    ? cursor.replays.slice(0, REPLAY_LIMITS.nested + 1).map(replayFromJson)
+    : [];
+  if (replays.length > 0 && replays.every((replay) => replay !== undefined)) out.replays = replays;
+  const { answered, broken } = cursor;
+  if (Array.isArray(answered) && answered.every((id) => typeof id === 'string')) {
+    out.answered = answered.slice(-REPLAY_LIMITS.answered);
+  }
+  if (Array.isArray(broken) && broken.every((id) => typeof id === 'string')) {
+    out.broken = broken.slice(-REPLAY_LIMITS.broken);
+  }
+  return out as Cursor;
+}
+
+const isIndex = (value: unknown, min = 0): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
+
+/** A snapshot's replay under way, or undefined when it wrote none it can be read from. */
+function replayFromJson(value: unknown): ReplayCursor | undefined {
+  if (!isRecord(value)) return undefined;
+  const { runId, steps, parts, textAt, offset, pending, progress } = value;
+  const pairs = Array.isArray(pending) ? pending : [];
+  const counts = Array.isArray(progress) ? progress : [];
+  const valid =
+    typeof runId === 'string' &&
+    isIndex(steps) &&
+    isIndex(parts) &&
+    isIndex(textAt, -1) &&
+    isIndex(offset) &&
+    Array.isArray(pending) &&
+    pairs.length <= REPLAY_LIMITS.pending &&
+    pairs.every((pair) => Array.isArray(pair) && isIndex(pair[0]) && isIndex(pair[1])) &&
+    (progress === undefined || Array.isArray(progress)) &&
+    counts.length <= REPLAY_LIMITS.pending &&
+    counts.every((pair) => Array.isArray(pair) && typeof pair[0] === 'string' && isIndex(pair[1]));
+  if (!valid) return undefined;
+  const kept = pairs.map((pair) => [pair[0], pair[1]] as const);
+  const replay = { runId, steps, parts, textAt, offset, pending: kept };
+  if (counts.length === 0) return replay;
+  return { ...replay, progress: counts.map((pair) => [pair[0], pair[1]] as const) };
+}
