@@ -10,7 +10,12 @@ import type {
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { messageWithoutEchoes } from './echo.js';
-import { showSubagentOutput, unavailable, withholdModelOutput } from './redact.js';
+import {
+  redactSubagentResult,
+  showSubagentOutput,
+  unavailable,
+  withholdModelOutput,
+} from './redact.js';
 import { pendingValue, placeholder, suppressedValue } from './transform.js';
 
 type Call = Mutable<ToolCallState>;
@@ -126,7 +131,8 @@ const MAX_RESHOWN = 8;
 /**
  * The `agent-*` calls `call` ran inside showed it in their results as what was known then: shown
  * again with what is known now (at most {@link MAX_RESHOWN} times each, then hidden whole). An
- * ancestor that is display-transformed itself shows Mastra's value, which nothing here changes.
+ * ancestor that is display-transformed itself shows Mastra's view, whose inner calls are redacted
+ * again the same way (redacting a redacted view only hides more).
  */
 function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
   const seen = new Set<string>();
@@ -150,6 +156,15 @@ function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
             kind: 'raw',
             value: parent.raw.output,
           });
+        }
+      } else if (parent.displayTransform === 'display' && parent.output.kind === 'transformed') {
+        // A transform's view keeps what it keeps of the inner calls: redacted again, never undone.
+        const view = parent.output.value;
+        const value = redactSubagentResult(ctx.draft.root, ctx.options.transforms, parent, view);
+        if (value !== view) {
+          const editable = ctx.draft.toolCall(parentId)!;
+          editable.output = { kind: 'transformed', value };
+          withholdModelOutput(editable);
         }
       }
     }

@@ -139,9 +139,11 @@ export function redactSubagentResult(
 /**
  * The output of an `agent-*` call (or of a call whose tool the stream never named, when its
  * result has the shape of a subagent's) as shown, from the value its stream gave: a raw result is
- * redacted (and then shown as `transformed`, as it is no longer the raw value). Also withholds
- * what the model saw of it (`modelOutput`, which may quote the inner calls) when anything was
- * redacted: it moves to `raw.modelOutput`.
+ * redacted (and then shown as `transformed`, as it is no longer the raw value). So is a result
+ * shown as a transform's view: a view that keeps `subAgentToolResults` keeps them as the inner
+ * calls sent them, and what is taken for a view (an AI SDK stream that dropped the call's input
+ * deltas) may be the raw result. Also withholds what the model saw of it (`modelOutput`, which
+ * may quote the inner calls) when anything was redacted: it moves to `raw.modelOutput`.
  */
 export function showSubagentOutput(
   state: ToolpaneState,
@@ -149,7 +151,9 @@ export function showSubagentOutput(
   call: Mutable<ToolCallState>,
   shown: DisplayValue,
 ): DisplayValue {
-  if (!mayCarryInnerCalls(call) || shown.kind !== 'raw') return shown;
+  if (!mayCarryInnerCalls(call) || (shown.kind !== 'raw' && shown.kind !== 'transformed')) {
+    return shown;
+  }
   const value = redactSubagentResult(state, transforms, call, shown.value);
   if (value === shown.value) return shown;
   withholdModelOutput(call);
