@@ -35,7 +35,8 @@ function hiddenIn(chunks: readonly unknown[], state: ToolpaneState): string[] {
 }
 
 /** A hidden string that names a secret (ids and the like are not shown either). */
-const isSecret = (value: string) => /secret|tok-|password|iban|card/i.test(value) && value.length < 80;
+const isSecret = (value: string) =>
+  /secret|tok-|password|iban|card/i.test(value) && value.length < 80;
 
 /** The ids of the `agent-*` calls a recording makes at its top level. */
 function agentCalls(chunks: readonly unknown[]): Set<string> {
