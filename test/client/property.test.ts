@@ -866,6 +866,24 @@ describe('reducer paths agree', () => {
       runs(1_500),
     );
   }, 120_000);
+
+  it('regression: a request repeated one level up after a replay names the same call (seed 101)', () => {
+    // Found by the property above: where the latest request went was the store's own memory, so
+    // after a waiting run was sent again the store and the pure reducer aimed the repeat of a
+    // subagent's approval at different calls. It is part of the stream's cursor now.
+    const input = {
+      turns: [
+        { recording: 6, start: 0, length: 18 },
+        { recording: 6, start: 400772043, length: 9 },
+        { recording: 0, start: 0, length: 16 },
+      ],
+      ops: [
+        { op: 'reconnect', at: 940242675, error: false },
+        { op: 'truncate', keep: 629025754 },
+      ],
+    } as const satisfies TurnsInput;
+    checkPathsAgree([...turnsOf(input), END]);
+  });
 });
 
 describe('reducer properties on arbitrary values', () => {

@@ -89,8 +89,6 @@ export interface Scratch {
    * calls by name reads the calls list for new calls and this for late names, each once.
    */
   readonly namedLate: string[];
-  /** The call the latest request for a person went to: its repeat one level up names it. */
-  lastRequest: string | undefined;
   /** How many times each `agent-*` call's result was shown again for a call inside it. */
   readonly reshown: Map<string, number>;
 }
@@ -121,7 +119,6 @@ export const createScratch = (): Scratch => ({
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
   namedLate: [],
-  lastRequest: undefined,
   reshown: new Map(),
 });
 

@@ -54,8 +54,8 @@ function requestedCall(
   matches: (call: ToolCallState) => boolean,
 ): string | undefined {
   const { toolCalls } = ctx.draft.root;
-  const last =
-    ctx.scratch.lastRequest === undefined ? undefined : toolCalls.get(ctx.scratch.lastRequest);
+  const latest = ctx.draft.cursor().lastRequest;
+  const last = latest === undefined ? undefined : toolCalls.get(latest);
   if (last !== undefined && matches(last)) {
     const seen = new Set<string>();
     for (let up = last.parentToolCallId; up !== null && !seen.has(up); ) {
@@ -162,7 +162,7 @@ export function onHumanRequest(
   if (inner === undefined) {
     showRequestInput(ctx, call, metadata, args, chunk.type === 'tool-call-approval');
   }
-  ctx.scratch.lastRequest = call.key;
+  ctx.draft.moveCursor('lastRequest', call.key);
   if (chunk.type === 'tool-call-approval') {
     requestApproval(ctx, call, {
       toolName: p.toolName,

@@ -16,6 +16,7 @@ export function cursorFromJson(json: unknown): Cursor | undefined {
   for (const key of [
     'currentRunId',
     'lastNestedRunId',
+    'lastRequest',
     'aiSdkRunId',
     'aiSdkReplayRunId',
   ] as const) {

@@ -24,6 +24,11 @@ export interface Cursor {
    * that chunk, sent again, was inside a call whose inside is final (see `reducer/replay.ts`).
    */
   readonly lastNestedRunId?: string;
+  /**
+   * The call the latest request for a person went to: Mastra repeats a request one level up right
+   * after it, and the repeat names this call.
+   */
+  readonly lastRequest?: string;
   /** AI SDK streams carry no runId: the synthetic run of the current message. */
   readonly aiSdkRunId?: string;
   /**
