@@ -867,6 +867,41 @@ describe('reducer paths agree', () => {
     );
   }, 120_000);
 
+  it('regression: a call a break ended finds its workflow again when it reopens (seeds 3434, 4545)', () => {
+    // Found by the property above: an AI SDK workflow snapshot that came after the break dropped
+    // the ended call from the store's index of open workflow calls, so once the stream came again
+    // the store left the workflow unbound where the pure reducer bound it to the reopened call.
+    const inputs = [
+      {
+        scenario: 156,
+        start: 0,
+        length: 26,
+        ops: [
+          {
+            op: 'event',
+            at: 333917352,
+            event: { type: 'toolpane/stream-error', message: 'socket hang up' },
+          },
+          { op: 'reconnect', at: 191294476, error: false },
+        ],
+      },
+      {
+        scenario: 171,
+        start: 0,
+        length: 17,
+        ops: [
+          { op: 'reconnect', at: 1800734230, error: false },
+          {
+            op: 'event',
+            at: 754335275,
+            event: { type: 'toolpane/stream-error', message: 'socket hang up' },
+          },
+        ],
+      },
+    ] as const satisfies readonly SequenceInput[];
+    for (const input of inputs) checkPathsAgree([...sequenceOf(input), END]);
+  });
+
   it('regression: a request repeated one level up after a replay names the same call (seed 101)', () => {
     // Found by the property above: where the latest request went was the store's own memory, so
     // after a waiting run was sent again the store and the pure reducer aimed the repeat of a

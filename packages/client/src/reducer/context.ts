@@ -85,8 +85,9 @@ export interface Scratch {
   /** Indexes a chunk family keeps, by name (an agent network's steps, per network run). */
   readonly indexes: Map<string, unknown>;
   /**
-   * The keys of calls made without a tool name that got one later, in order: an index that sorts
-   * calls by name reads the calls list for new calls and this for late names, each once.
+   * The keys of calls made without a tool name that got one later, and of calls a stream's break
+   * ended that reopened (see `reducer/replay.ts`), in order: an index that sorts open calls by
+   * name reads the calls list for new calls and this for calls to look at again, each once.
    */
   readonly namedLate: string[];
   /** How many times each `agent-*` call's result was shown again for a call inside it. */

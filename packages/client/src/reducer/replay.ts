@@ -210,6 +210,8 @@ function reopenBrokenOff(ctx: Ctx, runId: string): void {
         delete call.brokenOff;
         delete call.endedAt;
         call.error = NO_VALUE;
+        // Indexes of open calls dropped it when it ended: it joins them again.
+        ctx.scratch.namedLate.push(key);
       }
       if (streams) {
         call.inputText = '';
