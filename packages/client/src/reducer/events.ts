@@ -7,7 +7,8 @@ import { addIssue, type Ctx } from './context.js';
 import { messageWithoutEchoes } from './echo.js';
 import { clientMessageShown } from './hide.js';
 import { endOpenCalls, endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
-import { endReplay, noteAnswered, noteBroken } from './replay.js';
+import { noteBroken } from './reopen.js';
+import { endReplay, noteAnswered } from './replay.js';
 import { latestNestedCall } from './tree.js';
 import { runWaitsForHuman } from './waiting.js';
 

@@ -17,23 +17,19 @@
  * snapshot agree on it.
  */
 
-import { PersistentMap } from '../state/persistent-map.js';
 import { endedByMastra, topLevelCall } from '../state/repeats.js';
 import { partAt, partCount, stepCount } from '../state/run-record.js';
 import {
   HUMAN_TOOL_STATUSES,
-  NO_VALUE,
   type RunPart,
   type RunState,
   type RunStatus,
-  TERMINAL_TOOL_STATUSES,
   type ToolCallState,
 } from '../state/state.js';
 import { REPLAY_LIMITS, type ReplayCursor } from '../state/state-root.js';
-import type { WorkflowState } from '../state/workflow.js';
-import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { textPartAt } from './part-index.js';
+import { reopenBrokenOff, revive } from './reopen.js';
 import { sameValue } from './same-value.js';
 
 /** How far past the last part matched a part that does not end a replay is looked for. */
@@ -131,31 +127,10 @@ export function beginReplay(ctx: Ctx, runId: string, topLevel: boolean): void {
     if (broken?.includes(runId)) {
       const left = broken.filter((id) => id !== runId);
       ctx.draft.moveCursor('broken', left.length > 0 ? left : undefined);
-      reopenBrokenOff(ctx, runId);
+      for (const inside of reopenBrokenOff(ctx, runId)) replayInside(ctx, inside);
     }
   } else if (!replayInside(ctx, runId)) return;
   revive(ctx, runId);
-}
-
-/** Notes that the stream's break ended top-level run `runId` (see {@link beginReplay}). */
-export function noteBroken(ctx: Ctx, runId: string): void {
-  const broken = ctx.draft.cursor().broken ?? [];
-  if (broken.at(-1) === runId) return;
-  const kept = broken.filter((id) => id !== runId).slice(1 - REPLAY_LIMITS.broken);
-  ctx.draft.moveCursor('broken', [...kept, runId]);
-}
-
-/**
- * A run a break ended is read on as it comes again: bare data and the run's end find it open, as
- * read once. (The runs inside it are when their own `start` comes again: a run streaming is not
- * one sent again.)
- */
-function revive(ctx: Ctx, runId: string): void {
-  if (ctx.draft.root.runs.get(runId)?.status !== 'interrupted') return;
-  const run = ctx.draft.run(runId)!;
-  run.status = 'streaming';
-  delete run.error;
-  delete run.endedAt;
 }
 
 const freshReplay = (runId: string): ReplayCursor => ({
@@ -177,65 +152,6 @@ function replayInside(ctx: Ctx, runId: string): boolean {
   ]);
   return true;
 }
-
-/**
- * The calls of run `runId`, and of the runs inside them, that its stream's break ended go back to
- * where they stood (see `ToolCallState.brokenOff`): the stream sent again goes on with them. What
- * an open call gathers from the stream starts again, as the stream sends it again from its first
- * chunk: arguments still streaming, and a workflow's steps. Once per break, O(calls inside).
- */
-function reopenBrokenOff(ctx: Ctx, runId: string): void {
-  const { root } = ctx.draft;
-  const work = [runId];
-  for (let runId = work.pop(); runId !== undefined; runId = work.pop()) {
-    for (const key of root.runs.get(runId)?.toolCallIds ?? []) {
-      const known = root.toolCalls.get(key);
-      if (known === undefined) continue;
-      const status = known.brokenOff ?? known.status;
-      const open = !TERMINAL_TOOL_STATUSES.has(status) && !HUMAN_TOOL_STATUSES.has(status);
-      for (const child of known.childRunIds) {
-        if (child === runId) continue;
-        work.push(child);
-        // What ran inside a call still open comes again: read once, whether or not it says
-        // `start` again (an AI SDK stream or a tripwire does not).
-        if (open) replayInside(ctx, child);
-      }
-      const streams =
-        status === 'input-streaming' && (known.inputText !== '' || !!known.inputError);
-      const restarts = streams || (open && !unstarted(known.workflow));
-      if (known.brokenOff === undefined && !restarts) continue;
-      const call = ctx.draft.toolCall(key)!;
-      if (call.brokenOff !== undefined) {
-        call.status = call.brokenOff;
-        delete call.brokenOff;
-        delete call.endedAt;
-        call.error = NO_VALUE;
-        // Indexes of open calls dropped it when it ended: it joins them again.
-        ctx.scratch.namedLate.push(key);
-      }
-      if (streams) {
-        call.inputText = '';
-        delete call.inputError;
-        ctx.scratch.parsers.delete(key);
-      }
-      // Its steps start again; the run it reports on stays, as the stream names it again.
-      if (open && !unstarted(call.workflow)) {
-        const { workflowId, runId } = call.workflow!;
-        call.workflow = ctx.draft.adopt(
-          new WorkflowRecord({ workflowId, runId, status: 'running' }, PersistentMap.empty()),
-        );
-      }
-    }
-  }
-}
-
-/** Whether a call's workflow (if any) holds nothing yet: it runs, with no step, result or error. */
-const unstarted = (workflow: WorkflowState | undefined): boolean =>
-  workflow === undefined ||
-  (workflow.status === 'running' &&
-    workflow.stepIds.length === 0 &&
-    workflow.result === undefined &&
-    workflow.error === undefined);
 
 /** Ends the replay of run `runId` (of every run, without one): its chunks are read as usual again. */
 export function endReplay(ctx: Ctx, runId?: string): void {
