@@ -4,7 +4,7 @@ import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js'
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorMessage } from '../reducer/error-text.js';
 import { runErrorShown } from '../reducer/hide.js';
-import { awaitClient, endRun, ensureRun, revivedByChunk } from '../reducer/lifecycle.js';
+import { awaitClient, endRun, ensureRun, reviveRun, revivedByChunk } from '../reducer/lifecycle.js';
 import {
   appendText,
   closeTextPart,
@@ -100,11 +100,7 @@ export function onStart(ctx: Ctx, value: Value): void {
   if (known?.status === 'streaming' && (messageId === undefined || known.messageId === messageId))
     return;
   const run = ensureRun(ctx, runId, TOP);
-  if (run.status !== 'streaming') {
-    run.status = 'streaming';
-    delete run.error;
-    delete run.endedAt;
-  }
+  if (run.status !== 'streaming') reviveRun(run);
   if (messageId !== undefined) run.messageId = messageId;
 }
 

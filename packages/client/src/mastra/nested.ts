@@ -3,7 +3,7 @@ import { checkChunk } from '../chunks/parse.js';
 import { addInvalid, addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { callKeyFor, ensureCall, ownMessage } from '../reducer/lifecycle.js';
-import { finalInside } from '../reducer/replay.js';
+import { finalInside, skippedInside } from '../reducer/replay.js';
 import { placeholder } from '../reducer/transform.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { addProgress } from './tools.js';
@@ -144,7 +144,7 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
   const newest = knownKey === undefined ? undefined : ctx.draft.root.toolCalls.get(knownKey);
   const known = (nested && runOwner(ctx, output, chunk.runId, toolCallId, newest)) || newest;
   // Sent again (see reducer/replay.ts), what ran inside a call that ended is final.
-  if (known !== undefined && finalInside(ctx, chunk.runId, known)) return;
+  if (known !== undefined && finalInside(ctx, chunk.runId, known)) return skippedInside(ctx);
   const key =
     known === undefined || (known.toolName === '' && toolName !== undefined)
       ? ensureCall(ctx, chunk.runId, scope, toolCallId, toolName).key
@@ -233,7 +233,7 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   const byTask = mapped === undefined ? undefined : ctx.draft.root.toolCalls.get(mapped);
   // Sent again, a task's news of a call that ended is old news.
   const same = byTask !== undefined && byTask.toolCallId === p.toolCallId;
-  if (same && finalInside(ctx, chunk.runId, byTask)) return;
+  if (same && finalInside(ctx, chunk.runId, byTask)) return skippedInside(ctx);
   const call = same
     ? ctx.draft.toolCall(byTask.key)!
     : ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'any');

@@ -88,16 +88,19 @@ export function touchRun(ctx: Ctx, runId: string, scope: Scope): void {
   if (current === undefined || revivedByChunk(current)) ensureRun(ctx, runId, scope);
 }
 
+/** The run streams again: no error, no end (a continuation, a stream sent again, a new answer). */
+export function reviveRun(run: Mutable<RunState>): void {
+  run.status = 'streaming';
+  delete run.error;
+  delete run.endedAt;
+}
+
 /** The run, created on first sight; a continuation revives a waiting run. */
 export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunState> {
   const { draft } = ctx;
   const existing = draft.run(runId);
   if (existing !== undefined) {
-    if (revivedByChunk(existing)) {
-      existing.status = 'streaming';
-      delete existing.error;
-      delete existing.endedAt;
-    }
+    if (revivedByChunk(existing)) reviveRun(existing);
     return existing;
   }
   const run: Mutable<RunState> = new RunRecord(

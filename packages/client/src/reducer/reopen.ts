@@ -11,6 +11,7 @@ import { REPLAY_LIMITS } from '../state/state-root.js';
 import type { WorkflowState } from '../state/workflow.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
+import { reviveRun } from './lifecycle.js';
 
 /** Notes that the stream's break ended top-level run `runId` (see `beginReplay` in replay.ts). */
 export function noteBroken(ctx: Ctx, runId: string): void {
@@ -27,10 +28,7 @@ export function noteBroken(ctx: Ctx, runId: string): void {
  */
 export function revive(ctx: Ctx, runId: string): void {
   if (ctx.draft.root.runs.get(runId)?.status !== 'interrupted') return;
-  const run = ctx.draft.run(runId)!;
-  run.status = 'streaming';
-  delete run.error;
-  delete run.endedAt;
+  reviveRun(ctx.draft.run(runId)!);
 }
 
 /**

@@ -77,13 +77,16 @@ export function noteAnswered(ctx: Ctx, call: ToolCallState): void {
  * decision). A call the client ended when its stream broke off had not ended yet: what ran inside
  * it is read again, and goes on where the stream broke.
  */
-export function finalInside(ctx: Ctx, runId: string, call: ToolCallState): boolean {
-  const final =
-    replayOf(ctx, runId) !== undefined &&
-    (HUMAN_TOOL_STATUSES.has(call.status) || endedByMastra(call));
-  // Bare data that follows it may be what a tool inside wrote: see `dataElsewhere`.
-  if (final) ctx.draft.moveCursor('lastNestedRunId', '');
-  return final;
+export const finalInside = (ctx: Ctx, runId: string, call: ToolCallState): boolean =>
+  replayOf(ctx, runId) !== undefined &&
+  (HUMAN_TOOL_STATUSES.has(call.status) || endedByMastra(call));
+
+/**
+ * A nested chunk was skipped as final (see {@link finalInside}): bare data that follows it may be
+ * what a tool inside wrote, and its run is not read again (see {@link dataElsewhere}).
+ */
+export function skippedInside(ctx: Ctx): void {
+  ctx.draft.moveCursor('lastNestedRunId', '');
 }
 
 /**
