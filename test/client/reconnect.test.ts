@@ -2,16 +2,21 @@
 import {
   createToolpaneStore,
   initialState,
-  type ReduceOptions,
   reduce,
   reduceAll,
   TERMINAL_TOOL_STATUSES,
   type ToolpaneState,
 } from '@toolpane/client';
-import { aiSdk } from '@toolpane/client/ai-sdk';
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
-import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { loadFixture } from '../utils/fixtures';
+import {
+  END,
+  isAiSdkRecording,
+  keptState,
+  recordingOptions,
+  startedRecordings,
+} from '../utils/replays';
 
 /**
  * A stream that broke off and is sent again from its start (what a reconnect that replays the
@@ -22,30 +27,10 @@ import { fixtureNames, loadFixture } from '../utils/fixtures';
  * taken at the break, and broken off twice.
  */
 
-type Chunk = Record<string, unknown>;
-const END = { type: 'toolpane/stream-end' };
+const STARTED = startedRecordings();
 const ERROR = { type: 'toolpane/stream-error', message: 'socket hang up' };
-const isAi = (name: string) => name.includes('aisdk');
-const optionsOf = (name: string): ReduceOptions => ({
-  now: () => 0,
-  ...(isAi(name) ? { formats: [aiSdk] } : {}),
-});
-
-/** Recordings that open with their run's `start`: those a reconnect can send again whole. */
-const STARTED = fixtureNames().filter((name) => {
-  const [first] = loadFixture(name) as Chunk[];
-  return first?.type === 'start' && (!isAi(name) || typeof first.messageId === 'string');
-});
-
-/**
- * A state as it is kept: every run and call, without the chunks kept uninterpreted and the
- * transport issue a stream error adds (the break happened; it stays said).
- */
-function kept(state: ToolpaneState): unknown {
-  const json = serializeState(state, { raw: true }) as unknown as Record<string, unknown>;
-  const { unknownChunks: _unknown, cursor: _cursor, issues, ...rest } = json;
-  return { ...rest, issues: (issues as { kind: string }[]).filter((i) => i.kind !== 'transport') };
-}
+/** A state as it is kept (see `keptState`), without the transport issue a break adds. */
+const kept = (state: ToolpaneState) => keptState(state, { transport: false });
 
 /** The points a stream may break at: after each chunk but the last. */
 const cuts = (chunks: readonly unknown[]) =>
@@ -54,12 +39,12 @@ const cuts = (chunks: readonly unknown[]) =>
 describe('a stream broken off and sent again from its start', () => {
   it('covers every kind of recording', () => {
     expect(STARTED.length).toBeGreaterThan(100);
-    expect(STARTED.filter(isAi).length).toBeGreaterThan(20);
+    expect(STARTED.filter(isAiSdkRecording).length).toBeGreaterThan(20);
   });
 
   it.each(STARTED)('%s: broken off after any chunk, reads as one read', (name) => {
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
+    const options = recordingOptions(name);
     const once = kept(reduceAll([...chunks, END], options));
     for (const cut of cuts(chunks)) {
       for (const broke of [END, ERROR]) {
@@ -71,7 +56,7 @@ describe('a stream broken off and sent again from its start', () => {
 
   it.each(STARTED)('%s: broken off twice, reads as one read', (name) => {
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
+    const options = recordingOptions(name);
     const once = kept(reduceAll([...chunks, END], options));
     const step = Math.max(1, Math.floor(chunks.length / 6));
     for (let first = 1; first < chunks.length; first += step) {
@@ -93,7 +78,7 @@ describe('a stream broken off and sent again from its start', () => {
     // Between the break and the replay nothing stays open that a person does not hold: the calls
     // the break ended say so (`brokenOff`, the status they had) and are failed until then.
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
+    const options = recordingOptions(name);
     for (const cut of cuts(chunks)) {
       const open = reduceAll(chunks.slice(0, cut), options);
       const broken = reduceAll([...chunks.slice(0, cut), END], options);
@@ -110,7 +95,7 @@ describe('a stream broken off and sent again from its start', () => {
 
   it.each(STARTED)('%s: a store, the pure reduce and a snapshot at the break agree', (name) => {
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
+    const options = recordingOptions(name);
     const once = kept(reduceAll([...chunks, END], options));
     for (const cut of [1, Math.ceil(chunks.length / 3), Math.ceil((2 * chunks.length) / 3)]) {
       const sequence = [...chunks.slice(0, cut), END, ...chunks, END];

@@ -2,16 +2,21 @@
 import {
   createToolpaneStore,
   initialState,
-  type ReduceOptions,
   reduce,
   reduceAll,
   selectRunText,
   type ToolpaneState,
 } from '@toolpane/client';
-import { aiSdk } from '@toolpane/client/ai-sdk';
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
-import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { loadFixture } from '../utils/fixtures';
+import {
+  END,
+  isAiSdkRecording,
+  keptState,
+  recordingOptions,
+  startedRecordings,
+} from '../utils/replays';
 import { everythingShown, neverShows } from '../utils/shown';
 
 /**
@@ -22,31 +27,7 @@ import { everythingShown, neverShows } from '../utils/shown';
  * whole and then sent again, or broken off after any chunk and sent again from the start.
  */
 
-type Chunk = Record<string, unknown>;
-const END = { type: 'toolpane/stream-end' };
-const isAi = (name: string) => name.includes('aisdk');
-const optionsOf = (name: string): ReduceOptions => ({
-  now: () => 0,
-  ...(isAi(name) ? { formats: [aiSdk] } : {}),
-});
-
-/** Recordings that open with their run's `start`: those a reconnect can send again whole. */
-const STARTED = fixtureNames().filter((name) => {
-  const [first] = loadFixture(name) as Chunk[];
-  return first?.type === 'start' && (!isAi(name) || typeof first.messageId === 'string');
-});
-
-/** A state as it is kept: every run, call and issue, without the chunks kept uninterpreted. */
-function kept(state: ToolpaneState): unknown {
-  const {
-    unknownChunks: _unknown,
-    cursor: _cursor,
-    ...rest
-  } = serializeState(state, {
-    raw: true,
-  }) as unknown as Record<string, unknown>;
-  return rest;
-}
+const STARTED = startedRecordings();
 
 /** Each run's text, by run id. */
 const textsOf = (state: ToolpaneState) =>
@@ -65,40 +46,42 @@ function secretsIn(chunks: readonly unknown[]): string[] {
 describe('a run sent again from its start', () => {
   it('covers every kind of recording', () => {
     expect(STARTED.length).toBeGreaterThan(100);
-    expect(STARTED.filter(isAi).length).toBeGreaterThan(20);
+    expect(STARTED.filter(isAiSdkRecording).length).toBeGreaterThan(20);
   });
 
   it.each(STARTED)('%s: reads as once, sent twice or three times', (name) => {
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
-    const once = kept(reduceAll([...chunks, END], options));
-    expect(kept(reduceAll([...chunks, END, ...chunks, END], options))).toEqual(once);
+    const options = recordingOptions(name);
+    const once = keptState(reduceAll([...chunks, END], options));
+    expect(keptState(reduceAll([...chunks, END, ...chunks, END], options))).toEqual(once);
     // Without the stream's end between: a run still streaming may get a `start` again mid-way,
     // which is not read as sent again; one that finished is.
     const open = [...reduceAll(chunks, options).runs.values()].some(
       (run) => run.status === 'streaming',
     );
-    if (!open) expect(kept(reduceAll([...chunks, ...chunks, END], options))).toEqual(once);
-    expect(kept(reduceAll([...chunks, END, ...chunks, END, ...chunks, END], options))).toEqual(
+    if (!open) expect(keptState(reduceAll([...chunks, ...chunks, END], options))).toEqual(once);
+    expect(keptState(reduceAll([...chunks, END, ...chunks, END, ...chunks, END], options))).toEqual(
       once,
     );
     // Chunk by chunk through a store, which publishes after each.
     const store = createToolpaneStore(options);
     for (const chunk of [...chunks, END, ...chunks, END]) store.dispatch(chunk);
-    expect(kept(store.getState())).toEqual(once);
+    expect(keptState(store.getState())).toEqual(once);
   });
 
   it.each(STARTED)('%s: sent again after later runs of a chat, reads as once', (name) => {
     // Several runs in one store: the recording, then every other recording of its format as
     // later turns, then the first sent again; the later runs' replays do not carry over.
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
-    const later = STARTED.filter((other) => other !== name && isAi(other) === isAi(name))
+    const options = recordingOptions(name);
+    const later = STARTED.filter(
+      (other) => other !== name && isAiSdkRecording(other) === isAiSdkRecording(name),
+    )
       .slice(0, 3)
       .flatMap((other) => [...loadFixture(other), END]);
     const chat = [...chunks, END, ...later];
-    const once = kept(reduceAll(chat, options));
-    expect(kept(reduceAll([...chat, ...chunks, END], options))).toEqual(once);
+    const once = keptState(reduceAll(chat, options));
+    expect(keptState(reduceAll([...chat, ...chunks, END], options))).toEqual(once);
     // Nothing the chat hides shows once the first run comes again.
     const shown = everythingShown(reduceAll(chat, options));
     const hidden = secretsIn(chat).filter((secret) => !shown.includes(secret));
@@ -107,19 +90,19 @@ describe('a run sent again from its start', () => {
 
   it.each(STARTED)('%s: reads as once after a snapshot taken half-way through it', (name) => {
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
-    const once = kept(reduceAll([...chunks, END], options));
+    const options = recordingOptions(name);
+    const once = keptState(reduceAll([...chunks, END], options));
     const half = Math.ceil(chunks.length / 2);
     const before = reduceAll([...chunks, END, ...chunks.slice(0, half)], options);
     const saved = JSON.parse(JSON.stringify(serializeState(before, { raw: true })));
     const store = createToolpaneStore({ ...options, initialState: deserializeState(saved) });
     store.dispatchMany([...chunks.slice(half), END]);
-    expect(kept(store.getState())).toEqual(once);
+    expect(keptState(store.getState())).toEqual(once);
   });
 
   it.each(STARTED)('%s: broken off anywhere and sent again, shows its text once', (name) => {
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
+    const options = recordingOptions(name);
     const texts = textsOf(reduceAll([...chunks, END], options));
     for (let cut = 1; cut < chunks.length; cut++) {
       const state = reduceAll([...chunks.slice(0, cut), END, ...chunks, END], options);
@@ -131,7 +114,7 @@ describe('a run sent again from its start', () => {
     // Where a replay stands is part of the state: the pure reducer, which keeps nothing between
     // chunks, reads a stream sent again as a store does, whole or broken off half-way.
     const chunks = loadFixture(name);
-    const options = optionsOf(name);
+    const options = recordingOptions(name);
     const half = Math.ceil(chunks.length / 2);
     for (const sequence of [
       [...chunks, END, ...chunks, END],
@@ -141,7 +124,7 @@ describe('a run sent again from its start', () => {
         (state, chunk) => reduce(state, chunk, options),
         initialState,
       );
-      expect(kept(stepwise)).toEqual(kept(reduceAll(sequence, options)));
+      expect(keptState(stepwise)).toEqual(keptState(reduceAll(sequence, options)));
     }
   });
 
@@ -149,7 +132,7 @@ describe('a run sent again from its start', () => {
     '%s: broken off anywhere and sent again, shows nothing a single read hides',
     (name) => {
       const chunks = loadFixture(name);
-      const options = optionsOf(name);
+      const options = recordingOptions(name);
       const shown = everythingShown(reduceAll([...chunks, END], options));
       const hidden = secretsIn(chunks).filter((secret) => !shown.includes(secret));
       for (let cut = 1; cut <= chunks.length; cut++) {

@@ -1,0 +1,40 @@
+import type { ReduceOptions, ToolpaneState } from '@toolpane/client';
+import { aiSdk } from '@toolpane/client/ai-sdk';
+import { serializeState } from '@toolpane/client/history';
+import { fixtureNames, loadFixture } from './fixtures';
+
+/** The chunk a session adds when its stream ends (`toolpane/stream-end`). */
+export const END = { type: 'toolpane/stream-end' } as const;
+
+/** Whether recording `name` is an AI SDK UI stream (its name says `aisdk`). */
+export const isAiSdkRecording = (name: string): boolean => name.includes('aisdk');
+
+/** The options recording `name` is read with: a fixed clock, and the AI SDK format where it is one. */
+export const recordingOptions = (name: string): ReduceOptions => ({
+  now: () => 0,
+  ...(isAiSdkRecording(name) ? { formats: [aiSdk] } : {}),
+});
+
+/**
+ * Recordings that open with their run's `start` (an AI SDK one with its messageId, the run's
+ * identity): those a reconnect can send again whole.
+ */
+export const startedRecordings = (): string[] =>
+  fixtureNames().filter((name) => {
+    const [first] = loadFixture(name) as Record<string, unknown>[];
+    return (
+      first?.type === 'start' && (!isAiSdkRecording(name) || typeof first.messageId === 'string')
+    );
+  });
+
+/**
+ * A state as it is kept: every run, call and issue, without the chunks kept uninterpreted and the
+ * cursor. `transport: false` leaves out the transport issues too (a break that happened stays said,
+ * where a read without it has none).
+ */
+export function keptState(state: ToolpaneState, { transport = true } = {}): unknown {
+  const json = serializeState(state, { raw: true }) as unknown as Record<string, unknown>;
+  const { unknownChunks: _unknown, cursor: _cursor, issues, ...rest } = json;
+  const all = issues as { kind: string }[];
+  return { ...rest, issues: transport ? all : all.filter((issue) => issue.kind !== 'transport') };
+}
