@@ -4,7 +4,7 @@ import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js'
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorMessage } from '../reducer/error-text.js';
 import { runErrorShown } from '../reducer/hide.js';
-import { awaitClient, endRun, ensureRun, reviveRun, revivedByChunk } from '../reducer/lifecycle.js';
+import { awaitClient, endRun, ensureRun, revivedByChunk, reviveRun } from '../reducer/lifecycle.js';
 import {
   appendText,
   closeTextPart,

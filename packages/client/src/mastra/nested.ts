@@ -144,7 +144,10 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
   const newest = knownKey === undefined ? undefined : ctx.draft.root.toolCalls.get(knownKey);
   const known = (nested && runOwner(ctx, output, chunk.runId, toolCallId, newest)) || newest;
   // Sent again (see reducer/replay.ts), what ran inside a call that ended is final.
-  if (known !== undefined && finalInside(ctx, chunk.runId, known)) return skippedInside(ctx);
+  if (known !== undefined && finalInside(ctx, chunk.runId, known)) {
+    skippedInside(ctx);
+    return;
+  }
   const key =
     known === undefined || (known.toolName === '' && toolName !== undefined)
       ? ensureCall(ctx, chunk.runId, scope, toolCallId, toolName).key
@@ -233,7 +236,10 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   const byTask = mapped === undefined ? undefined : ctx.draft.root.toolCalls.get(mapped);
   // Sent again, a task's news of a call that ended is old news.
   const same = byTask !== undefined && byTask.toolCallId === p.toolCallId;
-  if (same && finalInside(ctx, chunk.runId, byTask)) return skippedInside(ctx);
+  if (same && finalInside(ctx, chunk.runId, byTask)) {
+    skippedInside(ctx);
+    return;
+  }
   const call = same
     ? ctx.draft.toolCall(byTask.key)!
     : ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'any');
