@@ -4,7 +4,7 @@ import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js'
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorMessage } from '../reducer/error-text.js';
 import { runErrorShown } from '../reducer/hide.js';
-import { awaitClient, endRun, ensureRun, revivedByChunk, reviveRun } from '../reducer/lifecycle.js';
+import { awaitClient, endRun, ensureRun, revivedByChunk } from '../reducer/lifecycle.js';
 import {
   appendText,
   closeTextPart,
@@ -24,6 +24,7 @@ import {
   sentAgain,
 } from '../reducer/replay.js';
 import type { Mutable } from '../state/draft.js';
+import { reviveRun } from '../state/run-record.js';
 import type { RunPart, RunState } from '../state/state.js';
 import { listsOf } from '../state/state-root.js';
 import { invalid, isRecord, nonEmpty, type Value } from './chunk.js';

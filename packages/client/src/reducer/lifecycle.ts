@@ -12,7 +12,7 @@ import {
   newestInTurn,
 } from '../state/identity.js';
 import { topLevelCall } from '../state/repeats.js';
-import { RunRecord } from '../state/run-record.js';
+import { RunRecord, reviveRun } from '../state/run-record.js';
 import {
   type DisplayValue,
   NO_VALUE,
@@ -86,13 +86,6 @@ export const revivedByChunk = (run: RunState): boolean =>
 export function touchRun(ctx: Ctx, runId: string, scope: Scope): void {
   const current = ctx.draft.root.runs.get(runId);
   if (current === undefined || revivedByChunk(current)) ensureRun(ctx, runId, scope);
-}
-
-/** The run streams again: no error, no end (a continuation, a stream sent again, a new answer). */
-export function reviveRun(run: Mutable<RunState>): void {
-  run.status = 'streaming';
-  delete run.error;
-  delete run.endedAt;
 }
 
 /** The run, created on first sight; a continuation revives a waiting run. */

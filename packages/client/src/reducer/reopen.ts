@@ -6,12 +6,12 @@
  */
 
 import { PersistentMap } from '../state/persistent-map.js';
+import { reviveRun } from '../state/run-record.js';
 import { HUMAN_TOOL_STATUSES, NO_VALUE, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { REPLAY_LIMITS } from '../state/state-root.js';
 import type { WorkflowState } from '../state/workflow.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
-import { reviveRun } from './lifecycle.js';
 
 /** Notes that the stream's break ended top-level run `runId` (see `beginReplay` in replay.ts). */
 export function noteBroken(ctx: Ctx, runId: string): void {

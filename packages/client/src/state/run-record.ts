@@ -1,5 +1,6 @@
 import type { NetworkState } from '../network/state.js';
 import { AppendList } from './append-list.js';
+import type { Mutable } from './draft-types.js';
 import type { RunPart, RunState, RunStatus, StepState, Usage } from './state.js';
 import { Vector } from './vector.js';
 
@@ -220,3 +221,10 @@ export const stepCount = (run: RunState): number =>
 /** The last step of a run, without building its array. */
 export const lastStep = (run: RunState): StepState | undefined =>
   run instanceof RunRecord ? RunRecord.steps(run).last() : run.steps.at(-1);
+
+/** The run streams again: no error, no end (a continuation, a stream sent again, a new answer). */
+export function reviveRun(run: Mutable<RunState>): void {
+  run.status = 'streaming';
+  delete run.error;
+  delete run.endedAt;
+}
