@@ -19,6 +19,7 @@ import { customDataScenarios } from './custom-data.ts';
 import { echoScenarios } from './echoes.ts';
 import { longNameScenarios } from './long-names.ts';
 import { longValueScenarios } from './long-values.ts';
+import { modelMistakeScenarios } from './model-mistakes.ts';
 import { modelOutputScenarios } from './model-output.ts';
 import { nestedTransformScenarios } from './nested-transform.ts';
 import { networkScenarios } from './network-scenarios.ts';
@@ -467,6 +468,7 @@ async function main() {
     ...compositeAgentScenarios,
     ...compositeThirdScenarios,
     ...customDataScenarios,
+    ...modelMistakeScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {

@@ -6,10 +6,13 @@ export function errorText(error: unknown): string {
       message?: unknown;
       cause?: { message?: unknown };
       details?: { errorMessage?: unknown };
+      name?: unknown;
     };
     if (typeof e.message === 'string' && e.message !== '') return e.message;
     if (typeof e.cause?.message === 'string') return e.cause.message;
     if (typeof e.details?.errorMessage === 'string') return e.details.errorMessage;
+    // An Error serialized without its message (Mastra's `ToolNotFoundError`) still has its name.
+    if (typeof e.name === 'string' && /^\w*(Error|Exception)$/.test(e.name)) return e.name;
     try {
       return JSON.stringify(error);
     } catch {
