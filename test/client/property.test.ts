@@ -85,6 +85,15 @@ const SCENARIOS: readonly (readonly unknown[])[] = [
   withDecision('nested-approval-request', 'nested-approval-approve'),
   withDecision('subagent-approval-request', 'subagent-approval-approved'),
   withDecision('suspend-request', 'suspend-resume'),
+  withDecision('workflow-suspend-request', 'workflow-suspend-resume'),
+  withDecision('deep-subagent-suspend-request', 'deep-subagent-suspend-resume'),
+  withDecision('subagents-mixed-requests-request', 'subagents-mixed-requests-approve-first'),
+  // A continuation sent again (a reconnect, a response piped twice).
+  [
+    ...withDecision('nested-approval-request', 'nested-approval-approve'),
+    END,
+    ...load('nested-approval-approve'),
+  ],
 ];
 
 /** Ids, names and types seen in the recordings: corrupting with them confuses runs and calls. */

@@ -1,4 +1,5 @@
 import type { Ctx } from '../reducer/context.js';
+import { noteContinuation } from '../reducer/continuation.js';
 import { endRun } from '../reducer/lifecycle.js';
 import { replayedRun, replayStepStart } from '../reducer/replay.js';
 import { stepCount } from '../state/run-record.js';
@@ -14,6 +15,7 @@ import {
 import { onApprovalRequest, onHumanData } from './human.js';
 import { onNetworkSnapshot } from './network.js';
 import {
+  currentRunId,
   onBackgroundTask,
   onData,
   onError,
@@ -124,6 +126,11 @@ export function isAiSdkChunk(value: unknown): value is Value {
 /** Applies an AI SDK UI message stream chunk. Malformed chunks become issues; nothing throws. */
 export function reduceAiSdk(ctx: Ctx, value: Value): void {
   if (!validate(ctx, value)) return;
+  // The first chunk of a stream may begin its message's continuation, or send one again.
+  if (ctx.draft.cursor().between && value.type !== 'start') {
+    const runId = currentRunId(ctx);
+    if (runId !== undefined) noteContinuation(ctx, runId, value);
+  }
   if (isAiSdkChunkType(value.type)) aiSdkHandlers[value.type](ctx, value);
   else if (value.type.startsWith(BACKGROUND_PREFIX)) onBackgroundTask(ctx, value);
   else onData(ctx, value);

@@ -43,7 +43,7 @@ function newRunId(ctx: Ctx): string {
 }
 
 /** The run the current message belongs to (the state's cursor keeps it). */
-function currentRunId(ctx: Ctx): string | undefined {
+export function currentRunId(ctx: Ctx): string | undefined {
   const id = ctx.draft.cursor().aiSdkRunId;
   return id !== undefined && ctx.draft.root.runs.has(id) ? id : undefined;
 }

@@ -1,6 +1,7 @@
 import type { NativeChunk, NativeChunkOf, NativeChunkType } from '../chunks/mastra.js';
 import { normaliseNative } from '../chunks/parse.js';
 import type { Ctx, Scope } from '../reducer/context.js';
+import { noteContinuation, noteInside } from '../reducer/continuation.js';
 import { onHumanRequest } from '../reducer/human.js';
 import { touchRun } from '../reducer/lifecycle.js';
 import { type BackgroundChunk, reduceBackgroundTask, reduceToolOutput } from './nested.js';
@@ -123,7 +124,14 @@ export const nativeHandlers: NativeHandlers = {
 /** Applies a validated native chunk through its handler. */
 export function applyNative(ctx: Ctx, chunk: NativeChunk, scope: Scope): void {
   // Where bare `data-*` chunks written inside a subagent belong (see `dataRunId`).
-  if (scope.depth > 0) ctx.draft.moveCursor('lastNestedRunId', chunk.runId);
+  if (scope.depth > 0) {
+    ctx.draft.moveCursor('lastNestedRunId', chunk.runId);
+    // A run inside that waited may go on in the continuation under way.
+    noteInside(ctx, chunk.runId);
+  }
+  // The first chunk of a stream may begin a run's continuation, or send one again.
+  else if (ctx.draft.cursor().between && chunk.type !== 'start')
+    noteContinuation(ctx, chunk.runId, chunk);
   // The table pairs each type with its handler; TypeScript cannot follow that pairing through
   // an index by a union, so the lookup is widened once here.
   const handler = nativeHandlers[chunk.type] as NativeHandler<NativeChunkType>;

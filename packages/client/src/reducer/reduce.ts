@@ -49,6 +49,13 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
     }
     return;
   }
+  applyChunkValue(ctx, value, scope);
+  // What follows is no longer a stream's first chunk.
+  if (scope === TOP && ctx.draft.cursor().between) ctx.draft.moveCursor('between', undefined);
+}
+
+/** Applies one value from a stream that is not a client event, in a scope. */
+function applyChunkValue(ctx: Ctx, value: unknown, scope: Scope): void {
   const { formats } = ctx.options;
   if (formats !== undefined && !looksLikeMastraChunk(value)) {
     for (const format of formats) {

@@ -38,7 +38,7 @@ export function revive(ctx: Ctx, runId: string): void {
  * chunk: arguments still streaming, and a workflow's steps. Once per break, O(calls inside).
  * Gives the runs inside calls still open, which are read again too.
  */
-export function reopenBrokenOff(ctx: Ctx, runId: string): string[] {
+export function reopenBrokenOff(ctx: Ctx, runId: string, continuation = false): string[] {
   const { root } = ctx.draft;
   const work = [runId];
   const inside: string[] = [];
@@ -57,7 +57,8 @@ export function reopenBrokenOff(ctx: Ctx, runId: string): string[] {
       }
       const streams =
         status === 'input-streaming' && (known.inputText !== '' || !!known.inputError);
-      const restarts = streams || (open && !unstarted(known.workflow));
+      // A continuation sends a workflow's start again but not the steps before it: those stay.
+      const restarts = streams || (open && !continuation && !unstarted(known.workflow));
       if (known.brokenOff === undefined && !restarts) continue;
       const call = ctx.draft.toolCall(key)!;
       if (call.brokenOff !== undefined) {
@@ -74,7 +75,7 @@ export function reopenBrokenOff(ctx: Ctx, runId: string): string[] {
         ctx.scratch.parsers.delete(key);
       }
       // Its steps start again; the run it reports on stays, as the stream names it again.
-      if (open && !unstarted(call.workflow)) {
+      if (open && !continuation && !unstarted(call.workflow)) {
         const { workflowId, runId } = call.workflow!;
         call.workflow = ctx.draft.adopt(
           new WorkflowRecord({ workflowId, runId, status: 'running' }, PersistentMap.empty()),

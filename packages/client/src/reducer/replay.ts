@@ -13,6 +13,10 @@
  * back to where they stood, and what open calls gather from the stream starts again (see
  * {@link reopenBrokenOff}), so it reads as one read.
  *
+ * A continuation (Mastra goes on after a decision with no `start`) sent again is read again from
+ * where it began (see reducer/continuation.ts); calls that waited for a person went on in it, so
+ * what runs inside them is read again too.
+ *
  * Where each replay stands is kept in the stream's cursor, so a store, the pure `reduce` and a
  * snapshot agree on it.
  */
@@ -26,7 +30,12 @@ import {
   type RunStatus,
   type ToolCallState,
 } from '../state/state.js';
-import { REPLAY_LIMITS, type ReplayCursor } from '../state/state-root.js';
+import {
+  type ContinuedAt,
+  REPLAY_LIMITS,
+  type ReplayCursor,
+  type RunMark,
+} from '../state/state-root.js';
 import type { Ctx } from './context.js';
 import { textPartAt } from './part-index.js';
 import { reopenBrokenOff, revive } from './reopen.js';
@@ -77,9 +86,12 @@ export function noteAnswered(ctx: Ctx, call: ToolCallState): void {
  * decision). A call the client ended when its stream broke off had not ended yet: what ran inside
  * it is read again, and goes on where the stream broke.
  */
-export const finalInside = (ctx: Ctx, runId: string, call: ToolCallState): boolean =>
-  replayOf(ctx, runId) !== undefined &&
-  (HUMAN_TOOL_STATUSES.has(call.status) || endedByMastra(call));
+export function finalInside(ctx: Ctx, runId: string, call: ToolCallState): boolean {
+  const replay = replayOf(ctx, runId);
+  if (replay === undefined) return false;
+  // A continuation went on with the calls that waited.
+  return endedByMastra(call) || (!replay.continuation && HUMAN_TOOL_STATUSES.has(call.status));
+}
 
 /**
  * A nested chunk was skipped as final (see {@link finalInside}): bare data that follows it may be
@@ -119,18 +131,28 @@ export function replayOf(ctx: Ctx, runId: string): ReplayCursor | undefined {
 export const replaying = (ctx: Ctx): boolean => ctx.draft.cursor().replays !== undefined;
 
 /**
- * Starts reading run `runId` again from its start. A top-level run's replay replaces any under way;
- * a run inside a call is read again while its top-level run is.
+ * Starts reading run `runId` again from its start, or from where its continuation `from` began
+ * (with the runs inside that went on in it from where they stood: see reducer/continuation.ts). A
+ * top-level run's replay replaces any under way; a run inside a call is read again while its
+ * top-level run is.
  */
-export function beginReplay(ctx: Ctx, runId: string, topLevel: boolean): void {
+export function beginReplay(ctx: Ctx, runId: string, topLevel: boolean, from?: ContinuedAt): void {
   if (topLevel) {
-    ctx.draft.moveCursor('replays', [freshReplay(runId)]);
+    ctx.draft.moveCursor('replays', [replayFrom(runId, from?.at)]);
+    // The runs inside its calls go on from where they stood too.
+    for (const mark of from?.inside ?? []) replayInside(ctx, mark[0], mark);
     // What the break ended, at any depth, reopens once, when the stream comes again.
     const broken = ctx.draft.cursor().broken;
     if (broken?.includes(runId)) {
       const left = broken.filter((id) => id !== runId);
       ctx.draft.moveCursor('broken', left.length > 0 ? left : undefined);
-      for (const inside of reopenBrokenOff(ctx, runId)) replayInside(ctx, inside);
+      for (const inside of reopenBrokenOff(ctx, runId, from !== undefined)) {
+        replayInside(
+          ctx,
+          inside,
+          from?.inside.find(([id]) => id === inside),
+        );
+      }
     }
   } else if (!replayInside(ctx, runId)) return;
   revive(ctx, runId);
@@ -145,16 +167,26 @@ const freshReplay = (runId: string): ReplayCursor => ({
   pending: [],
 });
 
-/** Starts reading run `runId`, inside a call, again beside the replays under way: false if full. */
-function replayInside(ctx: Ctx, runId: string): boolean {
+/**
+ * Starts reading run `runId`, inside a call, again beside the replays under way (from where its
+ * continuation began, with `from`): false if full.
+ */
+function replayInside(ctx: Ctx, runId: string, from?: RunMark): boolean {
   const replays = ctx.draft.cursor().replays;
   if (replays === undefined || replays.length > REPLAY_LIMITS.nested) return false;
   ctx.draft.moveCursor('replays', [
     ...replays.filter((r) => r.runId !== runId),
-    freshReplay(runId),
+    replayFrom(runId, from),
   ]);
   return true;
 }
+
+/** A replay of run `runId` from its start, or from where its continuation began. */
+const replayFrom = (runId: string, from?: RunMark): ReplayCursor => {
+  const replay = freshReplay(runId);
+  if (from === undefined) return replay;
+  return { ...replay, steps: from[1], parts: from[2], continuation: true };
+};
 
 /** Ends the replay of run `runId` (of every run, without one): its chunks are read as usual again. */
 export function endReplay(ctx: Ctx, runId?: string): void {

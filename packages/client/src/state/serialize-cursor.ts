@@ -1,4 +1,10 @@
-import { type Cursor, REPLAY_LIMITS, type ReplayCursor } from './state-root.js';
+import {
+  type ContinuedAt,
+  type Cursor,
+  REPLAY_LIMITS,
+  type ReplayCursor,
+  type RunMark,
+} from './state-root.js';
 
 /*
  * Reading a snapshot's cursor (see `serialize.ts`): where the stream stood, and the replays under
@@ -33,6 +39,12 @@ export function cursorFromJson(json: unknown): Cursor | undefined {
   if (Array.isArray(broken) && broken.every((id) => typeof id === 'string')) {
     out.broken = broken.slice(-REPLAY_LIMITS.broken);
   }
+  const { continued } = cursor;
+  if (Array.isArray(continued)) {
+    const marks = continued.slice(-REPLAY_LIMITS.continued).map(continuedFromJson);
+    if (marks.every((mark) => mark !== undefined)) out.continued = marks;
+  }
+  if (cursor.between === true) out.between = true;
   return out as Cursor;
 }
 
@@ -42,7 +54,7 @@ const isIndex = (value: unknown, min = 0): value is number =>
 /** A snapshot's replay under way, or undefined when it wrote none it can be read from. */
 function replayFromJson(value: unknown): ReplayCursor | undefined {
   if (!isRecord(value)) return undefined;
-  const { runId, steps, parts, textAt, offset, pending, progress } = value;
+  const { runId, steps, parts, textAt, offset, pending, progress, continuation } = value;
   const pairs = Array.isArray(pending) ? pending : [];
   const counts = Array.isArray(progress) ? progress : [];
   const valid =
@@ -59,7 +71,36 @@ function replayFromJson(value: unknown): ReplayCursor | undefined {
     counts.every((pair) => Array.isArray(pair) && typeof pair[0] === 'string' && isIndex(pair[1]));
   if (!valid) return undefined;
   const kept = pairs.map((pair) => [pair[0], pair[1]] as const);
-  const replay = { runId, steps, parts, textAt, offset, pending: kept };
+  const replay: ReplayCursor = {
+    runId,
+    steps,
+    parts,
+    textAt,
+    offset,
+    pending: kept,
+    ...(continuation === true ? { continuation } : {}),
+  };
   if (counts.length === 0) return replay;
   return { ...replay, progress: counts.map((pair) => [pair[0], pair[1]] as const) };
+}
+
+/** A run and where it stood, or undefined. */
+const markFromJson = (value: unknown): RunMark | undefined =>
+  Array.isArray(value) &&
+  value.length === 3 &&
+  typeof value[0] === 'string' &&
+  isIndex(value[1]) &&
+  isIndex(value[2])
+    ? [value[0], value[1], value[2]]
+    : undefined;
+
+/** A snapshot's note of where a continuation began, or undefined. */
+function continuedFromJson(value: unknown): ContinuedAt | undefined {
+  if (!isRecord(value) || typeof value.first !== 'string' || !Array.isArray(value.inside)) {
+    return undefined;
+  }
+  const at = markFromJson(value.at);
+  const inside = value.inside.slice(0, REPLAY_LIMITS.nested).map(markFromJson);
+  if (at === undefined || !inside.every((mark) => mark !== undefined)) return undefined;
+  return { at, first: value.first, inside };
 }

@@ -52,13 +52,40 @@ export interface Cursor {
    * `start` for one of them reopens what the break ended (see `reducer/replay.ts`).
    */
   readonly broken?: readonly string[];
+  /**
+   * Where the latest continuation of a top-level run began (at most 8 runs, newest last): Mastra
+   * goes on after a decision without a `start`, so a stream whose first chunk is that
+   * continuation's first chunk again sends it again (see `reducer/replay.ts`).
+   */
+  readonly continued?: readonly ContinuedAt[];
+  /** The next chunk is the first of a stream: the last one ended, broke off or was aborted. */
+  readonly between?: boolean;
+}
+
+/** Where a run stood when a continuation began: its counts of steps and parts. */
+export type RunMark = readonly [runId: string, steps: number, parts: number];
+
+/** Where a continuation of a top-level run began. */
+export interface ContinuedAt {
+  /** The run, and where it stood. */
+  readonly at: RunMark;
+  /** A print of the continuation's first chunk: its JSON's length and hash. */
+  readonly first: string;
+  /** Where the runs inside its calls that went on in it stood (at most 16). */
+  readonly inside: readonly RunMark[];
 }
 
 /**
  * How much of a replay the cursor keeps: runs inside a call read again beside the top-level one,
  * text parts left part-way, answered runs, runs a break ended.
  */
-export const REPLAY_LIMITS = { nested: 16, pending: 64, answered: 8, broken: 8 } as const;
+export const REPLAY_LIMITS = {
+  nested: 16,
+  pending: 64,
+  answered: 8,
+  broken: 8,
+  continued: 8,
+} as const;
 
 /** Where the replay of a run sent again from its `start` stands. */
 export interface ReplayCursor {
@@ -76,6 +103,8 @@ export interface ReplayCursor {
   readonly pending: readonly (readonly [number, number])[];
   /** Calls of the run whose preliminary outputs came again: each call's key and how many. */
   readonly progress?: readonly (readonly [string, number])[];
+  /** Read again from where a continuation began: calls that waited for a person went on in it. */
+  readonly continuation?: true;
 }
 
 /**
