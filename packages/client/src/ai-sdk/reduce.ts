@@ -127,7 +127,7 @@ export function isAiSdkChunk(value: unknown): value is Value {
 export function reduceAiSdk(ctx: Ctx, value: Value): void {
   if (!validate(ctx, value)) return;
   // The first chunk of a stream may begin its message's continuation, or send one again.
-  if (ctx.draft.cursor().between && value.type !== 'start') {
+  if (!ctx.draft.cursor().inStream && value.type !== 'start') {
     const runId = currentRunId(ctx);
     if (runId !== undefined) noteContinuation(ctx, runId, value);
   }

@@ -130,7 +130,7 @@ export function applyNative(ctx: Ctx, chunk: NativeChunk, scope: Scope): void {
     noteInside(ctx, chunk.runId);
   }
   // The first chunk of a stream may begin a run's continuation, or send one again.
-  else if (ctx.draft.cursor().between && chunk.type !== 'start')
+  else if (!ctx.draft.cursor().inStream && chunk.type !== 'start')
     noteContinuation(ctx, chunk.runId, chunk);
   // The table pairs each type with its handler; TypeScript cannot follow that pairing through
   // an index by a union, so the lookup is widened once here.

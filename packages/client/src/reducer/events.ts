@@ -164,7 +164,7 @@ function waitingCall(ctx: Ctx, ref: string): string | undefined {
 export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
   switch (event.type) {
     case 'toolpane/stream-end': {
-      ctx.draft.moveCursor('between', true);
+      ctx.draft.moveCursor('inStream', undefined);
       endReplay(ctx);
       endOpenRuns(ctx, 'The stream ended before the run finished', true);
       return;
@@ -172,13 +172,13 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
     case 'toolpane/stream-error': {
       const message = clientMessageShown(ctx, event.message);
       addIssue(ctx, { kind: 'transport', message });
-      ctx.draft.moveCursor('between', true);
+      ctx.draft.moveCursor('inStream', undefined);
       endReplay(ctx);
       endOpenRuns(ctx, message, true);
       return;
     }
     case 'toolpane/abort': {
-      ctx.draft.moveCursor('between', true);
+      ctx.draft.moveCursor('inStream', undefined);
       endReplay(ctx);
       endOpenRuns(ctx, event.reason ?? 'The run was aborted', false);
       return;

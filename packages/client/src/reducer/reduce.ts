@@ -51,7 +51,7 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
   }
   applyChunkValue(ctx, value, scope);
   // What follows is no longer a stream's first chunk.
-  if (scope === TOP && ctx.draft.cursor().between) ctx.draft.moveCursor('between', undefined);
+  if (scope === TOP && !ctx.draft.cursor().inStream) ctx.draft.moveCursor('inStream', true);
 }
 
 /** Applies one value from a stream that is not a client event, in a scope. */

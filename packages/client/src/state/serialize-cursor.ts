@@ -44,7 +44,7 @@ export function cursorFromJson(json: unknown): Cursor | undefined {
     const marks = continued.slice(-REPLAY_LIMITS.continued).map(continuedFromJson);
     if (marks.every((mark) => mark !== undefined)) out.continued = marks;
   }
-  if (cursor.between === true) out.between = true;
+  if (cursor.inStream === true) out.inStream = true;
   return out as Cursor;
 }
 

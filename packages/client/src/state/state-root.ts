@@ -58,8 +58,11 @@ export interface Cursor {
    * continuation's first chunk again sends it again (see `reducer/replay.ts`).
    */
   readonly continued?: readonly ContinuedAt[];
-  /** The next chunk is the first of a stream: the last one ended, broke off or was aborted. */
-  readonly between?: boolean;
+  /**
+   * A stream is under way: a chunk came since the last stream ended, broke off or was aborted (the
+   * next chunk is the first of a stream when it is not).
+   */
+  readonly inStream?: true;
 }
 
 /** Where a run stood when a continuation began: its counts of steps and parts. */
