@@ -59,7 +59,18 @@ const CHAINS = PAIRS.flatMap(([request, first]) => {
 });
 
 const kept = (state: ToolpaneState) => keptState(state, { transport: false });
-const optionsOf = (name: string): ReduceOptions => recordingOptions(name);
+
+/**
+ * `sequence` and the decision for the call it leaves waiting, told to the store before it is sent,
+ * as the session does.
+ */
+function decided(sequence: readonly unknown[], options: ReduceOptions): unknown[] {
+  const waiting = [...reduceAll(sequence, options).toolCalls.values()].find((call) =>
+    HUMAN_TOOL_STATUSES.has(call.status),
+  );
+  const decision = { type: 'toolpane/decision-sent', toolCallId: waiting?.toolCallId };
+  return [...sequence, { ...decision, resumeData: {} }];
+}
 
 describe('a continuation sent again', () => {
   it('covers every recorded continuation', () => {
@@ -71,7 +82,7 @@ describe('a continuation sent again', () => {
   it.each(PAIRS)('%s, %s: sent twice or three times, reads as once', (request, continuation) => {
     const first = [...loadFixture(request), END];
     const next = [...loadFixture(continuation), END];
-    const options = optionsOf(request);
+    const options = recordingOptions(request);
     const once = kept(reduceAll([...first, ...next], options));
     expect(kept(reduceAll([...first, ...next, ...next], options)), 'twice').toEqual(once);
     expect(kept(reduceAll([...first, ...next, ...next, ...next], options)), 'thrice').toEqual(once);
@@ -80,7 +91,7 @@ describe('a continuation sent again', () => {
   it.each(PAIRS)('%s, %s: broken off after any chunk, reads as once', (request, continuation) => {
     const first = [...loadFixture(request), END];
     const next = loadFixture(continuation);
-    const options = optionsOf(request);
+    const options = recordingOptions(request);
     const once = kept(reduceAll([...first, ...next, END], options));
     for (let cut = 1; cut < next.length; cut++) {
       for (const broke of [END, ERROR]) {
@@ -95,7 +106,7 @@ describe('a continuation sent again', () => {
     (request, continuation) => {
       const first = [...loadFixture(request), END];
       const next = loadFixture(continuation);
-      const options = optionsOf(request);
+      const options = recordingOptions(request);
       const once = kept(reduceAll([...first, ...next, END], options));
       for (const cut of [1, Math.ceil(next.length / 2), next.length]) {
         const sequence = [...first, ...next.slice(0, cut), END, ...next, END];
@@ -118,19 +129,12 @@ describe('a continuation sent again', () => {
   );
 
   it.each(CHAINS)('%s: %s sent again before %s, reads as once', (request, first, second) => {
-    const options = optionsOf(request);
+    const options = recordingOptions(request);
     const [a, b, c] = [request, first, second].map((name) => [...loadFixture(name), END]);
     // The app tells the store of each decision before it sends it, as the session does.
-    const decided = (...parts: unknown[][]) => {
-      const sequence = parts.flat();
-      const waiting = [...reduceAll(sequence, options).toolCalls.values()].find((call) =>
-        HUMAN_TOOL_STATUSES.has(call.status),
-      );
-      const decision = { type: 'toolpane/decision-sent', toolCallId: waiting?.toolCallId };
-      return [...sequence, { ...decision, resumeData: {} }];
-    };
-    const once = reduceAll([...decided(decided(a!), b!), ...c!], options);
-    const twice = reduceAll([...decided(decided(a!), b!, b!), ...c!], options);
+    const afterA = decided(a!, options);
+    const once = reduceAll([...decided([...afterA, ...b!], options), ...c!], options);
+    const twice = reduceAll([...decided([...afterA, ...b!, ...b!], options), ...c!], options);
     expect(kept(twice)).toEqual(kept(once));
     // The second continuation is read as one of its own: every step of the run is there.
     const top = runOf(a!)!;
@@ -144,16 +148,11 @@ describe('a continuation sent again', () => {
   it.each(CHAINS)(
     '%s: after a decision, %s opening again is a continuation of its own',
     (request, first) => {
-      const options = optionsOf(request);
+      const options = recordingOptions(request);
       const [a, b] = [request, first].map((name) => [...loadFixture(name), END]);
       const top = runOf(a!)!;
       const stepsOf = (state: ToolpaneState) => state.runs.get(top)?.steps.length;
-      const decide = (sequence: unknown[]) => {
-        const waiting = [...reduceAll(sequence, options).toolCalls.values()].find((call) =>
-          HUMAN_TOOL_STATUSES.has(call.status),
-        );
-        return [...sequence, { type: 'toolpane/decision-sent', toolCallId: waiting?.toolCallId }];
-      };
+      const decide = (sequence: unknown[]) => decided(sequence, options);
       const once = reduceAll([...decide(a!), ...b!], options);
       const added = stepsOf(once)! - stepsOf(reduceAll(a!, options))!;
       // Without a decision between, it is the continuation sent again; with one, the next.
@@ -168,7 +167,7 @@ describe('a continuation sent again', () => {
     (request, continuation) => {
       const first = [...loadFixture(request), END];
       const next = loadFixture(continuation);
-      const options = optionsOf(request);
+      const options = recordingOptions(request);
       const shown = everythingShown(reduceAll([...first, ...next, END], options));
       for (let cut = 1; cut <= next.length; cut++) {
         const state = reduceAll([...first, ...next.slice(0, cut), END, ...next, END], options);

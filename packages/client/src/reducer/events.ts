@@ -13,10 +13,13 @@ import { latestNestedCall } from './tree.js';
 import { runWaitsForHuman } from './waiting.js';
 
 /**
- * Ends every open run: a run that waits for a person waits on, the others end as interrupted or
- * aborted with `reason`.
+ * The stream stopped (it ended, broke off or was aborted): the next chunk is the first of a
+ * stream, no run is read again, and every open run ends: a run that waits for a person waits on,
+ * the others end as interrupted or aborted with `reason`.
  */
-function endOpenRuns(ctx: Ctx, reason: string, interrupted: boolean) {
+function streamStopped(ctx: Ctx, reason: string, interrupted: boolean) {
+  ctx.draft.moveCursor('inStream', undefined);
+  endReplay(ctx);
   const endOpen = (runId: string, topLevel = false) => {
     if (ctx.draft.root.runs.get(runId)?.status !== 'streaming') return;
     // Sent again from its start, a run the stream's break ended goes on (see replay.ts).
@@ -164,23 +167,17 @@ function waitingCall(ctx: Ctx, ref: string): string | undefined {
 export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
   switch (event.type) {
     case 'toolpane/stream-end': {
-      ctx.draft.moveCursor('inStream', undefined);
-      endReplay(ctx);
-      endOpenRuns(ctx, 'The stream ended before the run finished', true);
+      streamStopped(ctx, 'The stream ended before the run finished', true);
       return;
     }
     case 'toolpane/stream-error': {
       const message = clientMessageShown(ctx, event.message);
       addIssue(ctx, { kind: 'transport', message });
-      ctx.draft.moveCursor('inStream', undefined);
-      endReplay(ctx);
-      endOpenRuns(ctx, message, true);
+      streamStopped(ctx, message, true);
       return;
     }
     case 'toolpane/abort': {
-      ctx.draft.moveCursor('inStream', undefined);
-      endReplay(ctx);
-      endOpenRuns(ctx, event.reason ?? 'The run was aborted', false);
+      streamStopped(ctx, event.reason ?? 'The run was aborted', false);
       return;
     }
     case 'toolpane/issue': {

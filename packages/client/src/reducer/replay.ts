@@ -146,12 +146,9 @@ export function beginReplay(ctx: Ctx, runId: string, topLevel: boolean, from?: C
     if (broken?.includes(runId)) {
       const left = broken.filter((id) => id !== runId);
       ctx.draft.moveCursor('broken', left.length > 0 ? left : undefined);
+      // Those that went on in the continuation are read again from their marks already.
       for (const inside of reopenBrokenOff(ctx, runId, from !== undefined)) {
-        replayInside(
-          ctx,
-          inside,
-          from?.inside.find(([id]) => id === inside),
-        );
+        if (replayOf(ctx, inside) === undefined) replayInside(ctx, inside);
       }
     }
   } else if (!replayInside(ctx, runId)) return;
