@@ -11,8 +11,9 @@
  * the median wall-clock time and, in parentheses, the median CPU time of the process.
  *
  * Options: `--revs=35f8573,main` (commits to compare with this checkout), `--sizes=10000,50000`,
- * `--shapes=3` (how many of the shapes, in order, `all`, or `generated` for the realistic stream
- * of `pnpm bench` section 1 instead), `--warmup=1`, `--iterations=3`.
+ * `--shapes=3` (how many of the shapes, in order, `all`, `generated` for the realistic stream
+ * of `pnpm bench` section 1 instead, or a part of their names, such as `chat:`), `--warmup=1`,
+ * `--iterations=3`. Native shapes only: the compared versions read chunks with no options.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -103,7 +104,9 @@ try {
       ? SHAPES
       : shapeCount === 'generated'
         ? [generated]
-        : SHAPES.slice(0, Number(shapeCount));
+        : /^\d+$/.test(shapeCount)
+          ? SHAPES.slice(0, Number(shapeCount))
+          : SHAPES.filter((s) => s.name.includes(shapeCount) && !s.format && !s.family);
   const load0 = loadavg().map((l) => l.toFixed(2));
   const rows: string[][] = [];
   for (const shape of shapes) {

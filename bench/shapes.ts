@@ -10,6 +10,7 @@ import { createToolpaneStore, type ReduceOptions, reduceAll } from '@toolpane/cl
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { childOptions, isMain, log, report } from './child.ts';
+import { CONVERSATION } from './conversation-shapes.ts';
 import { GROWING } from './growing-shapes.ts';
 import { HIDDEN } from './hidden-shapes.ts';
 import { compare, withCpuTime, withHeapSamples } from './measure.ts';
@@ -86,6 +87,7 @@ function chain(depth: number) {
 export const SHAPES: readonly Shape[] = [
   ...GROWING,
   ...HIDDEN,
+  ...CONVERSATION,
   {
     name: 'tool calls without deltas, one run',
     chunks: (n) =>

@@ -1,9 +1,9 @@
-import { createToolpaneStore, type ReduceOptions } from '@toolpane/client';
+import { createToolpaneStore, type ReduceOptions, reduceAll } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { countWork } from '../utils/count';
-import { fixtureAsRun, fixtureNames } from '../utils/fixtures';
+import { fixtureAsRun, fixtureNames, loadFixture } from '../utils/fixtures';
 
 /*
  * A chat is many runs, and each run of the same agent repeats what the last one did: the same
@@ -21,9 +21,24 @@ const optionsFor = (name: string): ReduceOptions => ({
   families: name.includes('network') ? [network] : [],
 });
 
-/** The recording as `turns` runs of one chat, through a store that publishes after each chunk. */
-function chat(name: string, turns: number): () => void {
-  const chunks = Array.from({ length: turns }, (_, i) => fixtureAsRun(name, i + 1)).flat();
+/** Whether a call of the recording hides a value (its transform hides it, or its arguments). */
+const hidesSomething = (name: string) =>
+  [...reduceAll(loadFixture(name), optionsFor(name)).toolCalls.values()].some(
+    (call) => call.displayTransform === 'display' || call.input.kind === 'hidden',
+  );
+
+const END = { type: 'toolpane/stream-end' };
+const BROKE = { type: 'toolpane/stream-error', message: 'The connection closed' };
+
+/**
+ * The recording as `turns` runs of one chat, through a store that publishes after each chunk;
+ * with `stop`, each turn's stream ends with it (as a session's do).
+ */
+function chat(name: string, turns: number, stop?: object): () => void {
+  const chunks = Array.from({ length: turns }, (_, i) => [
+    ...fixtureAsRun(name, i + 1),
+    ...(stop === undefined ? [] : [stop]),
+  ]).flat();
   return () => {
     const store = createToolpaneStore({ ...optionsFor(name), now: () => 0 });
     store.subscribe(() => store.getState());
@@ -36,4 +51,17 @@ describe('a recording played as a long chat', () => {
     const [ten, twenty, forty] = [10, 20, 40].map((turns) => countWork(chat(name, turns)));
     expect((forty! - twenty!) / (twenty! - ten!)).toBeLessThanOrEqual(2.5);
   });
+
+  // A stream's end ends what its stream left open, not what the chat holds. A break's message is
+  // searched for every value the chat hides (a server's error may quote any of them), so a break
+  // costs what the chat hides: those recordings are left out of the break's case.
+  for (const [how, stop, names] of [
+    ['ended', END, NAMES],
+    ['broken off', BROKE, NAMES.filter((name) => !hidesSomething(name))],
+  ] as const) {
+    it.each(names)(`%s: each turn's stream ${how}, a turn costs the same`, (name) => {
+      const [ten, twenty, forty] = [10, 20, 40].map((turns) => countWork(chat(name, turns, stop)));
+      expect((forty! - twenty!) / (twenty! - ten!)).toBeLessThanOrEqual(2.5);
+    });
+  }
 });

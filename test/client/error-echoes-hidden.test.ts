@@ -3,7 +3,7 @@ import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { describe, expect, it } from 'vitest';
 import { throughAiSdk } from '../utils/ai-sdk';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureAsRun, loadFixture } from '../utils/fixtures';
 import { everythingShown } from '../utils/shown';
 
 /**
@@ -71,6 +71,44 @@ describe('an error that quotes arguments a display transform hides', () => {
           SECRET,
         );
       });
+    }
+  }
+});
+
+/** Later turns of the chat, each a run of its own whose stream ended: none hides anything. */
+async function laterTurns(format: 'mastra' | 'ai-sdk', turns: number): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (let n = 1; n <= turns; n++) {
+    const native = fixtureAsRun('tool-call-then-text', n);
+    out.push(
+      ...(format === 'mastra' ? native : await throughAiSdk(native, { version: 'v6' })),
+      END,
+    );
+  }
+  return out;
+}
+
+const CLIENT_CASES = ['the stream breaks', 'the transport fails'] as const;
+
+describe('a message of the client that quotes what an earlier turn of the chat hides', () => {
+  for (const format of ['mastra', 'ai-sdk'] as const) {
+    for (const name of CLIENT_CASES) {
+      for (const turns of [0, 1, 3]) {
+        for (const where of ['after a stream ended', 'in the middle of a stream']) {
+          it(`${format}: ${name} ${where}, ${turns} turns later`, async () => {
+            const store = await decided(format);
+            store.dispatch(END);
+            store.dispatchMany(await laterTurns(format, turns));
+            if (where === 'in the middle of a stream') {
+              store.dispatchMany((await laterTurns(format, 1)).slice(0, 3));
+            }
+            CASES[name]!(store, format);
+            const shown = everythingShown(store.getState());
+            expect(shown).not.toContain(SECRET);
+            expect(shown).toContain('Tool signBuildTool failed for');
+          });
+        }
+      }
     }
   }
 });

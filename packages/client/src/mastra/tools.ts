@@ -23,6 +23,7 @@ import {
   workflowFromResult,
 } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
+import { callWithArgs, noteCallArgs } from '../state/draft-repeats.js';
 import { findCallKey } from '../state/identity.js';
 import { argsOf, endedByMastra } from '../state/repeats.js';
 import {
@@ -103,8 +104,8 @@ function repeated(
   const args = cleanArgs(payload.args);
   const had = (call: ToolCallState | undefined) => call?.runId === runId && madeWith(call, args);
   if (had(ended)) return key;
-  if (ended.runId === runId) draft.noteArgs(ended);
-  const noted = draft.callWithArgs(payload.toolCallId, runId, args);
+  if (ended.runId === runId) noteCallArgs(draft, ended);
+  const noted = callWithArgs(draft, payload.toolCallId, runId, args);
   return had(noted) ? noted!.key : null;
 }
 

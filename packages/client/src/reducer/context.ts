@@ -188,3 +188,14 @@ export function excerpt(value: unknown): string {
   }
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
+
+/**
+ * What a stream's stop found open (see `stream-stop.ts`), so that ending a run there looks at
+ * that, not at every call of the run.
+ */
+export interface StopScope {
+  /** The calls of a run, by key, that were not terminal when the stop began. */
+  callsOf(runId: string): readonly string[];
+  /** The runs that streamed when the stop began directly under the calls of a run. */
+  runsUnder(runId: string): readonly string[];
+}

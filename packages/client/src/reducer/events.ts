@@ -6,65 +6,11 @@ import { applyClientOutput } from './client-output.js';
 import { addIssue, type Ctx } from './context.js';
 import { messageWithoutEchoes } from './echo.js';
 import { clientMessageShown } from './hide.js';
-import { endOpenCalls, endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
-import { noteBroken } from './reopen.js';
-import { endReplay, noteAnswered } from './replay.js';
+import { endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
+import { noteAnswered } from './replay.js';
+import { streamStopped } from './stream-stop.js';
 import { latestNestedCall } from './tree.js';
 import { runWaitsForHuman } from './waiting.js';
-
-/**
- * The stream stopped (it ended, broke off or was aborted): the next chunk is the first of a
- * stream, no run is read again, and every open run ends: a run that waits for a person waits on,
- * the others end as interrupted or aborted with `reason`.
- */
-function streamStopped(ctx: Ctx, reason: string, interrupted: boolean) {
-  ctx.draft.moveCursor('inStream', undefined);
-  endReplay(ctx);
-  const endOpen = (runId: string, topLevel = false) => {
-    if (ctx.draft.root.runs.get(runId)?.status !== 'streaming') return;
-    // Sent again from its start, a run the stream's break ended goes on (see replay.ts).
-    if (interrupted && topLevel) noteBroken(ctx, runId);
-    if (runWaitsForHuman(ctx, runId)) {
-      markWaiting(ctx, runId);
-    } else {
-      endRun(ctx, runId, interrupted ? 'interrupted' : 'aborted', reason, interrupted);
-    }
-  };
-  for (const runId of ctx.draft.root.runOrder) endOpen(runId, true);
-  // What the pass above cannot reach: a subagent run whose parent call ended first, and calls
-  // whose chunks arrived after their run had ended. Once per stream, so linear overall.
-  for (const runId of Array.from(ctx.draft.root.runs.keys())) {
-    endOpen(runId);
-    const run = ctx.draft.root.runs.get(runId)!;
-    if (run.status !== 'streaming' && run.status !== 'waiting') {
-      endOpenCalls(
-        ctx,
-        runId,
-        run.status === 'finished' ? undefined : (run.error ?? reason),
-        run.status === 'aborted',
-        interrupted,
-      );
-    }
-  }
-}
-
-/** A run that waits for a person, and every open subagent run under it, at any depth. */
-function markWaiting(ctx: Ctx, runId: string) {
-  const seen = new Set<string>();
-  const work = [runId];
-  while (work.length > 0) {
-    const id = work.pop()!;
-    const run = seen.has(id) ? undefined : ctx.draft.run(id);
-    seen.add(id);
-    if (run === undefined) continue;
-    run.status = 'waiting';
-    for (const callId of run.toolCallIds) {
-      for (const child of ctx.draft.root.toolCalls.get(callId)?.childRunIds ?? []) {
-        if (ctx.draft.root.runs.get(child)?.status === 'streaming') work.push(child);
-      }
-    }
-  }
-}
 
 /**
  * Marks a call's approval or suspension as expired: Mastra no longer holds its run. A run that

@@ -7,6 +7,7 @@ import type {
   WorkflowState,
   WorkflowStepState,
 } from '../state/state.js';
+import { sinceStopOf } from '../state/state-root.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { messageWithoutEchoes } from './echo.js';
@@ -189,8 +190,25 @@ export function runErrorShown(ctx: Ctx, runId: string, message: string): string 
  * with what any call of the state hides replaced, since a server's error may quote arguments.
  */
 export function clientMessageShown(ctx: Ctx, message: string): string {
-  const calls = [...ctx.draft.root.toolCalls.values()].filter(
-    (call) => call.displayTransform === 'display' || call.input.kind === 'hidden',
-  );
+  const { toolCalls } = ctx.draft.root;
+  const calls: ToolCallState[] = [];
+  for (const key of mayHide(ctx)) {
+    const call = toolCalls.get(key);
+    if (call !== undefined && hidesValue(call)) calls.push(call);
+  }
   return calls.length === 0 ? message : messageWithoutEchoes(calls, message);
+}
+
+/** Whether a call hides a value: it is display-transformed, or its arguments are hidden. */
+export const hidesValue = (call: ToolCallState): boolean =>
+  call.displayTransform === 'display' || call.input.kind === 'hidden';
+
+/**
+ * The keys of the calls that may hide a value: those that hid one when the stream last stopped
+ * and those written since (see `SinceStop`), or every call of a state made elsewhere.
+ */
+function mayHide(ctx: Ctx): Iterable<string> {
+  const since = sinceStopOf(ctx.draft.root);
+  if (since === undefined) return ctx.draft.root.toolCalls.keys();
+  return new Set([...since.hiding.keys(), ...since.calls.toArray()]);
 }

@@ -4,6 +4,7 @@
 import { createPartialJsonParser, type PartialJsonParser } from '../partial-json/partial-json.js';
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
+import { noteRepeat } from '../state/draft-repeats.js';
 import {
   findCallKey,
   findCallWhere,
@@ -24,7 +25,7 @@ import {
   type ToolKind,
 } from '../state/state.js';
 import { Vector } from '../state/vector.js';
-import { type Ctx, now, type Scope } from './context.js';
+import { type Ctx, now, type Scope, type StopScope } from './context.js';
 import { messageWithoutEchoes, withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
 import { closeOpenParts } from './parts.js';
@@ -212,7 +213,7 @@ export function ensureCall(
   draft.appendCall(key);
   // A call the run did not have: a run sent again went on past where it was read before.
   endReplay(ctx, runId);
-  if (key !== toolCallId) draft.noteRepeat(call, topLevelCall(draft.root.toolCalls, call).runId);
+  if (key !== toolCallId) noteRepeat(draft, call, topLevelCall(draft.root.toolCalls, call).runId);
   if (clientTransform) ctx.scratch.displayRuns.add(runId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
   draft.pushToolCallId(run, key);
@@ -248,6 +249,7 @@ export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
 /**
  * Ends a run and every subagent run still open under it, at any depth. Calls that are not terminal
  * and do not wait for a person end in `output-error` with `reason`, so nothing spins forever.
+ * A stream's stop passes what it found open as `scope`.
  */
 export function endRun(
   ctx: Ctx,
@@ -255,6 +257,7 @@ export function endRun(
   status: Exclude<RunStatus, 'streaming'>,
   reason: string | undefined,
   brokenOff = false,
+  scope?: StopScope,
 ): void {
   const { draft } = ctx;
   const at = now(ctx);
@@ -280,15 +283,20 @@ export function endRun(
       if (at !== undefined) run.endedAt = at;
     }
     ended.push(id);
-    for (const toolCallId of current.toolCallIds) {
-      for (const childRunId of draft.root.toolCalls.get(toolCallId)?.childRunIds ?? []) {
-        if (draft.root.runs.get(childRunId)?.status === 'streaming') work.push(childRunId);
+    const streaming = (childRunId: string) => {
+      if (draft.root.runs.get(childRunId)?.status === 'streaming') work.push(childRunId);
+    };
+    if (scope !== undefined) scope.runsUnder(id).forEach(streaming);
+    else {
+      for (const toolCallId of current.toolCallIds) {
+        draft.root.toolCalls.get(toolCallId)?.childRunIds.forEach(streaming);
       }
     }
   }
   // Innermost runs first, as a person would see them end; no text of theirs stays open.
   for (let i = ended.length - 1; i >= 0; i--) {
-    endOpenCalls(ctx, ended[i]!, reason, status === 'aborted', brokenOff);
+    const calls = scope?.callsOf(ended[i]!);
+    endOpenCalls(ctx, ended[i]!, reason, status === 'aborted', brokenOff, calls);
     closeOpenParts(ctx, ended[i]!);
   }
 }
@@ -296,7 +304,8 @@ export function endRun(
 /**
  * Ends the calls of an ended run that are still open, unless a person or a background task holds
  * them: in `output-aborted` when the run was `aborted` (a stop, not a failure; the reason stays on
- * the run), else in `output-error` with `reason`. Writes only the calls it ends.
+ * the run), else in `output-error` with `reason`. Writes only the calls it ends. `calls` are the
+ * run's calls that may be open (all of them when not given).
  */
 export function endOpenCalls(
   ctx: Ctx,
@@ -304,10 +313,11 @@ export function endOpenCalls(
   reason: string | undefined,
   aborted = false,
   brokenOff = false,
+  calls: readonly string[] = ctx.draft.root.runs.get(runId)?.toolCallIds ?? [],
 ): void {
   const { draft } = ctx;
   const at = now(ctx);
-  for (const toolCallId of draft.root.runs.get(runId)?.toolCallIds ?? []) {
+  for (const toolCallId of calls) {
     const call = draft.root.toolCalls.get(toolCallId);
     if (call === undefined || TERMINAL_TOOL_STATUSES.has(call.status)) continue;
     // A request that expired keeps what it asked, as one that waits does.

@@ -11,10 +11,17 @@ import type {
 import { NO_CHANGES } from './draft-types.js';
 import { copyListed, isListKey, pushItems } from './list-fields.js';
 import { PersistentMap } from './persistent-map.js';
-import { addRepeat, argsOf, argsPrint, keyWithArgs, noteArgs } from './repeats.js';
 import { RunRecord } from './run-record.js';
 import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
-import { type Cursor, type ListKey, type Lists, listsOf, StateRoot } from './state-root.js';
+import {
+  type Cursor,
+  type ListKey,
+  type Lists,
+  listsOf,
+  type SinceStop,
+  StateRoot,
+  sinceStopWith,
+} from './state-root.js';
 import type { CallChange } from './waiting.js';
 import { WorkflowRecord } from './workflow-record.js';
 
@@ -85,10 +92,7 @@ export class Draft {
     this.owned = undefined;
     this.ownedLists = undefined;
     this.cursorOwned = false;
-    this.lastRunId = undefined;
-    this.lastRun = undefined;
-    this.lastCallId = undefined;
-    this.lastCall = undefined;
+    this.forgetLast();
     const before = this.published;
     const root = this.root;
     if (root === before) this.lastChanges = NO_CHANGES;
@@ -183,32 +187,9 @@ export class Draft {
     this.append('calls', toolCallId);
   }
 
-  /** Notes a call keyed otherwise than by its toolCallId in the repeats index (`repeats.ts`). */
-  noteRepeat(call: ToolCallState, turn: string): void {
-    const lists = this.writableLists();
-    lists.repeats = addRepeat(lists.repeats, call.toolCallId, call.key, call.runId, turn);
-  }
-
-  /**
-   * The call of run `runId` with this toolCallId noted with these arguments in the repeats index
-   * (see {@link noteArgs}), if any.
-   */
-  callWithArgs(toolCallId: string, runId: string, args: unknown): ToolCallState | undefined {
-    const print = argsPrint(args);
-    const { repeats } = StateRoot.lists(this.root);
-    const key = print === undefined ? undefined : keyWithArgs(repeats, runId, toolCallId, print);
-    return key === undefined ? undefined : this.root.toolCalls.get(key);
-  }
-
-  /** Notes `call`'s arguments in the repeats index, for a run that repeats its toolCallId. */
-  noteArgs(call: ToolCallState): void {
-    const print = argsPrint(argsOf(call));
-    const { repeats } = StateRoot.lists(this.root);
-    const next =
-      print === undefined
-        ? repeats
-        : noteArgs(repeats, call.runId, call.toolCallId, print, call.key);
-    if (next !== repeats) this.writableLists().repeats = next;
+  /** Replaces the repeats index (see `draft-repeats.ts`). */
+  setRepeats(repeats: Lists['repeats']): void {
+    this.writableLists().repeats = repeats;
   }
 
   /** Appends to `issues`. */
@@ -251,6 +232,7 @@ export class Draft {
     state.runs = (state.runs as PersistentMap<RunState>).set(runId, run);
     this.runs ??= new ChangeMap();
     this.runs.set(runId, record(run));
+    this.touch('runs', runId);
   }
 
   /** Sets a call: a new one or a writable copy made in this epoch (edited in place to publish). */
@@ -268,6 +250,31 @@ export class Draft {
     state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(key, call);
     this.calls ??= new ChangeMap();
     this.calls.set(key, { key, before, after: call });
+    this.touch('calls', key);
+  }
+
+  /** Notes a run or a call written since the stream last stopped (see {@link SinceStop}). */
+  private touch(field: 'runs' | 'calls', id: string): void {
+    const since = StateRoot.lists(this.root).sinceStop;
+    if (since === undefined || since[field].at(-1) === id) return;
+    this.writableLists().sinceStop = { ...since, [field]: since[field].append(id) };
+  }
+
+  /**
+   * The stream stopped, leaving the calls `open` (by key) not terminal and `hiding` hiding a
+   * value: what is written next is noted again, even in the run or call the draft returned last.
+   */
+  stopped(open: SinceStop['open'], hiding: SinceStop['hiding']): void {
+    this.writableLists().sinceStop = sinceStopWith(open, hiding);
+    this.forgetLast();
+  }
+
+  /** Forgets the run and the call returned last. */
+  private forgetLast(): void {
+    this.lastRunId = undefined;
+    this.lastRun = undefined;
+    this.lastCallId = undefined;
+    this.lastCall = undefined;
   }
 
   /** A writable run, or undefined when the run is unknown. */
@@ -280,7 +287,7 @@ export class Draft {
       if (current === undefined) return undefined;
       run = RunRecord.copy(current);
       this.setRun(runId, run);
-    }
+    } else this.touch('runs', runId);
     this.lastRunId = runId;
     this.lastRun = run;
     return run;
@@ -297,7 +304,7 @@ export class Draft {
       call = copyListed(current);
       // Not set in this epoch: `current` is the call as last published.
       this.putCall(toolCallId, call, current);
-    }
+    } else this.touch('calls', toolCallId);
     this.lastCallId = toolCallId;
     this.lastCall = call;
     return call;

@@ -185,9 +185,29 @@ export function decisionCall(
     statuses.has(call.status) && expiredReason(call) === undefined;
   const byKey = state.toolCalls.get(ref);
   if (byKey !== undefined && waits(byKey)) return byKey;
-  const calls = callsWithId(state, ref);
-  for (let i = calls.length - 1; i >= 0; i--) {
-    if (waits(calls[i]!)) return calls[i];
+  return newestWithId(state, ref, waits) ?? byKey ?? newestWithId(state, ref, () => true);
+}
+
+/**
+ * The newest call with this toolCallId that `matches`: newest first, so a decision for the
+ * latest turn of a long chat that repeats its ids costs what it visits, not the chat's length.
+ */
+function newestWithId(
+  state: ToolpaneState,
+  toolCallId: string,
+  matches: (call: ToolCallState) => boolean,
+): ToolCallState | undefined {
+  const repeats = repeatsOf(state);
+  const first = state.toolCalls.get(toolCallId);
+  if (repeats === undefined || first === undefined) {
+    const calls = callsWithId(state, toolCallId);
+    for (let i = calls.length - 1; i >= 0; i--) if (matches(calls[i]!)) return calls[i];
+    return undefined;
   }
-  return byKey ?? calls.at(-1);
+  const keys = repeatKeys(repeats, toolCallId);
+  for (let i = (keys?.length ?? 0) - 1; i >= 0; i--) {
+    const call = state.toolCalls.get(keys!.get(i)!);
+    if (call !== undefined && matches(call)) return call;
+  }
+  return first.toolCallId === toolCallId && matches(first) ? first : undefined;
 }

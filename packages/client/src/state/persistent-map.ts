@@ -60,8 +60,8 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     return this.values_.length;
   }
 
-  /** The position of `key` in this version, or -1. */
-  private positionOf(key: string): number {
+  /** The position of `key` in this version (the order keys were first set in), or -1. */
+  positionOf(key: string): number {
     const at = this.keys_?.positions.get(key);
     return at !== undefined && at < this.values_.length ? at : -1;
   }

@@ -132,10 +132,46 @@ export interface Lists {
   readonly cursor: Cursor;
   /** Where the calls keyed otherwise than by their toolCallId are (see `repeats.ts`). */
   readonly repeats: Repeats;
+  /**
+   * What a stream's end looks at (see `reducer/stream-stop.ts`): the runs and the calls the
+   * reducer wrote since the stream last stopped, and the calls that stop left open. Undefined in a
+   * state made elsewhere, whose first stop looks at every run and call.
+   */
+  readonly sinceStop?: SinceStop;
 }
 
+/** What the reducer wrote since the stream last stopped, and what that stop left open. */
+export interface SinceStop {
+  /** The runs written, each at least once (a run written twice in a row is noted once). */
+  readonly runs: AppendList<string>;
+  /** The calls written, by key, each at least once. */
+  readonly calls: AppendList<string>;
+  /**
+   * The calls, by key, that were not terminal when the stream last stopped, by the top-level run
+   * (the turn) they belong to; '' for calls whose chain of parents breaks off.
+   */
+  readonly open: PersistentMap<readonly string[]>;
+  /** The calls, by key, found hiding a value at a stop (see `hidesValue`). */
+  readonly hiding: PersistentMap<true>;
+}
+
+/** Nothing written since a stop that left `open` open and found `hiding` hiding. */
+export const sinceStopWith = (
+  open: PersistentMap<readonly string[]>,
+  hiding: PersistentMap<true>,
+): SinceStop => ({
+  runs: AppendList.from<string>([]),
+  calls: AppendList.from<string>([]),
+  open,
+  hiding,
+});
+
+/** What a state's reducer wrote since its stream last stopped (see {@link SinceStop}). */
+export const sinceStopOf = (state: ToolpaneState): SinceStop | undefined =>
+  state instanceof StateRoot ? StateRoot.lists(state).sinceStop : undefined;
+
 /** The names of the append-only lists of {@link Lists}. */
-export type ListKey = Exclude<keyof Lists, 'cursor' | 'repeats'>;
+export type ListKey = Exclude<keyof Lists, 'cursor' | 'repeats' | 'sinceStop'>;
 
 /** The fields of a state besides its lists. */
 export type StateFields = Pick<ToolpaneState, 'format' | 'runs' | 'toolCalls'>;
@@ -272,6 +308,7 @@ export const initialState: ToolpaneState = Object.freeze(
       unknown: AppendList.from<unknown>([]),
       cursor: {},
       repeats: NO_REPEATS,
+      sinceStop: sinceStopWith(PersistentMap.empty(), PersistentMap.empty()),
     },
   ),
 );
