@@ -10,7 +10,7 @@ import {
 } from '@toolpane/client';
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
-import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { fixtureAsRun, fixtureNames, loadFixture } from '../utils/fixtures';
 import { END, isAiSdkRecording, keptState, recordingOptions } from '../utils/replays';
 import { everythingShown } from '../utils/shown';
 
@@ -173,6 +173,38 @@ describe('a continuation sent again', () => {
         const state = reduceAll([...first, ...next.slice(0, cut), END, ...next, END], options);
         expect(everythingShown(state), `after ${cut}`).toBe(shown);
       }
+    },
+  );
+
+  it.each(PAIRS)(
+    '%s, %s: sent again after later turns of the chat, reads as once',
+    (request, continuation) => {
+      // A chat goes on after the continuation: turns that answer, and turns that ask and go on.
+      const ai = isAiSdkRecording(request);
+      const [plain, asks, goesOn] = ai
+        ? ['aisdk-v6', 'aisdk-v6-parallel-approval-request', 'aisdk-v6-parallel-approval-approve']
+        : ['tool-call-then-text', 'approval-request', 'approval-approved'];
+      const options = recordingOptions(request);
+      const turns = (before: readonly unknown[]) => {
+        const out = [...before];
+        for (let n = 1; n <= 3; n++) {
+          out.push(...fixtureAsRun(plain, n), END, ...fixtureAsRun(asks, n), END);
+          // The decision for the call this turn asked (the newest that waits).
+          const waiting = [...reduceAll(out, options).toolCalls.values()].findLast((call) =>
+            HUMAN_TOOL_STATUSES.has(call.status),
+          );
+          out.push({ type: 'toolpane/decision-sent', toolCallId: waiting?.key, resumeData: {} });
+          out.push(...fixtureAsRun(goesOn, n), END);
+        }
+        return out;
+      };
+      const next = [...loadFixture(continuation), END];
+      const chat = turns([...decided([...loadFixture(request), END], options), ...next]);
+      const once = kept(reduceAll(chat, options));
+      expect(kept(reduceAll([...chat, ...next], options))).toEqual(once);
+      // Broken off half-way when it is sent again, then sent whole.
+      const half = next.slice(0, Math.ceil((next.length - 1) / 2));
+      expect(kept(reduceAll([...chat, ...half, ERROR, ...next], options))).toEqual(once);
     },
   );
 });
