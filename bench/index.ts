@@ -6,7 +6,8 @@
  * run) and exits 1 when a bundle is over its budget.
  *
  * Options: `--smoke`, `--only=ingest,shapes,partial-json,memory,react,live,bundle`,
- * `--sizes=10000,100000` (the ingest sizes to run, of 10000, 100000 and 1000000; all by default).
+ * `--sizes=10000,100000` (the ingest sizes to run, of 10000, 100000 and 1000000; all by default),
+ * `--shapes=chat:` (only the adversarial shapes whose name holds it; all by default).
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
@@ -697,7 +698,8 @@ async function ingestSize(options: IngestOptions): Promise<IngestResult> {
 async function shapeRows(options: ShapesOptions, rounds: number): Promise<ShapeRow[]> {
   if (smoke) return runChild<ShapeRow[]>('shapes.ts', options);
   const rows: ShapeRow[] = [];
-  for (const shape of SHAPE_LIST) {
+  const part = args.find((a) => a.startsWith('--shapes='))?.slice('--shapes='.length);
+  for (const shape of SHAPE_LIST.filter((s) => part === undefined || s.name.includes(part))) {
     const found = options.sizes.map(() => ({
       reduce: [] as ShapeTiming[],
       publish: [] as ShapeTiming[],

@@ -92,4 +92,14 @@ describe('state orders', () => {
     expect(next.runOrder).toEqual([...state.runOrder, 'run-next']);
     expect(next.toolCallOrder).toEqual(state.toolCallOrder);
   });
+
+  it('an empty list shared by many versions lends its buffer to none', () => {
+    const empty = AppendList.empty<string>();
+    const a = empty.append('a').append('b');
+    const b = empty.append('c');
+    expect([a.toArray(), b.toArray(), empty.toArray()]).toEqual([['a', 'b'], ['c'], []]);
+    // Neither wrote into the shared list: a third reads it empty and makes its own.
+    expect(empty.append('d').toArray()).toEqual(['d']);
+    expect(a.append('e').toArray()).toEqual(['a', 'b', 'e']);
+  });
 });

@@ -190,9 +190,9 @@ describe('a continuation sent again', () => {
         for (let n = 1; n <= 3; n++) {
           out.push(...fixtureAsRun(plain, n), END, ...fixtureAsRun(asks, n), END);
           // The decision for the call this turn asked (the newest that waits).
-          const waiting = [...reduceAll(out, options).toolCalls.values()].findLast((call) =>
-            HUMAN_TOOL_STATUSES.has(call.status),
-          );
+          const waiting = [...reduceAll(out, options).toolCalls.values()]
+            .reverse()
+            .find((call) => HUMAN_TOOL_STATUSES.has(call.status));
           out.push({ type: 'toolpane/decision-sent', toolCallId: waiting?.key, resumeData: {} });
           out.push(...fixtureAsRun(goesOn, n), END);
         }

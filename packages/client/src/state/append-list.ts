@@ -18,6 +18,14 @@ export class AppendList<T> {
     readonly length: number,
   ) {}
 
+  /**
+   * An empty list whose first append makes a buffer of its own: a shared empty list (in the
+   * initial state, say) then holds no one's items.
+   */
+  static empty<T>(): AppendList<T> {
+    return new AppendList(Object.freeze([]) as unknown as T[], 0);
+  }
+
   /** A list of `values` (copied). */
   static from<T>(values: readonly T[]): AppendList<T> {
     return new AppendList(values.slice(), values.length);

@@ -160,8 +160,8 @@ export const sinceStopWith = (
   open: PersistentMap<readonly string[]>,
   hiding: PersistentMap<true>,
 ): SinceStop => ({
-  runs: AppendList.from<string>([]),
-  calls: AppendList.from<string>([]),
+  runs: AppendList.empty<string>(),
+  calls: AppendList.empty<string>(),
   open,
   hiding,
 });
