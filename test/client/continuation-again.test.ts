@@ -32,8 +32,8 @@ const runOf = (chunks: readonly unknown[]) =>
 
 /**
  * Each recorded continuation and the request it answers (the recording that starts its run).
- * AI SDK streams carry no runId: their pairs are named. Agent networks are left out (their
- * continuations are read as they come; see the client README).
+ * AI SDK streams carry no runId: their pairs are named. Agent networks' continuations are read
+ * by count: network-continuation-again.test.ts.
  */
 const PAIRS: readonly (readonly [request: string, continuation: string])[] = (() => {
   const names = fixtureNames().filter((name) => !name.includes('network'));

@@ -1,5 +1,6 @@
 import { reduce, reduceAll, type ToolpaneState } from '@toolpane/client';
 import { deserializeState, serializeState } from '@toolpane/client/history';
+import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { CONVERSATION } from '../../bench/conversation-shapes';
 import { shapeOptions } from '../../bench/shapes';
@@ -19,6 +20,12 @@ import { END, recordingOptions } from '../utils/replays';
  * same state without the note of what was written (a state made elsewhere, whose stop looks at
  * everything), and the whole chat read in one batch with the chat read chunk by chunk that way.
  */
+
+/** A recording's options, with the network family for an agent network's. */
+const optionsOf = (name: string) => ({
+  ...recordingOptions(name),
+  ...(name.includes('network') ? { families: [network] } : {}),
+});
 
 const BROKE = { type: 'toolpane/stream-error', message: 'The connection closed' };
 const ABORT = { type: 'toolpane/abort', reason: 'Stopped' };
@@ -94,7 +101,7 @@ function readComparingStops(values: readonly unknown[], options: object) {
 
 describe('a stream stop does what a look at every run and call does', () => {
   it.each(fixtureNames())('%s played as a chat broken off and sent again', (name) => {
-    const options = recordingOptions(name);
+    const options = optionsOf(name);
     const chunks = chatOf(name, 12);
     const { state, stops } = readComparingStops(chunks, options);
     expect(stops).toBeGreaterThanOrEqual(4);
@@ -114,7 +121,7 @@ describe('a stream stop does what a look at every run and call does', () => {
     '%s: a stop after a stream that carried nothing leaves the state as it was',
     (name) => {
       // The session tells an empty stream by the state it leaves: the very same object.
-      const options = recordingOptions(name);
+      const options = optionsOf(name);
       // (A break is said in `issues` even then.)
       for (const stop of [END, ABORT]) {
         const read = reduceAll([...fixtureAsRun(name, 1), stop], options);

@@ -6,6 +6,7 @@ import {
   excerpt,
   type Scope,
 } from '../reducer/context.js';
+import { beginCounted } from '../reducer/continuation.js';
 import { EXECUTION_EVENT, networkPayloadSchemas } from './chunks.js';
 import { onFinish, onNetworkAbort } from './end.js';
 import {
@@ -75,6 +76,16 @@ export const network: ChunkFamilySupport = {
     if (!Object.hasOwn(networkPayloadSchemas, type) && !EXECUTION_EVENT.test(type)) return false;
     applyNetwork(ctx, value, scope);
     return true;
+  },
+  // A network's continuation is read by count: Mastra sends it again as it sent it.
+  begins: (ctx, value) => {
+    if (typeof value !== 'object' || value === null) return;
+    const { type, runId } = value as { type?: unknown; runId?: unknown };
+    if (typeof type !== 'string' || typeof runId !== 'string') return;
+    if (!Object.hasOwn(networkPayloadSchemas, type) && !EXECUTION_EVENT.test(type)) return;
+    if (ctx.draft.root.runs.get(runId)?.network !== undefined) {
+      beginCounted(ctx, runId, value as { type: string });
+    }
   },
 };
 

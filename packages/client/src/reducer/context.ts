@@ -37,6 +37,11 @@ export interface ChunkFamilySupport {
    * for a chunk of another family. Malformed chunks become issues; nothing throws.
    */
   readonly apply: (ctx: Ctx, value: unknown, scope: Scope) => boolean;
+  /**
+   * The first value of a stream, before it is read (any family's, or none: it may be anything): a
+   * continuation may begin. Nothing throws.
+   */
+  readonly begins?: (ctx: Ctx, value: unknown) => void;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type Scratch,
   TOP,
 } from './context.js';
+import { readBefore } from './continuation.js';
 import { applyEvent } from './events.js';
 import { ensureRun } from './lifecycle.js';
 
@@ -102,6 +103,7 @@ function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
 /** Applies a value and turns any unexpected exception into an issue, so a stream never breaks. */
 function applySafely(ctx: Ctx, value: unknown): void {
   try {
+    if (!isToolpaneEvent(value) && skipped(ctx, value)) return;
     applyValue(ctx, value, TOP);
   } catch (error) {
     addIssue(ctx, {
@@ -110,6 +112,20 @@ function applySafely(ctx: Ctx, value: unknown): void {
       excerpt: excerpt(value),
     });
   }
+}
+
+/**
+ * Whether a chunk a stream brought is skipped: a chunk family may begin a continuation read by
+ * count at a stream's first chunk, which skips what an earlier reading of it read.
+ */
+function skipped(ctx: Ctx, value: unknown): boolean {
+  const { families } = ctx.options;
+  if (families !== undefined && !ctx.draft.cursor().inStream) {
+    for (const family of families) family.begins?.(ctx, value);
+  }
+  if (ctx.draft.cursor().counted === undefined || !readBefore(ctx)) return false;
+  ctx.draft.moveCursor('inStream', true);
+  return true;
 }
 
 const createCtx = (state: ToolpaneState, options: ReduceOptions, scratch: Scratch): Ctx => ({

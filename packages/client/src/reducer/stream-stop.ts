@@ -9,6 +9,7 @@ import {
 } from '../state/state.js';
 import { type SinceStop, sinceStopOf } from '../state/state-root.js';
 import type { Ctx, StopScope } from './context.js';
+import { endCounted } from './continuation.js';
 import { hidesValue } from './hide.js';
 import { endOpenCalls, endRun } from './lifecycle.js';
 import { noteBroken } from './reopen.js';
@@ -195,6 +196,7 @@ function markWaiting(ctx: Ctx, runId: string, scope: Scope) {
 export function streamStopped(ctx: Ctx, reason: string, interrupted: boolean): void {
   const before = ctx.draft.root;
   ctx.draft.moveCursor('inStream', undefined);
+  endCounted(ctx);
   endReplay(ctx);
   const since = sinceStopOf(ctx.draft.root);
   const scope = scopeOf(ctx, since);

@@ -45,6 +45,15 @@ export function cursorFromJson(json: unknown): Cursor | undefined {
     if (marks.every((mark) => mark !== undefined)) out.continued = marks;
   }
   if (cursor.inStream === true) out.inStream = true;
+  const { counted } = cursor;
+  if (
+    isRecord(counted) &&
+    typeof counted.runId === 'string' &&
+    isIndex(counted.read) &&
+    isIndex(counted.skip)
+  ) {
+    out.counted = { runId: counted.runId, read: counted.read, skip: counted.skip };
+  }
   return out as Cursor;
 }
 
@@ -102,5 +111,5 @@ function continuedFromJson(value: unknown): ContinuedAt | undefined {
   const at = markFromJson(value.at);
   const inside = value.inside.slice(0, REPLAY_LIMITS.nested).map(markFromJson);
   if (at === undefined || !inside.every((mark) => mark !== undefined)) return undefined;
-  return { at, first: value.first, inside };
+  return { at, first: value.first, inside, ...(isIndex(value.read) ? { read: value.read } : {}) };
 }

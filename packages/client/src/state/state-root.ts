@@ -63,6 +63,21 @@ export interface Cursor {
    * next chunk is the first of a stream when it is not).
    */
   readonly inStream?: true;
+  /**
+   * The stream under way is a continuation read by count (an agent network's): how many of its
+   * chunks came, and how many of them an earlier reading of it read already, which are skipped.
+   */
+  readonly counted?: CountedStream;
+}
+
+/** A continuation read by count (see {@link Cursor.counted}). */
+export interface CountedStream {
+  /** The top-level run that goes on. */
+  readonly runId: string;
+  /** The chunks of the stream so far. */
+  readonly read: number;
+  /** How many of its first chunks an earlier reading read. */
+  readonly skip: number;
 }
 
 /** Where a run stood when a continuation began: its counts of steps and parts. */
@@ -76,6 +91,8 @@ export interface ContinuedAt {
   readonly first: string;
   /** Where the runs inside its calls that went on in it stood (at most 16). */
   readonly inside: readonly RunMark[];
+  /** For a continuation read by count: how many of its chunks a reading of it read, at most. */
+  readonly read?: number;
 }
 
 /**
