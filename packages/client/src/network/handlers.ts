@@ -6,8 +6,8 @@ import {
   excerpt,
   type Scope,
 } from '../reducer/context.js';
-import { beginCounted } from '../reducer/continuation.js';
 import { EXECUTION_EVENT, networkPayloadSchemas } from './chunks.js';
+import { beginCounted } from './continuation.js';
 import { onFinish, onNetworkAbort } from './end.js';
 import {
   onAgentEnd,

@@ -11,7 +11,6 @@ import type { RunState } from '../state/state.js';
 import { type ContinuedAt, REPLAY_LIMITS, type RunMark } from '../state/state-root.js';
 import type { Ctx } from './context.js';
 import { revivedByChunk } from './lifecycle.js';
-import { reopenCounted } from './reopen.js';
 import { beginReplay, replayOf, sentAgain } from './replay.js';
 
 /**
@@ -46,7 +45,7 @@ export function noteContinuation(ctx: Ctx, runId: string, chunk: { readonly type
 }
 
 /** A continuation of `run` begins with a chunk whose print is `first`: where the run stood. */
-function noteBegun(ctx: Ctx, run: RunState, first: string, counted = false): void {
+export function noteBegun(ctx: Ctx, run: RunState, first: string, counted = false): void {
   const { continued = [], answered = [] } = ctx.draft.cursor();
   const kept = continued.filter(({ at }) => at[0] !== run.runId).slice(1 - REPLAY_LIMITS.continued);
   const mark: ContinuedAt = { at: markOf(run), first, inside: [], ...(counted ? { read: 0 } : {}) };
@@ -55,31 +54,6 @@ function noteBegun(ctx: Ctx, run: RunState, first: string, counted = false): voi
   if (answered.includes(run.runId)) {
     const left = answered.filter((id) => id !== run.runId);
     ctx.draft.moveCursor('answered', left.length > 0 ? left : undefined);
-  }
-}
-
-/**
- * The first chunk of a stream for top-level run `runId` whose continuation is read by count: an
- * agent network's, whose steps are not matched again the way a run's parts are. As
- * {@link noteContinuation}, a stream that finds the run waiting begins a continuation; one that
- * opens with its first chunk again, when the run has ended or broke off since or waits again with
- * no decision sent since, sends it again, as Mastra sent it: what a break ended goes on, and the
- * chunks the readings before read are skipped (see {@link readBefore}). O(size of the chunk).
- */
-export function beginCounted(ctx: Ctx, runId: string, chunk: { readonly type: string }): void {
-  const run = ctx.draft.root.runs.get(runId);
-  if (run === undefined || run.parentToolCallId !== null) return;
-  const waits = run.status === 'waiting';
-  if (!waits && !sentAgain(run)) return;
-  const { continued = [], answered = [] } = ctx.draft.cursor();
-  const mark = continued.find(({ at }) => at[0] === runId);
-  const first = printOf(chunk);
-  if (mark !== undefined && mark.first === first && !(waits && answered.includes(runId))) {
-    reopenCounted(ctx, runId);
-    ctx.draft.moveCursor('counted', { runId, read: 0, skip: mark.read ?? 0 });
-  } else if (waits) {
-    noteBegun(ctx, run, first, true);
-    ctx.draft.moveCursor('counted', { runId, read: 0, skip: 0 });
   }
 }
 
@@ -131,7 +105,7 @@ export function noteInside(ctx: Ctx, runId: string): void {
 }
 
 /** A print of a chunk: the length and a 32-bit FNV-1a hash of its JSON. O(size). */
-function printOf(chunk: { readonly type: string }): string {
+export function printOf(chunk: { readonly type: string }): string {
   let json: string;
   try {
     json = JSON.stringify(chunk) ?? '';

@@ -94,34 +94,11 @@ const unstarted = (workflow: WorkflowState | undefined): boolean =>
     workflow.error === undefined);
 
 /** A call a break ended goes back to where it stood. */
-function unbreak(ctx: Ctx, call: Mutable<ToolCallState>): void {
+export function unbreak(ctx: Ctx, call: Mutable<ToolCallState>): void {
   call.status = call.brokenOff!;
   delete call.brokenOff;
   delete call.endedAt;
   call.error = NO_VALUE;
   // Indexes of open calls dropped it when it ended: it joins them again.
   ctx.scratch.namedLate.push(call.key);
-}
-
-/**
- * What a break ended, when a continuation read by count is sent again (see `beginCounted`): the
- * run goes on, and so do the calls of it and of the runs inside that the break ended, with what
- * they gathered (the chunks that brought it are skipped), and the runs inside that it
- * interrupted. O(calls inside).
- */
-export function reopenCounted(ctx: Ctx, runId: string): void {
-  const seen = new Set<string>();
-  const work = [runId];
-  for (let id = work.pop(); id !== undefined; id = work.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    // Only a stream's stop interrupts a run inside a continuation: here, the break's.
-    revive(ctx, id);
-    for (const key of ctx.draft.root.runs.get(id)?.toolCallIds ?? []) {
-      const known = ctx.draft.root.toolCalls.get(key);
-      if (known === undefined) continue;
-      work.push(...known.childRunIds);
-      if (known.brokenOff !== undefined) unbreak(ctx, ctx.draft.toolCall(key)!);
-    }
-  }
 }
