@@ -124,8 +124,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // calls gather starts again, preliminary outputs are matched) and a subagent's result shown as
   // a transform's view has its inner calls redacted too; 36.67 KB once a continuation sent again
   // (whole or broken off) reads as once: where it began is noted with a print of its first chunk,
-  // the runs inside that went on in it are noted as they go on, and snapshots keep both.
-  { name: '@toolpane/client', file: client, budgetKb: 36.7 },
+  // the runs inside that went on in it are noted as they go on, and snapshots keep both;
+  // 37.87 KB once a stream's stop looks at what its stream wrote and what its turns left open
+  // (the draft notes the runs and calls it writes, each stop what it left open per turn and the
+  // calls that hide a value: reducer/stream-stop.ts), and a continuation can be read by count
+  // (an agent network's: the cursor counts and skips its chunks, snapshots keep the count).
+  { name: '@toolpane/client', file: client, budgetKb: 37.9 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -162,13 +166,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 27.09 KB once a replay of such a run finds each call by its arguments (see above), 27.18 KB
   // once a later step's call is read from a result alone (see above), 28.39 KB once a run sent
   // again reads as once (see above), 29.08 KB once a stream broken off and sent again reads as
-  // one read (see above), 29.66 KB once a continuation sent again does (see above); goal 12 KB
-  // (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // one read (see above), 29.66 KB once a continuation sent again does (see above), 30.85 KB
+  // once a stream's stop looks at what its stream wrote and a continuation can be read by count
+  // (see above); goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 29.7,
+    budgetKb: 30.9,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -198,11 +203,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // those of 33.45 KB, 32.45 KB with those of 33.54 KB, 32.56 KB with those of 33.66 KB,
   // 32.65 KB with those of 33.77 KB, 32.86 KB with those of 33.99 KB, 32.99 KB with those of
   // 34.1 KB, 33.08 KB with those of 34.19 KB, 34.32 KB with those of 35.41 KB, 35.0 KB with
-  // those of 36.06 KB, 35.61 KB with those of 36.67 KB.
+  // those of 36.06 KB, 35.61 KB with those of 36.67 KB, 36.79 KB with those of 37.87 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 35.7,
+    budgetKb: 36.8,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
