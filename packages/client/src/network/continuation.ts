@@ -5,9 +5,8 @@
  */
 
 import type { Ctx } from '../reducer/context.js';
-import { noteBegun, printOf } from '../reducer/continuation.js';
+import { sentAgainFrom } from '../reducer/continuation.js';
 import { revive, unbreak } from '../reducer/reopen.js';
-import { sentAgain } from '../reducer/replay.js';
 
 /**
  * The first chunk of a stream for top-level run `runId` whose continuation is read by count: an
@@ -21,15 +20,11 @@ export function beginCounted(ctx: Ctx, runId: string, chunk: { readonly type: st
   const run = ctx.draft.root.runs.get(runId);
   if (run === undefined || run.parentToolCallId !== null) return;
   const waits = run.status === 'waiting';
-  if (!waits && !sentAgain(run)) return;
-  const { continued = [], answered = [] } = ctx.draft.cursor();
-  const mark = continued.find(({ at }) => at[0] === runId);
-  const first = printOf(chunk);
-  if (mark !== undefined && mark.first === first && !(waits && answered.includes(runId))) {
+  const again = sentAgainFrom(ctx, run, chunk, waits, true);
+  if (again !== undefined) {
     reopenCounted(ctx, runId);
-    ctx.draft.moveCursor('counted', { runId, read: 0, skip: mark.read ?? 0 });
+    ctx.draft.moveCursor('counted', { runId, read: 0, skip: again.read ?? 0 });
   } else if (waits) {
-    noteBegun(ctx, run, first, true);
     ctx.draft.moveCursor('counted', { runId, read: 0, skip: 0 });
   }
 }

@@ -32,20 +32,36 @@ export function noteContinuation(ctx: Ctx, runId: string, chunk: { readonly type
   if (run === undefined || chunk.type.startsWith('background-task-')) return;
   const waits =
     run.status === 'waiting' || (run.status !== 'streaming' && run.finishReason === 'tool-calls');
-  if (!waits && !sentAgain(run)) return;
+  const again = sentAgainFrom(ctx, run, chunk, waits);
+  if (again !== undefined) beginReplay(ctx, run.runId, true, again);
+}
+
+/**
+ * The first chunk of a stream for `run`, which stopped for a person or for the app (`waits`) or
+ * ended: the mark of the continuation it sends again, when it opens with that continuation's
+ * first chunk and the run has ended or broke off since, or waits again with no decision sent
+ * since. Else, when the run waits, a continuation begins and is noted (`counted`: read by count).
+ */
+export function sentAgainFrom(
+  ctx: Ctx,
+  run: RunState,
+  chunk: { readonly type: string },
+  waits: boolean,
+  counted = false,
+): ContinuedAt | undefined {
+  if (!waits && !sentAgain(run)) return undefined;
   const { continued = [], answered = [] } = ctx.draft.cursor();
   const mark = continued.find(({ at }) => at[0] === run.runId);
   const first = printOf(chunk);
-  const decided = answered.includes(run.runId);
-  if (mark !== undefined && mark.first === first && !(waits && decided)) {
-    beginReplay(ctx, run.runId, true, mark);
-  } else if (waits) {
-    noteBegun(ctx, run, first);
+  if (mark !== undefined && mark.first === first && !(waits && answered.includes(run.runId))) {
+    return mark;
   }
+  if (waits) noteBegun(ctx, run, first, counted);
+  return undefined;
 }
 
 /** A continuation of `run` begins with a chunk whose print is `first`: where the run stood. */
-export function noteBegun(ctx: Ctx, run: RunState, first: string, counted = false): void {
+function noteBegun(ctx: Ctx, run: RunState, first: string, counted: boolean): void {
   const { continued = [], answered = [] } = ctx.draft.cursor();
   const kept = continued.filter(({ at }) => at[0] !== run.runId).slice(1 - REPLAY_LIMITS.continued);
   const mark: ContinuedAt = { at: markOf(run), first, inside: [], ...(counted ? { read: 0 } : {}) };
@@ -105,7 +121,7 @@ export function noteInside(ctx: Ctx, runId: string): void {
 }
 
 /** A print of a chunk: the length and a 32-bit FNV-1a hash of its JSON. O(size). */
-export function printOf(chunk: { readonly type: string }): string {
+function printOf(chunk: { readonly type: string }): string {
   let json: string;
   try {
     json = JSON.stringify(chunk) ?? '';

@@ -1,12 +1,6 @@
 import { PersistentMap } from '../state/persistent-map.js';
 import { topLevelCall } from '../state/repeats.js';
-import {
-  expiredReason,
-  HUMAN_TOOL_STATUSES,
-  TERMINAL_TOOL_STATUSES,
-  type ToolCallState,
-  type ToolpaneState,
-} from '../state/state.js';
+import { TERMINAL_TOOL_STATUSES, type ToolCallState, type ToolpaneState } from '../state/state.js';
 import { type SinceStop, sinceStopOf } from '../state/state-root.js';
 import type { Ctx, StopScope } from './context.js';
 import { endCounted } from './continuation.js';
@@ -14,6 +8,7 @@ import { hidesValue } from './hide.js';
 import { endOpenCalls, endRun } from './lifecycle.js';
 import { noteBroken } from './reopen.js';
 import { endReplay } from './replay.js';
+import { waits as stillWaits } from './waiting.js';
 
 /*
  * A stream stops (it ends, breaks off or is aborted): every run it left streaming ends, or waits
@@ -44,9 +39,6 @@ interface Scope extends StopScope {
   /** The runs that a call at any depth under them waits for a person in. */
   readonly waits: ReadonlySet<string>;
 }
-
-const waitsForPerson = (call: ToolCallState) =>
-  HUMAN_TOOL_STATUSES.has(call.status) && expiredReason(call) === undefined;
 
 /** The top-level run (the turn of a chat) a call belongs to. */
 function turnOfCall(calls: ReadonlyMap<string, ToolCallState>, call: ToolCallState): string {
@@ -110,7 +102,7 @@ function scopeOf(ctx: Ctx, since: SinceStop | undefined): Scope {
     const call = root.toolCalls.get(key);
     if (call === undefined || TERMINAL_TOOL_STATUSES.has(call.status)) continue;
     grouped(open, call.runId, key);
-    if (!waitsForPerson(call)) continue;
+    if (!stillWaits(call)) continue;
     // The call's run waits, and every run above it.
     let runId: string | undefined = call.runId;
     for (let steps = 0; runId !== undefined && steps < MAX_CHAIN && !waits.has(runId); steps++) {

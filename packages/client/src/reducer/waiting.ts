@@ -14,7 +14,8 @@ function selfOrNested(ctx: Ctx, call: ToolCallState, matches: (c: ToolCallState)
   return latestNestedCall(ctx.draft.root, call, matches) !== undefined;
 }
 
-const waits = (call: ToolCallState) =>
+/** Whether a call itself waits for a person: it asks, and its request has not expired. */
+export const waits = (call: ToolCallState): boolean =>
   HUMAN_TOOL_STATUSES.has(call.status) && expiredReason(call) === undefined;
 const asks = (call: ToolCallState) => HUMAN_TOOL_STATUSES.has(call.status);
 
