@@ -6,27 +6,33 @@
  */
 
 /** A shape as `shapes.ts` takes it (declared here, so the two files do not import each other). */
-interface Shape {
+export interface Shape {
   readonly name: string;
   readonly chunks: (count: number) => unknown[];
   readonly format?: 'ai-sdk';
 }
 
-const chunk = (type: string, runId: string, payload: unknown) => ({
+/** A native chunk of run `runId`. */
+export const chunk = (type: string, runId: string, payload: unknown) => ({
   type,
   runId,
   from: 'AGENT',
   payload,
 });
-const start = (runId: string) => chunk('start', runId, { id: 'agent', messageId: `m-${runId}` });
-const END = { type: 'toolpane/stream-end' };
+/** The `start` of run `runId`. */
+export const start = (runId: string) =>
+  chunk('start', runId, { id: 'agent', messageId: `m-${runId}` });
+/** The end of a stream, as the session dispatches it. */
+export const END = { type: 'toolpane/stream-end' };
 const BROKE = { type: 'toolpane/stream-error', message: 'The connection closed' };
-const approve = (toolCallId: string) => ({
+/** A person's approval of a call, as the session dispatches it. */
+export const approve = (toolCallId: string) => ({
   type: 'toolpane/decision-sent',
   toolCallId,
   approved: true,
 });
-const asks = (runId: string, toolCallId: string, i: number) => [
+/** A call of run `runId` that asks for an approval. */
+export const asks = (runId: string, toolCallId: string, i: number) => [
   chunk('tool-call', runId, { toolCallId, toolName: 'deleteTool', args: { id: `r-${i}` } }),
   chunk('tool-call-approval', runId, {
     toolCallId,

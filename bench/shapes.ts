@@ -11,6 +11,7 @@ import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { childOptions, isMain, log, report } from './child.ts';
 import { CONVERSATION } from './conversation-shapes.ts';
+import { DECISIONS } from './decision-shapes.ts';
 import { GROWING } from './growing-shapes.ts';
 import { HIDDEN } from './hidden-shapes.ts';
 import { compare, withCpuTime, withHeapSamples } from './measure.ts';
@@ -88,6 +89,7 @@ export const SHAPES: readonly Shape[] = [
   ...GROWING,
   ...HIDDEN,
   ...CONVERSATION,
+  ...DECISIONS,
   {
     name: 'tool calls without deltas, one run',
     chunks: (n) =>

@@ -1,5 +1,8 @@
 import { countOf } from '../state/list-fields.js';
+import { PersistentMap } from '../state/persistent-map.js';
+import { RunRecord } from '../state/run-record.js';
 import { expiredReason, HUMAN_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
+import { StateRoot } from '../state/state-root.js';
 import type { Ctx } from './context.js';
 import { latestNestedCall } from './tree.js';
 
@@ -32,8 +35,27 @@ export function waitsForHuman(ctx: Ctx, toolCallId: string): boolean {
 export const holdsRequest = (ctx: Ctx, call: ToolCallState): boolean =>
   selfOrNested(ctx, call, asks);
 
-/** Whether anything in the run waits for a person. */
+/**
+ * Whether anything in the run waits for a person. Asked each time a call stops waiting (its
+ * decision expired, or the server took it and nothing followed), so one after another as a chat
+ * is restored or a run's decisions fail. The search goes round the run's calls from where the
+ * last one found a call that waits (its witness), and notes where this one found one: while
+ * calls only stop waiting, the witness only moves forward, and all the searches of a run
+ * together look at each call about once, where searching from the first call looked at every
+ * call that had stopped before each one found.
+ */
 export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
   const run = ctx.draft.root.runs.get(runId);
-  return run?.toolCallIds.some((id) => waitsForHuman(ctx, id)) ?? false;
+  if (run === undefined) return false;
+  const ids = run instanceof RunRecord ? RunRecord.toolCallIds(run) : run.toolCallIds;
+  const count = ids.length;
+  const witnesses = StateRoot.lists(ctx.draft.root).witnesses ?? PersistentMap.empty<number>();
+  const from = witnesses.get(runId) ?? 0;
+  for (let i = 0; i < count; i++) {
+    const at = (from + i) % count;
+    if (!waitsForHuman(ctx, ids.at(at)!)) continue;
+    if (at !== from) ctx.draft.setIndex('witnesses', witnesses.set(runId, at));
+    return true;
+  }
+  return false;
 }

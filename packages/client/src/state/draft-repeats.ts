@@ -11,7 +11,7 @@ import { StateRoot } from './state-root.js';
 /** Notes a call keyed otherwise than by its toolCallId in the repeats index. */
 export function noteRepeat(draft: Draft, call: ToolCallState, turn: string): void {
   const { repeats } = StateRoot.lists(draft.root);
-  draft.setRepeats(addRepeat(repeats, call.toolCallId, call.key, call.runId, turn));
+  draft.setIndex('repeats', addRepeat(repeats, call.toolCallId, call.key, call.runId, turn));
 }
 
 /**
@@ -36,5 +36,5 @@ export function noteCallArgs(draft: Draft, call: ToolCallState): void {
   const { repeats } = StateRoot.lists(draft.root);
   const next =
     print === undefined ? repeats : noteArgs(repeats, call.runId, call.toolCallId, print, call.key);
-  if (next !== repeats) draft.setRepeats(next);
+  if (next !== repeats) draft.setIndex('repeats', next);
 }

@@ -187,9 +187,9 @@ export class Draft {
     this.append('calls', toolCallId);
   }
 
-  /** Replaces the repeats index (see `draft-repeats.ts`). */
-  setRepeats(repeats: Lists['repeats']): void {
-    this.writableLists().repeats = repeats;
+  /** Replaces an index: the repeats (see `draft-repeats.ts`) or the witnesses of waiting. */
+  setIndex<K extends 'repeats' | 'witnesses'>(key: K, index: Lists[K]): void {
+    (this.writableLists() as Mutable<Pick<Lists, K>>)[key] = index;
   }
 
   /** Appends to `issues`. */

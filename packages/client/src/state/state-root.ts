@@ -155,6 +155,11 @@ export interface Lists {
    * state made elsewhere, whose first stop looks at every run and call.
    */
   readonly sinceStop?: SinceStop;
+  /**
+   * Per run, where the last search for a call inside it that waits for a person stopped: a
+   * position in its `toolCallIds` (see `reducer/waiting.ts`). Undefined before the first search.
+   */
+  readonly witnesses?: PersistentMap<number>;
 }
 
 /** What the reducer wrote since the stream last stopped, and what that stop left open. */
@@ -188,7 +193,7 @@ export const sinceStopOf = (state: ToolpaneState): SinceStop | undefined =>
   state instanceof StateRoot ? StateRoot.lists(state).sinceStop : undefined;
 
 /** The names of the append-only lists of {@link Lists}. */
-export type ListKey = Exclude<keyof Lists, 'cursor' | 'repeats' | 'sinceStop'>;
+export type ListKey = Exclude<keyof Lists, 'cursor' | 'repeats' | 'sinceStop' | 'witnesses'>;
 
 /** The fields of a state besides its lists. */
 export type StateFields = Pick<ToolpaneState, 'format' | 'runs' | 'toolCalls'>;
