@@ -12,6 +12,7 @@ import { network } from '@toolpane/client/network';
 import { childOptions, isMain, log, report } from './child.ts';
 import { CONVERSATION } from './conversation-shapes.ts';
 import { DECISIONS } from './decision-shapes.ts';
+import { ENDINGS } from './ending-shapes.ts';
 import { GROWING } from './growing-shapes.ts';
 import { HIDDEN } from './hidden-shapes.ts';
 import { compare, withCpuTime, withHeapSamples } from './measure.ts';
@@ -90,6 +91,7 @@ export const SHAPES: readonly Shape[] = [
   ...HIDDEN,
   ...CONVERSATION,
   ...DECISIONS,
+  ...ENDINGS,
   {
     name: 'tool calls without deltas, one run',
     chunks: (n) =>

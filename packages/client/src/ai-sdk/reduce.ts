@@ -96,7 +96,7 @@ export const aiSdkHandlers: AiSdkHandlers = {
     endRun(ctx, topRunId(ctx), 'aborted', nonEmpty(value.reason) ?? 'The run was aborted');
   },
   'message-metadata': (ctx, value) => {
-    ctx.draft.appendUnknown(value);
+    ctx.draft.append('unknown', value);
   },
   'data-tool-agent': onAgentSnapshot,
   // Every step is also in the next data-tool-agent snapshot.

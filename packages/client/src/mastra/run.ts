@@ -232,7 +232,7 @@ function dropUndefined<T extends object>(value: T): T {
 
 /** Keeps a chunk Toolpane does not interpret; an unexpected one is also an issue. */
 export function addUnknown(ctx: Ctx, value: unknown, type: string, unexpected: boolean): void {
-  ctx.draft.appendUnknown(value);
+  ctx.draft.append('unknown', value);
   if (unexpected) {
     addIssue(ctx, {
       kind: 'unknown-chunk',

@@ -1,7 +1,7 @@
 import { chunkTypeOf } from '../chunks/parse.js';
 import type { PartialJsonParser } from '../partial-json/partial-json.js';
 import type { Draft, Mutable } from '../state/draft.js';
-import type { RunPart, StreamIssue } from '../state/state.js';
+import type { RunPart, StreamIssue, ToolpaneState } from '../state/state.js';
 import type { PartIndex } from './part-index.js';
 import { redactExcerpt } from './redact.js';
 import type { ClientTransforms } from './transform.js';
@@ -97,7 +97,31 @@ export interface Scratch {
   readonly namedLate: string[];
   /** How many times each `agent-*` call's result was shown again for a call inside it. */
   readonly reshown: Map<string, number>;
+  /**
+   * How much searching messages for hidden values (a run's error, a message of the client) may
+   * still cost, in calls and hidden texts looked at: it grows by {@link SCRUB_PER_VALUE} with
+   * every value applied, so that all such searches together cost at most a constant times what
+   * was read, however many messages a stream sends (see `scrubWithin` in `hide.ts`).
+   */
+  scrubBudget: number;
+  /** What changed in each run since this reducer last ended it (see `run-ends.ts`). */
+  readonly ends: Map<string, EndRecord>;
 }
+
+/** What changed in a run since a reducer last ended it (see `run-ends.ts`). */
+export interface EndRecord {
+  /** How many calls the run had then. */
+  count: number;
+  /** Its calls written since, or with a call written under them, by key. */
+  readonly calls: Set<string>;
+  /** Runs written since directly under its calls. */
+  readonly runs: Set<string>;
+  /** Its calls left open then because they wait for the app's result: an abort ends them. */
+  awaiting: Set<string>;
+}
+
+/** What each value applied adds to {@link Scratch.scrubBudget}. */
+export const SCRUB_PER_VALUE = 64;
 
 /**
  * The text or reasoning part text deltas went to last, so that the next delta for it goes straight
@@ -111,8 +135,11 @@ export interface LastText {
   epoch: number;
 }
 
-/** Creates empty working memory for a reducer. */
-export const createScratch = (): Scratch => ({
+/**
+ * Creates empty working memory for a reducer that starts from `state`: its budget for searching
+ * messages covers one search of every call the state holds.
+ */
+export const createScratch = (state: ToolpaneState): Scratch => ({
   parsers: new Map(),
   parserSweep: 64,
   taskCalls: new Map(),
@@ -126,6 +153,8 @@ export const createScratch = (): Scratch => ({
   indexes: new Map(),
   namedLate: [],
   reshown: new Map(),
+  scrubBudget: SCRUB_PER_VALUE * (state.toolCalls.size + 1),
+  ends: new Map(),
 });
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */
@@ -162,7 +191,7 @@ export function addIssue(ctx: Ctx, issue: StreamIssue): void {
   const clipped: Mutable<StreamIssue> = { ...issue, message: clip(issue.message, 500) };
   if (issue.chunkType !== undefined) clipped.chunkType = clip(issue.chunkType, 100);
   if (issue.excerpt !== undefined) clipped.excerpt = redactExcerpt(clip(issue.excerpt, 200));
-  ctx.draft.appendIssue(clipped);
+  ctx.draft.append('issues', clipped);
 }
 
 /** Records a chunk that failed its check: the message, the type it names, if any, an excerpt. */

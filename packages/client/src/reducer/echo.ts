@@ -21,6 +21,10 @@ import { type TextMatcher, textMatcher } from './text-match.js';
 /** What stands where a hidden value was. */
 const HIDDEN_MARK = '[hidden]';
 
+/** A message shown instead of one that was not searched for hidden values (see `affords`). */
+export const WITHHELD =
+  '[hidden: a message the reducer could not afford to search for hidden values]';
+
 /** Shorter values are too common to tell from the text around them. */
 const MIN_LENGTH = 3;
 
@@ -274,10 +278,19 @@ export function withoutEchoes(
 /**
  * A message about `calls` (a run's error, a failed decision) with what any of them hides replaced
  * by {@link HIDDEN_MARK}: an error may quote the arguments of a call whose transform hides them.
+ * With `affords`, asked for what each call's search costs before it is made, a message whose
+ * search it refuses shows as {@link WITHHELD}, whole: nothing unsearched is shown.
  */
-export function messageWithoutEchoes(calls: Iterable<ToolCallState>, message: string): string {
+export function messageWithoutEchoes(
+  calls: Iterable<ToolCallState>,
+  message: string,
+  affords?: (cost: number) => boolean,
+): string {
   let out = message;
   for (const call of calls) {
+    // What searching the message for the call's texts costs: the texts, and the message itself.
+    const cost = 1 + hiddenTexts(call).all.length + Math.ceil(out.length / 256);
+    if (affords !== undefined && !affords(cost)) return WITHHELD;
     const shown = withoutEchoes(call, { kind: 'raw', value: out }, true);
     if (shown.kind === 'transformed' && typeof shown.value === 'string') out = shown.value;
   }

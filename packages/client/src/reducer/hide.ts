@@ -1,5 +1,6 @@
 import type { Mutable } from '../state/draft.js';
 import { PersistentMap } from '../state/persistent-map.js';
+import { RunRecord } from '../state/run-record.js';
 import type {
   DisplayValue,
   ToolCallState,
@@ -10,7 +11,7 @@ import type {
 import { sinceStopOf } from '../state/state-root.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
-import { messageWithoutEchoes } from './echo.js';
+import { messageWithoutEchoes, WITHHELD } from './echo.js';
 import {
   redactSubagentResult,
   showSubagentOutput,
@@ -181,9 +182,27 @@ export function runErrorShown(ctx: Ctx, runId: string, message: string): string 
   if (!runHasDisplayTransform(ctx, runId)) return message;
   const run = ctx.draft.root.runs.get(runId);
   if (run === undefined) return message;
+  const pay = affords(ctx);
+  if (!pay(RunRecord.callIdsOf(run).length)) return WITHHELD;
   const calls = run.toolCallIds.map((id) => ctx.draft.root.toolCalls.get(id)!);
-  return messageWithoutEchoes(calls, message);
+  return messageWithoutEchoes(calls, message, pay);
 }
+
+/**
+ * Takes what a search of a message costs from the reducer's budget (see `Scratch.scrubBudget`),
+ * when the budget covers it. A stream's messages are searched for what its calls hide, each
+ * against every call that may hide something; a stream that sends many (errors of a run with many
+ * calls, breaks of a chat that hides many values) would make that quadratic. The budget grows with
+ * every value read, so a realistic stream never runs out, and a flood of messages costs a
+ * constant per value: a message it cannot afford shows as withheld, whole.
+ */
+const affords =
+  (ctx: Ctx) =>
+  (cost: number): boolean => {
+    if (cost > ctx.scratch.scrubBudget) return false;
+    ctx.scratch.scrubBudget -= cost;
+    return true;
+  };
 
 /**
  * A message the client itself got (a transport failure, a stream that broke) as it may show:
@@ -191,12 +210,17 @@ export function runErrorShown(ctx: Ctx, runId: string, message: string): string 
  */
 export function clientMessageShown(ctx: Ctx, message: string): string {
   const { toolCalls } = ctx.draft.root;
+  const since = sinceStopOf(ctx.draft.root);
+  const looked = since === undefined ? toolCalls.size : since.hiding.size + since.calls.length;
+  if (looked === 0) return message;
+  const pay = affords(ctx);
+  if (!pay(looked)) return WITHHELD;
   const calls: ToolCallState[] = [];
   for (const key of mayHide(ctx)) {
     const call = toolCalls.get(key);
     if (call !== undefined && hidesValue(call)) calls.push(call);
   }
-  return calls.length === 0 ? message : messageWithoutEchoes(calls, message);
+  return calls.length === 0 ? message : messageWithoutEchoes(calls, message, pay);
 }
 
 /** Whether a call hides a value: it is display-transformed, or its arguments are hidden. */

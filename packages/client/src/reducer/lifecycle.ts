@@ -30,6 +30,7 @@ import { messageWithoutEchoes, withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
 import { closeOpenParts } from './parts.js';
 import { endReplay } from './replay.js';
+import { endScope, noteEnded } from './run-ends.js';
 import { clientTransformFor } from './transform.js';
 import { holdsRequest } from './waiting.js';
 import { endWorkflow } from './workflow.js';
@@ -110,7 +111,7 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
   );
   draft.setRun(runId, run);
   if (scope.parentToolCallId === null) {
-    draft.appendRun(runId);
+    draft.append('runs', runId);
     draft.moveCursor('currentRunId', runId);
   } else {
     const parent = draft.toolCall(scope.parentToolCallId);
@@ -210,7 +211,7 @@ export function ensureCall(
     ...(ctx.options.now ? { startedAt: ctx.options.now() } : {}),
   };
   draft.setToolCall(key, call);
-  draft.appendCall(key);
+  draft.append('calls', key);
   // A call the run did not have: a run sent again went on past where it was read before.
   endReplay(ctx, runId);
   if (key !== toolCallId) noteRepeat(draft, call, topLevelCall(draft.root.toolCalls, call).runId);
@@ -261,6 +262,8 @@ export function endRun(
 ): void {
   const { draft } = ctx;
   const at = now(ctx);
+  // What a stop found open, or what came and changed since each run's last end.
+  const looked = scope ?? endScope(ctx, status === 'aborted');
   const ended: string[] = [];
   const seen = new Set<string>();
   const work = [runId];
@@ -283,22 +286,17 @@ export function endRun(
       if (at !== undefined) run.endedAt = at;
     }
     ended.push(id);
-    const streaming = (childRunId: string) => {
-      if (draft.root.runs.get(childRunId)?.status === 'streaming') work.push(childRunId);
-    };
-    if (scope !== undefined) scope.runsUnder(id).forEach(streaming);
-    else {
-      for (const toolCallId of current.toolCallIds) {
-        draft.root.toolCalls.get(toolCallId)?.childRunIds.forEach(streaming);
-      }
+    for (const child of looked.runsUnder(id)) {
+      if (draft.root.runs.get(child)?.status === 'streaming') work.push(child);
     }
   }
   // Innermost runs first, as a person would see them end; no text of theirs stays open.
   for (let i = ended.length - 1; i >= 0; i--) {
-    const calls = scope?.callsOf(ended[i]!);
+    const calls = looked.callsOf(ended[i]!);
     endOpenCalls(ctx, ended[i]!, reason, status === 'aborted', brokenOff, calls);
     closeOpenParts(ctx, ended[i]!);
   }
+  noteEnded(ctx, ended, looked, scope !== undefined);
 }
 
 /**

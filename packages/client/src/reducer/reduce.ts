@@ -14,6 +14,7 @@ import {
   createScratch,
   excerpt,
   type ReduceOptions,
+  SCRUB_PER_VALUE,
   type Scope,
   type Scratch,
   TOP,
@@ -21,6 +22,7 @@ import {
 import { readBefore } from './continuation.js';
 import { applyEvent } from './events.js';
 import { ensureRun } from './lifecycle.js';
+import { watchEnds } from './run-ends.js';
 
 const isData = (chunk: NativeChunk | DataChunk): chunk is DataChunk =>
   chunk.type.startsWith('data-');
@@ -102,6 +104,7 @@ function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
 
 /** Applies a value and turns any unexpected exception into an issue, so a stream never breaks. */
 function applySafely(ctx: Ctx, value: unknown): void {
+  ctx.scratch.scrubBudget += SCRUB_PER_VALUE;
   try {
     if (!isToolpaneEvent(value) && skipped(ctx, value)) return;
     applyValue(ctx, value, TOP);
@@ -128,12 +131,11 @@ function skipped(ctx: Ctx, value: unknown): boolean {
   return true;
 }
 
-const createCtx = (state: ToolpaneState, options: ReduceOptions, scratch: Scratch): Ctx => ({
-  draft: new Draft(state),
-  options,
-  scratch,
-  apply: applyValue,
-});
+function createCtx(state: ToolpaneState, options: ReduceOptions, scratch: Scratch): Ctx {
+  const ctx: Ctx = { draft: new Draft(state), options, scratch, apply: applyValue };
+  watchEnds(ctx);
+  return ctx;
+}
 
 /**
  * Applies one chunk (a Mastra `fullStream` chunk, an AI SDK UI stream chunk, a `data-*` chunk or
@@ -153,7 +155,7 @@ export function reduce(
   chunk: unknown,
   options: ReduceOptions = {},
 ): ToolpaneState {
-  const ctx = createCtx(state, options, createScratch());
+  const ctx = createCtx(state, options, createScratch(state));
   applySafely(ctx, chunk);
   return ctx.draft.publish();
 }
@@ -169,7 +171,7 @@ export function reduceAll(
   options: ReduceOptions = {},
   state: ToolpaneState = initialState,
 ): ToolpaneState {
-  const ctx = createCtx(state, options, createScratch());
+  const ctx = createCtx(state, options, createScratch(state));
   for (const chunk of chunks) applySafely(ctx, chunk);
   return ctx.draft.publish();
 }
@@ -187,7 +189,7 @@ export interface Reducer {
 
 /** Internal: creates a long-lived reducer that keeps its working memory between chunks. */
 export function createReducer(state: ToolpaneState, options: ReduceOptions): Reducer {
-  const ctx = createCtx(state, options, createScratch());
+  const ctx = createCtx(state, options, createScratch(state));
   return {
     apply: (value) => applySafely(ctx, value),
     publish: () => ctx.draft.publish(),

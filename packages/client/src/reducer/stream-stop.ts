@@ -1,4 +1,4 @@
-import { PersistentMap } from '../state/persistent-map.js';
+import { inMapOrder, PersistentMap } from '../state/persistent-map.js';
 import { topLevelCall } from '../state/repeats.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState, type ToolpaneState } from '../state/state.js';
 import { type SinceStop, sinceStopOf } from '../state/state-root.js';
@@ -54,12 +54,6 @@ function turnOfRun(root: ToolpaneState, runId: string): string {
   return call === undefined ? ORPHANS : turnOfCall(root.toolCalls, call);
 }
 
-/** `keys` in the order `map` first set them. */
-function inOrder(keys: Set<string>, map: ReadonlyMap<string, unknown>): string[] {
-  const positions = map as PersistentMap<unknown>;
-  return [...keys].sort((a, b) => positions.positionOf(a) - positions.positionOf(b));
-}
-
 function grouped(into: Map<string, string[]>, key: string, value: string) {
   const list = into.get(key);
   if (list === undefined) into.set(key, [value]);
@@ -93,8 +87,8 @@ function scopeOf(ctx: Ctx, since: SinceStop | undefined): Scope {
       const call = root.toolCalls.get(key);
       if (call !== undefined) runSet.add(call.runId);
     }
-    runs = inOrder(runSet, root.runs);
-    calls = inOrder(callSet, root.toolCalls);
+    runs = inMapOrder(runSet, root.runs);
+    calls = inMapOrder(callSet, root.toolCalls);
   }
   const open = new Map<string, string[]>();
   const waits = new Set<string>();

@@ -47,7 +47,7 @@ export const holdsRequest = (ctx: Ctx, call: ToolCallState): boolean =>
 export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
   const run = ctx.draft.root.runs.get(runId);
   if (run === undefined) return false;
-  const ids = run instanceof RunRecord ? RunRecord.toolCallIds(run) : run.toolCallIds;
+  const ids = RunRecord.callIdsOf(run);
   const count = ids.length;
   const witnesses = StateRoot.lists(ctx.draft.root).witnesses ?? PersistentMap.empty<number>();
   const from = witnesses.get(runId) ?? 0;

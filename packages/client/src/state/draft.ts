@@ -12,7 +12,7 @@ import { NO_CHANGES } from './draft-types.js';
 import { copyListed, isListKey, pushItems } from './list-fields.js';
 import { PersistentMap } from './persistent-map.js';
 import { RunRecord } from './run-record.js';
-import type { RunPart, RunState, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
+import type { RunPart, RunState, ToolCallState, ToolpaneState } from './state.js';
 import {
   type Cursor,
   type ListKey,
@@ -137,10 +137,11 @@ export class Draft {
     return this.root as Mutable<ToolpaneState>;
   }
 
-  private append<K extends ListKey>(
-    key: K,
-    item: Lists[K] extends AppendList<infer T> ? T : never,
-  ): void {
+  /**
+   * Appends to one of the root's growing lists: `runs` (`runOrder`), `calls` (`toolCallOrder`),
+   * `issues` or `unknown` (`unknownChunks`).
+   */
+  append<K extends ListKey>(key: K, item: Lists[K] extends AppendList<infer T> ? T : never): void {
     const lists = this.writableLists();
     if (this.lists === undefined) this.lists = [key];
     else if (!this.lists.includes(key)) this.lists.push(key);
@@ -177,29 +178,9 @@ export class Draft {
     }
   }
 
-  /** Appends a top-level run to `runOrder`. */
-  appendRun(runId: string): void {
-    this.append('runs', runId);
-  }
-
-  /** Appends a tool call to `toolCallOrder`. */
-  appendCall(toolCallId: string): void {
-    this.append('calls', toolCallId);
-  }
-
   /** Replaces an index: the repeats (see `draft-repeats.ts`) or the witnesses of waiting. */
   setIndex<K extends 'repeats' | 'witnesses'>(key: K, index: Lists[K]): void {
     (this.writableLists() as Mutable<Pick<Lists, K>>)[key] = index;
-  }
-
-  /** Appends to `issues`. */
-  appendIssue(issue: StreamIssue): void {
-    this.append('issues', issue);
-  }
-
-  /** Appends to `unknownChunks`. */
-  appendUnknown(chunk: unknown): void {
-    this.append('unknown', chunk);
   }
 
   /**
@@ -255,6 +236,7 @@ export class Draft {
 
   /** Notes a run or a call written since the stream last stopped (see {@link SinceStop}). */
   private touch(field: 'runs' | 'calls', id: string): void {
+    this.onWrite?.(field, id);
     const since = StateRoot.lists(this.root).sinceStop;
     if (since === undefined || since[field].at(-1) === id) return;
     this.writableLists().sinceStop = { ...since, [field]: since[field].append(id) };
@@ -277,9 +259,18 @@ export class Draft {
     this.lastCall = undefined;
   }
 
+  /**
+   * Told of every run and call handed out to be written, before it is written (even the one
+   * handed out last, which is not noted again): what `reducer/run-ends.ts` keeps track of.
+   */
+  onWrite: ((field: 'runs' | 'calls', id: string) => void) | undefined;
+
   /** A writable run, or undefined when the run is unknown. */
   run(runId: string): Mutable<RunState> | undefined {
-    if (this.lastRunId === runId) return this.lastRun;
+    if (this.lastRunId === runId) {
+      this.onWrite?.('runs', runId);
+      return this.lastRun;
+    }
     // A run set in this epoch is writable; any other is copied once.
     let run = this.runs?.get(runId);
     if (run === undefined) {
@@ -295,7 +286,10 @@ export class Draft {
 
   /** A writable tool call, or undefined when the call is unknown. */
   toolCall(toolCallId: string): Mutable<ToolCallState> | undefined {
-    if (this.lastCallId === toolCallId) return this.lastCall;
+    if (this.lastCallId === toolCallId) {
+      this.onWrite?.('calls', toolCallId);
+      return this.lastCall;
+    }
     // A call set in this epoch is writable; any other is copied once.
     let call = this.calls?.get(toolCallId)?.after as Mutable<ToolCallState> | undefined;
     if (call === undefined) {

@@ -136,3 +136,9 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     return out;
   }
 }
+
+/** `keys` in the order `map` (a state's persistent map) first set them. */
+export function inMapOrder(keys: Iterable<string>, map: ReadonlyMap<string, unknown>): string[] {
+  const positions = map as PersistentMap<unknown>;
+  return [...keys].sort((a, b) => positions.positionOf(a) - positions.positionOf(b));
+}

@@ -116,6 +116,11 @@ export class RunRecord implements RunState {
     return run.#toolCallIds;
   }
 
+  /** The tool call ids of any run (a record, or a plain one), with `length` and `at`: no copy. */
+  static callIdsOf(run: RunState): Pick<AppendList<string>, 'length' | 'at'> {
+    return run instanceof RunRecord ? run.#toolCallIds : run.toolCallIds;
+  }
+
   /** A writable copy of any run (a record, or a plain object rebuilt from JSON). */
   static copy(run: RunState): RunRecord {
     if (run instanceof RunRecord) {
