@@ -7,6 +7,7 @@ import {
 } from '@toolpane/client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runChunk as chunk, insideAgent as inside, RUN } from '../utils/chunks';
 import { runs } from '../utils/property';
 
 /*
@@ -18,20 +19,7 @@ import { runs } from '../utils/property';
  * whose runs stream and ask, results, decisions and their failures, the run's `start` sent again.
  */
 
-const RUN = 'run-1';
 const OPTIONS = { now: () => 0 };
-const chunk = (type: string, runId: string, payload: unknown) => ({
-  type,
-  runId,
-  from: 'AGENT',
-  payload,
-});
-const inside = (agent: string, value: unknown) => ({
-  type: 'tool-output',
-  runId: RUN,
-  from: 'USER',
-  payload: { output: value, toolCallId: agent, toolName: 'agent-helper' },
-});
 
 type Op =
   | {

@@ -8,6 +8,7 @@ import {
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runChunk as chunk, insideAgent as inside, RUN } from '../utils/chunks';
 import { runs } from '../utils/property';
 
 /*
@@ -20,21 +21,8 @@ import { runs } from '../utils/property';
  * ask directly and inside subagents, in any order, with decisions failing back to waiting.
  */
 
-const RUN = 'run-1';
 const OPTIONS = { now: () => 0 };
 const END = { type: 'toolpane/stream-end' };
-const chunk = (type: string, runId: string, payload: unknown) => ({
-  type,
-  runId,
-  from: 'AGENT',
-  payload,
-});
-const inside = (agent: string, value: unknown) => ({
-  type: 'tool-output',
-  runId: RUN,
-  from: 'USER',
-  payload: { output: value, toolCallId: agent, toolName: 'agent-helper' },
-});
 
 /** A call that asks for an approval: in the run itself, or inside a subagent of its own. */
 function asking(i: number, nested: boolean): { chunks: unknown[]; id: string } {
