@@ -143,6 +143,25 @@ export const CONVERSATION: readonly Shape[] = [
       }),
   },
   {
+    name: 'chat: one run sent again stream after stream, each broken off with a new call open',
+    chunks: (n) =>
+      fill([], n, (i) => [
+        start('run-1'),
+        chunk('tool-call', 'run-1', { toolCallId: `call-${i}`, toolName: 'lookup', args: { i } }),
+        BROKE,
+      ]),
+  },
+  {
+    name: 'chat: one run sent again stream after stream, each ended without its finish',
+    chunks: (n) =>
+      fill([], n, (i) => [
+        start('run-1'),
+        chunk('tool-call', 'run-1', { toolCallId: `call-${i}`, toolName: 'lookup', args: { i } }),
+        result('run-1', `call-${i}`, i),
+        END,
+      ]),
+  },
+  {
     name: 'chat: turns with a subagent, each stream ended',
     chunks: (n) => fill([], n, subagentTurn),
   },

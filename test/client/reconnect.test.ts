@@ -74,6 +74,49 @@ describe('a stream broken off and sent again from its start', () => {
     }
   });
 
+  it.each(STARTED)('%s: broken off again before it got as far, reads as one read', (name) => {
+    // A connection that drops twice in a row: the stream sent again breaks before it names again
+    // what the first break ended, which the third sending still finds where it stood.
+    const chunks = loadFixture(name);
+    const options = recordingOptions(name);
+    const once = kept(reduceAll([...chunks, END], options));
+    const step = Math.max(1, Math.floor(chunks.length / 6));
+    for (let first = 2; first < chunks.length; first += step) {
+      for (let second = 1; second < first; second += step) {
+        for (const broke of [END, ERROR]) {
+          const sequence = [
+            ...chunks.slice(0, first),
+            broke,
+            ...chunks.slice(0, second),
+            broke,
+            ...chunks,
+            END,
+          ];
+          expect(kept(reduceAll(sequence, options)), `${first}, then ${second}`).toEqual(once);
+        }
+      }
+    }
+  });
+
+  it.each(STARTED)('%s: a snapshot taken while it is sent again goes on', (name) => {
+    // The cursor says which runs the stream sends again, so a page reloaded mid-way reopens what
+    // the break ended as the rest of the stream names it.
+    const chunks = loadFixture(name);
+    const options = recordingOptions(name);
+    const once = kept(reduceAll([...chunks, END], options));
+    const cut = Math.ceil((2 * chunks.length) / 3);
+    for (const again of [1, Math.ceil(chunks.length / 3), cut]) {
+      const before = reduceAll(
+        [...chunks.slice(0, cut), ERROR, ...chunks.slice(0, again)],
+        options,
+      );
+      const saved = JSON.parse(JSON.stringify(serializeState(before, { raw: true })));
+      const restored = createToolpaneStore({ ...options, initialState: deserializeState(saved) });
+      restored.dispatchMany([...chunks.slice(again), END]);
+      expect(kept(restored.getState()), `snapshot after ${again} again`).toEqual(once);
+    }
+  });
+
   it.each(STARTED)('%s: the break ends what was open until the stream comes again', (name) => {
     // Between the break and the replay nothing stays open that a person does not hold: the calls
     // the break ended say so (`brokenOff`, the status they had) and are failed until then.

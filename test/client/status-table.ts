@@ -89,7 +89,10 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   '`toolpane/stream-end`': [{ type: 'toolpane/stream-end' }],
   '`toolpane/stream-error`': [{ type: 'toolpane/stream-error', message: 'socket closed' }],
   '`toolpane/abort`': [{ type: 'toolpane/abort' }],
-  '`start` of the run sent again': start,
+  '`start` of the run sent again, then its `tool-call`': [
+    ...start,
+    chunk('tool-call', { ...ref, args: { city: 'Oslo' } }),
+  ],
 };
 
 /** The call's status after a prefix and what follows it. */

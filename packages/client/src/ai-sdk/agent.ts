@@ -2,10 +2,10 @@ import type { Ctx, Scope } from '../reducer/context.js';
 import { errorMessage, errorText } from '../reducer/error-text.js';
 import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
+import { namedCallKey } from '../reducer/reopen.js';
 import { placeholder } from '../reducer/transform.js';
 import { failWorkflow, workflowFailure } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
-import { findCallKey } from '../state/identity.js';
 import { stepCount } from '../state/run-record.js';
 import { type RunState, type StepState, TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import { type Fields, invalid, isRecord, nonEmpty, type Value } from './chunk.js';
@@ -33,13 +33,12 @@ function parseAncestry(value: unknown): AncestryEntry[] | undefined {
 }
 
 /** The key of the newest call with this toolCallId, if any. */
-const newestKey = (ctx: Ctx, toolCallId: string) =>
-  findCallKey(ctx.draft.root, toolCallId, undefined);
+const newestKey = (ctx: Ctx, toolCallId: string) => namedCallKey(ctx, toolCallId, undefined);
 
 /** The key of the call with this toolCallId in one of these runs, newest run first. */
 function keyInRuns(ctx: Ctx, toolCallId: string, runIds: readonly string[]): string | undefined {
   for (let i = runIds.length - 1; i >= 0; i--) {
-    const key = findCallKey(ctx.draft.root, toolCallId, runIds[i]);
+    const key = namedCallKey(ctx, toolCallId, runIds[i]);
     if (key !== undefined) return key;
   }
   return undefined;
@@ -55,9 +54,7 @@ function ensureParentCall(ctx: Ctx, ancestry: readonly AncestryEntry[]): string 
   const top = ancestry[0]!;
   const messageRun = ctx.draft.cursor().aiSdkRunId;
   let key =
-    (messageRun === undefined
-      ? undefined
-      : findCallKey(ctx.draft.root, top.toolCallId, messageRun)) ??
+    (messageRun === undefined ? undefined : namedCallKey(ctx, top.toolCallId, messageRun)) ??
     newestKey(ctx, top.toolCallId) ??
     topCall(ctx, top.toolCallId, top.toolName, 'any').key;
   for (let level = 1; level < ancestry.length; level++) {
@@ -93,7 +90,7 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
   };
   // Read the map afresh each time: the draft replaces it on the first write of an epoch.
   const current = (id: string) => {
-    const key = findCallKey(ctx.draft.root, id, runId);
+    const key = namedCallKey(ctx, id, runId);
     return key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
   };
   // The calls a snapshot lists are its run's own: a later run that repeats a toolCallId gets a

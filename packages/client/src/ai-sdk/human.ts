@@ -2,6 +2,7 @@ import { requestApproval, sameTarget as sameDecisionTarget } from '../reducer/ap
 import type { Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
+import { reopenNamed } from '../reducer/reopen.js';
 import { sameValue } from '../reducer/same-value.js';
 import { clientTransformFor, pendingValue, suppressedValue } from '../reducer/transform.js';
 import { latestNestedCall } from '../reducer/tree.js';
@@ -73,9 +74,10 @@ function askedBefore(
  * only the target tells them apart.
  */
 function outerCallKey(ctx: Ctx, target: DecisionTarget): string | undefined {
-  const { root } = ctx.draft;
-  const newest = findTopLevelKey(root, target.toolCallId);
+  const newest = findTopLevelKey(ctx.draft.root, target.toolCallId);
   if (newest === undefined) return undefined;
+  reopenNamed(ctx, newest);
+  const { root } = ctx.draft;
   const asked = requestTarget(ctx, root.toolCalls.get(newest)!);
   if (asked === undefined || sameTarget(asked, target)) return newest;
   const calls = callsWithId(root, target.toolCallId).filter((c) => c.parentToolCallId === null);

@@ -1,14 +1,15 @@
 import { madeWith, pushProgress } from '../mastra/tools.js';
 import { inputMayChange } from '../reducer/approval.js';
+import type { CallMode } from '../reducer/call-key.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorMessage } from '../reducer/error-text.js';
 import { HIDDEN_INPUT_ERROR, markDisplayTransformed } from '../reducer/hide.js';
-import { type CallMode, ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
+import { ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
+import { inputSentAgain, namedCallKey } from '../reducer/reopen.js';
 import { clientTransformFor, suppressedValue } from '../reducer/transform.js';
 import { failWorkflow, workflowFailure, workflowFromResult } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
-import { findCallKey } from '../state/identity.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { isRecord, nonEmpty, type Value } from './chunk.js';
 import { topRunId } from './run.js';
@@ -47,7 +48,7 @@ function beginCall(ctx: Ctx, value: Value, input?: { readonly value: unknown }):
   if (ctx.draft.cursor().aiSdkReplayRunId === runId) {
     return topCall(ctx, toolCallId, nonEmpty(value.toolName));
   }
-  const key = findCallKey(ctx.draft.root, toolCallId, runId);
+  const key = namedCallKey(ctx, toolCallId, runId);
   const before = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
   const ended =
     before?.runId === runId &&
@@ -60,6 +61,7 @@ function beginCall(ctx: Ctx, value: Value, input?: { readonly value: unknown }):
 /** `tool-input-start` opens a call. */
 export function onInputStart(ctx: Ctx, value: Value): void {
   const call = beginCall(ctx, value);
+  inputSentAgain(ctx, call);
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
 }
 
@@ -107,7 +109,7 @@ function noteHiddenInput(call: Call, input: unknown): void {
  * sends the whole input raw (protocol §6.4). A client transform for the tool shows its own view.
  */
 function deltasSuppressed(ctx: Ctx, value: Value): boolean {
-  const key = findCallKey(ctx.draft.root, value.toolCallId as string, topRunId(ctx));
+  const key = namedCallKey(ctx, value.toolCallId as string, topRunId(ctx));
   const before = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
   return (
     before?.status === 'input-streaming' &&

@@ -1,8 +1,10 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { checkChunk } from '../chunks/parse.js';
+import { callKeyFor } from '../reducer/call-key.js';
 import { addInvalid, addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
-import { callKeyFor, ensureCall, ownMessage } from '../reducer/lifecycle.js';
+import { ensureCall, ownMessage } from '../reducer/lifecycle.js';
+import { reopenNamed } from '../reducer/reopen.js';
 import { finalInside, skippedInside } from '../reducer/replay.js';
 import { placeholder } from '../reducer/transform.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
@@ -142,7 +144,10 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
   const nested = isNestedChunk(output);
   const knownKey = callKeyFor(ctx, chunk.runId, toolCallId, 'continue', scope);
   const newest = knownKey === undefined ? undefined : ctx.draft.root.toolCalls.get(knownKey);
-  const known = (nested && runOwner(ctx, output, chunk.runId, toolCallId, newest)) || newest;
+  const owner = nested ? runOwner(ctx, output, chunk.runId, toolCallId, newest) : undefined;
+  // An earlier call the stream sent again names by its run reopens as its id would.
+  if (owner !== undefined) reopenNamed(ctx, owner.key);
+  const known = owner === undefined ? newest : ctx.draft.root.toolCalls.get(owner.key);
   // Sent again (see reducer/replay.ts), what ran inside a call that ended is final.
   if (known !== undefined && finalInside(ctx, chunk.runId, known)) {
     skippedInside(ctx);

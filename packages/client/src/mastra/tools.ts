@@ -8,6 +8,7 @@ import { markDisplayTransformed, runHasDisplayTransform } from '../reducer/hide.
 import { showRequestInput } from '../reducer/human.js';
 import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
+import { inputSentAgain, namedCallKey } from '../reducer/reopen.js';
 import { replayProgress } from '../reducer/replay.js';
 import { sameValue } from '../reducer/same-value.js';
 import {
@@ -24,7 +25,6 @@ import {
 } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { callWithArgs, noteCallArgs } from '../state/draft-repeats.js';
-import { findCallKey } from '../state/identity.js';
 import { argsOf, endedByMastra } from '../state/repeats.js';
 import {
   type ApprovalState,
@@ -45,6 +45,7 @@ export function onInputStart(
 ) {
   const p = chunk.payload;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, 'open');
+  inputSentAgain(ctx, call);
   if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
 }
 
@@ -112,7 +113,7 @@ function repeated(
 /** `tool-call`: the whole arguments; the call may run. */
 export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const p = chunk.payload;
-  const key = findCallKey(ctx.draft.root, p.toolCallId, chunk.runId);
+  const key = namedCallKey(ctx, p.toolCallId, chunk.runId);
   const target = repeated(ctx, chunk, key);
   const existed = typeof target === 'string';
   // A replayed call that is not the run's newest with the id is that earlier call.

@@ -2,6 +2,7 @@ import type { MastraChunk } from '../chunks/mastra.js';
 import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { hiddenStepValue } from '../reducer/hide.js';
+import { workflowSentAgain } from '../reducer/reopen.js';
 import { placeholder } from '../reducer/transform.js';
 import {
   closeSteps,
@@ -167,6 +168,7 @@ function onProgress(
 export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope): boolean {
   const parent = scope.parentToolCallId;
   if (parent === null) return false;
+  if (chunk.type === 'workflow-start') workflowSentAgain(ctx, parent);
   const workflow = editWorkflow(ctx, parent);
   if (workflow === undefined) return false;
   const p = chunk.payload as Record<string, unknown>;

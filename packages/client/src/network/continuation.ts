@@ -6,7 +6,8 @@
 
 import type { Ctx } from '../reducer/context.js';
 import { sentAgainFrom } from '../reducer/continuation.js';
-import { revive, unbreak } from '../reducer/reopen.js';
+import { unbreak } from '../reducer/reopen.js';
+import { revive } from '../reducer/replay.js';
 
 /**
  * The first chunk of a stream for top-level run `runId` whose continuation is read by count: an

@@ -5,13 +5,7 @@ import { createPartialJsonParser, type PartialJsonParser } from '../partial-json
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
 import { noteRepeat } from '../state/draft-repeats.js';
-import {
-  findCallKey,
-  findCallWhere,
-  findTopLevelKey,
-  freeCallKey,
-  newestInTurn,
-} from '../state/identity.js';
+import { freeCallKey } from '../state/identity.js';
 import { topLevelCall } from '../state/repeats.js';
 import { RunRecord, reviveRun } from '../state/run-record.js';
 import {
@@ -25,6 +19,7 @@ import {
   type ToolKind,
 } from '../state/state.js';
 import { Vector } from '../state/vector.js';
+import { type CallMode, callKeyFor } from './call-key.js';
 import { type Ctx, now, type Scope, type StopScope } from './context.js';
 import { messageWithoutEchoes, withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
@@ -118,48 +113,6 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
     if (parent !== undefined) draft.push(parent, 'childRunIds', runId);
   }
   return run;
-}
-
-/**
- * How a chunk names a call: `open` for chunks that start one (its input streaming or whole), which
- * make a call of their own in a run that did not have the id yet; `continue` for chunks about a
- * call that may have started in another run (a result after a resume, an approval), which also
- * reach an open call with the id: the newest open one in the chunk's own top-level run (a resumed
- * network execution runs under a new id), else the newest call with the id while it is open; `any`
- * for chunks that carry no run of their own (background tasks), which reach the newest call with
- * the id; `top` as `any` among top-level calls (AI SDK results and requests, which name no other);
- * `new` for a call that repeats the id of one its run ended (see `onToolCall`).
- */
-export type CallMode = 'open' | 'continue' | 'any' | 'top' | 'new';
-
-/**
- * The key of the call a chunk of `runId` names by `toolCallId`, per {@link CallMode}. `scope` places
- * a run the state does not hold yet, so that a chunk reaches the open calls of its own conversation
- * turn before those of another turn that repeats the toolCallId.
- */
-export function callKeyFor(
-  ctx: Ctx,
-  runId: string,
-  toolCallId: string,
-  mode: CallMode = 'continue',
-  scope?: Scope,
-): string | undefined {
-  const { root } = ctx.draft;
-  if (mode === 'new') return undefined;
-  if (mode === 'top') return findTopLevelKey(root, toolCallId);
-  if (mode === 'any' || runId === '') return findCallKey(root, toolCallId, undefined);
-  const inRun = findCallKey(root, toolCallId, runId);
-  if (inRun !== undefined || mode === 'open') return inRun;
-  // The chunk's top-level run: its own run's, or, for a run not seen yet, its scope's.
-  const parentKey = root.runs.get(runId)?.parentToolCallId ?? scope?.parentToolCallId;
-  const parent = parentKey ? root.toolCalls.get(parentKey) : undefined;
-  const top = parent ? topLevelCall(root.toolCalls, parent).runId : runId;
-  // Subagents whose models number their calls as their parent's does repeat each other's ids: a
-  // chunk names a call of a run in the same place as its own (directly inside the same call, or
-  // at the top level), never the call it runs inside nor a sibling subagent's.
-  const open = (call: ToolCallState) =>
-    !TERMINAL_TOOL_STATUSES.has(call.status) && call.parentToolCallId === (parentKey ?? null);
-  return newestInTurn(root, toolCallId, top, open) ?? findCallWhere(root, toolCallId, open);
 }
 
 /**

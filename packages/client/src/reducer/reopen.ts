@@ -1,13 +1,16 @@
 /**
  * What a stream's break ended, reopened when the stream is sent again from its run's `start` (see
- * `replay.ts`): the break notes its top-level runs in the cursor; their calls it ended
- * (`ToolCallState.brokenOff`) go back to where they stood, and what open calls gather from the
- * stream starts again, so a stream broken off and sent again reads as one read.
+ * `replay.ts`): the break notes its top-level runs in the cursor; a call it ended
+ * (`ToolCallState.brokenOff`) goes back to where it stood when the stream sent again names it,
+ * and what it gathers from the stream starts again, so a stream broken off and sent again reads
+ * as one read. A call the stream does not name again stays as the break left it: reopening each
+ * at the `start` would cost every stream sent again all the calls any break left.
  */
 
 import type { Mutable } from '../state/draft.js';
+import { findCallKey } from '../state/identity.js';
 import { PersistentMap } from '../state/persistent-map.js';
-import { reviveRun } from '../state/run-record.js';
+import { topLevelCall } from '../state/repeats.js';
 import {
   HUMAN_TOOL_STATUSES,
   NO_VALUE,
@@ -18,6 +21,7 @@ import { REPLAY_LIMITS } from '../state/state-root.js';
 import type { WorkflowState } from '../state/workflow.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
+import { replayInside, replayOf } from './replay.js';
 
 /** Notes that the stream's break ended top-level run `runId` (see `beginReplay` in replay.ts). */
 export function noteBroken(ctx: Ctx, runId: string): void {
@@ -28,61 +32,98 @@ export function noteBroken(ctx: Ctx, runId: string): void {
 }
 
 /**
- * A run a break ended is read on as it comes again: bare data and the run's end find it open, as
- * read once. (The runs inside it are when their own `start` comes again: a run streaming is not
- * one sent again.)
+ * A chunk of the stream names call `key`: a call a break ended whose top-level run the stream
+ * sends again goes back to where it stood before the chunk is read (see {@link reopenCall}), and
+ * the runs inside it are read again beside the replays under way (those that went on in a
+ * continuation are read again from their marks already). O(1) when nothing is reopening.
  */
-export function revive(ctx: Ctx, runId: string): void {
-  if (ctx.draft.root.runs.get(runId)?.status !== 'interrupted') return;
-  reviveRun(ctx.draft.run(runId)!);
+export function reopenNamed(ctx: Ctx, key: string | undefined): void {
+  const reopening = ctx.draft.cursor().reopening;
+  if (reopening === undefined || key === undefined) return;
+  const { toolCalls } = ctx.draft.root;
+  const call = toolCalls.get(key);
+  if (call?.brokenOff === undefined) return;
+  const top = topLevelCall(toolCalls, call).runId;
+  const mark = reopening.find(([runId]) => runId === top);
+  if (mark === undefined) return;
+  for (const inside of reopenCall(ctx, key, mark[1])) {
+    if (replayOf(ctx, inside) === undefined) replayInside(ctx, inside);
+  }
 }
 
 /**
- * The calls of run `runId`, and of the runs inside them, that its stream's break ended go back to
- * where they stood (see `ToolCallState.brokenOff`): the stream sent again goes on with them. What
- * an open call gathers from the stream starts again, as the stream sends it again from its first
- * chunk: arguments still streaming, and a workflow's steps. Once per break, O(calls inside).
- * Gives the runs inside calls still open, which are read again too.
+ * The start of call `call`'s streamed input came again while the stream sends its top-level run
+ * again: input a break left streaming in a run that waits for a person (the break ends none of its
+ * calls) is read again from its start.
  */
-export function reopenBrokenOff(ctx: Ctx, runId: string, continuation = false): string[] {
-  const { root } = ctx.draft;
-  const work = [runId];
-  const inside: string[] = [];
-  for (let runId = work.pop(); runId !== undefined; runId = work.pop()) {
-    for (const key of root.runs.get(runId)?.toolCallIds ?? []) {
-      const known = root.toolCalls.get(key);
-      if (known === undefined) continue;
-      const status = known.brokenOff ?? known.status;
-      const open = !TERMINAL_TOOL_STATUSES.has(status) && !HUMAN_TOOL_STATUSES.has(status);
-      for (const child of known.childRunIds) {
-        if (child === runId) continue;
-        work.push(child);
-        // What ran inside a call still open comes again: read once, whether or not it says
-        // `start` again (an AI SDK stream or a tripwire does not).
-        if (open) inside.push(child);
-      }
-      const streams =
-        status === 'input-streaming' && (known.inputText !== '' || !!known.inputError);
-      // A continuation sends a workflow's start again but not the steps before it: those stay.
-      const restarts = streams || (open && !continuation && !unstarted(known.workflow));
-      if (known.brokenOff === undefined && !restarts) continue;
-      const call = ctx.draft.toolCall(key)!;
-      if (call.brokenOff !== undefined) unbreak(ctx, call);
-      if (streams) {
-        call.inputText = '';
-        delete call.inputError;
-        ctx.scratch.parsers.delete(key);
-      }
-      // Its steps start again; the run it reports on stays, as the stream names it again.
-      if (open && !continuation && !unstarted(call.workflow)) {
-        const { workflowId, runId } = call.workflow!;
-        call.workflow = ctx.draft.adopt(
-          new WorkflowRecord({ workflowId, runId, status: 'running' }, PersistentMap.empty()),
-        );
-      }
-    }
+export function inputSentAgain(ctx: Ctx, call: Mutable<ToolCallState>): void {
+  const reopening = ctx.draft.cursor().reopening;
+  if (reopening === undefined || call.status !== 'input-streaming') return;
+  if (call.inputText === '' && call.inputError === undefined) return;
+  const top = topLevelCall(ctx.draft.root.toolCalls, call).runId;
+  if (!reopening.some(([runId]) => runId === top)) return;
+  call.inputText = '';
+  delete call.inputError;
+  ctx.scratch.parsers.delete(call.key);
+}
+
+/**
+ * A workflow's start came again inside call `key` while the stream sends its top-level run again
+ * from its `start`: the steps of a workflow a break left running in a run that waits for a person
+ * start again, as the stream sends them again (a continuation sends only the steps after it).
+ */
+export function workflowSentAgain(ctx: Ctx, key: string): void {
+  const reopening = ctx.draft.cursor().reopening;
+  const known = reopening === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  if (known === undefined || unstarted(known.workflow)) return;
+  const top = topLevelCall(ctx.draft.root.toolCalls, known).runId;
+  if (!reopening!.some(([runId, continuation]) => runId === top && !continuation)) return;
+  restartWorkflow(ctx, ctx.draft.toolCall(key)!);
+}
+
+/** The key of the call with this toolCallId in run `runId` (see `findCallKey`), reopened if a
+ * break ended it and the stream sends its run again (see {@link reopenNamed}). */
+export function namedCallKey(
+  ctx: Ctx,
+  toolCallId: string,
+  runId: string | undefined,
+): string | undefined {
+  const key = findCallKey(ctx.draft.root, toolCallId, runId);
+  reopenNamed(ctx, key);
+  return key;
+}
+
+/**
+ * A call the stream's break ended, named again by the stream sent again, goes back to where it
+ * stood (see `ToolCallState.brokenOff`): the stream goes on with it. What it gathers from the
+ * stream starts again, as the stream sends it again from its first chunk: arguments still
+ * streaming, and a workflow's steps (a continuation sends a workflow's start again but not the
+ * steps before it: those stay). Gives the runs inside it, which are read again too (read once,
+ * whether or not they say `start` again: an AI SDK stream or a tripwire does not). O(1) but for
+ * those runs.
+ */
+function reopenCall(ctx: Ctx, key: string, continuation: boolean): readonly string[] {
+  const call = ctx.draft.toolCall(key);
+  if (call?.brokenOff === undefined) return [];
+  const status = call.brokenOff;
+  const open = !TERMINAL_TOOL_STATUSES.has(status) && !HUMAN_TOOL_STATUSES.has(status);
+  const streams = status === 'input-streaming' && (call.inputText !== '' || !!call.inputError);
+  unbreak(ctx, call);
+  if (streams) {
+    call.inputText = '';
+    delete call.inputError;
+    ctx.scratch.parsers.delete(key);
   }
-  return inside;
+  if (open && !continuation && !unstarted(call.workflow)) restartWorkflow(ctx, call);
+  return open ? call.childRunIds.filter((child) => child !== call.runId) : [];
+}
+
+/** A call's workflow starts again: the run it reports on stays, as the stream names it again. */
+function restartWorkflow(ctx: Ctx, call: Mutable<ToolCallState>): void {
+  const { workflowId, runId } = call.workflow!;
+  call.workflow = ctx.draft.adopt(
+    new WorkflowRecord({ workflowId, runId, status: 'running' }, PersistentMap.empty()),
+  );
 }
 
 /** Whether a call's workflow (if any) holds nothing yet: it runs, with no step, result or error. */

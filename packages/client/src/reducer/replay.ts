@@ -9,9 +9,10 @@
  * usual; the stream's end, an abort or another top-level run's `start` ends every replay. Calls
  * and requests are matched by their own rules (see `state/identity.ts`).
  *
- * A stream that broke off is sent again the same way: the calls its break ended (`brokenOff`) go
- * back to where they stood, and what open calls gather from the stream starts again (see
- * {@link reopenBrokenOff}), so it reads as one read.
+ * A stream that broke off is sent again the same way: each call its break ended (`brokenOff`) goes
+ * back to where it stood when the stream names it again, and what it gathers from the stream
+ * starts again (see `reopenNamed` in reopen.ts), so it reads as one read. Until then it shows as the break
+ * left it; one the stream does not name again stays so.
  *
  * A continuation (Mastra goes on after a decision with no `start`) sent again is read again from
  * where it began (see reducer/continuation.ts); calls that waited for a person went on in it, so
@@ -22,7 +23,7 @@
  */
 
 import { endedByMastra, topLevelCall } from '../state/repeats.js';
-import { partAt, partCount, stepCount } from '../state/run-record.js';
+import { partAt, partCount, reviveRun, stepCount } from '../state/run-record.js';
 import {
   HUMAN_TOOL_STATUSES,
   type RunPart,
@@ -38,7 +39,6 @@ import {
 } from '../state/state-root.js';
 import type { Ctx } from './context.js';
 import { textPartAt } from './part-index.js';
-import { reopenBrokenOff, revive } from './reopen.js';
 import { sameValue } from './same-value.js';
 
 /** How far past the last part matched a part that does not end a replay is looked for. */
@@ -141,18 +141,29 @@ export function beginReplay(ctx: Ctx, runId: string, topLevel: boolean, from?: C
     ctx.draft.moveCursor('replays', [replayFrom(runId, from?.at)]);
     // The runs inside its calls go on from where they stood too.
     for (const mark of from?.inside ?? []) replayInside(ctx, mark[0], mark);
-    // What the break ended, at any depth, reopens once, when the stream comes again.
+    // What the break ended, at any depth, reopens once, as the stream names it again.
     const broken = ctx.draft.cursor().broken;
     if (broken?.includes(runId)) {
       const left = broken.filter((id) => id !== runId);
       ctx.draft.moveCursor('broken', left.length > 0 ? left : undefined);
-      // Those that went on in the continuation are read again from their marks already.
-      for (const inside of reopenBrokenOff(ctx, runId, from !== undefined)) {
-        if (replayOf(ctx, inside) === undefined) replayInside(ctx, inside);
-      }
+      const reopening = (ctx.draft.cursor().reopening ?? []).filter(([id]) => id !== runId);
+      ctx.draft.moveCursor('reopening', [
+        ...reopening.slice(1 - REPLAY_LIMITS.broken),
+        [runId, from !== undefined],
+      ]);
     }
   } else if (!replayInside(ctx, runId)) return;
   revive(ctx, runId);
+}
+
+/**
+ * A run a break ended is read on as it comes again: bare data and the run's end find it open, as
+ * read once. (The runs inside it are when their own `start` comes again: a run streaming is not
+ * one sent again.)
+ */
+export function revive(ctx: Ctx, runId: string): void {
+  if (ctx.draft.root.runs.get(runId)?.status !== 'interrupted') return;
+  reviveRun(ctx.draft.run(runId)!);
 }
 
 const freshReplay = (runId: string): ReplayCursor => ({
@@ -168,7 +179,7 @@ const freshReplay = (runId: string): ReplayCursor => ({
  * Starts reading run `runId`, inside a call, again beside the replays under way (from where its
  * continuation began, with `from`): false if full.
  */
-function replayInside(ctx: Ctx, runId: string, from?: RunMark): boolean {
+export function replayInside(ctx: Ctx, runId: string, from?: RunMark): boolean {
   const replays = ctx.draft.cursor().replays;
   if (replays === undefined || replays.length > REPLAY_LIMITS.nested) return false;
   ctx.draft.moveCursor('replays', [

@@ -184,6 +184,8 @@ export function streamStopped(ctx: Ctx, reason: string, interrupted: boolean): v
   ctx.draft.moveCursor('inStream', undefined);
   endCounted(ctx);
   endReplay(ctx);
+  // What this stream did not name again stays as the break left it (see reducer/replay.ts).
+  ctx.draft.moveCursor('reopening', undefined);
   const since = sinceStopOf(ctx.draft.root);
   const scope = scopeOf(ctx, since);
   const endOpen = (runId: string, topLevel: boolean) => {

@@ -39,6 +39,17 @@ export function cursorFromJson(json: unknown): Cursor | undefined {
   if (Array.isArray(broken) && broken.every((id) => typeof id === 'string')) {
     out.broken = broken.slice(-REPLAY_LIMITS.broken);
   }
+  const { reopening } = cursor;
+  if (
+    Array.isArray(reopening) &&
+    reopening.every(
+      (mark) => Array.isArray(mark) && typeof mark[0] === 'string' && typeof mark[1] === 'boolean',
+    )
+  ) {
+    out.reopening = reopening
+      .slice(-REPLAY_LIMITS.broken)
+      .map((mark) => [mark[0], mark[1]] as const);
+  }
   const { continued } = cursor;
   if (Array.isArray(continued)) {
     const marks = continued.slice(-REPLAY_LIMITS.continued).map(continuedFromJson);

@@ -53,6 +53,13 @@ export interface Cursor {
    */
   readonly broken?: readonly string[];
   /**
+   * The top-level runs of the stream under way that a break had ended and that it sends again
+   * (at most 8): a call of theirs the break ended reopens when a chunk names it again, and goes on
+   * where it stood; `continuation` when the stream is a continuation sent again (see
+   * `reducer/replay.ts`). Cleared when the stream stops.
+   */
+  readonly reopening?: readonly ReopenMark[];
+  /**
    * Where the latest continuation of a top-level run began (at most 8 runs, newest last): Mastra
    * goes on after a decision without a `start`, so a stream whose first chunk is that
    * continuation's first chunk again sends it again (see `reducer/replay.ts`).
@@ -106,6 +113,9 @@ export const REPLAY_LIMITS = {
   broken: 8,
   continued: 8,
 } as const;
+
+/** A top-level run whose broken-off calls reopen as the stream names them, and whether the stream is a continuation. */
+export type ReopenMark = readonly [runId: string, continuation: boolean];
 
 /** Where the replay of a run sent again from its `start` stands. */
 export interface ReplayCursor {
