@@ -17,7 +17,7 @@ import {
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
 } from '../state/state.js';
-import { REPLAY_LIMITS } from '../state/state-root.js';
+import { REPLAY_LIMITS, type ReopenMark } from '../state/state-root.js';
 import type { WorkflowState } from '../state/workflow.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
@@ -38,17 +38,20 @@ export function noteBroken(ctx: Ctx, runId: string): void {
  * continuation are read again from their marks already). O(1) when nothing is reopening.
  */
 export function reopenNamed(ctx: Ctx, key: string | undefined): void {
-  const reopening = ctx.draft.cursor().reopening;
-  if (reopening === undefined || key === undefined) return;
-  const { toolCalls } = ctx.draft.root;
-  const call = toolCalls.get(key);
-  if (call?.brokenOff === undefined) return;
-  const top = topLevelCall(toolCalls, call).runId;
-  const mark = reopening.find(([runId]) => runId === top);
+  const call = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  const mark = call?.brokenOff === undefined ? undefined : reopeningFor(ctx, call);
   if (mark === undefined) return;
-  for (const inside of reopenCall(ctx, key, mark[1])) {
+  for (const inside of reopenCall(ctx, key!, mark[1])) {
     if (replayOf(ctx, inside) === undefined) replayInside(ctx, inside);
   }
+}
+
+/** The mark of call `call`'s top-level run when the stream under way sends it again. */
+function reopeningFor(ctx: Ctx, call: ToolCallState): ReopenMark | undefined {
+  const reopening = ctx.draft.cursor().reopening;
+  if (reopening === undefined) return undefined;
+  const top = topLevelCall(ctx.draft.root.toolCalls, call).runId;
+  return reopening.find(([runId]) => runId === top);
 }
 
 /**
@@ -57,11 +60,9 @@ export function reopenNamed(ctx: Ctx, key: string | undefined): void {
  * calls) is read again from its start.
  */
 export function inputSentAgain(ctx: Ctx, call: Mutable<ToolCallState>): void {
-  const reopening = ctx.draft.cursor().reopening;
-  if (reopening === undefined || call.status !== 'input-streaming') return;
+  if (call.status !== 'input-streaming') return;
   if (call.inputText === '' && call.inputError === undefined) return;
-  const top = topLevelCall(ctx.draft.root.toolCalls, call).runId;
-  if (!reopening.some(([runId]) => runId === top)) return;
+  if (reopeningFor(ctx, call) === undefined) return;
   call.inputText = '';
   delete call.inputError;
   ctx.scratch.parsers.delete(call.key);
@@ -73,12 +74,10 @@ export function inputSentAgain(ctx: Ctx, call: Mutable<ToolCallState>): void {
  * start again, as the stream sends them again (a continuation sends only the steps after it).
  */
 export function workflowSentAgain(ctx: Ctx, key: string): void {
-  const reopening = ctx.draft.cursor().reopening;
-  const known = reopening === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  const known = ctx.draft.root.toolCalls.get(key);
   if (known === undefined || unstarted(known.workflow)) return;
-  const top = topLevelCall(ctx.draft.root.toolCalls, known).runId;
-  if (!reopening!.some(([runId, continuation]) => runId === top && !continuation)) return;
-  restartWorkflow(ctx, ctx.draft.toolCall(key)!);
+  const mark = reopeningFor(ctx, known);
+  if (mark !== undefined && !mark[1]) restartWorkflow(ctx, ctx.draft.toolCall(key)!);
 }
 
 /** The key of the call with this toolCallId in run `runId` (see `findCallKey`), reopened if a
