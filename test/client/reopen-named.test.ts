@@ -60,6 +60,23 @@ describe('a call a break ended reopens when the stream names it again', () => {
     expect(after.toolCalls.get(KEY)?.status).toBe('output-available');
   });
 
+  it('reopens only while the stream that sends its run again lasts', () => {
+    // The stream sent again stops before it names the call; a later stream without the run's
+    // `start` (its result alone) is not the run sent again, so the call stays as the break left it.
+    const state = reduceAll([
+      ...chunks.slice(0, 6),
+      ERROR,
+      ...chunks.slice(0, 2),
+      ERROR,
+      chunks[6],
+      END,
+    ]);
+    expect(state.toolCalls.get(KEY)).toMatchObject({
+      status: 'output-error',
+      brokenOff: 'input-available',
+    });
+  });
+
   it('reopens nothing named by a stream that is not sent again', () => {
     // Another run's stream, read after the break, names no call of the broken run.
     const other = chunks.map((chunk) => ({ ...(chunk as object), runId: 'run-other' }));
