@@ -60,12 +60,9 @@ function reopeningFor(ctx: Ctx, call: ToolCallState): ReopenMark | undefined {
  * calls) is read again from its start.
  */
 export function inputSentAgain(ctx: Ctx, call: Mutable<ToolCallState>): void {
-  if (call.status !== 'input-streaming') return;
-  if (call.inputText === '' && call.inputError === undefined) return;
-  if (reopeningFor(ctx, call) === undefined) return;
-  call.inputText = '';
-  delete call.inputError;
-  ctx.scratch.parsers.delete(call.key);
+  if (call.status === 'input-streaming' && reopeningFor(ctx, call) !== undefined) {
+    restartInput(ctx, call);
+  }
 }
 
 /**
@@ -106,15 +103,18 @@ function reopenCall(ctx: Ctx, key: string, continuation: boolean): readonly stri
   if (call?.brokenOff === undefined) return [];
   const status = call.brokenOff;
   const open = !TERMINAL_TOOL_STATUSES.has(status) && !HUMAN_TOOL_STATUSES.has(status);
-  const streams = status === 'input-streaming' && (call.inputText !== '' || !!call.inputError);
   unbreak(ctx, call);
-  if (streams) {
-    call.inputText = '';
-    delete call.inputError;
-    ctx.scratch.parsers.delete(key);
-  }
+  if (status === 'input-streaming') restartInput(ctx, call);
   if (open && !continuation && !unstarted(call.workflow)) restartWorkflow(ctx, call);
   return open ? call.childRunIds.filter((child) => child !== call.runId) : [];
+}
+
+/** A call's streamed input, if any came, is read again from its start. */
+function restartInput(ctx: Ctx, call: Mutable<ToolCallState>): void {
+  if (call.inputText === '' && call.inputError === undefined) return;
+  call.inputText = '';
+  delete call.inputError;
+  ctx.scratch.parsers.delete(call.key);
 }
 
 /** A call's workflow starts again: the run it reports on stays, as the stream names it again. */

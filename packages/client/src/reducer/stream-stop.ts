@@ -184,7 +184,7 @@ export function streamStopped(ctx: Ctx, reason: string, interrupted: boolean): v
   ctx.draft.moveCursor('inStream', undefined);
   endCounted(ctx);
   endReplay(ctx);
-  // What this stream did not name again stays as the break left it (see reducer/replay.ts).
+  // What this stream did not name again stays as the break left it (see reducer/reopen.ts).
   ctx.draft.moveCursor('reopening', undefined);
   const since = sinceStopOf(ctx.draft.root);
   const scope = scopeOf(ctx, since);

@@ -56,7 +56,7 @@ export interface Cursor {
    * The top-level runs of the stream under way that a break had ended and that it sends again
    * (at most 8): a call of theirs the break ended reopens when a chunk names it again, and goes on
    * where it stood; `continuation` when the stream is a continuation sent again (see
-   * `reducer/replay.ts`). Cleared when the stream stops.
+   * `reducer/reopen.ts`). Cleared when the stream stops.
    */
   readonly reopening?: readonly ReopenMark[];
   /**
@@ -114,7 +114,10 @@ export const REPLAY_LIMITS = {
   continued: 8,
 } as const;
 
-/** A top-level run whose broken-off calls reopen as the stream names them, and whether the stream is a continuation. */
+/**
+ * A top-level run whose broken-off calls reopen as the stream names them, and whether the stream
+ * is a continuation sent again.
+ */
 export type ReopenMark = readonly [runId: string, continuation: boolean];
 
 /** Where the replay of a run sent again from its `start` stands. */
