@@ -134,8 +134,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // are searched for the next from where the last search stopped, and searches of messages for
   // hidden values draw on a budget that grows with what is read; 38.75 KB once a call a break
   // ended reopens when the stream sent again names it (reducer/reopen.ts, the cursor's
-  // `reopening`, snapshots keep it) rather than at its run's start.
-  { name: '@toolpane/client', file: client, budgetKb: 38.8 },
+  // `reopening`, snapshots keep it) rather than at its run's start; 38.84 KB once Mastra's
+  // refusal of a call's arguments or output (a result `{ error: true, validationErrors }`) ends
+  // the call failed, with the refusal's message as its error, in both formats and at any depth.
+  { name: '@toolpane/client', file: client, budgetKb: 38.9 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -176,13 +178,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // once a stream's stop looks at what its stream wrote and a continuation can be read by count
   // (see above), 31.56 KB once a run that ends again looks at what changed since its last end,
   // waiting is searched from its witness and searches of messages draw on a budget (see above),
-  // 31.72 KB once a call a break ended reopens when the stream sent again names it (see above);
-  // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
+  // 31.72 KB once a call a break ended reopens when the stream sent again names it (see above),
+  // 31.82 KB once Mastra's refusal ends a call failed (see above); goal 12 KB (issue 18), not met
+  // (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 31.75,
+    budgetKb: 31.85,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -212,11 +215,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // those of 33.45 KB, 32.45 KB with those of 33.54 KB, 32.56 KB with those of 33.66 KB,
   // 32.65 KB with those of 33.77 KB, 32.86 KB with those of 33.99 KB, 32.99 KB with those of
   // 34.1 KB, 33.08 KB with those of 34.19 KB, 34.32 KB with those of 35.41 KB, 35.0 KB with
-  // those of 36.06 KB, 35.61 KB with those of 36.67 KB, 36.79 KB with those of 37.87 KB, 37.51 KB with those of 38.57 KB, 37.67 KB with those of 38.75 KB.
+  // those of 36.06 KB, 35.61 KB with those of 36.67 KB, 36.79 KB with those of 37.87 KB, 37.51 KB with those of 38.57 KB, 37.67 KB with those of 38.75 KB,
+  // 37.77 KB with those of 38.84 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 37.7,
+    budgetKb: 37.8,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

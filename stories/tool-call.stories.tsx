@@ -5,6 +5,7 @@ import approvalDecline from '../test/fixtures/approval-decline.jsonl?raw';
 import approvalDeclineRequest from '../test/fixtures/approval-decline-request.jsonl?raw';
 import approvalRequest from '../test/fixtures/approval-request.jsonl?raw';
 import longValues from '../test/fixtures/long-values.jsonl?raw';
+import modelMistakes from '../test/fixtures/model-mistakes.jsonl?raw';
 import parallelToolsError from '../test/fixtures/parallel-tools-error.jsonl?raw';
 import suspendRequest from '../test/fixtures/suspend-request.jsonl?raw';
 import toolCallThenText from '../test/fixtures/tool-call-then-text.jsonl?raw';
@@ -147,6 +148,22 @@ export const OutputError: Story = {
     await expect(group.querySelector('[data-slot="tool-call-error"]')).toHaveTextContent(
       'Flight search is unavailable for CDG → LIS',
     );
+  },
+};
+
+/**
+ * The model sent `{ town }` where the tool's schema wants `city`: Mastra did not run the tool and
+ * answered with its refusal, which shows as the call's error.
+ */
+export const ArgumentsRefused: Story = {
+  ...recorded('call-mistake-schema-1', [modelMistakes]),
+  play: async ({ canvasElement }) => {
+    const group = card(canvasElement, 'hoursTool');
+    await expect(group).toHaveAttribute('data-status', 'output-error');
+    const error = group.querySelector('[data-slot="tool-call-error"]');
+    await expect(error).toHaveTextContent('Tool input validation failed for hoursTool');
+    await expect(error).toHaveTextContent('- city: Required');
+    await expect(group.querySelector('[data-slot="tool-call-output"]')).toBeNull();
   },
 };
 

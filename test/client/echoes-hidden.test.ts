@@ -58,21 +58,29 @@ describe.each(RECORDINGS)('%s', (name, options) => {
 
   it('shows the rest of each failure, with the mark where the password was', () => {
     const state = reduceAll(chunks, options);
-    const refused = shownValue(callOf(state, 'call-connect-1').output) as { message: string };
-    expect(refused.message).toMatch(/^Tool input validation failed for connectTool/);
-    expect(refused.message).toContain('- port: Expected number, received string');
-    expect(refused.message).toContain('"password": "[hidden]"');
-    const cut = shownValue(callOf(state, 'call-connect-4').output) as { message: string };
-    expect(cut.message.endsWith(`"password": "[hidden]${TRUNCATED}`)).toBe(true);
+    // Mastra's refusals (a result `{ error: true, message, validationErrors }`) end their calls
+    // as failures, whose error is the refusal's message.
+    const failed = (id: string) => {
+      const call = callOf(state, id);
+      expect(call.status, id).toBe('output-error');
+      expect(call.output.kind, id).toBe('none');
+      return shownValue(call.error) as string;
+    };
+    const refused = failed('call-connect-1');
+    expect(refused).toMatch(/^Tool input validation failed for connectTool/);
+    expect(refused).toContain('- port: Expected number, received string');
+    expect(refused).toContain('"password": "[hidden]"');
+    const cut = failed('call-connect-4');
+    expect(cut.endsWith(`"password": "[hidden]${TRUNCATED}`)).toBe(true);
     expect(JSON.stringify(callOf(state, 'call-connect-2').error)).toContain('[hidden]');
-    const refusedResult = shownValue(callOf(state, 'call-token-1').output) as { message: string };
-    expect(refusedResult.message).toMatch(/^Tool output validation failed for issue-token/);
-    expect(refusedResult.message).toContain('- expires: Required');
-    expect(refusedResult.message.endsWith('Returned output: [hidden]')).toBe(true);
+    const refusedResult = failed('call-token-1');
+    expect(refusedResult).toMatch(/^Tool output validation failed for issue-token/);
+    expect(refusedResult).toContain('- expires: Required');
+    expect(refusedResult.endsWith('Returned output: [hidden]')).toBe(true);
     if (!aiSdkPath) {
       // Natively the transform tells what it hides: the host it shows stays.
-      expect(refused.message).toContain('"host": "db.internal"');
-      expect(cut.message).toContain('"note": "Use the read-only replica');
+      expect(refused).toContain('"host": "db.internal"');
+      expect(cut).toContain('"note": "Use the read-only replica');
     }
   });
 
@@ -105,9 +113,9 @@ describe('a chat saved by useChat from the AI SDK stream', () => {
     const rebuilt = stateFromUIMessages([message], { shownBefore: live });
     expect(everythingShown(rebuilt)).not.toContain(ECHO_SECRET);
     expect(everythingShown(rebuilt)).not.toContain(TOKEN_SECRET);
-    expect(rebuilt.toolCalls.get('call-connect-1')?.output).toEqual(
-      live.toolCalls.get('call-connect-1')?.output,
-    );
+    const [was, is] = [live, rebuilt].map((state) => state.toolCalls.get('call-connect-1'));
+    expect(is?.status).toBe('output-error');
+    expect(is?.error).toEqual(was?.error);
   });
 });
 
@@ -391,8 +399,9 @@ describe('a call that hides nothing', () => {
       return String(chunk.type).startsWith('tool-') ? rest : chunk;
     });
     const state = reduceAll(plain);
-    const refused = shownValue(callOf(state, 'call-connect-1').output) as { message: string };
-    expect(refused.message).toContain(`"password": "${ECHO_SECRET}"`);
-    expect(callOf(state, 'call-connect-1').output.kind).toBe('raw');
+    const { error, status } = callOf(state, 'call-connect-1');
+    expect(status).toBe('output-error');
+    expect(shownValue(error)).toContain(`"password": "${ECHO_SECRET}"`);
+    expect(error.kind).toBe('raw');
   });
 });

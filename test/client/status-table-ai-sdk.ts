@@ -70,6 +70,13 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   '`tool-approval-request`': [{ type: 'tool-approval-request', approvalId: 'r1::c1', ...ref }],
   '`data-tool-call-suspended`': [suspendedData(CALL)],
   '`tool-output-available`': [{ type: 'tool-output-available', ...ref, output: 3 }],
+  '`tool-output-available` Mastra refused': [
+    {
+      type: 'tool-output-available',
+      ...ref,
+      output: { error: true, message: 'Tool input validation failed', validationErrors: {} },
+    },
+  ],
   '`tool-output-error`': [{ type: 'tool-output-error', ...ref, errorText: 'boom' }],
   '`tool-output-denied`': [{ type: 'tool-output-denied', ...ref }],
   '`finish`': [{ type: 'finish-step' }, { type: 'finish' }],

@@ -67,6 +67,12 @@ export const EVENTS: Readonly<Record<string, readonly unknown[]>> = {
   '`tool-result` with `isError`': [
     chunk('tool-result', { ...ref, result: 'failed', isError: true }),
   ],
+  '`tool-result` Mastra refused': [
+    chunk('tool-result', {
+      ...ref,
+      result: { error: true, message: 'Tool input validation failed', validationErrors: {} },
+    }),
+  ],
   '`tool-error`': [chunk('tool-error', { ...ref, error: { message: 'boom' } })],
   '`tool-output-denied`': [chunk('tool-output-denied', ref)],
   '`finish` of the run': [chunk('finish', { stepResult: { reason: 'stop' } })],

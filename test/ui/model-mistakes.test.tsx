@@ -32,9 +32,20 @@ describe.each(NAMES)('%s', (name) => {
       status: 'output-available',
       output: { value: { city: 'Oslo', opens: '09:00' } },
     });
-    for (const id of ['call-mistake-json-1', 'call-mistake-schema-1']) {
-      expect(calls[id]?.status, id).toBe('output-available');
-      expect(calls[id]?.output, id).toMatchObject({ value: { error: true } });
+    // Mastra refuses the arguments with a result `{ error: true, message, validationErrors }`:
+    // the tool did not run, so the call failed, with the refusal's message as its error.
+    const refusals = {
+      'call-mistake-json-1': 'Provided arguments: {}',
+      'call-mistake-schema-1': '"town": "Bergen"',
+    };
+    for (const [id, quote] of Object.entries(refusals)) {
+      expect(calls[id]?.status, id).toBe('output-error');
+      expect(calls[id]?.output, id).toEqual({ kind: 'none' });
+      const error = calls[id]?.error as { kind: string; value: string };
+      expect(error.kind, id).toBe('raw');
+      expect(error.value, id).toMatch(/^Tool input validation failed for hoursTool\./);
+      expect(error.value, id).toContain('- city: Required');
+      expect(error.value, id).toContain(quote);
     }
     expect([...state.runs.values()].map((run) => run.status)).toEqual(['finished']);
     expect(state.issues).toEqual([]);
@@ -56,5 +67,28 @@ describe.each(NAMES)('%s', (name) => {
     expect(within(card).getAllByText(/ToolNotFoundError/).length).toBeGreaterThan(0);
     expect(within(card).queryByText(/"name"/)).toBeNull();
     expect(document.querySelectorAll('[data-slot="tool-call"]').length).toBe(4);
+  });
+
+  it('shows each refusal of the arguments as a failure, with what Mastra said', () => {
+    const store = createToolpaneStore(options);
+    store.dispatchMany(chunks);
+    render(
+      <ToolpaneProvider store={store}>
+        <Transcript.Root />
+      </ToolpaneProvider>,
+    );
+    const failed = [...document.querySelectorAll<HTMLElement>('[data-slot="tool-call"]')].filter(
+      (card) => within(card).queryByText('Failed') !== null,
+    );
+    expect(failed.map((card) => within(card).getByRole('button').textContent)).toEqual([
+      expect.stringContaining('bookShopTool'),
+      expect.stringContaining('hoursTool'),
+      expect.stringContaining('hoursTool'),
+    ]);
+    for (const card of failed.slice(1)) {
+      fireEvent.click(within(card).getByRole('button'));
+      expect(within(card).getByText(/Tool input validation failed for hoursTool/)).toBeTruthy();
+      expect(within(card).queryByText(/validationErrors/)).toBeNull();
+    }
   });
 });

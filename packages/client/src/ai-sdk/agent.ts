@@ -1,5 +1,6 @@
 import type { Ctx, Scope } from '../reducer/context.js';
-import { errorMessage, errorText } from '../reducer/error-text.js';
+import { refusalError } from '../reducer/display.js';
+import { errorMessage, errorText, isRefusal } from '../reducer/error-text.js';
 import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
 import { namedCallKey } from '../reducer/reopen.js';
@@ -131,9 +132,16 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
   const onResult = (id: string, entry: Fields) => {
     const editable = ending(id, entry);
     if (editable === undefined) return;
+    // Mastra answers arguments (or an output) its schema refuses with a result: the call failed.
+    const refused = entry.isError !== true && isRefusal(entry.result);
     // A workflow tool reports a failed run as its result `{ error, runId }`.
-    const failure = entry.isError === true ? undefined : workflowFailure(editable, entry.result);
-    if (entry.isError === true || failure !== undefined) {
+    const failure =
+      entry.isError === true || refused ? undefined : workflowFailure(editable, entry.result);
+    if (refused) {
+      const output = nestedShown(ctx, editable, 'output-available', entry.result);
+      editable.error = refusalError(output);
+      editable.status = 'output-error';
+    } else if (entry.isError === true || failure !== undefined) {
       const message = failure ?? errorText(entry.result);
       editable.error = nestedShown(ctx, editable, 'error', message);
       // The run's error is the inner tool's value: hidden, as its snapshot's values are.

@@ -2,7 +2,8 @@ import { madeWith, pushProgress } from '../mastra/tools.js';
 import { inputMayChange } from '../reducer/approval.js';
 import type { CallMode } from '../reducer/call-key.js';
 import { type Ctx, TOP } from '../reducer/context.js';
-import { errorMessage } from '../reducer/error-text.js';
+import { refusalError } from '../reducer/display.js';
+import { errorMessage, isRefusal } from '../reducer/error-text.js';
 import { HIDDEN_INPUT_ERROR, markDisplayTransformed } from '../reducer/hide.js';
 import { ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
@@ -195,6 +196,14 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
   if (modelOutput !== undefined) {
     if (call.displayTransform === 'display') call.raw = { ...call.raw, modelOutput };
     else call.modelOutput = modelOutput;
+  }
+  // Mastra answers arguments (or an output) its schema refuses with a result: the call failed.
+  if (isRefusal(value.output)) {
+    const output = shown(ctx, call, 'output-available', value.output, displayMade(value));
+    call.error = refusalError(output);
+    moveTo(call, 'output-error');
+    setEnded(ctx, call);
+    return;
   }
   // A workflow tool reports a failed run as its result `{ error, runId }`.
   const failure = workflowFailure(call, value.output);

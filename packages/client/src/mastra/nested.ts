@@ -2,7 +2,8 @@ import type { MastraChunk } from '../chunks/mastra.js';
 import { checkChunk } from '../chunks/parse.js';
 import { callKeyFor } from '../reducer/call-key.js';
 import { addInvalid, addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
-import { errorText } from '../reducer/error-text.js';
+import { withoutEchoes } from '../reducer/echo.js';
+import { errorText, isRefusal } from '../reducer/error-text.js';
 import { ensureCall, ownMessage } from '../reducer/lifecycle.js';
 import { reopenNamed } from '../reducer/reopen.js';
 import { finalInside, skippedInside } from '../reducer/replay.js';
@@ -266,9 +267,11 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
     // The call already ended (e.g. with its run): terminal states stay terminal.
   } else if (status === 'completed') {
     call.raw = { ...call.raw, output: p.result };
-    const failed = p.isError === true;
+    // Mastra's refusal of the arguments (or the output) is a result too: the call failed.
+    const failed = p.isError === true || isRefusal(p.result);
     if (call.displayTransform === 'display') call.output = { kind: 'hidden', reason: 'pending' };
-    else if (failed) call.error = { kind: 'raw', value: errorText(p.result) };
+    else if (failed)
+      call.error = withoutEchoes(call, { kind: 'raw', value: errorText(p.result) }, true);
     else call.output = { kind: 'raw', value: p.result };
     call.status = failed ? 'output-error' : 'output-available';
   } else if (error !== undefined) {

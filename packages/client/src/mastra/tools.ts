@@ -1,9 +1,9 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { inputMayChange } from '../reducer/approval.js';
 import type { Ctx, Scope } from '../reducer/context.js';
-import { cleanArgs, displayed, learn, streamedInput } from '../reducer/display.js';
+import { cleanArgs, displayed, learn, refusalError, streamedInput } from '../reducer/display.js';
 import { withoutEchoes } from '../reducer/echo.js';
-import { errorText } from '../reducer/error-text.js';
+import { errorText, isRefusal } from '../reducer/error-text.js';
 import { markDisplayTransformed, runHasDisplayTransform } from '../reducer/hide.js';
 import { showRequestInput } from '../reducer/human.js';
 import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
@@ -223,9 +223,14 @@ export function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope
       call.raw = { ...call.raw, modelOutput: mastra.modelOutput };
     } else call.modelOutput = mastra.modelOutput;
   }
+  // Mastra answers arguments (or an output) its schema refuses with a result: the call failed.
+  const refused = !p.isError && isRefusal(p.result);
   // A workflow tool reports a failed run as its result `{ error, runId }`.
-  const failure = p.isError ? undefined : workflowFailure(call, p.result);
-  if (p.isError || failure !== undefined) {
+  const failure = p.isError || refused ? undefined : workflowFailure(call, p.result);
+  if (refused) {
+    call.error = refusalError(displayed(ctx, call, metadata, 'output-available', p.result));
+    moveTo(call, 'output-error');
+  } else if (p.isError || failure !== undefined) {
     // Mastra transforms a failed workflow's result as an output: its `error` is the one to show.
     const masked = failure === undefined ? undefined : maskedFailure(metadata);
     call.error =

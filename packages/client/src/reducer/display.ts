@@ -3,6 +3,7 @@ import type { Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
 import type { Ctx } from './context.js';
 import { withoutEchoes } from './echo.js';
+import { isRefusal } from './error-text.js';
 import { markDisplayTransformed } from './hide.js';
 import {
   applyClientTransform,
@@ -54,6 +55,17 @@ export function displayed(
   return phase === 'input-available' || phase === 'approval'
     ? shown
     : withoutEchoes(call, shown, phase === 'error');
+}
+
+/**
+ * The error a refused result ({@link isRefusal}) shows, from the result as the call shows it
+ * (`displayed` for `output-available`, with what the call hides replaced): its message, or what a
+ * display transform made of the result.
+ */
+export function refusalError(shown: DisplayValue): DisplayValue {
+  if (shown.kind !== 'raw' && shown.kind !== 'transformed') return shown;
+  const message = isRefusal(shown.value) ? shown.value.message : undefined;
+  return typeof message === 'string' ? { kind: shown.kind, value: message } : shown;
 }
 
 /** Mastra may tuck `__mastraMetadata` into args; it is not part of the tool's input. */

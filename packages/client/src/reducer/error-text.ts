@@ -34,3 +34,19 @@ export function errorMessage(text: string): string {
     return text;
   }
 }
+
+/**
+ * Mastra's refusal of a value, sent as a tool's result: `{ error: true, message,
+ * validationErrors }` (what its own `isValidationError` tells) when the arguments, the tool's
+ * output, its suspension data or the request context fail their schema.
+ */
+export interface Refusal {
+  readonly error: true;
+  readonly message?: unknown;
+  readonly validationErrors: unknown;
+}
+
+/** Whether a tool's result is Mastra's refusal of a value ({@link Refusal}): the call failed. */
+export const isRefusal = (result: unknown): result is Refusal =>
+  // Only an object has `error: true`.
+  (result as Refusal | null)?.error === true && 'validationErrors' in (result as Refusal);
