@@ -102,7 +102,8 @@ describe('history from Mastra memory', () => {
     const session = createAgentSession({ baseUrl: base.baseUrl, agentId: ECHO_AGENT_ID, thread });
     expect((await session.send(ECHO_PROMPT)).status).toBe('done');
     const live = session.store.getState();
-    expect(live.toolCalls.get('call-connect-1')?.status).toBe('output-available');
+    // Mastra refused its arguments: the call failed, with the refusal's message as its error.
+    expect(live.toolCalls.get('call-connect-1')?.status).toBe('output-error');
     expect(everythingShown(live)).not.toContain(ECHO_SECRET);
     expect(everythingShown(live)).not.toContain(TOKEN_SECRET);
     const messages = await memoryMessages(base, ECHO_AGENT_ID, thread);
@@ -112,9 +113,9 @@ describe('history from Mastra memory', () => {
     const native = stateFromMastraMessages(messages);
     expect(everythingShown(native)).not.toContain(ECHO_SECRET);
     expect(everythingShown(native)).not.toContain(TOKEN_SECRET);
-    expect(JSON.stringify(native.toolCalls.get('call-connect-1')?.output)).toContain(
-      '\\"password\\": \\"[hidden]\\"',
-    );
+    const rebuiltCall = native.toolCalls.get('call-connect-1');
+    expect(rebuiltCall?.status).toBe('output-error');
+    expect(JSON.stringify(rebuiltCall?.error)).toContain('\\"password\\": \\"[hidden]\\"');
     for (const version of ['v5', 'v6'] as const) {
       const ui = toAISdkMessages(messages as never, { version } as never);
       expect(JSON.stringify(ui)).toContain(ECHO_SECRET);
