@@ -3,12 +3,16 @@
  * both need approval, and a call that suspends beside one that needs approval. An agent asks for
  * one request at a time: the first stream asks for the first call only, the answer to it asks for
  * the second, and the answer to the second carries both results. Two subagents called in one step
- * are two agents: each raises its own request, both in the first stream.
+ * are two agents: each raises its own request, both in the first stream. A workflow that goes on
+ * after a sibling call has asked: beside a tool that suspends without a suspend schema (the calls
+ * of the step then run side by side), and inside a subagent beside one that asks for approval.
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
 import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
+import { createTool } from '@mastra/core/tools';
+import { createStep, createWorkflow } from '@mastra/core/workflows';
 import { reactiveModel, scriptedModel, step, text, toolCall } from './models.ts';
 import {
   type Chunk,
@@ -20,6 +24,7 @@ import {
   type Scenario,
 } from './recording.ts';
 import { bookTableTool, createOpsSubAgent, deleteTool } from './scenarios.ts';
+import { num, objectSchema, str } from './schema.ts';
 
 /** Two `deleteTool` calls in one step, then a sentence naming what was deleted. */
 function createTwinOpsAgent() {
@@ -90,11 +95,137 @@ function createTwinAdminAgent() {
   });
 }
 
+/**
+ * A workflow that scans a ledger page by page (a `dountil` loop of slow steps), then flags odd
+ * entries: still running after a sibling call has asked for a person.
+ */
+function createAuditWorkflow() {
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 80));
+  const page = objectSchema<{ ledger: string; page: number }>({ ledger: str, page: num }, [
+    'ledger',
+    'page',
+  ]);
+  const scan = createStep({
+    id: 'scan-page',
+    inputSchema: page,
+    outputSchema: page,
+    execute: async ({ inputData }) => {
+      await pause();
+      return { ledger: inputData.ledger, page: inputData.page + 1 };
+    },
+  });
+  const flag = createStep({
+    id: 'flag-entries',
+    inputSchema: page,
+    outputSchema: objectSchema<{ flagged: number }>({ flagged: num }, ['flagged']),
+    execute: async () => {
+      await pause();
+      return { flagged: 3 };
+    },
+  });
+  return createWorkflow({
+    id: 'audit-ledger-workflow',
+    description: 'Scan a ledger page by page and flag odd entries.',
+    inputSchema: page,
+    outputSchema: objectSchema<{ flagged: number }>({ flagged: num }, ['flagged']),
+  })
+    .dountil(scan, async ({ inputData }) => inputData.page >= 3)
+    .then(flag)
+    .commit();
+}
+
+/** A subagent that runs the audit workflow, then answers. */
+function createAuditorSubAgent() {
+  return new Agent({
+    id: 'auditor-sub-agent',
+    name: 'Auditor sub-agent',
+    description: 'Audits ledgers.',
+    instructions: 'You are a helpful assistant. Use your workflows when they help.',
+    workflows: { audit: createAuditWorkflow() },
+    model: scriptedModel(
+      [
+        step(
+          toolCall({
+            id: 'call-par-audit-wf-1',
+            name: 'workflow-audit',
+            input: { inputData: { ledger: 'ledger-q3', page: 0 } },
+          }),
+        ),
+        step(text('txt-par-auditor-1', 'Three entries of ledger-q3 look odd.')),
+      ],
+      { modelId: 'auditor-sub-mock' },
+    ),
+  });
+}
+
+/** A hold that suspends without a suspend schema (so tools of its step run side by side). */
+const holdTool = createTool({
+  id: 'hold-payment',
+  description: 'Hold a payment until a person confirms.',
+  inputSchema: objectSchema<{ payment: string }>({ payment: str }, ['payment']),
+  execute: async ({ payment }, context) => {
+    if (context?.agent?.resumeData !== undefined) return { payment, held: true };
+    await context?.agent?.suspend?.({ reason: `Confirm the hold on ${payment}.` });
+    return undefined as never;
+  },
+});
+
+/** A hold that suspends beside the audit workflow, in one top-level step. */
+function createHoldDeskAgent() {
+  return new Agent({
+    id: 'hold-desk-agent',
+    name: 'Hold desk agent',
+    instructions: 'You are a helpful assistant. Use your tools when they help.',
+    tools: { holdTool },
+    workflows: { audit: createAuditWorkflow() },
+    model: scriptedModel(
+      [
+        step([
+          ...toolCall({ id: 'call-par-hold-1', name: 'holdTool', input: { payment: 'pay-31' } }),
+          ...toolCall({
+            id: 'call-par-audit-wf-2',
+            name: 'workflow-audit',
+            input: { inputData: { ledger: 'ledger-q4', page: 0 } },
+          }),
+        ]),
+        step(text('txt-par-hold-desk-1', 'Held pay-31; the audit flagged three entries.')),
+      ],
+      { modelId: 'hold-desk-mock' },
+    ),
+  });
+}
+
+/** An ops subagent (deleting with approval) beside an auditor running a workflow, in one step. */
+function createAuditDeskAgent() {
+  return new Agent({
+    id: 'audit-desk-agent',
+    name: 'Audit desk agent',
+    instructions: 'You are a helpful assistant. Use your agents when they help.',
+    agents: { ops: createOpsSubAgent(), auditor: createAuditorSubAgent() },
+    model: scriptedModel(
+      [
+        step([
+          ...toolCall({ id: 'call-par-ops-2', name: 'agent-ops', input: { prompt: 'Delete.' } }),
+          ...toolCall({
+            id: 'call-par-auditor-1',
+            name: 'agent-auditor',
+            input: { prompt: 'Audit ledger-q3.' },
+          }),
+        ]),
+        step(text('txt-par-audit-desk-1', 'Deleted the record; the audit flagged three entries.')),
+      ],
+      { modelId: 'audit-desk-mock' },
+    ),
+  });
+}
+
 const mastra = new Mastra({
   agents: {
     twinOps: createTwinOpsAgent(),
     twinDesk: createTwinDeskAgent(),
     twinAdmin: createTwinAdminAgent(),
+    auditDesk: createAuditDeskAgent(),
+    holdDesk: createHoldDeskAgent(),
   },
   storage: new InMemoryStore(),
   logger: false,
@@ -114,6 +245,34 @@ const bothResults = (chunks: Chunk[]) => [
 
 /** The recorded scenarios, by name (`pnpm record <name>` runs one). */
 export const parallelRequestScenarios: Record<string, Scenario> = {
+  async parallelRequestBesideWorkflow() {
+    const desk = mastra.getAgent('auditDesk');
+    const first = await desk.stream('Delete the record and audit ledger-q3.');
+    const request = await collect(first.fullStream);
+    const hold = mastra.getAgent('holdDesk');
+    const held = await hold.stream('Hold pay-31 and audit ledger-q4.');
+    const holdRequest = await collect(held.fullStream);
+    const heldUi = await hold.stream('Hold pay-31 and audit ledger-q4.');
+    const holdUiRequest = await collect(toAISdkStream(heldUi, { from: 'agent', version: 'v6' }));
+    return [
+      {
+        file: 'aisdk-v6-parallel-workflow-suspend-request.jsonl',
+        chunks: holdUiRequest,
+        expect: ['data-tool-call-suspended', 'data-tool-workflow'],
+      },
+      {
+        file: 'parallel-workflow-suspend-request.jsonl',
+        chunks: holdRequest,
+        expect: ['tool-call-suspended', 'tool-output'],
+      },
+      {
+        file: 'parallel-workflow-approval-request.jsonl',
+        chunks: request,
+        expect: ['tool-output', 'tool-call-approval'],
+      },
+    ];
+  },
+
   async parallelRequests() {
     const ops = mastra.getAgent('twinOps');
     const first = await ops.stream('Delete rec-a and rec-b.');

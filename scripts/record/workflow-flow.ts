@@ -2,8 +2,7 @@
  * Workflow control-flow scenarios of `pnpm record`: a workflow tool whose body runs parallel
  * steps, a branch, a foreach with concurrency 2, a do-until loop, nested workflows (one deep, and
  * two deep beside another), and a parallel block where one step throws. Each is recorded as the
- * agent's `fullStream`; all but the branch and the loop also as AI SDK UI streams with
- * subagent/workflow metadata.
+ * agent's `fullStream`, and also as AI SDK UI streams with subagent/workflow metadata.
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import type { Agent } from '@mastra/core/agent';
@@ -76,11 +75,12 @@ export const workflowFlowScenarios: Record<string, Scenario> = {
   },
 
   async workflowBranch() {
-    const out = await agent('triage').stream('File the printer toner, 180 EUR.');
+    const { native, ui } = await both('triage', 'File the printer toner, 180 EUR.');
     return [
+      { file: 'workflow-branch-aisdk.jsonl', chunks: ui, expect: UI },
       {
         file: 'workflow-branch.jsonl',
-        chunks: await collect(out.fullStream),
+        chunks: native,
         expect: [...NATIVE, 'tool-result', 'finish'],
         check: (chunks) => {
           const ids = new Set(stepEvents(chunks).map(([, id]) => id));
@@ -108,11 +108,12 @@ export const workflowFlowScenarios: Record<string, Scenario> = {
   },
 
   async workflowLoop() {
-    const out = await agent('poll').stream('Wait for export job export-77.');
+    const { native, ui } = await both('poll', 'Wait for export job export-77.');
     return [
+      { file: 'workflow-loop-aisdk.jsonl', chunks: ui, expect: UI },
       {
         file: 'workflow-loop.jsonl',
-        chunks: await collect(out.fullStream),
+        chunks: native,
         expect: [...NATIVE, 'tool-result', 'finish'],
         check: (chunks) =>
           problem(

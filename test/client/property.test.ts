@@ -78,6 +78,13 @@ function withDecision(request: string, continuation: string, approved = true): u
 /** Every recording: networks, nested requests and AI SDK streams included. */
 const SINGLE = fixtureNames();
 
+/** The index of recording `name` among the scenarios: regressions name it, as indexes move. */
+const scenarioNamed = (name: string): number => {
+  const at = SINGLE.indexOf(name);
+  if (at < 0) throw new Error(`no recording ${name}`);
+  return at;
+};
+
 const SCENARIOS: readonly (readonly unknown[])[] = [
   ...SINGLE.map(load),
   withDecision('approval-request', 'approval-approved'),
@@ -882,7 +889,7 @@ describe('reducer paths agree', () => {
     // the store left the workflow unbound where the pure reducer bound it to the reopened call.
     const inputs = [
       {
-        scenario: 156,
+        scenario: scenarioNamed('workflow-deep-hidden-aisdk'),
         start: 0,
         length: 26,
         ops: [
@@ -895,7 +902,7 @@ describe('reducer paths agree', () => {
         ],
       },
       {
-        scenario: 171,
+        scenario: scenarioNamed('workflow-nested-aisdk'),
         start: 0,
         length: 17,
         ops: [
@@ -907,8 +914,22 @@ describe('reducer paths agree', () => {
           },
         ],
       },
-    ] as const satisfies readonly SequenceInput[];
+    ] satisfies readonly SequenceInput[];
     for (const input of inputs) checkPathsAgree([...sequenceOf(input), END]);
+  });
+
+  it('regression: a workflow snapshot sent again in a later run of the same call (seed 1942439796)', () => {
+    const input = {
+      scenario: scenarioNamed('workflow-parallel-aisdk'),
+      start: 208205445,
+      length: 26,
+      ops: [
+        { op: 'move', from: 0, to: 1 },
+        { op: 'reconnect', at: 109561966, error: false },
+        { op: 'duplicate', at: 829061062, to: 836000333 },
+      ],
+    } satisfies SequenceInput;
+    checkPathsAgree([...sequenceOf(input), END]);
   });
 
   it('regression: a request repeated one level up after a replay names the same call (seed 101)', () => {

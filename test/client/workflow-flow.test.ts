@@ -76,9 +76,11 @@ const RECORDINGS = {
   'workflow-parallel': 'call-fleet-1',
   'workflow-parallel-aisdk': 'call-fleet-1',
   'workflow-branch': 'call-triage-1',
+  'workflow-branch-aisdk': 'call-triage-1',
   'workflow-foreach': 'call-thumbnails-1',
   'workflow-foreach-aisdk': 'call-thumbnails-1',
   'workflow-loop': 'call-poll-1',
+  'workflow-loop-aisdk': 'call-poll-1',
   'workflow-nested': 'call-order-1',
   'workflow-nested-aisdk': 'call-order-1',
   'workflow-nested-deep': 'call-dispatch-1',
@@ -157,9 +159,9 @@ describe.each(['workflow-parallel', 'workflow-parallel-aisdk'])('parallel steps 
   });
 });
 
-describe('a branch', () => {
+describe.each(['workflow-branch', 'workflow-branch-aisdk'])('a branch (%s)', (name) => {
   it('shows the branch taken and not the other', () => {
-    const state = read('workflow-branch');
+    const state = read(name);
     const workflow = workflowOf(state, 'call-triage-1');
     expect(workflow.stepIds).toEqual(['auto-approve']);
     expect(workflow.steps.has('manager-review')).toBe(false);
@@ -238,6 +240,29 @@ describe('a do-until loop', () => {
       })),
     );
     expect(workflow.result).toEqual({ job: 'export-77', polls: 3, done: true });
+  });
+
+  it('shows the latest repetition from an AI SDK stream, its values as they came', () => {
+    // Snapshots show the step once: its latest input and output. Its first step running again
+    // with other input is no sign of a display transform.
+    const state = read('workflow-loop-aisdk');
+    const call = callOf(state, 'call-poll-1');
+    expect(call.displayTransform).not.toBe('display');
+    expect(call.input.kind).toBe('raw');
+    const workflow = workflowOf(state, 'call-poll-1');
+    expect(workflow.stepIds).toEqual(['poll-job']);
+    expect(step(workflow, 'poll-job')).toMatchObject({
+      status: 'success',
+      input: { job: 'export-77', polls: 2, done: false },
+      output: { job: 'export-77', polls: 3, done: true },
+    });
+    expect(workflow.result).toEqual({ job: 'export-77', polls: 3, done: true });
+    // Each snapshot or step part of a repetition shows that repetition's values.
+    const inputs = published('workflow-loop-aisdk')
+      .map((state) => liveWorkflow(state, 'call-poll-1')?.steps.get('poll-job')?.input)
+      .filter((input) => input !== undefined)
+      .map((input) => (input as { polls: number }).polls);
+    expect([...new Set(inputs)]).toEqual([0, 1, 2]);
   });
 
   it('shows the running repetition after the finished ones', () => {

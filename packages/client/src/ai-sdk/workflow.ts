@@ -1,7 +1,14 @@
 import { type Ctx, now } from '../reducer/context.js';
 import { hiddenStepValue, markDisplayTransformed } from '../reducer/hide.js';
 import { sameValue } from '../reducer/same-value.js';
-import { editStep, editWorkflow, suspendPayloadOf, workflowStatus } from '../reducer/workflow.js';
+import {
+  type BoundWorkflowRuns,
+  editStep,
+  editWorkflow,
+  suspendPayloadOf,
+  WORKFLOW_CALL_INDEX,
+  workflowStatus,
+} from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { listsOf } from '../state/state-root.js';
@@ -11,9 +18,11 @@ import { onData } from './run.js';
 // Workflows in AI SDK streams: `data-tool-workflow` snapshots.
 
 /** What the search for a workflow run's call keeps between chunks, in the reducer's memory. */
-interface WorkflowCallIndex {
+interface WorkflowCallIndex extends BoundWorkflowRuns {
   /** The call each workflow run was found to belong to, by workflow runId. */
   readonly byRun: Map<string, string>;
+  /** Where each call that joined stands in the state's calls (see `noteWorkflowBound`). */
+  readonly position: Map<string, number>;
   /**
    * The `workflow-*` calls not bound to a run when they joined, newest last: all of them, and by
    * tool name. Calls that ended or were bound since leave from the top when a search reaches them.
@@ -25,17 +34,22 @@ interface WorkflowCallIndex {
   named: number;
 }
 
-const INDEX = 'ai-sdk-workflow-calls';
+const INDEX = WORKFLOW_CALL_INDEX;
 
-/** Adds a call to the index: by the run it is bound to, or among the unbound ones. */
-function join(index: WorkflowCallIndex, call: ToolCallState | undefined): void {
+/**
+ * Adds a call to the index, at position `at` of the state's calls: by the run it is bound to, or
+ * among the unbound ones.
+ */
+function join(index: WorkflowCallIndex, call: ToolCallState | undefined, at: number): void {
   const bound = call?.workflow?.runId;
   if (bound !== undefined) {
     // Ended or not: a late part of its run still belongs to it.
     index.byRun.set(bound, call!.key);
+    index.position.set(call!.key, at);
     return;
   }
   if (call?.kind !== 'workflow' || TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  index.position.set(call.key, at);
   index.unbound.push(call.key);
   const same = index.byName.get(call.toolName);
   if (same === undefined) index.byName.set(call.toolName, [call.key]);
@@ -53,16 +67,25 @@ function join(index: WorkflowCallIndex, call: ToolCallState | undefined): void {
 function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefined) {
   let index = ctx.scratch.indexes.get(INDEX) as WorkflowCallIndex | undefined;
   if (index === undefined) {
-    index = { byRun: new Map(), unbound: [], byName: new Map(), seen: 0, named: 0 };
+    index = {
+      byRun: new Map(),
+      position: new Map(),
+      unbound: [],
+      byName: new Map(),
+      seen: 0,
+      named: 0,
+    };
     ctx.scratch.indexes.set(INDEX, index);
   }
   const { toolCalls } = ctx.draft.root;
   const order = listsOf(ctx.draft.root).calls;
-  for (; index.seen < order.length; index.seen++) join(index, toolCalls.get(order.at(index.seen)!));
-  // A call made without a name joins once it has one (see `ensureCall`).
+  for (; index.seen < order.length; index.seen++) {
+    join(index, toolCalls.get(order.at(index.seen)!), index.seen);
+  }
+  // A call made without a name joins once it has one (see `ensureCall`), as the latest.
   const { namedLate } = ctx.scratch;
   for (; index.named < namedLate.length; index.named++) {
-    join(index, toolCalls.get(namedLate[index.named]!));
+    join(index, toolCalls.get(namedLate[index.named]!), index.seen);
   }
   const cached = index.byRun.get(workflowRunId);
   // A call bound since to another workflow run (a native chunk rebinds it) no longer is this one's.
@@ -124,15 +147,21 @@ function onUnboundWorkflow(ctx: Ctx, value: Value): void {
 
 /** Applies one step of a workflow snapshot, copying the step only when something changed. */
 function applyStep(ctx: Ctx, key: string, stepId: string, raw: Fields): void {
-  const before = ctx.draft.root.toolCalls.get(key)?.workflow?.steps.get(stepId);
+  const call = ctx.draft.root.toolCalls.get(key);
+  const hidden = workflowValuesHidden(call);
+  const before = call?.workflow?.steps.get(stepId);
   const status = workflowStatus(raw.status, before?.status ?? 'running');
   const name = nonEmpty(raw.name) ?? before?.name ?? stepId;
+  // A loop (`dountil`, `dowhile`) runs a step again: its latest input and output show, as on a
+  // native stream. Hidden values show one placeholder, however often they change.
+  const newer = (known: unknown, value: unknown) =>
+    present(value) && (known === undefined || (!hidden && !sameValue(known, value)));
   const changed =
     before === undefined ||
     before.status !== status ||
     before.name !== name ||
-    (before.input === undefined && present(raw.input)) ||
-    (before.output === undefined && present(raw.output)) ||
+    newer(before.input, raw.input) ||
+    newer(before.output, raw.output) ||
     (before.suspendPayload === undefined && present(raw.suspendPayload));
   if (!changed) return;
   const workflow = editWorkflow(ctx, key)!;
@@ -142,9 +171,8 @@ function applyStep(ctx: Ctx, key: string, stepId: string, raw: Fields): void {
   if (step.status !== status && status !== 'running' && at !== undefined) step.endedAt = at;
   step.status = status;
   step.name = name;
-  const hidden = workflowValuesHidden(ctx.draft.root.toolCalls.get(key));
   const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
-  if (step.input === undefined && present(raw.input)) step.input = view(raw.input);
+  if (newer(step.input, raw.input)) step.input = view(raw.input);
   // Running snapshots null the outputs; only a real output replaces the known one.
   if (present(raw.output)) step.output = view(raw.output);
   if (present(raw.suspendPayload)) step.suspendPayload = view(suspendPayloadOf(raw.suspendPayload));
@@ -155,11 +183,13 @@ function applyStep(ctx: Ctx, key: string, stepId: string, raw: Fields): void {
  * stream shows it differs, a server display transform made that input (a whole input comes
  * transformed, protocol §6.4), and the snapshots, which it does not reach, carry the workflow's
  * values raw: the call is marked display-transformed, so they are hidden, and shows the input it
- * was shown as transformed, which it is.
+ * was shown as transformed, which it is. Only the step's first input tells: a loop (`dountil`,
+ * `dowhile`) runs the first step again with what the step before made.
  */
 function learnTransform(ctx: Ctx, key: string, stepId: string, step: Fields): void {
   const call = ctx.draft.root.toolCalls.get(key)!;
   if (workflowValuesHidden(call) || call.input.kind !== 'raw' || !present(step.input)) return;
+  if (call.workflow?.steps.get(stepId)?.input !== undefined) return;
   const first = call.workflow?.steps.keys().next().value ?? stepId;
   const shown = call.input.value as { inputData?: unknown } | null;
   if (first !== stepId || typeof shown !== 'object' || shown === null) return;

@@ -184,7 +184,14 @@ export function streamStopped(ctx: Ctx, reason: string, interrupted: boolean): v
   ctx.draft.moveCursor('inStream', undefined);
   endCounted(ctx);
   endReplay(ctx);
-  // What this stream did not name again stays as the break left it (see reducer/reopen.ts).
+  // What this stream did not name again stays as the break left it (see reducer/reopen.ts). A
+  // run that waits for a person, sent again and broken off again, is noted again: nothing ends it,
+  // so the stream that sends it next starts again what it gathers (see `endOpen` for the others).
+  if (interrupted) {
+    for (const [runId] of ctx.draft.cursor().reopening ?? []) {
+      if (ctx.draft.root.runs.get(runId)?.status === 'waiting') noteBroken(ctx, runId);
+    }
+  }
   ctx.draft.moveCursor('reopening', undefined);
   const since = sinceStopOf(ctx.draft.root);
   const scope = scopeOf(ctx, since);
