@@ -15,7 +15,7 @@ import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { isRecord, nonEmpty, type Value } from './chunk.js';
 import { topRunId } from './run.js';
 import { pushInputText, shown, shownInput } from './shown.js';
-import { settleWorkflowResult } from './workflow.js';
+import { noteWorkflowBound, settleWorkflowResult } from './workflow.js';
 
 // Tool calls in AI SDK streams, and the approvals and suspensions that wait for a person.
 
@@ -217,6 +217,7 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
   const output = shown(ctx, call, 'output-available', value.output, displayMade(value));
   call.output = showSubagentOutput(ctx.draft.root, ctx.options.transforms, call, output);
   workflowFromResult(ctx, call, value.output);
+  noteWorkflowBound(ctx, call);
   settleWorkflowResult(ctx, call, value.output);
   moveTo(call, 'output-available');
   setEnded(ctx, call);

@@ -1,14 +1,7 @@
 import { type Ctx, now } from '../reducer/context.js';
 import { hiddenStepValue, markDisplayTransformed } from '../reducer/hide.js';
 import { sameValue } from '../reducer/same-value.js';
-import {
-  type BoundWorkflowRuns,
-  editStep,
-  editWorkflow,
-  suspendPayloadOf,
-  WORKFLOW_CALL_INDEX,
-  workflowStatus,
-} from '../reducer/workflow.js';
+import { editStep, editWorkflow, suspendPayloadOf, workflowStatus } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { listsOf } from '../state/state-root.js';
@@ -18,10 +11,10 @@ import { onData } from './run.js';
 // Workflows in AI SDK streams: `data-tool-workflow` snapshots.
 
 /** What the search for a workflow run's call keeps between chunks, in the reducer's memory. */
-interface WorkflowCallIndex extends BoundWorkflowRuns {
+interface WorkflowCallIndex {
   /** The call each workflow run was found to belong to, by workflow runId. */
   readonly byRun: Map<string, string>;
-  /** Where each call that joined stands in the state's calls (see `noteWorkflowBound`). */
+  /** Where each call that joined stands in the state's calls (see {@link noteWorkflowBound}). */
   readonly position: Map<string, number>;
   /**
    * The `workflow-*` calls not bound to a run when they joined, newest last: all of them, and by
@@ -34,7 +27,7 @@ interface WorkflowCallIndex extends BoundWorkflowRuns {
   named: number;
 }
 
-const INDEX = WORKFLOW_CALL_INDEX;
+const INDEX = 'ai-sdk-workflow-calls';
 
 /**
  * Adds a call to the index, at position `at` of the state's calls: by the run it is bound to, or
@@ -54,6 +47,24 @@ function join(index: WorkflowCallIndex, call: ToolCallState | undefined, at: num
   const same = index.byName.get(call.toolName);
   if (same === undefined) index.byName.set(call.toolName, [call.key]);
   else same.push(call.key);
+}
+
+/**
+ * Call `call` was bound to its workflow run outside the search for a run's call (a result that
+ * names the run): the index learns it as a rebuild from the state would (a pure `reduce` builds it
+ * for each chunk), where the latest call in the state's calls bound to a run holds it. O(1).
+ */
+export function noteWorkflowBound(ctx: Ctx, call: ToolCallState): void {
+  const index = ctx.scratch.indexes.get(INDEX) as WorkflowCallIndex | undefined;
+  const runId = call.workflow?.runId;
+  const at = index?.position.get(call.key);
+  // A call the index has not reached joins, bound, when it does.
+  if (index === undefined || at === undefined || runId === undefined) return;
+  const held = index.byRun.get(runId);
+  const heldAt = held === undefined ? undefined : index.position.get(held);
+  const stillHeld =
+    held !== undefined && ctx.draft.root.toolCalls.get(held)?.workflow?.runId === runId;
+  if (!stillHeld || heldAt === undefined || heldAt < at) index.byRun.set(runId, call.key);
 }
 
 /**

@@ -165,35 +165,6 @@ const ENDED: ReadonlySet<WorkflowStatus> = new Set(['success', 'failed', 'cancel
 /** Whether a workflow has ended as `status`. */
 export const workflowEnded = (status: WorkflowStatus): boolean => ENDED.has(status);
 
-/** The name of the index ai-sdk/workflow.ts keeps in the reducer's memory (`Scratch.indexes`). */
-export const WORKFLOW_CALL_INDEX = 'ai-sdk-workflow-calls';
-
-/**
- * What a binding made outside ai-sdk/workflow.ts needs of its index of workflow runs' calls: the
- * call each run belongs to, and where in the state's calls each call that joined it stands.
- */
-export interface BoundWorkflowRuns {
-  readonly byRun: Map<string, string>;
-  readonly position: Map<string, number>;
-}
-
-/**
- * Call `key` was bound to workflow run `runId` outside the search for a run's call (a result that
- * names the run): the index learns it as a rebuild from the state would (a pure `reduce` builds it
- * for each chunk), where the latest call in the state's calls bound to a run holds it. O(1).
- */
-export function noteWorkflowBound(ctx: Ctx, key: string, runId: string): void {
-  const index = ctx.scratch.indexes.get(WORKFLOW_CALL_INDEX) as BoundWorkflowRuns | undefined;
-  const at = index?.position.get(key);
-  // A call the index has not reached joins, bound, when it does.
-  if (index === undefined || at === undefined) return;
-  const held = index.byRun.get(runId);
-  const heldAt = held === undefined ? undefined : index.position.get(held);
-  const stillHeld =
-    held !== undefined && ctx.draft.root.toolCalls.get(held)?.workflow?.runId === runId;
-  if (!stillHeld || heldAt === undefined || heldAt < at) index.byRun.set(runId, key);
-}
-
 /**
  * A `workflow-*` call's result `{ result, runId }` when no event of its run came before it (a
  * thread restored from memory keeps only the result): the run it reports on succeeded with it.
@@ -203,10 +174,7 @@ export function workflowFromResult(ctx: Ctx, call: ToolCallState, output: unknow
   if (typeof output !== 'object' || output === null || !('result' in output)) return;
   const { result, runId } = output as { result: unknown; runId?: unknown };
   const workflow = editWorkflow(ctx, call.key)!;
-  if (typeof runId === 'string') {
-    workflow.runId = runId;
-    noteWorkflowBound(ctx, call.key, runId);
-  }
+  if (typeof runId === 'string') workflow.runId = runId;
   workflow.status = 'success';
   workflow.result = call.displayTransform === 'display' ? hiddenStepValue(result) : result;
 }
