@@ -137,8 +137,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // `reopening`, snapshots keep it) rather than at its run's start; 38.84 KB once Mastra's
   // refusal of a call's arguments or output (a result `{ error: true, validationErrors }`) ends
   // the call failed, with the refusal's message as its error, in both formats and at any depth;
-  // 38.87 KB once a run that waits for a person, sent again and broken off again, is noted again.
-  { name: '@toolpane/client', file: client, budgetKb: 38.9 },
+  // 38.87 KB once a run that waits for a person, sent again and broken off again, is noted again;
+  // 38.92 KB once the `start` of a held run in the middle of a stream ends the stream before it (a
+  // reconnect piped on without `toolpane/stream-end`).
+  { name: '@toolpane/client', file: client, budgetKb: 38.95 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -181,13 +183,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // waiting is searched from its witness and searches of messages draw on a budget (see above),
   // 31.72 KB once a call a break ended reopens when the stream sent again names it (see above),
   // 31.82 KB once Mastra's refusal ends a call failed, 31.83 KB once a waiting run broken off
-  // again is noted again (see above); goal 12 KB (issue 18), not met
+  // again is noted again, 31.89 KB once a held run's `start` mid-stream ends the stream before it
+  // (see above); goal 12 KB (issue 18), not met
   // (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 31.85,
+    budgetKb: 31.9,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -218,11 +221,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 32.65 KB with those of 33.77 KB, 32.86 KB with those of 33.99 KB, 32.99 KB with those of
   // 34.1 KB, 33.08 KB with those of 34.19 KB, 34.32 KB with those of 35.41 KB, 35.0 KB with
   // those of 36.06 KB, 35.61 KB with those of 36.67 KB, 36.79 KB with those of 37.87 KB, 37.51 KB with those of 38.57 KB, 37.67 KB with those of 38.75 KB,
-  // 37.77 KB with those of 38.84 KB, 37.79 KB with those of 38.87 KB.
+  // 37.77 KB with those of 38.84 KB, 37.79 KB with those of 38.87 KB, 37.83 KB with those of
+  // 38.92 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 37.8,
+    budgetKb: 37.85,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

@@ -54,6 +54,26 @@ describe('a stream broken off and sent again from its start', () => {
     }
   });
 
+  it.each(STARTED)(
+    '%s: sent again with no end between, whole or broken off, reads as one read',
+    (name) => {
+      // An app that pipes a reconnect's chunks into the store without `toolpane/stream-end`: the
+      // run's `start` in the middle of the stream ends the stream before it.
+      const chunks = loadFixture(name);
+      const options = recordingOptions(name);
+      const once = kept(reduceAll([...chunks, END], options));
+      for (const cut of [...cuts(chunks), chunks.length]) {
+        const sequence = [...chunks.slice(0, cut), ...chunks, END];
+        expect(kept(reduceAll(sequence, options)), `sent again after chunk ${cut}`).toEqual(once);
+      }
+      const store = createToolpaneStore(options);
+      for (const chunk of [...chunks.slice(0, Math.ceil(chunks.length / 2)), ...chunks, END]) {
+        store.dispatch(chunk);
+      }
+      expect(kept(store.getState()), 'through a store').toEqual(once);
+    },
+  );
+
   it.each(STARTED)('%s: broken off twice, reads as one read', (name) => {
     const chunks = loadFixture(name);
     const options = recordingOptions(name);

@@ -23,6 +23,7 @@ import { readBefore } from './continuation.js';
 import { applyEvent } from './events.js';
 import { ensureRun } from './lifecycle.js';
 import { watchEnds } from './run-ends.js';
+import { streamStopped } from './stream-stop.js';
 
 const isData = (chunk: NativeChunk | DataChunk): chunk is DataChunk =>
   chunk.type.startsWith('data-');
@@ -52,9 +53,25 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
     }
     return;
   }
+  // A stream sent again with no end between (an app that pipes a reconnect's chunks on without
+  // `toolpane/stream-end`): the `start` of a run the store holds, in the middle of a stream, where
+  // Mastra sends one per run. The stream before it stopped there, as at an end.
+  if (scope === TOP && ctx.draft.cursor().inStream && startsHeldRun(ctx, value)) {
+    streamStopped(ctx, 'The stream ended before the run finished', true);
+  }
   applyChunkValue(ctx, value, scope);
   // What follows is no longer a stream's first chunk.
   if (scope === TOP && !ctx.draft.cursor().inStream) ctx.draft.moveCursor('inStream', true);
+}
+
+/**
+ * Whether `value` is the `start` of a top-level run the state holds: native (its runId) or AI SDK
+ * (its messageId, the run's key).
+ */
+function startsHeldRun(ctx: Ctx, value: unknown): boolean {
+  const chunk = value as { type?: unknown; runId?: unknown; messageId?: unknown } | null;
+  const id = chunk?.type === 'start' ? (chunk.runId ?? chunk.messageId) : undefined;
+  return typeof id === 'string' && ctx.draft.root.runs.get(id)?.parentToolCallId === null;
 }
 
 /** Applies one value from a stream that is not a client event, in a scope. */
