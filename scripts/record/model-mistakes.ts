@@ -229,11 +229,20 @@ export const modelMistakeScenarios: Record<string, Scenario> = {
       untilIdle: true,
       memory: { thread: 'thread-tally-1', resource: 'user-1' },
     });
+    const ui = await mastra.getAgent('tally').stream('Tally the orders of March.', {
+      untilIdle: true,
+      memory: { thread: 'thread-tally-2', resource: 'user-1' },
+    });
     return [
       {
         file: 'refusal-background.jsonl',
         chunks: await collect(out.fullStream),
         expect: ['background-task-started', 'background-task-completed', 'finish'],
+      },
+      {
+        file: 'refusal-background-aisdk.jsonl',
+        chunks: await collect(toAISdkStream(ui, { from: 'agent', version: 'v6' })),
+        expect: ['data-background-task-completed', 'finish'],
       },
     ];
   },

@@ -93,6 +93,7 @@ describe('a call Mastra answered with a refusal', () => {
         'hidden-argument-echoed',
         'hidden-argument-echoed-aisdk',
         'refusal-background',
+        'refusal-background-aisdk',
       ]),
     );
   });
