@@ -54,11 +54,11 @@ describe('a stream broken off and sent again from its start', () => {
     }
   });
 
-  it.each(STARTED)(
+  it.each(STARTED.filter((name) => !isAiSdkRecording(name)))(
     '%s: sent again with no end between, whole or broken off, reads as one read',
     (name) => {
       // An app that pipes a reconnect's chunks into the store without `toolpane/stream-end`: the
-      // run's `start` in the middle of the stream ends the stream before it.
+      // run's `start` in the middle of a native stream ends the stream before it.
       const chunks = loadFixture(name);
       const options = recordingOptions(name);
       const once = kept(reduceAll([...chunks, END], options));

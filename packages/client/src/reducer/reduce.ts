@@ -54,8 +54,8 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
     return;
   }
   // A stream sent again with no end between (an app that pipes a reconnect's chunks on without
-  // `toolpane/stream-end`): the `start` of a run the store holds, in the middle of a stream, where
-  // Mastra sends one per run. The stream before it stopped there, as at an end.
+  // `toolpane/stream-end`): the `start` of a run the store holds, in the middle of a native
+  // stream, where Mastra sends one per run. The stream before it stopped there, as at an end.
   if (scope === TOP && ctx.draft.cursor().inStream && startsHeldRun(ctx, value)) {
     streamStopped(ctx, 'The stream ended before the run finished', true);
   }
@@ -65,12 +65,14 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
 }
 
 /**
- * Whether `value` is the `start` of a top-level run the state holds: native (its runId) or AI SDK
- * (its messageId, the run's key).
+ * Whether `value` is the native `start` of a top-level run the state holds. An AI SDK `start`
+ * also opens a message's continuation under its messageId, which may come while the stream before
+ * it is still read (`useChat` sends a client tool's answer before the store read the first
+ * response's end): it ends nothing.
  */
 function startsHeldRun(ctx: Ctx, value: unknown): boolean {
-  const chunk = value as { type?: unknown; runId?: unknown; messageId?: unknown } | null;
-  const id = chunk?.type === 'start' ? (chunk.runId ?? chunk.messageId) : undefined;
+  const chunk = value as { type?: unknown; runId?: unknown } | null;
+  const id = chunk?.type === 'start' ? chunk.runId : undefined;
   return typeof id === 'string' && ctx.draft.root.runs.get(id)?.parentToolCallId === null;
 }
 
