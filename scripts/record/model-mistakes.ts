@@ -4,9 +4,9 @@
  * are not JSON, and arguments the tool's schema refuses. Mastra ends the first with a `tool-error`
  * whose error keeps only its name (`ToolNotFoundError`), runs the second with `{}` as its input,
  * and answers the third with a result `{ error: true, message, validationErrors }`. The same
- * refusal away from the top level: inside a subagent, for a workflow tool's input, for a tool's
- * output, and as a background task's result. Real @mastra/core agents on scripted mock models;
- * every toolCallId is unique across `pnpm record`.
+ * refusal away from the top level: inside a subagent, three agents down, for a workflow tool's
+ * input, for a tool's output, and as a background task's result. Real @mastra/core agents on
+ * scripted mock models; every toolCallId is unique across `pnpm record`.
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
@@ -140,6 +140,107 @@ function createShopDesk() {
   });
 }
 
+/**
+ * Refusals three agents down: the desk asks a manager, who asks a clerk beside a workflow given
+ * input it refuses and a tool whose output fails its schema; the clerk asks a shopper beside the
+ * same tool; the shopper's arguments are refused. Refused calls at depths 1, 2 and 3.
+ */
+function createDeepRefusalDesk() {
+  const shopper = new Agent({
+    instructions: 'You look up shops.',
+    id: 'deep-shopper-agent',
+    name: 'deep-shopper-agent',
+    description: 'Looks up shop opening hours.',
+    tools: { hoursTool },
+    model: scriptedModel(
+      [
+        step(
+          toolCall({ id: 'call-deep-refused-inner-1', name: 'hoursTool', input: { town: 'Oslo' } }),
+        ),
+        step(text('txt-deep-refused-shopper', 'I could not look that up.')),
+      ],
+      { modelId: 'deep-shopper-mock' },
+    ),
+  });
+  const clerk = new Agent({
+    instructions: 'You ask the shopper and count stock.',
+    id: 'deep-clerk-agent',
+    name: 'deep-clerk-agent',
+    description: 'Asks the shopper and counts stock.',
+    agents: { shopper },
+    tools: { stockTool },
+    model: scriptedModel(
+      [
+        step([
+          ...toolCall({
+            id: 'call-deep-refused-shopper-1',
+            name: 'agent-shopper',
+            input: { prompt: 'When does the shop in Oslo open?' },
+          }),
+          ...toolCall({
+            id: 'call-deep-refused-output-2',
+            name: 'stockTool',
+            input: { item: 'nuts' },
+          }),
+        ]),
+        step(text('txt-deep-refused-clerk', 'Neither answer came back right.')),
+      ],
+      { modelId: 'deep-clerk-mock' },
+    ),
+  });
+  const manager = new Agent({
+    instructions: 'You ask the clerk, restock and count.',
+    id: 'deep-manager-agent',
+    name: 'deep-manager-agent',
+    description: 'Runs the shop through its clerk.',
+    agents: { clerk },
+    workflows: { restock: createRestockWorkflow() },
+    tools: { stockTool },
+    model: scriptedModel(
+      [
+        step([
+          ...toolCall({
+            id: 'call-deep-refused-clerk-1',
+            name: 'agent-clerk',
+            input: { prompt: 'Check the shop and count the nuts.' },
+          }),
+          ...toolCall({
+            id: 'call-deep-refused-workflow-1',
+            name: 'workflow-restock',
+            input: { inputData: { item: 'bolts', boxes: 'three' } },
+          }),
+          ...toolCall({
+            id: 'call-deep-refused-output-1',
+            name: 'stockTool',
+            input: { item: 'bolts' },
+          }),
+        ]),
+        step(text('txt-deep-refused-manager', 'Nothing worked this time.')),
+      ],
+      { modelId: 'deep-manager-mock' },
+    ),
+  });
+  return new Agent({
+    instructions: 'You are a helpful assistant.',
+    id: 'deep-refusal-desk-agent',
+    name: 'deep-refusal-desk-agent',
+    agents: { manager },
+    model: scriptedModel(
+      [
+        step(
+          toolCall({
+            id: 'call-deep-refused-manager-1',
+            name: 'agent-manager',
+            input: { prompt: 'Check the shop, restock bolts and count them.' },
+          }),
+        ),
+        step(text('txt-deep-refused-desk', 'The manager could not get anything done.')),
+      ],
+      { modelId: 'deep-refusal-desk-mock' },
+    ),
+  });
+}
+
 /** A background tool whose output fails its schema: the task completes with Mastra's refusal. */
 const tallyTool = createTool({
   id: 'tally-orders',
@@ -182,6 +283,7 @@ const mastra = new Mastra({
   agents: {
     mistaken: createMistakenAgent(),
     shopDesk: createShopDesk(),
+    deepRefusalDesk: createDeepRefusalDesk(),
     tally: createTallyAgent(),
   },
   backgroundTasks: { enabled: true },
@@ -259,6 +361,31 @@ export const modelMistakeScenarios: Record<string, Scenario> = {
       },
       {
         file: 'refusals-inside-aisdk.jsonl',
+        chunks: await collect(
+          toAISdkStream(ui, { from: 'agent', version: 'v6', includeSubAgentMetadata: true }),
+        ),
+        expect: ['tool-input-available', 'tool-output-available', 'data-tool-agent'],
+      },
+    ];
+  },
+
+  async refusalsDeep() {
+    const prompt = 'Check the shop, restock bolts and count them.';
+    const native = await mastra.getAgent('deepRefusalDesk').stream(prompt, { maxSteps: 4 });
+    const ui = await mastra.getAgent('deepRefusalDesk').stream(prompt, { maxSteps: 4 });
+    return [
+      {
+        file: 'refusals-deep.jsonl',
+        chunks: await collect(native.fullStream),
+        expect: ['tool-call', 'tool-result', 'finish'],
+        check: (all) =>
+          problem(
+            JSON.stringify(all).includes('call-deep-refused-inner-1'),
+            'the innermost refused call never reached the top',
+          ),
+      },
+      {
+        file: 'refusals-deep-aisdk.jsonl',
         chunks: await collect(
           toAISdkStream(ui, { from: 'agent', version: 'v6', includeSubAgentMetadata: true }),
         ),

@@ -94,6 +94,8 @@ describe('a call Mastra answered with a refusal', () => {
         'hidden-argument-echoed-aisdk',
         'refusal-background',
         'refusal-background-aisdk',
+        'refusals-deep',
+        'refusals-deep-aisdk',
       ]),
     );
   });
@@ -159,6 +161,49 @@ describe('refusals away from the top level', () => {
   );
 });
 
+describe('refusals three agents down', () => {
+  // scripts/record/model-mistakes.ts: desk → manager → clerk → shopper, a refusal at each level.
+  const DEEP = [
+    { id: 'call-deep-refused-workflow-1', parent: 'call-deep-refused-manager-1', depth: 1 },
+    { id: 'call-deep-refused-output-1', parent: 'call-deep-refused-manager-1', depth: 1 },
+    { id: 'call-deep-refused-output-2', parent: 'call-deep-refused-clerk-1', depth: 2 },
+    { id: 'call-deep-refused-inner-1', parent: 'call-deep-refused-shopper-1', depth: 3 },
+  ];
+  const depthOf = (state: ToolpaneState, call: ToolCallState): number => {
+    let depth = 0;
+    for (let at = call; at.parentToolCallId !== null; depth += 1) {
+      const [parent] = callsWithId(state, at.parentToolCallId);
+      if (parent === undefined) break;
+      at = parent;
+    }
+    return depth;
+  };
+
+  it.each(['refusals-deep', 'refusals-deep-aisdk'])(
+    '%s: each refused call fails where it was made, its agents answering',
+    (name) => {
+      const chunks = [...loadFixture(name), END];
+      const state = reduceAll(chunks, recordingOptions(name));
+      for (const { id, parent, depth } of DEEP) {
+        const calls = callsWithId(state, id);
+        expect(calls, id).toHaveLength(1);
+        expect(calls[0], id).toMatchObject({
+          status: 'output-error',
+          output: { kind: 'none' },
+          parentToolCallId: parent,
+        });
+        expect(depthOf(state, calls[0]!), id).toBe(depth);
+      }
+      for (const agent of ['manager', 'clerk', 'shopper']) {
+        const [call] = callsWithId(state, `call-deep-refused-${agent}-1`);
+        expect(call?.status, agent).toBe('output-available');
+      }
+      // Every refused id the recording carries, at any depth, is a failed call.
+      expect(expectFailed(state, refusedIds(chunks), name)).toBe(DEEP.length);
+    },
+  );
+});
+
 describe('a chat saved by useChat and rebuilt', () => {
   async function saved(name: string): Promise<UIMessage> {
     const stream = new ReadableStream({
@@ -172,7 +217,7 @@ describe('a chat saved by useChat and rebuilt', () => {
     return JSON.parse(JSON.stringify(last));
   }
 
-  it.each(['model-mistakes-aisdk', 'refusals-inside-aisdk'])(
+  it.each(['model-mistakes-aisdk', 'refusals-inside-aisdk', 'refusals-deep-aisdk'])(
     '%s: shows each refusal as the live stream did',
     async (name) => {
       const message = await saved(name);
