@@ -3,6 +3,7 @@ import { createToolpaneStore, reduceAll } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
+import { openEverything } from '../utils/dom';
 import { loadFixture } from '../utils/fixtures';
 import { END, recordingOptions } from '../utils/replays';
 
@@ -19,6 +20,17 @@ const NAMES = ['model-mistakes', 'model-mistakes-aisdk'];
 describe.each(NAMES)('%s', (name) => {
   const chunks = [...loadFixture(name), END];
   const options = recordingOptions(name);
+
+  /** The whole recording in a store, shown by the default transcript. */
+  const renderTranscript = () => {
+    const store = createToolpaneStore(options);
+    store.dispatchMany(chunks);
+    render(
+      <ToolpaneProvider store={store}>
+        <Transcript.Root />
+      </ToolpaneProvider>,
+    );
+  };
 
   it('ends the unknown tool with its error name, and runs the rest', () => {
     const state = reduceAll(chunks, options);
@@ -52,13 +64,7 @@ describe.each(NAMES)('%s', (name) => {
   });
 
   it('shows every card, the unknown tool with its error, and the answer', () => {
-    const store = createToolpaneStore(options);
-    store.dispatchMany(chunks);
-    render(
-      <ToolpaneProvider store={store}>
-        <Transcript.Root />
-      </ToolpaneProvider>,
-    );
+    renderTranscript();
     expect(screen.getByText('The shop in Oslo opens at 09:00.')).toBeTruthy();
     const card = screen.getByText('bookShopTool').closest('[data-slot="tool-call"]') as HTMLElement;
     expect(card, 'the unknown tool has a card').toBeTruthy();
@@ -70,13 +76,7 @@ describe.each(NAMES)('%s', (name) => {
   });
 
   it('shows each refusal of the arguments as a failure, with what Mastra said', () => {
-    const store = createToolpaneStore(options);
-    store.dispatchMany(chunks);
-    render(
-      <ToolpaneProvider store={store}>
-        <Transcript.Root />
-      </ToolpaneProvider>,
-    );
+    renderTranscript();
     const failed = [...document.querySelectorAll<HTMLElement>('[data-slot="tool-call"]')].filter(
       (card) => within(card).queryByText('Failed') !== null,
     );
@@ -89,6 +89,43 @@ describe.each(NAMES)('%s', (name) => {
       fireEvent.click(within(card).getByRole('button'));
       expect(within(card).getByText(/Tool input validation failed for hoursTool/)).toBeTruthy();
       expect(within(card).queryByText(/validationErrors/)).toBeNull();
+    }
+  });
+});
+
+describe.each(['refusals-deep', 'refusals-deep-aisdk'])('%s', (name) => {
+  it('shows the refusals three agents down as failed cards inside their agents', () => {
+    const store = createToolpaneStore(recordingOptions(name));
+    store.dispatchMany([...loadFixture(name), END]);
+    render(
+      <ToolpaneProvider store={store}>
+        <Transcript.Root />
+      </ToolpaneProvider>,
+    );
+    openEverything();
+    const cards = [...document.querySelectorAll<HTMLElement>('[data-slot="tool-call"]')];
+    const failed = cards.filter((card) => within(card).queryAllByText('Failed').length > 0);
+    // Each failed card's own header: the innermost card that says "Failed" names one tool.
+    const innermost = failed.filter(
+      (card) => !failed.some((other) => other !== card && card.contains(other)),
+    );
+    expect(innermost.map((card) => within(card).getAllByRole('button')[0]!.textContent)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('hoursTool'),
+        expect.stringContaining('stockTool'),
+        expect.stringContaining('stockTool'),
+        expect.stringContaining('restock'),
+      ]),
+    );
+    expect(innermost).toHaveLength(4);
+    if (!name.includes('aisdk')) {
+      // Natively each says what Mastra refused; on AI SDK streams the subagent's snapshots do not
+      // tell whether a transform hides the inner calls' values, so their errors show hidden.
+      expect(
+        within(innermost.find((card) => card.textContent!.includes('hoursTool'))!).getByText(
+          /Tool input validation failed for hoursTool/,
+        ),
+      ).toBeTruthy();
     }
   });
 });
