@@ -4,8 +4,8 @@ import type { ToolpaneStore } from '../store/store.js';
 import { isToolpaneEvent } from './events.js';
 import {
   type ChunkSource,
-  canSniff,
   createFrameDecoder,
+  createSniffer,
   type FrameSink,
   isResponse,
   sniffFormat,
@@ -129,6 +129,7 @@ async function readAll(
   let frames: ReturnType<typeof createFrameDecoder> | undefined;
   // Text before the framing is known: the first frame must end before it can be told.
   let head = '';
+  const canSniff = createSniffer();
   const decoder = new TextDecoder();
   // Invalid UTF-8 shows up as U+FFFD in `decoder`'s output. Only a piece whose text holds U+FFFD
   // is decoded again strictly, to tell replaced bytes from a U+FFFD the stream really carries;
@@ -168,7 +169,7 @@ async function readAll(
   const feed = (text: string, last: boolean) => {
     if (frames === undefined) {
       head += text;
-      // Only the new text can end the first frame: the rest was looked at before.
+      // The sniffer looks at each piece once, remembering what came before it.
       if (!last && options.format === undefined && !canSniff(text)) return;
       frames = createFrameDecoder(options.format ?? sniffFormat(head), sink);
       text = head;
@@ -176,20 +177,20 @@ async function readAll(
     }
     if (text !== '') frames.feed(text);
   };
-  const onValue = (value: unknown): boolean => {
-    if (isBytes(value)) {
-      batch = [];
-      try {
-        feed(decodePiece(value), false);
-      } finally {
-        const values = batch;
-        batch = undefined;
-        if (values.length > 0) store.dispatchMany(values);
-      }
-      return frames?.done ?? false;
+  // Everything is read to the end: frames after an SSE `[DONE]` apply too (see FrameDecoder).
+  const onValue = (value: unknown): void => {
+    if (!isBytes(value)) {
+      sink.value(value);
+      return;
     }
-    sink.value(value);
-    return false;
+    batch = [];
+    try {
+      feed(decodePiece(value), false);
+    } finally {
+      const values = batch;
+      batch = undefined;
+      if (values.length > 0) store.dispatchMany(values);
+    }
   };
   if (typeof (source as ReadableStream).getReader === 'function') {
     const reader = (source as ReadableStream<unknown>).getReader();
@@ -198,7 +199,8 @@ async function readAll(
     try {
       while (!options.signal?.aborted) {
         const { value, done } = await reader.read();
-        if (done || onValue(value)) break;
+        if (done) break;
+        onValue(value);
       }
     } finally {
       options.signal?.removeEventListener('abort', cancel);
@@ -207,11 +209,13 @@ async function readAll(
     }
   } else if (Symbol.asyncIterator in source) {
     for await (const value of source as AsyncIterable<unknown>) {
-      if (options.signal?.aborted || onValue(value)) break;
+      if (options.signal?.aborted) break;
+      onValue(value);
     }
   } else {
     for (const value of source as Iterable<unknown>) {
-      if (options.signal?.aborted || onValue(value)) break;
+      if (options.signal?.aborted) break;
+      onValue(value);
     }
   }
   if (!options.signal?.aborted && (frames !== undefined || head !== '')) {

@@ -69,32 +69,47 @@ export function sniffFormat(firstText: string): WireFormat {
 }
 
 /**
- * Whether the text seen so far is enough for {@link sniffFormat}: the first frame has ended, after
- * something other than blank lines (however the bytes were split).
+ * Tells when the text seen so far is enough for {@link sniffFormat}: once something other than
+ * blank lines (and a BOM) has been followed by a line end or a record separator. Each call is
+ * given only the new text and looks only at it, remembering what it saw, so the answer is the
+ * same however the bytes were split (a line end alone at the start of a read ends a frame too).
  */
-export function canSniff(text: string): boolean {
-  const seen = text.replace(/^\uFEFF/, '').trimStart();
-  return seen.includes('\n') || seen.includes('\r') || seen.includes(RECORD_SEPARATOR);
+export function createSniffer(): (text: string) => boolean {
+  let content = false;
+  return (text) => {
+    if (!content) {
+      // `trimStart` also drops a BOM: U+FEFF is white space to JavaScript.
+      text = text.trimStart();
+      if (text === '') return false;
+      content = true;
+    }
+    return text.includes('\n') || text.includes('\r') || text.includes(RECORD_SEPARATOR);
+  };
 }
 
-/** Decodes one framing into values. `done` is true once an SSE `[DONE]` arrived. */
+/** Decodes one framing into values. */
 export interface FrameDecoder {
   feed(text: string): void;
   end(): void;
+  /**
+   * True once an SSE `[DONE]` arrived. It ends nothing: frames after it (two responses joined,
+   * a server that sent it early) are still delivered, as the AI SDK's reader does.
+   */
   readonly done: boolean;
 }
 
 /**
- * Creates a decoder for one framing. SSE framing (comments, CRLF, multi-line `data:`, a BOM,
- * `[DONE]`) is handled by `eventsource-parser`, which implements the WHATWG algorithm; JSON lines
- * and Mastra's record-separated workflow format are split here, as they are one `indexOf` each.
+ * Creates a decoder for one framing. SSE framing (comments, LF, CRLF or CR line ends, multi-line
+ * `data:`, a BOM) is handled by `eventsource-parser`, which implements the WHATWG algorithm, in
+ * time linear in the text however it is split; `[DONE]` is skipped and what follows it still
+ * delivered. JSON lines and Mastra's record-separated workflow format are split here, as they are
+ * one `indexOf` each.
  */
 export function createFrameDecoder(format: WireFormat, sink: FrameSink): FrameDecoder {
   if (format === 'sse') {
     let done = false;
     const parser = createParser({
       onEvent(event) {
-        if (done) return;
         if (event.data === '[DONE]') {
           done = true;
           return;
@@ -109,17 +124,31 @@ export function createFrameDecoder(format: WireFormat, sink: FrameSink): FrameDe
         sink.issue({ kind: 'invalid-chunk', message: `SSE framing: ${error.type}` });
       },
     });
+    // Every line end becomes a line feed before the parser sees it: its CR path looks for the
+    // next '\n' and the next '\r' from each line to the end of the text, which is quadratic in
+    // the size of a read of CR-only lines (or of LF lines with one CR far on). A CR that ends a
+    // piece ends its line at once; a line feed that starts the next piece is then its CRLF's.
+    let afterCr = false;
+    const normalise = (text: string): string => {
+      if (text === '') return text;
+      if (afterCr && text.charCodeAt(0) === 10) text = text.slice(1);
+      afterCr = false;
+      if (!text.includes('\r')) return text;
+      afterCr = text.charCodeAt(text.length - 1) === 13;
+      return text.replace(/\r\n?/g, '\n');
+    };
     // The parser is fastest on text that ends at a line end: a piece that ends mid-line makes it
     // join the rest of that line with the whole next piece. So each piece is cut after its last
     // line feed, and the rest (part of one line) goes out with the start of the next piece; a
     // piece without a line feed goes to the parser as it is.
     let tail = '';
-    const feed = (text: string) => {
+    const feed = (raw: string) => {
+      const text = normalise(raw);
       const first = text.indexOf('\n');
       if (first === -1) {
         if (tail !== '') parser.feed(tail);
         tail = '';
-        parser.feed(text);
+        if (text !== '') parser.feed(text);
         return;
       }
       const last = text.lastIndexOf('\n');
