@@ -9,6 +9,7 @@
 import { createToolpaneStore, type ReduceOptions, reduceAll } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
+import { AWAITING } from './awaiting-shapes.ts';
 import { childOptions, isMain, log, report } from './child.ts';
 import { CONVERSATION } from './conversation-shapes.ts';
 import { DECISIONS } from './decision-shapes.ts';
@@ -92,6 +93,7 @@ export const SHAPES: readonly Shape[] = [
   ...CONVERSATION,
   ...DECISIONS,
   ...ENDINGS,
+  ...AWAITING,
   {
     name: 'tool calls without deltas, one run',
     chunks: (n) =>

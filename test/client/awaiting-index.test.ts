@@ -121,4 +121,43 @@ describe('the awaiting-the-client index', () => {
     const rebuilt = stateFromUIMessages([userMessage('u-1', 'Go'), answered]);
     expect(indexed(rebuilt)).toEqual(scanned(rebuilt));
   });
+
+  it('many calls that stop awaiting one by one, in batches, with older snapshots kept', () => {
+    const { store, apply, awaiting } = checkedStore();
+    const chunk = (type: string, runId: string, payload: object) =>
+      ({ type, runId, from: 'AGENT', payload }) as const;
+    const ask = (runId: string, count: number) => [
+      chunk('start', runId, { id: 'agent', messageId: runId }),
+      ...Array.from({ length: count }, (_, i) =>
+        chunk('tool-call', runId, { toolCallId: `c${i}`, toolName: 'askUser', args: { i } }),
+      ),
+      chunk('finish', runId, { stepResult: { reason: 'tool-calls' } }),
+    ];
+    const answer = (runId: string, i: number) => ({
+      type: 'toolpane/client-output',
+      runId,
+      toolCallId: `c${i}`,
+      output: i,
+    });
+    apply(ask('r1', 60));
+    expect(awaiting()).toHaveLength(60);
+    const snapshots: [ToolpaneState, string[]][] = [];
+    // Every third call, then every third from the second, one by one: the calls that stopped come
+    // to outnumber those that await, and the index is made again of those.
+    const thirds = (from: number) => Array.from({ length: 20 }, (_, i) => from + i * 3);
+    const order = [...thirds(0), ...thirds(1)];
+    for (const i of order) {
+      apply([answer('r1', i)]);
+      snapshots.push([store.getState(), awaiting()]);
+    }
+    // A second run, its calls answered in one batch.
+    apply(ask('r2', 30));
+    store.dispatchMany(Array.from({ length: 25 }, (_, i) => answer('r2', i)));
+    expect(indexed(store.getState())).toEqual(scanned(store.getState()));
+    expect(awaiting()).toHaveLength(60 - order.length + 5);
+    for (const [state, keys] of snapshots) expect(indexed(state)).toEqual(keys);
+    // An abort ends them all.
+    apply([chunk('abort', 'r1', {}), chunk('abort', 'r2', {})]);
+    expect(awaiting()).toEqual([]);
+  });
 });

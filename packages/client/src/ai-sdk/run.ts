@@ -3,6 +3,7 @@ import { parseMastraChunk } from '../chunks/parse.js';
 import { type BackgroundChunk, reduceBackgroundTask } from '../mastra/nested.js';
 import { type Ctx, TOP } from '../reducer/context.js';
 import { errorMessage } from '../reducer/error-text.js';
+import { freeName } from '../reducer/free-name.js';
 import { runErrorShown } from '../reducer/hide.js';
 import { awaitClient, endRun, ensureRun, revivedByChunk } from '../reducer/lifecycle.js';
 import {
@@ -34,12 +35,15 @@ import { invalid, isRecord, nonEmpty, type Value } from './chunk.js';
  * its `messageId` when it has one.
  */
 
-/** A run id for a message that arrived without a `messageId`. */
+/**
+ * A run id for a message that arrived without a `messageId`: the first free `ai-sdk-run-<n>` from
+ * the number of top-level runs on.
+ */
 function newRunId(ctx: Ctx): string {
-  const { runs } = ctx.draft.root;
-  let n = listsOf(ctx.draft.root).runs.length + 1;
-  while (runs.has(`ai-sdk-run-${n}`)) n++;
-  return `ai-sdk-run-${n}`;
+  const { root } = ctx.draft;
+  const taken = (id: string) => root.runs.has(id);
+  const from = listsOf(root).runs.length + 1;
+  return freeName(ctx.draft, 'ai-sdk', from, (n) => `ai-sdk-run-${n}`, taken);
 }
 
 /** The run the current message belongs to (the state's cursor keeps it). */

@@ -144,6 +144,8 @@ function assistantChunks(
   const tools: ToolPart[] = [];
   // Calls whose approval and outcome came before a later call with their id.
   const flushed = new Set<ToolPart>();
+  // By toolCallId, the ended call with it that no later call with it flushed yet.
+  const endedLast = new Map<string, ToolPart>();
   const human: Fields[] = [];
   const ancestry = new AgentAncestry();
   records(message.parts).forEach((part, i) => {
@@ -176,15 +178,15 @@ function assistantChunks(
       }
       // An id repeated step after step (a model that numbers its calls per request): the ended
       // call with it ends before this one begins, which is then a call of its own, as it was live.
-      for (const t of tools) {
-        if (t.toolCallId !== toolCallId || flushed.has(t) || !TERMINAL.has(t.part.state as string))
-          continue;
-        requestApproval(t, emit);
-        toolOutcome(t, emit);
-        flushed.add(t);
+      const ended = endedLast.get(toolCallId);
+      if (ended !== undefined && !flushed.has(ended)) {
+        requestApproval(ended, emit);
+        toolOutcome(ended, emit);
+        flushed.add(ended);
       }
       const tool = { part, toolCallId, toolName };
       tools.push(tool);
+      if (TERMINAL.has(part.state as string)) endedLast.set(toolCallId, tool);
       toolInput(tool, emit);
       ancestry.addTopCall(toolCallId, toolName, part.output);
     } else if (type === 'data-tool-agent') {

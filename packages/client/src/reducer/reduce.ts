@@ -21,6 +21,7 @@ import {
 } from './context.js';
 import { readBefore } from './continuation.js';
 import { applyEvent } from './events.js';
+import { freeName } from './free-name.js';
 import { ensureRun } from './lifecycle.js';
 import { watchEnds } from './run-ends.js';
 import { streamStopped } from './stream-stop.js';
@@ -114,9 +115,11 @@ function applyChunkValue(ctx: Ctx, value: unknown, scope: Scope): void {
 function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
   const { runs } = ctx.draft.root;
   const { runId } = chunk;
-  if ((runs.get(runId)?.parentToolCallId ?? null) === null) return chunk;
-  let own = `${runId}@top`;
-  for (let n = 2; (runs.get(own)?.parentToolCallId ?? null) !== null; n++) own = `${runId}@top${n}`;
+  const inside = (id: string) => (runs.get(id)?.parentToolCallId ?? null) !== null;
+  if (!inside(runId)) return chunk;
+  // The first of `<runId>@top`, `<runId>@top2`, … that no subagent run holds.
+  const name = (n: number) => (n === 1 ? `${runId}@top` : `${runId}@top${n}`);
+  const own = freeName(ctx.draft, `@top\u0000${runId}`, 1, name, inside);
   if (!runs.has(own)) ensureRun(ctx, own, TOP).streamRunId = runId;
   return { ...chunk, runId: own } as NativeChunk;
 }

@@ -178,8 +178,8 @@ export class Draft {
     }
   }
 
-  /** Replaces an index: the repeats (see `draft-repeats.ts`) or the witnesses of waiting. */
-  setIndex<K extends 'repeats' | 'witnesses'>(key: K, index: Lists[K]): void {
+  /** Replaces an index: the repeats (`draft-repeats.ts`), the witnesses of waiting, the names. */
+  setIndex<K extends 'repeats' | 'witnesses' | 'names'>(key: K, index: Lists[K]): void {
     (this.writableLists() as Mutable<Pick<Lists, K>>)[key] = index;
   }
 
