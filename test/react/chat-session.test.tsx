@@ -209,6 +209,72 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     expect(chat.addToolApprovalResponse).toHaveBeenCalledTimes(1);
   });
 
+  it('answers only the call of the card whose revision a decision names', async () => {
+    const { chat, toolpane, approvalId } = await renderAfter('aisdk-v6-approval-two-level');
+    const { session, store } = toolpane;
+    // Run 1's card drew revision 1; the chat went on from a later answer since.
+    expect(store.getState().toolCalls.get('call-del-deep-1')?.approval?.revision).toBe(1);
+    for (const decide of [
+      () => session.approve('call-del-deep-1', { revision: 1 }),
+      () => session.decline('call-del-deep-1', 'no', { revision: 1 }),
+    ]) {
+      expect(await act(decide)).toMatchObject({
+        status: 'invalid',
+        error: expect.stringMatching(EARLIER_ANSWER),
+      });
+    }
+    expect(chat.addToolApprovalResponse).not.toHaveBeenCalled();
+    expect(chat.sendMessage).not.toHaveBeenCalled();
+    // Without a revision, a bare toolCallId still means the call with it that waits: run 3's.
+    expect((await act(() => session.approve('call-del-deep-1'))).status).toBe('done');
+    expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
+      id: approvalId(3),
+      approved: true,
+    });
+  });
+
+  it('sends nothing for a new revision while the decision on the first is on its way', async () => {
+    const { chat, toolpane } = await renderAfter('aisdk-v6-approval-two-level');
+    const { session, store } = toolpane;
+    const key = 'call-del-deep-1#3';
+    let answered!: () => void;
+    vi.mocked(chat.addToolApprovalResponse).mockImplementationOnce(
+      () =>
+        new Promise<void>((resolve) => {
+          answered = resolve;
+        }),
+    );
+    const first = session.approve(key, { revision: 1 });
+    expect(store.getState().toolCalls.get(key)?.status).toBe('approval-responded');
+    // Meanwhile the request comes again with other arguments: revision 2, waiting for a person.
+    const { runId, toolCallId } = store.getState().toolCalls.get(key)!.approval!.target;
+    act(() => {
+      store.dispatch({
+        type: 'data-tool-call-approval',
+        data: { runId, toolCallId, toolName: 'deleteTool', args: { id: 'ALL-RECORDS' } },
+      });
+    });
+    expect(store.getState().toolCalls.get(key)).toMatchObject({
+      status: 'approval-requested',
+      approval: { revision: 2 },
+    });
+    const second = session.decline(key, 'no', { revision: 2 });
+    answered();
+    let results: Awaited<typeof first>[] = [];
+    await act(async () => {
+      results = await Promise.all([first, second]);
+    });
+    expect(results[0]?.status).toBe('done');
+    expect(results[1]).toMatchObject({
+      status: 'busy',
+      error: expect.stringContaining('on its way'),
+    });
+    expect(chat.addToolApprovalResponse).toHaveBeenCalledTimes(1);
+    expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith(
+      expect.objectContaining({ approved: true }),
+    );
+  });
+
   it("leaves every run's request where it was when an earlier run's request part comes again", async () => {
     const name = 'aisdk-v6-approval-two-level';
     const { chat, toolpane, approvalId } = await renderAfter(name);

@@ -66,6 +66,7 @@ export {
   validateResumeData,
 } from './resume/schema.js';
 export { EXPIRED_MESSAGE, isRunGone } from './session/body.js';
+export { errorShown } from './session/error-shown.js';
 export type {
   AgentSession,
   AgentSessionOptions,

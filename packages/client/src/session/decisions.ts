@@ -1,3 +1,4 @@
+import { validateResumeData } from '../resume/schema.js';
 import { type DecisionTarget, expiredReason, type ToolpaneState } from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 import type { SessionResult } from './types.js';
@@ -60,19 +61,30 @@ export function decisionRequest(
 /** A decision on its way: what it is, to tell a repeat of it from a different one. */
 export interface InFlight {
   readonly kind: DecisionKind;
-  readonly fields: string;
+  /** The decision as {@link decisionKey} writes it. */
+  readonly decision: string;
   readonly promise: Promise<SessionResult>;
 }
 
 let unsendable = 0;
 
 /**
- * The decision's fields as text, to compare two decisions. Keys in another order count as another
- * decision, which errs on the safe side (`busy`); data JSON cannot hold matches nothing.
+ * A decision as text, to compare two decisions: its kind, the approval revision it answers and
+ * its fields. Keys in another order count as another decision, which errs on the safe side
+ * (`busy`); data JSON cannot hold matches nothing.
  */
-export const fieldsKey = (fields: DecisionFields): string => {
+export const decisionKey = (
+  kind: DecisionKind,
+  revision: number | undefined,
+  fields: DecisionFields,
+): string => {
   try {
-    return JSON.stringify([fields.reason ?? null, fields.resumeData ?? null]);
+    return JSON.stringify([
+      kind,
+      revision ?? null,
+      fields.reason ?? null,
+      fields.resumeData ?? null,
+    ]);
   } catch {
     unsendable += 1;
     return `unsendable ${unsendable}`;
@@ -86,8 +98,28 @@ export const NOUNS: Record<DecisionKind, string> = {
   resume: 'a resume',
 };
 
-/** Why a decision on a request that changed after it was shown was not sent. */
-export const CHANGED = 'Nothing was sent: the approval request changed after it was shown';
+/**
+ * Why a decision on a request that changed after it was shown was not sent: asked again with
+ * other arguments, or moved on (answered, ended) before the decision went out.
+ */
+export const CHANGED = 'Nothing was sent: the request changed after it was shown';
+
+/**
+ * Why a decision marked sent for the call with key `key` is no longer to go out, or undefined
+ * while its call still holds it: answered, at the approval revision the person decided on. A
+ * stream piped into the store meanwhile (an observer, a reconnect) may have asked again or ended
+ * the call.
+ */
+export function withdrawn(
+  state: ToolpaneState,
+  key: string,
+  revision: number | undefined,
+): string | undefined {
+  const call = state.toolCalls.get(key);
+  return call?.status === 'approval-responded' && call.approval?.revision === revision
+    ? undefined
+    : CHANGED;
+}
 
 /** Where a decision for the call goes, or why the call does not wait for it. */
 export function targetOf(
@@ -122,3 +154,22 @@ export const sentEvent = (toolCallId: string, kind: DecisionKind, fields: Decisi
         approved: kind === 'approve',
         ...(fields.reason === undefined ? {} : { reason: fields.reason }),
       }) satisfies ToolpaneEvent;
+
+/**
+ * Runs `start` when the resume data fits the call's resume schema (at once without one), else
+ * sends nothing and resolves `invalid` with the data's `fieldErrors`.
+ */
+export const whenValid = (
+  schema: unknown,
+  resumeData: unknown,
+  start: () => Promise<SessionResult>,
+): Promise<SessionResult> =>
+  schema === undefined
+    ? start()
+    : validateResumeData(schema, resumeData).then((check): Promise<SessionResult> => {
+        if (check.ok) return start();
+        const error = `The resume data does not match the schema: ${check.errors
+          .map((e) => `${e.path || '/'} ${e.message}`)
+          .join('; ')}`;
+        return Promise.resolve({ status: 'invalid', error, fieldErrors: check.errors });
+      });

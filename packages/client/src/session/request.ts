@@ -11,8 +11,11 @@ export type PostOutcome =
   | { readonly ok: true; readonly response: Response }
   | {
       readonly ok: false;
-      /** `aborted`: the caller stopped it; `timeout`: no response in time; `network`: fetch failed. */
-      readonly reason: 'aborted' | 'timeout' | 'network';
+      /**
+       * `aborted`: the caller stopped it; `timeout`: no response in time; `network`: fetch failed;
+       * `withdrawn`: nothing was sent, what it was for changed before it went out (`message`).
+       */
+      readonly reason: 'aborted' | 'timeout' | 'network' | 'withdrawn';
       readonly message: string;
     };
 
@@ -51,7 +54,9 @@ const errorMessage = (error: unknown): string => {
 
 /**
  * POSTs a JSON body once, with no retry. `timeoutMs` limits the wait for the response headers
- * only; a stream may then run as long as it needs. Never rejects.
+ * only; a stream may then run as long as it needs. `withdrawn`, asked right before `fetch` (once
+ * the headers are ready), says why the body is no longer to be sent, if it is not: nothing is
+ * sent then. Never rejects.
  */
 export async function postOnce(
   endpoint: Endpoint,
@@ -59,6 +64,7 @@ export async function postOnce(
   body: unknown,
   signal: AbortSignal,
   timeoutMs: number,
+  withdrawn?: () => string | undefined,
 ): Promise<PostOutcome> {
   const timeout = new AbortController();
   const onAbort = () => timeout.abort(signal.reason);
@@ -75,6 +81,8 @@ export async function postOnce(
     const extra =
       typeof endpoint.headers === 'function' ? await endpoint.headers() : endpoint.headers;
     if (signal.aborted) return { ok: false, reason: 'aborted', message: 'The request was aborted' };
+    const why = withdrawn?.();
+    if (why !== undefined) return { ok: false, reason: 'withdrawn', message: why };
     const response = await endpoint.fetch(routeUrl(endpoint, route), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...extra },

@@ -12,12 +12,14 @@ import {
   CHANGED,
   type DecisionFields,
   type DecisionKind,
+  decisionKey,
   decisionRequest,
-  fieldsKey,
   type InFlight,
   NOUNS,
   sentEvent,
   targetOf,
+  whenValid,
+  withdrawn,
 } from './decisions.js';
 import { answerCall, readStream, retryAnswers } from './read-stream.js';
 import { type Endpoint, normalizePrefix, notAStream, postOnce } from './request.js';
@@ -129,7 +131,8 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     body: unknown,
     signal: AbortSignal,
     request: SessionRequestOptions,
-  ) => postOnce(endpoint, route, body, signal, request.timeoutMs ?? defaultTimeout);
+    withdrawn?: () => string | undefined,
+  ) => postOnce(endpoint, route, body, signal, request.timeoutMs ?? defaultTimeout, withdrawn);
 
   /** Streams `body` from `route` into the store after every earlier request (see readStream). */
   const stream = (
@@ -187,7 +190,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       const current =
         store.getState().toolCalls.get(toolCallId)?.approval?.revision === revision
           ? targetOf(store.getState(), toolCallId, kind)
-          : `${toolCallId} asked again: nothing was sent`;
+          : CHANGED;
       if (typeof current === 'string') return { status: 'invalid', error: current };
       if (signal.aborted) return { status: 'aborted' };
       store.dispatch(sentEvent(toolCallId, kind, fields));
@@ -208,8 +211,12 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     });
     // Any chunk for the run replaces this object: it tells whether the continuation reached it.
     const runBefore = store.getState().runs.get(target.runId);
-    const outcome = await post(route, body, signal, request);
+    // Asked again right before the POST, once the headers are ready: the request the person saw.
+    const outcome = await post(route, body, signal, request, () =>
+      withdrawn(store.getState(), toolCallId, revision),
+    );
     if (!outcome.ok) {
+      if (outcome.reason === 'withdrawn') return { status: 'invalid', error: outcome.message };
       const error =
         outcome.reason === 'aborted' ? 'Aborted before the server answered' : outcome.message;
       failed(error);
@@ -265,13 +272,20 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     fields: DecisionFields,
     request: SessionRequestOptions,
   ): Promise<SessionResult> => {
-    // A key, or a bare toolCallId: the newest call with it that waits so (see `decisionCall`).
-    const toolCallId = decisionCall(store.getState(), ref, WAITING[kind])?.key ?? ref;
+    const shown = kind === 'resume' ? undefined : request.revision;
+    // A key, or a bare toolCallId; with the revision a card drew, that key only (`decisionCall`).
+    const toolCallId = decisionCall(store.getState(), ref, WAITING[kind], shown)?.key ?? ref;
+    // The request the person saw: a queued decision is not sent for a later one.
+    const call = store.getState().toolCalls.get(toolCallId);
+    const revision = call?.approval?.revision;
+    if (shown !== undefined && shown !== revision) {
+      return Promise.resolve({ status: 'invalid', error: CHANGED });
+    }
     const pending = inFlight.get(toolCallId);
     if (pending !== undefined) {
-      // The same decision again (a double click) shares the request; another one sends nothing:
-      // what the person chose second must not read as done when the first is what went out.
-      if (pending.kind === kind && pending.fields === fieldsKey(fields)) return pending.promise;
+      // The same decision on the same revision (a double click) shares the request; another one
+      // sends nothing: what the person chose second must not read as done when the first went out.
+      if (pending.decision === decisionKey(kind, revision, fields)) return pending.promise;
       return Promise.resolve({
         status: 'busy',
         error: `Nothing was sent: ${NOUNS[pending.kind]} of ${toolCallId} is already on its way`,
@@ -279,36 +293,22 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     }
     const target = targetOf(store.getState(), toolCallId, kind);
     if (typeof target === 'string') return Promise.resolve({ status: 'invalid', error: target });
-    // The request the person saw: a queued decision is not sent for a later one.
-    const revision = store.getState().toolCalls.get(toolCallId)?.approval?.revision;
-    if (kind !== 'resume' && request.revision !== undefined && request.revision !== revision) {
-      return Promise.resolve({ status: 'invalid', error: CHANGED });
-    }
     const start = (): Promise<SessionResult> => {
-      // Nothing queued ahead: shown as answered at once; else in its turn (the stream may change it).
-      const marked = jobs.size === 0 ? target : undefined;
+      // Nothing queued ahead: shown as answered at once, if it still waits (resume data was checked
+      // meanwhile); else in its turn (the stream may change it).
+      const marked = jobs.size === 0 ? targetOf(store.getState(), toolCallId, kind) : undefined;
+      if (typeof marked === 'string') return Promise.resolve({ status: 'invalid', error: marked });
       if (marked !== undefined) store.dispatch(sentEvent(toolCallId, kind, fields));
       return enqueue(
         (signal) => sendDecision(toolCallId, kind, fields, request, signal, marked, revision),
         request.signal,
       );
     };
-    const schema =
-      kind === 'resume'
-        ? store.getState().toolCalls.get(toolCallId)?.suspension?.resumeSchema
-        : undefined;
-    const promise = (
-      schema === undefined
-        ? start()
-        : validateResumeData(schema, fields.resumeData).then((check): Promise<SessionResult> => {
-            if (check.ok) return start();
-            const error = `The resume data does not match the schema: ${check.errors
-              .map((e) => `${e.path || '/'} ${e.message}`)
-              .join('; ')}`;
-            return Promise.resolve({ status: 'invalid', error, fieldErrors: check.errors });
-          })
-    ).finally(() => inFlight.delete(toolCallId));
-    inFlight.set(toolCallId, { kind, fields: fieldsKey(fields), promise });
+    const schema = kind === 'resume' ? call?.suspension?.resumeSchema : undefined;
+    const promise = whenValid(schema, fields.resumeData, start).finally(() =>
+      inFlight.delete(toolCallId),
+    );
+    inFlight.set(toolCallId, { kind, decision: decisionKey(kind, revision, fields), promise });
     return promise;
   };
 

@@ -138,10 +138,12 @@ export interface SessionRequestOptions {
   /** Further body fields, sent as they are (the session's own fields win). */
   readonly body?: Readonly<Record<string, unknown>>;
   /**
-   * For `approve` and `decline`: the `approval.revision` the person decided on. When the call's
-   * request has another revision by then (Mastra asked again with other arguments after the card
-   * was drawn), nothing is sent and the result is `invalid`: a decision is never taken for a
-   * request nobody saw. `useApproval` and `<Approval.Root>` pass the revision they showed.
+   * For `approve` and `decline`: the `approval.revision` the person decided on, on the card of the
+   * call with the key passed. The decision answers that call only, never a later call that repeats
+   * its toolCallId. When the call no longer waits, or its request has another revision by then
+   * (Mastra asked again with other arguments after the card was drawn), also right before the
+   * POST, nothing is sent and the result is `invalid`: a decision is never taken for a request
+   * nobody saw. `useApproval` and `<Approval.Root>` pass the revision they showed.
    */
   readonly revision?: number;
 }

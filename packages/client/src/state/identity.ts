@@ -172,19 +172,23 @@ export const WAITING: Readonly<
 /**
  * The call a person's decision names. `ref` is a call key or a bare toolCallId: the call with that
  * key when it is in one of `statuses` (by default: it waits for a person) and its request has not
- * expired, else the newest call with that toolCallId that is, else the call with that key, else the newest call with that
- * toolCallId. So a bare toolCallId reaches the call of a later run that repeats it.
+ * expired, else the newest call with that toolCallId that is, else the call with that key, else
+ * the newest call with that toolCallId. So a bare toolCallId reaches the call of a later run that
+ * repeats it. With `revision` (the approval revision a card drew for the call with key `ref`),
+ * only the call with that key, whether it waits or not: a card's decision never answers another
+ * call that repeats its id.
  */
 export function decisionCall(
   state: ToolpaneState,
   ref: string,
   statuses: ReadonlySet<ToolCallStatus> = HUMAN_TOOL_STATUSES,
+  revision?: number,
 ): ToolCallState | undefined {
   // A request that expired keeps its status, but waits for no one.
   const waits = (call: ToolCallState) =>
     statuses.has(call.status) && expiredReason(call) === undefined;
   const byKey = state.toolCalls.get(ref);
-  if (byKey !== undefined && waits(byKey)) return byKey;
+  if (revision !== undefined || (byKey !== undefined && waits(byKey))) return byKey;
   return newestWithId(state, ref, waits) ?? byKey ?? newestWithId(state, ref, () => true);
 }
 

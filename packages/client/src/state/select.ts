@@ -34,18 +34,21 @@ export const selectCallsWithId = (state: ToolpaneState, toolCallId: string): Too
  * The call a person's decision names, as `session.approve/decline/resume(ref)` read it: the call
  * with key `ref` when it waits for a person (for that `kind` of decision, when given), else the
  * newest call with wire id `ref` that does (so a bare toolCallId that a later run repeats is
- * answerable), else the call with that key or id. Undefined when there is none.
+ * answerable), else the call with that key or id. Undefined when there is none. With `revision`
+ * (the approval revision a card drew, which `approve` / `decline` pass on), only the call with
+ * key `ref`, whether it waits or not.
  *
  * @example
  * selectDecisionCall(state, 'call-1')?.key; // 'call-1#2' while the second run's call-1 waits
  * selectDecisionCall(state, 'call-1', 'resume')?.key; // the newest call-1 that is suspended
+ * selectDecisionCall(state, 'call-1', 'approve', 1)?.key; // 'call-1', waiting or not
  */
 export const selectDecisionCall = (
   state: ToolpaneState,
   ref: string,
   kind?: 'approve' | 'decline' | 'resume',
-): ToolCallState | undefined =>
-  kind === undefined ? decisionCall(state, ref) : decisionCall(state, ref, WAITING[kind]);
+  revision?: number,
+): ToolCallState | undefined => decisionCall(state, ref, kind && WAITING[kind], revision);
 
 /** One run by id. */
 export const selectRun = (state: ToolpaneState, runId: string): RunState | undefined =>

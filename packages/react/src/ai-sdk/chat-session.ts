@@ -2,23 +2,30 @@ import {
   type AgentSession,
   type ConsumeResult,
   EXPIRED_MESSAGE,
-  expiredReason,
   isRunGone,
   type SessionResult,
   type SessionStatus,
   selectDecisionCall,
   selectPendingApprovals,
+  type ToolCallState,
   type ToolpaneStore,
   validateResumeData,
 } from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { consumeStream } from '@toolpane/client/stream';
 import {
+  busy,
+  decisionTarget,
+  decisionText,
+  type Fields,
+  type Kind,
+  type Pending,
+} from './chat-decisions.js';
+import {
   answerOf,
   awaitsApproval,
   createMessageFollower,
   createOutputFollower,
-  notLastAnswer,
   parseBody,
   replacedBy,
   type SyncOptions,
@@ -59,8 +66,6 @@ export interface ChatSession extends AgentSession {
    */
   follow(): void;
 }
-
-type Kind = 'approve' | 'decline' | 'resume';
 
 const NOT_CONNECTED = 'No chat is connected yet: pass the chat of `useChat` to `useChatSession`.';
 
@@ -117,7 +122,9 @@ export function createChatSession(
   let reading = 0;
   let shown = '';
   const listeners = new Set<() => void>();
-  const inFlight = new Map<string, Promise<SessionResult>>();
+  /** Decisions on their way, by the key of their call, and by the bare toolCallId they named. */
+  const inFlight = new Map<string, Pending>();
+  const byRef = new Map<string, Pending>();
 
   /** How many requests had started when each chat snapshot was first connected (rendered). */
   const since = new WeakMap<ChatLike, number>();
@@ -184,38 +191,34 @@ export function createChatSession(
   const decide = (
     ref: string,
     kind: Kind,
-    fields: { readonly reason?: string; readonly resumeData?: unknown },
+    fields: Fields,
     shown?: number,
   ): Promise<SessionResult> => {
     // A call key, or a bare toolCallId: the call of a later run that repeats it is meant when
-    // that one waits (see `selectDecisionCall`).
-    const call = selectDecisionCall(store.getState(), ref, kind);
+    // that one waits; with the revision a card drew, the call with that key only (see
+    // `selectDecisionCall`).
+    const drawn = kind === 'resume' ? undefined : shown;
+    const call = selectDecisionCall(store.getState(), ref, kind, drawn);
     const toolCallId = call?.key ?? ref;
-    const pending = inFlight.get(ref) ?? inFlight.get(toolCallId);
-    if (pending !== undefined) return pending;
+    const revision = call?.approval?.revision;
+    const decision = decisionText(kind, revision, fields);
+    // Under a bare id too: the call it named, once answered, no longer waits, so the id reads as
+    // another call. A decision that names its revision is found under its key only.
+    const pending = (drawn === undefined ? byRef.get(ref) : undefined) ?? inFlight.get(toolCallId);
+    if (pending !== undefined) {
+      return pending.decision === decision ? pending.promise : busy(toolCallId);
+    }
     const current = chat;
     if (current === undefined) return Promise.resolve({ status: 'invalid', error: NOT_CONNECTED });
-    if (call === undefined) {
-      return Promise.resolve({ status: 'invalid', error: `There is no tool call ${toolCallId}` });
-    }
-    const expired = expiredReason(call);
-    if (expired !== undefined) return Promise.resolve({ status: 'invalid', error: expired });
-    const waits = call.status === (kind === 'resume' ? 'suspended' : 'approval-requested');
-    const target = waits
-      ? (kind === 'resume' ? call.suspension : call.approval)?.target
-      : undefined;
-    if (target === undefined) {
-      const error = `Tool call ${toolCallId} does not wait for ${kind === 'resume' ? 'resume data' : 'an approval'} (status: ${call.status})`;
-      return Promise.resolve({ status: 'invalid', error });
-    }
-    const earlier = notLastAnswer(store.getState(), call, current.messages);
-    if (earlier !== undefined) return Promise.resolve({ status: 'invalid', error: earlier });
-    // The request the person saw (see `SessionRequestOptions.revision`).
-    if (kind !== 'resume' && shown !== undefined && shown !== call.approval?.revision) {
-      const error = 'Nothing was sent: the approval request changed after it was shown';
-      return Promise.resolve({ status: 'invalid', error });
-    }
+    const where = (now: ToolCallState | undefined) =>
+      decisionTarget(store.getState(), now, toolCallId, kind, drawn ?? revision, current.messages);
+    const target = where(call);
+    if (typeof target === 'string') return Promise.resolve({ status: 'invalid', error: target });
     const send = async (): Promise<SessionResult> => {
+      // Asked again once the resume data was checked: the call may have moved on meanwhile.
+      const now = store.getState().toolCalls.get(toolCallId);
+      const late = where(now);
+      if (typeof late === 'string') return { status: 'invalid', error: late };
       const approved = kind === 'approve';
       const reason = kind === 'decline' ? fields.reason : undefined;
       store.dispatch(
@@ -231,7 +234,7 @@ export function createChatSession(
       const approvalId = `${target.runId}::${target.toolCallId}`;
       // The response continues the call's answer, named: left to choose, the chat continues the
       // message of its last answered approval, which may be an earlier answer's.
-      const messageId = answerOf(store.getState(), call);
+      const messageId = answerOf(store.getState(), now!);
       const viaBody = () =>
         current.sendMessage(undefined, {
           messageId,
@@ -257,7 +260,7 @@ export function createChatSession(
       }
       return result;
     };
-    const schema = kind === 'resume' ? call.suspension?.resumeSchema : undefined;
+    const schema = kind === 'resume' ? call?.suspension?.resumeSchema : undefined;
     const promise = (
       schema === undefined
         ? send()
@@ -274,11 +277,10 @@ export function createChatSession(
           )
     ).finally(() => {
       inFlight.delete(toolCallId);
-      inFlight.delete(ref);
+      if (drawn === undefined) byRef.delete(ref);
     });
-    // Under the ref too: the bare id of a call that no longer waits reads as another call.
-    inFlight.set(toolCallId, promise);
-    inFlight.set(ref, promise);
+    inFlight.set(toolCallId, { decision, promise });
+    if (drawn === undefined) byRef.set(ref, { decision, promise });
     return promise;
   };
 

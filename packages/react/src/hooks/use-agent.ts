@@ -1,6 +1,7 @@
 'use client';
 import {
   type AgentSession,
+  errorShown,
   type SessionResult,
   type SessionStatus,
   selectStatus,
@@ -16,7 +17,10 @@ export type AgentStatus = SessionStatus;
 /** The session's status and the calls that start or stop runs. */
 export interface AgentHandle {
   readonly status: AgentStatus;
-  /** The error behind the `error` status, when known. */
+  /**
+   * The error behind the `error` status, when known, with what the calls hide replaced as the
+   * store replaces it (see `errorShown`): a server's message may quote a call's arguments.
+   */
   readonly error: string | undefined;
   /** Whether the provider has a session; without one, `send` sends nothing. */
   readonly hasSession: boolean;
@@ -39,11 +43,6 @@ function statusFromStore(state: ToolpaneState): AgentStatus {
   if (status === 'streaming' || status === 'waiting') return status;
   if (status === 'error' || status === 'interrupted') return 'error';
   return 'idle';
-}
-
-function storeError(state: ToolpaneState): string | undefined {
-  const last = state.runOrder[state.runOrder.length - 1];
-  return last === undefined ? undefined : state.runs.get(last)?.error;
 }
 
 /**
@@ -85,7 +84,15 @@ export function useAgent(): AgentHandle {
   const sessionStatus = useSyncExternalStore(subscribe, getSessionStatus, getSessionStatus);
   const sessionError = useSyncExternalStore(subscribe, getSessionError, getSessionError);
   const fromStore = useToolpaneSelector(statusFromStore, Object.is, 'runs');
-  const errorFromStore = useToolpaneSelector(storeError, Object.is, 'runs');
+  const status = sessionStatus ?? fromStore;
+  const failed = status === 'error';
+  // As the store shows it (`errorShown`); read on any change, since a call may hide more later.
+  const error = useToolpaneSelector(
+    useCallback(
+      (state: ToolpaneState) => (failed ? errorShown(state, sessionError) : undefined),
+      [failed, sessionError],
+    ),
+  );
 
   const send = useCallback<AgentSession['send']>(
     (messages, options) =>
@@ -94,8 +101,6 @@ export function useAgent(): AgentHandle {
   );
   const abort = useCallback(() => session?.abort(), [session]);
 
-  const status = sessionStatus ?? fromStore;
-  const error = status === 'error' ? (sessionError ?? errorFromStore) : undefined;
   return useMemo(
     () => ({ status, error, hasSession: session !== undefined, send, abort }),
     [status, error, session, send, abort],

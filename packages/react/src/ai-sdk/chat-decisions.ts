@@ -1,0 +1,83 @@
+import {
+  type DecisionTarget,
+  expiredReason,
+  type SessionResult,
+  type ToolCallState,
+  type ToolpaneState,
+} from '@toolpane/client';
+import { notLastAnswer } from './chat-sync.js';
+
+/** The three ways to answer a call. */
+export type Kind = 'approve' | 'decline' | 'resume';
+
+/** What a decision carries besides its kind. */
+export interface Fields {
+  readonly reason?: string;
+  readonly resumeData?: unknown;
+}
+
+/** A decision on its way through the chat. */
+export interface Pending {
+  /** The decision as {@link decisionText} writes it. */
+  readonly decision: string;
+  readonly promise: Promise<SessionResult>;
+}
+
+let unsendable = 0;
+
+/**
+ * A decision as text, to tell a repeat of it (a double click: shares the request) from another
+ * one (`busy`): its kind, the approval revision it answers and its fields. Data JSON cannot hold
+ * matches nothing.
+ */
+export function decisionText(kind: Kind, revision: number | undefined, fields: Fields): string {
+  try {
+    return JSON.stringify([
+      kind,
+      revision ?? null,
+      fields.reason ?? null,
+      fields.resumeData ?? null,
+    ]);
+  } catch {
+    unsendable += 1;
+    return `unsendable ${unsendable}`;
+  }
+}
+
+/** What a decision made while another one for the call is on its way resolves with. */
+export const busy = (key: string): Promise<SessionResult> =>
+  Promise.resolve({
+    status: 'busy',
+    error: `Nothing was sent: a decision for ${key} is already on its way`,
+  });
+
+/**
+ * Where a decision for the call with key `key` goes, or why nothing is to be sent: there is no
+ * such call, its request expired, it does not wait for this kind of decision, it is in an earlier
+ * answer than the chat's last, or (for `approve` / `decline` with `revision`, the revision the
+ * person saw) Mastra asked again with other arguments since.
+ */
+export function decisionTarget(
+  state: ToolpaneState,
+  call: ToolCallState | undefined,
+  key: string,
+  kind: Kind,
+  revision: number | undefined,
+  messages: readonly unknown[],
+): DecisionTarget | string {
+  if (call === undefined) return `There is no tool call ${key}`;
+  const expired = expiredReason(call);
+  if (expired !== undefined) return expired;
+  const waits = call.status === (kind === 'resume' ? 'suspended' : 'approval-requested');
+  const target = waits ? (kind === 'resume' ? call.suspension : call.approval)?.target : undefined;
+  if (target === undefined) {
+    return `Tool call ${key} does not wait for ${kind === 'resume' ? 'resume data' : 'an approval'} (status: ${call.status})`;
+  }
+  const earlier = notLastAnswer(state, call, messages);
+  if (earlier !== undefined) return earlier;
+  // The request the person saw (see `SessionRequestOptions.revision`).
+  if (kind !== 'resume' && revision !== undefined && revision !== call.approval?.revision) {
+    return 'Nothing was sent: the approval request changed after it was shown';
+  }
+  return target;
+}
