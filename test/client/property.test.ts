@@ -478,9 +478,14 @@ function checkDecision(call: ToolCallState, tracker: Tracker): void {
   if (asked.raw !== undefined && safeJson(asked.raw) !== safeJson(call.raw.input)) {
     throw new Error(`${call.key} changed its raw arguments under approval ${revision}`);
   }
-  // Without raw arguments (AI SDK streams) what was shown is what the request was made for.
+  // Without raw arguments (AI SDK streams) what was shown is what the request was made for; an
+  // input shown partly (still streaming when the request came) may be filled in with exactly the
+  // arguments the request was made with.
   if (asked.raw === undefined && seenValue(asked.input) && seenValue(call.input)) {
-    if (safeJson(asked.input) !== safeJson(call.input)) {
+    const filled =
+      call.input.kind === 'raw' && safeJson(call.input.value) === safeJson(call.raw.approvalArgs);
+    if (filled) asked.input = call.input;
+    else if (safeJson(asked.input) !== safeJson(call.input)) {
       throw new Error(`${call.key} changed its shown input under approval ${revision}`);
     }
   }

@@ -1,3 +1,4 @@
+import { inputMayChange } from '../reducer/approval.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { refusalError } from '../reducer/display.js';
 import { errorMessage, errorText, isRefusal } from '../reducer/error-text.js';
@@ -120,13 +121,17 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     }
     pushInputText(ctx, editable, argsText.slice(editable.inputText.length), true);
   };
-  // The call a result or an error ends, its input shown; undefined when it already ended.
+  // The call a result or an error ends, its input shown; undefined when it already ended. The
+  // arguments a person was asked to approve stay those the call shows (an issue says so).
   const ending = (id: string, entry: Fields) => {
     const existing = current(id);
     if (existing !== undefined && TERMINAL_TOOL_STATUSES.has(existing.status)) return undefined;
     const editable = call(id, entry);
-    if (editable.input.kind === 'none' && entry.args !== undefined)
-      editable.input = nestedShown(ctx, editable, 'input-available', entry.args);
+    if (entry.args !== undefined) {
+      const view = nestedShown(ctx, editable, 'input-available', entry.args);
+      const may = inputMayChange(ctx, editable, view, { args: entry.args });
+      if (may && editable.input.kind === 'none') editable.input = view;
+    }
     return editable;
   };
   const onResult = (id: string, entry: Fields) => {

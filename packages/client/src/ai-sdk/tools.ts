@@ -73,6 +73,12 @@ export function onInputDelta(ctx: Ctx, value: Value): void {
   pushInputText(ctx, call, value.inputTextDelta as string);
 }
 
+/**
+ * The input a part carries, as it came: compared with the input a call waiting for approval keeps
+ * as it came (one it does not show so, see `noteHiddenInput`), whatever is shown of either.
+ */
+const cameAs = (value: Value) => (value.input === undefined ? undefined : { args: value.input });
+
 /** `tool-input-available`: a call's whole input. */
 export function onInputAvailable(ctx: Ctx, value: Value): void {
   const suppressed = deltasSuppressed(ctx, value);
@@ -82,7 +88,7 @@ export function onInputAvailable(ctx: Ctx, value: Value): void {
   // Deltas dropped are a display transform's mark: what the call and its run show is its view.
   if (suppressed) markDisplayTransformed(ctx, call);
   const input = suppressed ? suppressedValue() : shownInput(ctx, call, value.input);
-  if (inputMayChange(ctx, call, input)) call.input = input;
+  if (inputMayChange(ctx, call, input, cameAs(value))) call.input = input;
   noteHiddenInput(call, value.input);
   if (call.status === 'input-streaming') moveTo(call, 'input-available');
 }
@@ -137,7 +143,7 @@ export function onInputError(ctx: Ctx, value: Value): void {
     : value.input === undefined
       ? undefined
       : shownInput(ctx, call, value.input);
-  if (next !== undefined && inputMayChange(ctx, call, next)) {
+  if (next !== undefined && inputMayChange(ctx, call, next, cameAs(value))) {
     call.input = next;
     noteHiddenInput(call, value.input);
   }

@@ -175,11 +175,13 @@ function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope:
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
   const args = p.args === undefined ? undefined : cleanArgs(p.args);
-  // The arguments a person was asked to approve stay those the call shows (an issue says so).
-  if (args !== undefined && !inputMayChange(ctx, call, call.input, { args })) {
-    return { call, metadata };
+  if (args !== undefined) {
+    // The arguments a person was asked to approve stay those the call shows (an issue says so):
+    // compared raw, or as the chunk shows them where the call's raw input is not known.
+    const view = displayed(ctx, call, metadata, 'input-available', args);
+    if (!inputMayChange(ctx, call, view, { args })) return { call, metadata };
+    call.raw = { ...call.raw, input: args };
   }
-  if (args !== undefined) call.raw = { ...call.raw, input: args };
   const entry = metadata?.['input-available'];
   const { input } = call;
   // `none` also holds back a repeat's input until now (see `onToolCall`).

@@ -17,13 +17,27 @@ export interface ApprovalRequest {
 }
 
 /**
- * Whether a call's input may be shown as `next`. Not when the call waits for a person's decision
- * on an approval (or one was sent) and the arguments differ from those it was asked for: the
- * request was made for them, so a later chunk that names the call with other arguments changes
- * nothing and an issue says so. Where the stream carries the arguments raw (`raw`, native
- * streams), they are compared whatever is shown of them, so a display that turned hidden cannot
- * hide a swap; otherwise what is shown is compared. Only arguments nobody saw yet (none, or
- * hidden while a transform's value is pending) may be filled in.
+ * The raw arguments `call` was asked to be approved with, when the state knows them: its raw
+ * input, else the raw arguments of its own request (an AI SDK subagent's call keeps only those;
+ * a request left on an `agent-*` or `workflow-*` call is an inner call's). A state read back from
+ * a snapshot knows neither (the snapshot leaves raw values out).
+ */
+function knownRawArgs({ raw, kind }: ToolCallState): { readonly args: unknown } | undefined {
+  if (Object.hasOwn(raw, 'input')) return { args: raw.input };
+  const own = kind === 'tool' && Object.hasOwn(raw, 'approvalArgs');
+  return own ? { args: raw.approvalArgs } : undefined;
+}
+
+/**
+ * Whether a call's input may be shown as `next`: how the arguments a later chunk names (a second
+ * `tool-call`, a result, an error, a snapshot's entry) would show, never what the call shows
+ * already. Not when the call waits for a person's decision on an approval (or one was sent) and
+ * the arguments differ from those it was asked for: the request was made for them, so the chunk
+ * changes nothing and an issue says so. Where both the chunk (`raw`) and the call carry the
+ * arguments raw, they are compared whatever is shown of them, so a display that turned hidden
+ * cannot hide a swap. Otherwise (a state read back from a snapshot) the views are compared: where
+ * the call hides nothing its view is its raw input, so the comparison is exact. Only arguments
+ * nobody saw yet (none, or hidden while a transform's value is pending) may be filled in.
  */
 export function inputMayChange(
   ctx: Ctx,
@@ -33,8 +47,9 @@ export function inputMayChange(
 ): boolean {
   if (!waitsForDecision(call)) return true;
   const { input } = call;
-  if (raw !== undefined && Object.hasOwn(call.raw, 'input')) {
-    if (sameValue(call.raw.input, raw.args)) return true;
+  const known = raw === undefined ? undefined : knownRawArgs(call);
+  if (known !== undefined) {
+    if (sameValue(known.args, raw!.args)) return true;
   } else if (
     input.kind === 'none' ||
     (input.kind === 'hidden' && input.reason === 'pending') ||
@@ -53,6 +68,13 @@ export function inputMayChange(
   return false;
 }
 
+/**
+ * Whether request arguments as shown hide some of what a person was shown them for: a view or a
+ * hidden value that was seen (one still to come, or none, hides nothing anybody saw).
+ */
+const hidesSomething = (args: DisplayValue): boolean =>
+  args.kind === 'transformed' || (args.kind === 'hidden' && args.reason !== 'pending');
+
 /** Whether two decision targets name the same run and call. */
 export const sameTarget = (a: DecisionTarget, b: DecisionTarget): boolean =>
   a.runId === b.runId && a.toolCallId === b.toolCallId;
@@ -63,7 +85,10 @@ export const sameTarget = (a: DecisionTarget, b: DecisionTarget): boolean =>
  * of a nested approval, and on a replayed stream) changes nothing and keeps a decision already
  * sent. A request with other arguments, or for another tool, is a new request: it gets the next
  * `revision`, any decision made on the earlier one is dropped, the call waits for a person again,
- * and an issue says what happened, so the change is never silent.
+ * and an issue says what happened, so the change is never silent. A request that carries its
+ * arguments raw is compared raw with the one shown. Where the state no longer knows those (read
+ * back from a snapshot, which leaves raw values out) and the request shown hides some of them, the
+ * same view does not prove the same arguments: the request is a new one, and the issue says why.
  */
 export function requestApproval(
   ctx: Ctx,
@@ -74,7 +99,8 @@ export function requestApproval(
   const hasRaw = Object.hasOwn(request, 'rawArgs');
   if (previous !== undefined) {
     const rawKnown = hasRaw && Object.hasOwn(call.raw, 'approvalArgs');
-    const sameRaw = !rawKnown || sameValue(call.raw.approvalArgs, request.rawArgs);
+    const unknown = hasRaw && !rawKnown && hidesSomething(previous.args);
+    const sameRaw = rawKnown ? sameValue(call.raw.approvalArgs, request.rawArgs) : !unknown;
     // Hidden arguments take the view a later request brings when nobody saw them yet (a
     // transform's value pending), or when the stream proves them the same raw arguments and no
     // decision was sent on what the person saw: a view that changes after it is a new request.
@@ -99,10 +125,14 @@ export function requestApproval(
     // A request whose arguments nobody saw yet (still to come) is replaced quietly: it is a new
     // revision all the same, so a decision on it does not count for the new one.
     if (previous.args.kind !== 'hidden' || previous.args.reason !== 'pending') {
+      const changed =
+        unknown && previous.toolName === request.toolName && sameValue(previous.args, request.args)
+          ? 'came again, and this state cannot compare the arguments it hides'
+          : 'changed after it was shown';
       addIssue(ctx, {
         kind: 'decision',
         message:
-          `The approval request for ${request.toolName} changed after it was shown: ` +
+          `The approval request for ${request.toolName} ${changed}: ` +
           'it is a new request, and a decision on the earlier one does not count for it',
         toolCallId: call.toolCallId,
         ...(call.runId === '' ? {} : { runId: call.runId }),
