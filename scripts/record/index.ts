@@ -25,6 +25,7 @@ import { nestedTransformScenarios } from './nested-transform.ts';
 import { networkScenarios } from './network-scenarios.ts';
 import { networkTransformScenarios } from './network-transform.ts';
 import { parallelRequestScenarios } from './parallel-requests.ts';
+import { pipedAgentScenarios } from './piped-agent.ts';
 import { reasoningScenarios } from './reasoning.ts';
 import {
   at,
@@ -469,6 +470,7 @@ async function main() {
     ...compositeThirdScenarios,
     ...customDataScenarios,
     ...modelMistakeScenarios,
+    ...pipedAgentScenarios,
   })) {
     if (only.length > 0 && !only.includes(name)) continue;
     try {

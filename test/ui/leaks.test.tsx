@@ -83,6 +83,7 @@ it('reads every recording that hides values, those named when each was found amo
       'transform-approval-decline-request',
       'transform-progress-hidden',
       'subagent-hidden-whole-input',
+      'piped-agent-hidden',
     ]),
   );
 });

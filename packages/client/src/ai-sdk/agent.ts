@@ -105,6 +105,8 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     if (existing !== undefined && existing.status !== 'input-streaming') return;
     const editable = call(id, entry);
     editable.input = nestedShown(ctx, editable, 'input-available', entry.args);
+    // Kept raw (never shown): what the runs above it say is searched for it.
+    if (entry.args !== undefined) editable.raw = { ...editable.raw, input: entry.args };
     editable.status = 'input-available';
   };
   const onPending = (id: string, entry: Fields) => {
@@ -279,6 +281,10 @@ export function onAgentSnapshot(ctx: Ctx, value: Value): void {
       ? value.depth
       : ancestry.length;
   const parentKey = ensureParentCall(ctx, ancestry);
+  // A tool with a display transform that pipes an agent's stream into its writer: that run is
+  // the tool's output, which the transform hides (the native reading holds it as progress).
+  const parent = ctx.draft.root.toolCalls.get(parentKey);
+  if (parent?.kind === 'tool' && parent.displayTransform === 'display') return;
   const scope: Scope = { parentToolCallId: parentKey, depth };
   const run = ensureRun(ctx, runId, scope);
   ctx.draft.moveCursor('lastNestedRunId', runId);

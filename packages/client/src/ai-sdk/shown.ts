@@ -1,7 +1,8 @@
 import type { Ctx } from '../reducer/context.js';
 import { streamedInput } from '../reducer/display.js';
 import { withoutEchoes } from '../reducer/echo.js';
-import { markDisplayTransformed } from '../reducer/hide.js';
+import { affords, markDisplayTransformed } from '../reducer/hide.js';
+import { noteHidingAbove, withoutInnerEchoes } from '../reducer/inside.js';
 import { parserFor } from '../reducer/lifecycle.js';
 import {
   applyClientTransform,
@@ -43,9 +44,12 @@ export function shown(
   const kind = call.displayTransform === 'display' ? 'transformed' : 'raw';
   const view: DisplayValue =
     client === undefined ? { kind, value } : applyClientTransform(client, phase, value);
-  return phase === 'input-available' || phase === 'approval'
-    ? view
-    : withoutEchoes(call, view, phase === 'error', transformed);
+  if (phase === 'input-available' || phase === 'approval') return view;
+  const kept = withoutEchoes(call, view, phase === 'error', transformed);
+  // An error may quote what a call inside it hides, and so may a workflow's result.
+  return phase === 'error' || (phase === 'output-available' && call.kind === 'workflow')
+    ? withoutInnerEchoes(ctx, call, kept, affords(ctx), phase === 'error')
+    : kept;
 }
 
 /**
@@ -62,7 +66,11 @@ export function nestedShown(
   value: unknown,
 ): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
-  if (client === undefined) return suppressedValue();
+  if (client === undefined) {
+    // What the runs above it say (their errors) is searched for what it hides.
+    noteHidingAbove(ctx, call);
+    return suppressedValue();
+  }
   markDisplayTransformed(ctx, call);
   const view = applyClientTransform(client, phase, value);
   return phase === 'input-available' || phase === 'approval'

@@ -158,6 +158,14 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
     known === undefined || (known.toolName === '' && toolName !== undefined)
       ? ensureCall(ctx, chunk.runId, scope, toolCallId, toolName).key
       : known.key;
+  const target = ctx.draft.root.toolCalls.get(key);
+  // A tool with a display transform that pipes a stream of its own into its writer (an agent it
+  // runs): what it pipes is its output, which Mastra does not transform; read as a run, it would
+  // show what the transform hides. It is the tool's progress, hidden as the transform hides it.
+  if (nested && target?.kind === 'tool' && target.displayTransform === 'display') {
+    addProgress(ctx, chunk.runId, scope, toolCallId, output);
+    return;
+  }
   if (nested) {
     applyNested(
       ctx,

@@ -1,7 +1,8 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
-import { hiddenStepValue } from '../reducer/hide.js';
+import { affords, hiddenStepValue } from '../reducer/hide.js';
+import { shownInside } from '../reducer/inside.js';
 import { workflowSentAgain } from '../reducer/reopen.js';
 import { placeholder } from '../reducer/transform.js';
 import {
@@ -52,7 +53,7 @@ function onStep(
   workflow: WorkflowRecord,
   chunk: StepChunk,
   view: (value: unknown) => unknown,
-  hidden: boolean,
+  errorView: (text: string) => string,
 ): void {
   const p = chunk.payload as Record<string, unknown>;
   const id = String(p.id);
@@ -83,7 +84,7 @@ function onStep(
   if (p.suspendPayload !== undefined)
     step.suspendPayload = view(suspendPayloadOf(p.suspendPayload));
   if (status === 'failed' && p.error !== undefined) {
-    step.error = hidden ? placeholder('error') : errorText(p.error);
+    step.error = errorView(errorText(p.error));
   }
   const at = now(ctx);
   if (typeof p.startedAt === 'number') step.startedAt = p.startedAt;
@@ -173,8 +174,22 @@ export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope
   if (workflow === undefined) return false;
   const p = chunk.payload as Record<string, unknown>;
   // The steps' values come from the workflow call's raw input: its display transform hides them.
-  const hidden = ctx.draft.root.toolCalls.get(parent)?.displayTransform === 'display';
-  const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
+  const call = ctx.draft.root.toolCalls.get(parent);
+  const hidden = call?.displayTransform === 'display';
+  // Else they show none of what the calls inside it (an agent step's) hide.
+  const inside = (value: unknown, failure = false) =>
+    call === undefined || value === undefined
+      ? value
+      : shownInside(ctx, call, value, affords(ctx), failure);
+  const view = (value: unknown) => {
+    if (hidden) return hiddenStepValue(value);
+    const shown = inside(value);
+    return shown === undefined ? hiddenStepValue(value) : shown;
+  };
+  const errorView = (text: string) => {
+    const shown = hidden ? undefined : inside(text, true);
+    return typeof shown === 'string' ? shown : placeholder('error');
+  };
   switch (chunk.type) {
     case 'workflow-start': {
       if (typeof p.workflowId === 'string') workflow.workflowId = p.workflowId;
@@ -187,7 +202,7 @@ export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope
     case 'workflow-step-result':
     case 'workflow-step-suspended':
     case 'workflow-step-waiting': {
-      onStep(ctx, workflow, chunk, view, hidden);
+      onStep(ctx, workflow, chunk, view, errorView);
       return true;
     }
     case 'workflow-step-output': {

@@ -85,6 +85,12 @@ export interface Scratch {
    */
   readonly displayRuns: Set<string>;
   readonly displayRunsRead: Set<string>;
+  /**
+   * Runs known to hold a display-transformed call in their tree (their own or a run nested under
+   * them), and runs whose trees were looked at once (see `reducer/inside.ts`).
+   */
+  readonly hidingTrees: Set<string>;
+  readonly hidingTreesRead: Set<string>;
   /** The text or reasoning part text deltas went to last (see `appendText`). */
   readonly lastText: LastText;
   /** Indexes a chunk family keeps, by name (an agent network's steps, per network run). */
@@ -149,6 +155,8 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   partIndexes: new Map(),
   displayRuns: new Set(),
   displayRunsRead: new Set(),
+  hidingTrees: new Set(),
+  hidingTreesRead: new Set(),
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
   namedLate: [],

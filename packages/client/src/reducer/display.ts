@@ -4,7 +4,8 @@ import type { DisplayValue, ToolCallState } from '../state/state.js';
 import type { Ctx } from './context.js';
 import { withoutEchoes } from './echo.js';
 import { isRefusal } from './error-text.js';
-import { markDisplayTransformed } from './hide.js';
+import { affords, markDisplayTransformed } from './hide.js';
+import { withoutInnerEchoes } from './inside.js';
 import {
   applyClientTransform,
   clientTransformFor,
@@ -52,9 +53,13 @@ export function displayed(
         : client === undefined
           ? pendingValue()
           : applyClientTransform(client, phase, raw);
-  return phase === 'input-available' || phase === 'approval'
-    ? shown
-    : withoutEchoes(call, shown, phase === 'error');
+  if (phase === 'input-available' || phase === 'approval') return shown;
+  const kept = withoutEchoes(call, shown, phase === 'error');
+  // An agent-* or workflow-* call's error may quote what a call inside it hides, and so may a
+  // workflow's result (a subagent's is its model's answer, shown as written).
+  return phase === 'error' || (phase === 'output-available' && call.kind === 'workflow')
+    ? withoutInnerEchoes(ctx, call, kept, affords(ctx), phase === 'error')
+    : kept;
 }
 
 /**

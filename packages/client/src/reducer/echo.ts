@@ -25,6 +25,13 @@ const HIDDEN_MARK = '[hidden]';
 export const WITHHELD =
   '[hidden: a message the reducer could not afford to search for hidden values]';
 
+/**
+ * A message shown instead of one that may quote a value a call hid before its raw values were
+ * left out of a snapshot (`raw.withheld`): nothing is left to search it for.
+ */
+export const WITHHELD_UNSEARCHABLE =
+  '[hidden: a message that may quote values hidden before this state was saved]';
+
 /** Shorter values are too common to tell from the text around them. */
 const MIN_LENGTH = 3;
 
@@ -279,7 +286,8 @@ export function withoutEchoes(
  * A message about `calls` (a run's error, a failed decision) with what any of them hides replaced
  * by {@link HIDDEN_MARK}: an error may quote the arguments of a call whose transform hides them.
  * With `affords`, asked for what each call's search costs before it is made, a message whose
- * search it refuses shows as {@link WITHHELD}, whole: nothing unsearched is shown.
+ * search it refuses shows as {@link WITHHELD}, whole: nothing unsearched is shown. A call whose
+ * hidden values a snapshot left out makes it {@link WITHHELD_UNSEARCHABLE}.
  */
 export function messageWithoutEchoes(
   calls: Iterable<ToolCallState>,
@@ -288,6 +296,7 @@ export function messageWithoutEchoes(
 ): string {
   let out = message;
   for (const call of calls) {
+    if (call.raw.withheld === true) return WITHHELD_UNSEARCHABLE;
     // What searching the message for the call's texts costs: the texts, and the message itself.
     const cost = 1 + hiddenTexts(call).all.length + Math.ceil(out.length / 256);
     if (affords !== undefined && !affords(cost)) return WITHHELD;

@@ -1,6 +1,5 @@
 import type { Mutable } from '../state/draft.js';
 import { PersistentMap } from '../state/persistent-map.js';
-import { RunRecord } from '../state/run-record.js';
 import type {
   DisplayValue,
   ToolCallState,
@@ -12,6 +11,7 @@ import { sinceStopOf } from '../state/state-root.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { messageWithoutEchoes, WITHHELD } from './echo.js';
+import { callsHidingUnder, noteHidingAbove } from './inside.js';
 import {
   redactSubagentResult,
   showSubagentOutput,
@@ -100,6 +100,7 @@ export function markDisplayTransformed(ctx: Ctx, call: Call): void {
   call.displayTransform = 'display';
   // Sibling calls of an agent-level policy learn from this (see `runHasDisplayTransform`).
   ctx.scratch.displayRuns.add(call.runId);
+  noteHidingAbove(ctx, call);
   delete call.partialInput;
   if (call.inputError !== undefined) call.inputError = HIDDEN_INPUT_ERROR;
   const hide = (value: DisplayValue): DisplayValue =>
@@ -132,7 +133,7 @@ const MAX_RESHOWN = 8;
 
 /**
  * The `agent-*` calls `call` ran inside showed it in their results as what was known then: shown
- * again with what is known now (at most {@link MAX_RESHOWN} times each, then hidden whole). An
+ * again with what is known now, and a request left on one of them hides its values (at most {@link MAX_RESHOWN} times each, then hidden whole). An
  * ancestor that is display-transformed itself shows Mastra's view, whose inner calls are redacted
  * again the same way (redacting a redacted view only hides more).
  */
@@ -144,6 +145,15 @@ function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
     seen.add(parentId);
     const parent = ctx.draft.root.toolCalls.get(parentId);
     if (parent === undefined) return;
+    // A request left on it (Mastra's repeat one level up came before the inner call was known)
+    // carries the inner call's values: hidden now, as when a call inside hid before it came.
+    if (parent.approval?.args.kind === 'raw' || parent.suspension?.payload.kind === 'raw') {
+      const editable = ctx.draft.toolCall(parentId)!;
+      if (editable.approval?.args.kind === 'raw')
+        editable.approval = { ...editable.approval, args: suppressedValue() };
+      if (editable.suspension?.payload.kind === 'raw')
+        editable.suspension = { ...editable.suspension, payload: suppressedValue() };
+    }
     if (parent.kind === 'agent' && parent.output.kind !== 'none' && 'output' in parent.raw) {
       // Past the limit a result shown again (a replayed result) is hidden whole again.
       if (parent.displayTransform !== 'display' && parent.output !== suppressedValue()) {
@@ -175,17 +185,15 @@ function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
 }
 
 /**
- * A run's error message as it may show: with what its calls hide replaced, when a display
- * transform applies in the run (an error may quote a call's arguments).
+ * A run's error message as it may show: with what its calls, and the calls of the subagents and
+ * workflows under them, hide replaced, when a display transform applies in any of those runs (an
+ * error may quote a call's arguments, at any depth).
  */
 export function runErrorShown(ctx: Ctx, runId: string, message: string): string {
-  if (!runHasDisplayTransform(ctx, runId)) return message;
-  const run = ctx.draft.root.runs.get(runId);
-  if (run === undefined) return message;
   const pay = affords(ctx);
-  if (!pay(RunRecord.callIdsOf(run).length)) return WITHHELD;
-  const calls = run.toolCallIds.map((id) => ctx.draft.root.toolCalls.get(id)!);
-  return messageWithoutEchoes(calls, message, pay);
+  const calls = callsHidingUnder(ctx, [runId], pay);
+  if (calls === undefined) return WITHHELD;
+  return calls.length === 0 ? message : messageWithoutEchoes(calls, message, pay);
 }
 
 /**
@@ -196,7 +204,7 @@ export function runErrorShown(ctx: Ctx, runId: string, message: string): string 
  * every value read, so a realistic stream never runs out, and a flood of messages costs a
  * constant per value: a message it cannot afford shows as withheld, whole.
  */
-const affords =
+export const affords =
   (ctx: Ctx) =>
   (cost: number): boolean => {
     if (cost > ctx.scratch.scrubBudget) return false;

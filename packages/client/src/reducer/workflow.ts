@@ -11,7 +11,8 @@ import {
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { errorText } from './error-text.js';
-import { hiddenStepValue } from './hide.js';
+import { affords, hiddenStepValue } from './hide.js';
+import { shownInside } from './inside.js';
 import { type DisplayMetadata, placeholder } from './transform.js';
 
 // The workflow of a `workflow-*` call, as both stream formats edit it.
@@ -176,7 +177,9 @@ export function workflowFromResult(ctx: Ctx, call: ToolCallState, output: unknow
   const workflow = editWorkflow(ctx, call.key)!;
   if (typeof runId === 'string') workflow.runId = runId;
   workflow.status = 'success';
-  workflow.result = call.displayTransform === 'display' ? hiddenStepValue(result) : result;
+  const shown =
+    call.displayTransform === 'display' ? undefined : shownInside(ctx, call, result, affords(ctx));
+  workflow.result = shown === undefined ? hiddenStepValue(result) : shown;
 }
 
 /**
@@ -225,7 +228,11 @@ export function failWorkflow(
   error: string,
   masked?: string,
 ): void {
-  const shown = call.displayTransform === 'display' ? (masked ?? placeholder('error')) : error;
+  const inside =
+    call.displayTransform === 'display'
+      ? masked
+      : shownInside(ctx, call, error, affords(ctx), true);
+  const shown = typeof inside === 'string' ? inside : placeholder('error');
   // The same failure again (a repeated result): nothing to do, in O(1).
   const current = call.workflow;
   if (settledAs(current) && current.error === shown && workflowEnded(current.status)) return;

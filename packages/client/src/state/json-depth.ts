@@ -19,7 +19,11 @@ function isContainer(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** Whether `root` holds a plain object or array `limit` levels down (a cycle always does). */
+/**
+ * Whether `root` must be copied: it holds a plain object or array `limit` levels down (a cycle
+ * always does), or a `bigint`, which `JSON.stringify` refuses (a server-side `fullStream` may
+ * carry one, a database's 64-bit column say).
+ */
 function reaches(root: unknown, limit: number): boolean {
   if (!isContainer(root)) return false;
   // Only containers are pushed, with their depths beside them.
@@ -31,6 +35,7 @@ function reaches(root: unknown, limit: number): boolean {
     if (depth >= limit) return true;
     for (const key in value) {
       const child = value[key];
+      if (typeof child === 'bigint') return true;
       if (isContainer(child)) {
         values.push(child);
         depths.push(depth + 1);
@@ -42,7 +47,7 @@ function reaches(root: unknown, limit: number): boolean {
 
 /**
  * `root` with every plain object or array nested `limit` levels down, and every one that holds
- * itself, replaced by {@link TOO_DEEP}. Walked with a stack of its own; `root` itself when
+ * itself, replaced by {@link TOO_DEEP}, and every `bigint` by its digits as a string. Walked with a stack of its own; `root` itself when
  * nothing is that deep (the usual case), otherwise a copy of its plain objects and arrays.
  */
 export function withinDepth<T>(root: T, limit = MAX_JSON_DEPTH): T {
@@ -63,7 +68,8 @@ export function withinDepth<T>(root: T, limit = MAX_JSON_DEPTH): T {
       continue;
     }
     if (!isContainer(value)) {
-      into[key] = value;
+      // A bigint is written as its digits.
+      into[key] = typeof value === 'bigint' ? value.toString() : value;
       continue;
     }
     if (depth >= limit || ancestors.has(value)) {

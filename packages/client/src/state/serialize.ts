@@ -50,7 +50,10 @@ function callToJson(call: ToolCallState, raw: boolean): unknown {
   const { partialInput: _, workflow, ...rest } = call;
   if (raw) return withWorkflow(rest, workflow);
   const shownRaw = call.input.kind === 'raw' && call.displayTransform !== 'display';
-  return withWorkflow({ ...rest, raw: {}, ...(shownRaw ? {} : { inputText: '' }) }, workflow);
+  // A call that hides a value says so: messages about it can no longer be searched for it.
+  const hides = call.displayTransform === 'display' || call.input.kind === 'hidden';
+  const kept = hides ? { withheld: true } : {};
+  return withWorkflow({ ...rest, raw: kept, ...(shownRaw ? {} : { inputText: '' }) }, workflow);
 }
 
 /** A step as JSON: its iterations as an array, in the order they reported. */

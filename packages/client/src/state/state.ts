@@ -173,6 +173,12 @@ export interface ToolCallState {
     readonly approvalArgs?: unknown;
     /** What the model saw of the result, when it may not be shown (see `modelOutput`). */
     readonly modelOutput?: unknown;
+    /**
+     * Set on a call read back from a snapshot that left out the raw values of a call hiding some
+     * (`serializeState`): what it hides can no longer be searched for, so a message that may
+     * quote it (a run's error, a failed decision, a transport failure) shows withheld whole.
+     */
+    readonly withheld?: true;
   };
   /** Whether a display transform applies: learnt from chunk metadata or a client transform. */
   readonly displayTransform: 'unknown' | 'none' | 'display';
