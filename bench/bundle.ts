@@ -139,8 +139,16 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // the call failed, with the refusal's message as its error, in both formats and at any depth;
   // 38.87 KB once a run that waits for a person, sent again and broken off again, is noted again;
   // 38.92 KB once the `start` of a held run in the middle of a stream ends the stream before it (a
-  // reconnect piped on without `toolpane/stream-end`).
-  { name: '@toolpane/client', file: client, budgetKb: 38.95 },
+  // reconnect piped on without `toolpane/stream-end`); 40.02 KB once a message about a run, and
+  // an `agent-*` or `workflow-*` call's error and a workflow's values, are searched for what the
+  // calls under them hide (reducer/inside.ts), a snapshot marks the calls whose hidden values it
+  // left out, a transformed tool's piped agent is its hidden progress and a bigint is written as
+  // its digits (about 0.55 KB together), an approval is compared as shown after a restore (0.14
+  // KB), a card's decision answers only its own call and nothing is posted once its request
+  // changed (0.13 KB), the index of calls awaiting the client is persistent and made-up run names
+  // are searched from where the last search stopped (0.2 KB), and the reader decides its framing
+  // wherever its reads split and reads CR line ends linearly (0.09 KB).
+  { name: '@toolpane/client', file: client, budgetKb: 40.05 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -184,13 +192,16 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 31.72 KB once a call a break ended reopens when the stream sent again names it (see above),
   // 31.82 KB once Mastra's refusal ends a call failed, 31.83 KB once a waiting run broken off
   // again is noted again, 31.89 KB once a held run's `start` mid-stream ends the stream before it
-  // (see above); goal 12 KB (issue 18), not met
+  // (see above), 32.84 KB once messages, errors and workflow values are searched for what the
+  // calls under them hide, approvals compared as shown after a restore, decisions answer only
+  // their call, and the awaiting index and made-up names cost O(log n) (see above); goal 12 KB
+  // (issue 18), not met
   // (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 31.9,
+    budgetKb: 32.9,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -222,11 +233,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 34.1 KB, 33.08 KB with those of 34.19 KB, 34.32 KB with those of 35.41 KB, 35.0 KB with
   // those of 36.06 KB, 35.61 KB with those of 36.67 KB, 36.79 KB with those of 37.87 KB, 37.51 KB with those of 38.57 KB, 37.67 KB with those of 38.75 KB,
   // 37.77 KB with those of 38.84 KB, 37.79 KB with those of 38.87 KB, 37.83 KB with those of
-  // 38.92 KB.
+  // 38.92 KB, 38.91 KB with those of 40.02 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 37.85,
+    budgetKb: 38.95,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
