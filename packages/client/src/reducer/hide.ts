@@ -187,12 +187,21 @@ function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
 /**
  * A run's error message as it may show: with what its calls, and the calls of the subagents and
  * workflows under them, hide replaced, when a display transform applies in any of those runs (an
- * error may quote a call's arguments, at any depth).
+ * error may quote a call's arguments, at any depth), and what the calls of the chat's earlier
+ * streams hid (a model's error may quote what its conversation holds).
  */
 export function runErrorShown(ctx: Ctx, runId: string, message: string): string {
   const pay = affords(ctx);
   const calls = callsHidingUnder(ctx, [runId], pay);
   if (calls === undefined) return WITHHELD;
+  const earlier = sinceStopOf(ctx.draft.root)?.hiding;
+  if (earlier !== undefined && earlier.size > 0) {
+    if (!pay(earlier.size)) return WITHHELD;
+    for (const key of earlier.keys()) {
+      const call = ctx.draft.root.toolCalls.get(key);
+      if (call !== undefined) calls.push(call);
+    }
+  }
   return calls.length === 0 ? message : messageWithoutEchoes(calls, message, pay);
 }
 
