@@ -235,11 +235,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 34.1 KB, 33.08 KB with those of 34.19 KB, 34.32 KB with those of 35.41 KB, 35.0 KB with
   // those of 36.06 KB, 35.61 KB with those of 36.67 KB, 36.79 KB with those of 37.87 KB, 37.51 KB with those of 38.57 KB, 37.67 KB with those of 38.75 KB,
   // 37.77 KB with those of 38.84 KB, 37.79 KB with those of 38.87 KB, 37.83 KB with those of
-  // 38.92 KB, 38.91 KB with those of 40.02 KB, 38.94 KB with those of 40.05 KB.
+  // 38.92 KB, 38.91 KB with those of 40.02 KB, 38.94 KB with those of 40.05 KB, 38.95 KB once a
+  // request that came before its agent call's own chunks hides what a call inside hides.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 38.95,
+    budgetKb: 39,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

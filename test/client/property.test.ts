@@ -1027,6 +1027,26 @@ describe('reducer properties on arbitrary values', () => {
 describe('sequences the properties once broke', () => {
   const typeOf = (chunk: unknown) => (chunk as { type: string }).type;
 
+  it('keeps a request that came before its agent call hidden once a call inside hides (seed 90210)', () => {
+    // Found by the store property: Mastra's repeat of a nested approval one level up, sent before
+    // anything else, made its `agent-*` call a plain tool call; once the inner call turned out to
+    // hide its arguments the request hid them, and the repeat coming again showed them raw.
+    const input = {
+      scenario: scenarioNamed('nested-transform-approval-request'),
+      start: 0,
+      length: 22,
+      ops: [{ op: 'duplicate', at: 2064958322, to: 0 }],
+    } satisfies SequenceInput;
+    const store = createToolpaneStore({ now: () => 0, ...AI });
+    const tracker = newTracker();
+    for (const chunk of sequenceOf(input)) {
+      store.dispatch(chunk);
+      checkStep(store.getState(), tracker);
+    }
+    const call = store.getState().toolCalls.get('call-vault-agent-1');
+    expect(call?.approval?.args).toEqual({ kind: 'hidden', reason: 'suppressed' });
+  });
+
   it('reports a chunk whose fields would trip a naive validator as invalid', () => {
     // Only a JavaScript source can send this: a `length` whose comparison throws.
     const state = reduce(initialState, { type: 'start', runId: { length: [Object.create(null)] } });

@@ -155,8 +155,9 @@ export function onHumanRequest(
   const args = cleanArgs((chunk.payload as { args?: unknown }).args);
   // A request left on an agent-* or workflow-* call carries an inner call's values with no
   // metadata (only the innermost chunk has it): hidden when a call inside hides anything.
+  // (A call made by a repeat that came before its own `tool-call` may hold runs as a plain tool.)
   const hiddenInside =
-    call.kind !== 'tool' &&
+    (call.kind !== 'tool' || call.childRunIds.length > 0) &&
     findNestedCall(ctx, call, (nested) => nested.displayTransform === 'display') !== undefined;
   const show = (phase: 'approval' | 'suspend', value: unknown) =>
     hiddenInside ? suppressedValue() : displayed(ctx, call, metadata, phase, value);
