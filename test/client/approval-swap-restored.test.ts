@@ -8,10 +8,11 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
-import { deserializeState, serializeState } from '@toolpane/client/history';
+import { serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
 import { throughAiSdk } from '../utils/ai-sdk';
 import { loadFixture } from '../utils/fixtures';
+import { readRestored, restoredStore } from '../utils/restore';
 
 /*
  * What a person approves stays what the call shows, however the state was read: live in a store,
@@ -29,12 +30,6 @@ const SWAP = 'EVERYTHING-swapped';
 
 /** How a state is read: live, stepwise, or restored from a browser snapshot at a point. */
 const WAYS = ['store', 'reduce', 'restored: waiting', 'restored: sent', 'restored: under way'];
-
-/** A snapshot as a server hands it to a browser, read back into a store. */
-function restored(state: ToolpaneState, options: ReduceOptions, raw = false) {
-  const snapshot = JSON.parse(JSON.stringify(serializeState(state, { raw })));
-  return createToolpaneStore({ ...options, initialState: deserializeState(snapshot) });
-}
 
 /**
  * The state after `request` (and the stream's end), a decision sent for `key`, then `ending`, read
@@ -63,9 +58,7 @@ function read(
     'restored: sent': request.length + 2,
     'restored: under way': request.length + 2 + cut,
   }[way]!;
-  const store = restored(reduceAll(all.slice(0, at), options), options);
-  store.dispatchMany(all.slice(at));
-  return store.getState();
+  return readRestored(all, at, options);
 }
 
 /** `value` with every object `edit` returns a replacement for replaced, at any depth. */
@@ -170,7 +163,7 @@ describe('a display-transformed approval after a browser snapshot', () => {
         ? reduce(waiting, { type: 'toolpane/decision-sent', toolCallId: key, approved: true })
         : waiting;
       for (const again of [sameView, swapped]) {
-        const store = restored(decided, {});
+        const store = restoredStore(decided, {});
         store.dispatch(again);
         const state = store.getState();
         const call = state.toolCalls.get(key)!;
@@ -183,7 +176,7 @@ describe('a display-transformed approval after a browser snapshot', () => {
       // values (one that stays on the server); the browser snapshot cannot tell.
       for (const [how, store] of [
         ['live', createToolpaneStore({ initialState: decided })],
-        ['raw snapshot', restored(decided, {}, true)],
+        ['raw snapshot', restoredStore(decided, {}, true)],
       ] as const) {
         store.dispatch(ask);
         expect(store.getState().toolCalls.get(key)?.approval?.revision, how).toBe(1);

@@ -3,7 +3,7 @@ import { createToolpaneStore, reduceAll, type ToolpaneState } from '@toolpane/cl
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
-import { everythingShown } from '../utils/shown';
+import { everythingShown, hiddenTexts } from '../utils/shown';
 
 /*
  * A chat's later turn may fail with an error that quotes what an earlier turn hid: the model is
@@ -13,24 +13,6 @@ import { everythingShown } from '../utils/shown';
  */
 
 type Chunk = Record<string, unknown> & { type: string };
-
-/** The strings (six characters or more) of hiding calls' raw values that nothing shown holds. */
-function hiddenTexts(state: ToolpaneState): string[] {
-  const shown = everythingShown(state);
-  const out = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.length >= 6 && !shown.includes(value)) out.add(value);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const child of Object.values(value)) visit(child);
-    }
-  };
-  for (const call of state.toolCalls.values()) {
-    if (call.displayTransform !== 'display' && call.input.kind !== 'hidden') continue;
-    visit([call.raw.input, call.raw.approvalArgs, call.raw.suspendPayload]);
-  }
-  return [...out];
-}
 
 const CASES = fixtureNames()
   .map((name) => {

@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { reduceAll, type ToolpaneState } from '@toolpane/client';
+import { reduceAll } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
-import { everythingShown } from '../utils/shown';
+import { everythingShown, hiddenTexts } from '../utils/shown';
 
 /*
  * Mastra repeats a request for a person one level up, on the `agent-*` call, right after the
@@ -15,24 +15,6 @@ import { everythingShown } from '../utils/shown';
  */
 
 type Chunk = Record<string, unknown> & { type: string; payload?: Record<string, unknown> };
-
-/** The strings (six characters or more) of hiding calls' raw values that nothing shown holds. */
-function hiddenTexts(state: ToolpaneState): string[] {
-  const shown = everythingShown(state);
-  const out = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.length >= 6 && !shown.includes(value)) out.add(value);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const child of Object.values(value)) visit(child);
-    }
-  };
-  for (const call of state.toolCalls.values()) {
-    if (call.displayTransform !== 'display') continue;
-    visit([call.raw.input, call.raw.approvalArgs, call.raw.suspendPayload]);
-  }
-  return [...out];
-}
 
 const isRequest = (chunk: Chunk) =>
   chunk.type === 'tool-call-approval' || chunk.type === 'tool-call-suspended';

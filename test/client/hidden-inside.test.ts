@@ -3,7 +3,7 @@ import { reduceAll, type ToolCallState, type ToolpaneState } from '@toolpane/cli
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
-import { everythingShown } from '../utils/shown';
+import { everythingShown, hiddenTexts } from '../utils/shown';
 
 /*
  * What a call inside a subagent or a workflow hides travels up: the `agent-*` or `workflow-*`
@@ -30,23 +30,6 @@ function inside(state: ToolpaneState, owner: ToolCallState): ToolCallState[] {
     }
   }
   return out;
-}
-
-/** The strings (six characters or more) of the raw values of `calls` that nothing shown holds. */
-function hiddenTexts(state: ToolpaneState, calls: ToolCallState[]): string[] {
-  const shown = everythingShown(state);
-  const out = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.length >= 6 && !shown.includes(value)) out.add(value);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const child of Object.values(value)) visit(child);
-    }
-  };
-  for (const call of calls.filter(hides)) {
-    visit([call.raw.input, call.raw.approvalArgs, call.raw.suspendPayload]);
-  }
-  return [...out];
 }
 
 interface Case {

@@ -8,8 +8,8 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
-import { deserializeState, serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
+import { readRestored } from '../utils/restore';
 
 /*
  * The names the reducer makes up (`reducer/free-name.ts`): `<runId>@top`, `<runId>@top2`, … for a
@@ -42,10 +42,7 @@ function everyWay(chunks: readonly unknown[], cut: number, options: ReduceOption
   const store = createToolpaneStore(opts);
   store.subscribe(() => store.getState());
   for (const chunk of chunks) store.dispatch(chunk);
-  const saved = deserializeState(
-    JSON.parse(JSON.stringify(serializeState(reduceAll(chunks.slice(0, cut), opts)))),
-  );
-  const restored = reduceAll(chunks.slice(cut), opts, saved);
+  const restored = readRestored(chunks, cut, opts);
   return { pure, store: store.getState(), all: reduceAll(chunks, opts), restored };
 }
 

@@ -9,7 +9,7 @@ import { deserializeState, serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { isAiSdkRecording, recordingOptions } from '../utils/replays';
-import { everythingShown } from '../utils/shown';
+import { everythingShown, hiddenTexts } from '../utils/shown';
 
 /*
  * A snapshot (`serializeState`, what a server hands to the browser) leaves out the raw values of
@@ -18,24 +18,6 @@ import { everythingShown } from '../utils/shown';
  * decision, a broken stream), shows withheld whole: over every recording with a call that hides
  * a value, each message quoting each hidden text shows none of it, as it does live.
  */
-
-/** The strings (six characters or more) of a call's raw values that nothing shown contains. */
-function hiddenTexts(state: ToolpaneState): string[] {
-  const shown = everythingShown(state);
-  const out = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.length >= 6 && !shown.includes(value)) out.add(value);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const child of Object.values(value)) visit(child);
-    }
-  };
-  for (const call of state.toolCalls.values()) {
-    if (call.displayTransform !== 'display' && call.input.kind !== 'hidden') continue;
-    visit([call.raw.input, call.raw.approvalArgs, call.raw.suspendPayload]);
-  }
-  return [...out];
-}
 
 /** What a store shows, messages included: run errors, decision errors and issues. */
 function shownWithMessages(state: ToolpaneState): string {

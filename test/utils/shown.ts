@@ -1,5 +1,6 @@
 import {
   createToolpaneStore,
+  type ToolCallState,
   type ToolpaneState,
   type ToolpaneStoreOptions,
 } from '@toolpane/client';
@@ -54,4 +55,32 @@ export function neverShows(
     }
   }
   return store.getState();
+}
+
+/** Whether `call` hides a value: its display transform shows a view, or its input is hidden. */
+const hidesValue = (call: ToolCallState): boolean =>
+  call.displayTransform === 'display' || call.input.kind === 'hidden';
+
+/**
+ * The strings (six characters or more) of the raw values (input, approval arguments, suspension
+ * payload) of the calls among `calls` that hide a value, that nothing shown of `state` holds
+ * ({@link everythingShown}). `calls`: every call of `state` by default.
+ */
+export function hiddenTexts(
+  state: ToolpaneState,
+  calls: Iterable<ToolCallState> = state.toolCalls.values(),
+): string[] {
+  const shown = everythingShown(state);
+  const out = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.length >= 6 && !shown.includes(value)) out.add(value);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const child of Object.values(value)) visit(child);
+    }
+  };
+  for (const call of calls) {
+    if (hidesValue(call)) visit([call.raw.input, call.raw.approvalArgs, call.raw.suspendPayload]);
+  }
+  return [...out];
 }
