@@ -8,5 +8,10 @@
  * import { createAgentSession, createToolpaneStore } from '@toolpane/client';
  */
 export * from './core.js';
+export {
+  type DecisionFields,
+  type DecisionKind,
+  decisionKey,
+} from './session/decisions.js';
 export * from './session.js';
 export * from './stream.js';

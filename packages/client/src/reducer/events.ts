@@ -157,9 +157,13 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       return;
     }
     case 'toolpane/decision-failed': {
-      const known = decisionCall(ctx.draft.root, event.toolCallId, RESPONDED);
+      // With a key, that call only: never another call that repeats its toolCallId.
+      const known =
+        event.key === undefined
+          ? decisionCall(ctx.draft.root, event.toolCallId, RESPONDED)
+          : ctx.draft.root.toolCalls.get(event.key);
       if (known?.status !== 'approval-responded') {
-        unmatched(ctx, 'A failed decision', event.toolCallId);
+        unmatched(ctx, 'A failed decision', event.key ?? event.toolCallId);
         return;
       }
       const call = ctx.draft.toolCall(known.key)!;

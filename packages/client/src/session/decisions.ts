@@ -70,8 +70,15 @@ let unsendable = 0;
 
 /**
  * A decision as text, to compare two decisions: its kind, the approval revision it answers and
- * its fields. Keys in another order count as another decision, which errs on the safe side
- * (`busy`); data JSON cannot hold matches nothing.
+ * its fields. Two decisions with the same text are one decision made twice (a double click), which
+ * shares one request; any other decision on a call while one is in flight is `busy`. Keys in
+ * another order count as another decision, which errs on the safe side (`busy`); data JSON cannot
+ * hold matches nothing, not even itself. The session and `useToolpaneChat` tell decisions apart
+ * with it.
+ *
+ * @example
+ * decisionKey('approve', 1, {}) === decisionKey('approve', 1, {}); // true: the same decision
+ * decisionKey('approve', 1, {}) === decisionKey('approve', 2, {}); // false: another revision
  */
 export const decisionKey = (
   kind: DecisionKind,

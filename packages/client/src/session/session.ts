@@ -201,7 +201,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       store.dispatch(
         isRunGone(error)
           ? { type: 'toolpane/decision-expired', toolCallId, message: EXPIRED_MESSAGE }
-          : { type: 'toolpane/decision-failed', toolCallId, error },
+          : { type: 'toolpane/decision-failed', toolCallId, key: toolCallId, error },
       );
       lastError = undefined;
     };

@@ -39,10 +39,20 @@ export type ToolpaneEvent =
    */
   | {
       readonly type: 'toolpane/decision-failed';
+      /**
+       * The call's key or wire id, as in `toolpane/decision-sent`: without `key`, the call with
+       * that key while it holds a decision, else the newest call with that toolCallId that does.
+       */
       readonly toolCallId: string;
       readonly error: string;
       readonly accepted?: boolean;
       readonly aborted?: boolean;
+      /**
+       * The key of the call the decision was sent for. The failure then answers that call only:
+       * when it no longer holds the decision (a stream ended it or asked again meanwhile), an
+       * issue says so, and another call that repeats its toolCallId is never reopened.
+       */
+      readonly key?: string;
     }
   /**
    * Mastra no longer holds the call's run: no decision can be sent any more. The call keeps its
@@ -113,6 +123,7 @@ const eventSchemas: Readonly<Record<string, Check<unknown>>> = {
     error: string,
     accepted: optional(boolean),
     aborted: optional(boolean),
+    key: optional(string),
   }),
   'toolpane/decision-expired': object({ toolCallId: string, message: string }),
   'toolpane/client-output': object({

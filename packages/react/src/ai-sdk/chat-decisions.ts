@@ -1,4 +1,6 @@
 import {
+  type DecisionFields,
+  type DecisionKind,
   type DecisionTarget,
   expiredReason,
   type SessionResult,
@@ -8,40 +10,19 @@ import {
 import { notLastAnswer } from './chat-sync.js';
 
 /** The three ways to answer a call. */
-export type Kind = 'approve' | 'decline' | 'resume';
+export type Kind = DecisionKind;
 
 /** What a decision carries besides its kind. */
-export interface Fields {
-  readonly reason?: string;
-  readonly resumeData?: unknown;
-}
+export type Fields = DecisionFields;
 
 /** A decision on its way through the chat. */
 export interface Pending {
-  /** The decision as {@link decisionText} writes it. */
+  /**
+   * The decision as the client's `decisionKey` writes it, to tell a repeat of it (a double click:
+   * shares the request) from another one (`busy`), as a session does.
+   */
   readonly decision: string;
   readonly promise: Promise<SessionResult>;
-}
-
-let unsendable = 0;
-
-/**
- * A decision as text, to tell a repeat of it (a double click: shares the request) from another
- * one (`busy`): its kind, the approval revision it answers and its fields. Data JSON cannot hold
- * matches nothing.
- */
-export function decisionText(kind: Kind, revision: number | undefined, fields: Fields): string {
-  try {
-    return JSON.stringify([
-      kind,
-      revision ?? null,
-      fields.reason ?? null,
-      fields.resumeData ?? null,
-    ]);
-  } catch {
-    unsendable += 1;
-    return `unsendable ${unsendable}`;
-  }
 }
 
 /** What a decision made while another one for the call is on its way resolves with. */

@@ -1,6 +1,7 @@
 import {
   type AgentSession,
   type ConsumeResult,
+  decisionKey,
   EXPIRED_MESSAGE,
   isRunGone,
   type SessionResult,
@@ -13,14 +14,7 @@ import {
 } from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { consumeStream } from '@toolpane/client/stream';
-import {
-  busy,
-  decisionTarget,
-  decisionText,
-  type Fields,
-  type Kind,
-  type Pending,
-} from './chat-decisions.js';
+import { busy, decisionTarget, type Fields, type Kind, type Pending } from './chat-decisions.js';
 import {
   answerOf,
   awaitsApproval,
@@ -201,7 +195,7 @@ export function createChatSession(
     const call = selectDecisionCall(store.getState(), ref, kind, drawn);
     const toolCallId = call?.key ?? ref;
     const revision = call?.approval?.revision;
-    const decision = decisionText(kind, revision, fields);
+    const decision = decisionKey(kind, revision, fields);
     // Under a bare id too: the call it named, once answered, no longer waits, so the id reads as
     // another call. A decision that names its revision is found under its key only.
     const pending = (drawn === undefined ? byRef.get(ref) : undefined) ?? inFlight.get(toolCallId);
@@ -255,7 +249,12 @@ export function createChatSession(
         store.dispatch(
           isRunGone(result.error)
             ? { type: 'toolpane/decision-expired', toolCallId, message: EXPIRED_MESSAGE }
-            : { type: 'toolpane/decision-failed', toolCallId, error: result.error ?? 'Failed' },
+            : {
+                type: 'toolpane/decision-failed',
+                toolCallId,
+                key: toolCallId,
+                error: result.error ?? 'Failed',
+              },
         );
       }
       return result;
