@@ -1,4 +1,5 @@
 import type { ToolCallState } from '../state/state.js';
+import type { StateRoot } from '../state/state-root.js';
 import type { ToolpaneStore } from '../store/store.js';
 import type { ClientToolHost, UnsentAnswers } from './client-tool-host.js';
 import type { ClientToolAnswer, SessionRequestOptions, SessionResult } from './types.js';
@@ -36,11 +37,19 @@ export function inputOf(messages: readonly unknown[] | undefined, toolCallId: st
 }
 
 /**
- * The calls awaiting the client, oldest first. A scan, once per answer: importing the index's
- * selector here would split the code it shares with the session into a chunk of its own.
+ * The calls awaiting the client, in the order they began to: read from the state's index of them
+ * (`awaiting.ts`), so O(calls awaiting) however many calls the chat holds; a state made elsewhere
+ * (not a `StateRoot`) is scanned. The index is reached through the state's class: importing its
+ * selector here would split the code this module shares with the session into a chunk of its own.
  */
-export const awaiting = (store: ToolpaneStore) =>
-  [...store.getState().toolCalls.values()].filter((call) => call.awaitingClient);
+export function awaiting(store: ToolpaneStore): ToolCallState[] {
+  const state = store.getState();
+  const calls = state.toolCalls;
+  const keys = (state.constructor as Partial<typeof StateRoot>).awaiting?.(state as StateRoot);
+  return keys
+    ? keys.map((key) => calls.get(key)!)
+    : [...calls.values()].filter((call) => call.awaitingClient);
+}
 
 /** The runId the stream gave a call's run: the one Mastra knows (see `RunState.streamRunId`). */
 export const streamRunOf = (store: ToolpaneStore, call: ToolCallState): string =>
@@ -115,10 +124,16 @@ export function answerCall(
   }));
   const history = run?.messages?.filter(said) ?? [{ role: 'assistant', content: calls }];
   const messages = body.memory === undefined ? [...history, results] : [results];
-  const ofRun = [...store.getState().toolCalls.values()].filter((c) => c.runId === runId);
+  // The key of the newest call of the run with each toolCallId, from the run's own calls.
+  const { runs: held, toolCalls } = store.getState();
+  const newest = new Map<string, string>();
+  for (const key of held.get(runId)?.toolCallIds ?? []) {
+    const id = toolCalls.get(key)?.toolCallId;
+    if (id !== undefined) newest.set(id, key);
+  }
   const keys = given.map(({ toolCallId }) => ({
     toolCallId,
-    key: ofRun.filter((c) => c.toolCallId === toolCallId).at(-1)?.key ?? toolCallId,
+    key: newest.get(toolCallId) ?? toolCallId,
   }));
   return deliver(host, runId, { body: { ...body, messages }, calls: keys }, options);
 }

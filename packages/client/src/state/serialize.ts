@@ -91,7 +91,10 @@ function stepFromJson(step: WorkflowStepState): WorkflowStepState {
  * values (what Mastra sent before its display transform), and input not shown as it came without
  * its streamed `inputText` (pass `{ raw: true }` for a snapshot that stays on the server). A value
  * nested more than 1,000 levels deep, which `JSON.stringify` may not write, is cut there (and one
- * that holds itself where it does) with the text `[nested deeper than 1000 levels]`.
+ * that holds itself where it does) with the text `[nested deeper than 1000 levels]`. Never throws:
+ * a live value a server-side `fullStream` carried is written as `JSON.stringify` writes it (a
+ * `bigint` as its digits, a class instance as its own properties, what its `toJSON` returns), and
+ * one that throws when read (a getter, a `toJSON`, a proxy) as `[value that could not be read]`.
  *
  * @example
  * // A Next.js server component
