@@ -36,7 +36,8 @@ function byRegex(text: string): string {
     if (colon !== undefined) {
       const close = literal.lastIndexOf('"');
       previousKey = literal.slice(1, close);
-      out += FIELD_NAME.test(previousKey) ? literal : `"…"${literal.slice(close + 1)}`;
+      const kept = FIELD_NAME.test(previousKey) && envelope(open);
+      out += kept ? literal : `"…"${literal.slice(close + 1)}`;
       continue;
     }
     const key = previousKey;
@@ -61,7 +62,7 @@ describe('issue excerpts keep no payload strings', () => {
       },
     });
     expect(redactExcerpt(text)).toBe(
-      '{"type":"text-delta","runId":"run-1","from":"AGENT","payload":{"text":"…","id":"t1","n":0,"list":["…","…"],"nested":{"toolName":"…"}}}',
+      '{"type":"text-delta","runId":"run-1","from":"AGENT","payload":{"text":"…","id":"t1","n":0,"list":["…","…"],"nested":{"…":"…"}}}',
     );
     // An argument named like an envelope field is a value: a hidden account id, a secret type.
     expect(
@@ -69,8 +70,14 @@ describe('issue excerpts keep no payload strings', () => {
         '{"type":"tool-call","payload":{"toolCallId":"c1","args":{"id":"acct-7781","type":"sk"}},"metadata":{"id":"m"}}',
       ),
     ).toBe(
-      '{"type":"tool-call","payload":{"toolCallId":"c1","args":{"id":"…","type":"…"}},"metadata":{"id":"…"}}',
+      '{"type":"tool-call","payload":{"toolCallId":"c1","args":{"…":"…","…":"…"}},"metadata":{"…":"…"}}',
     );
+    // A hidden value shaped like a field name, keying an object the chunk carries.
+    expect(
+      redactExcerpt(
+        '{"type":"tool-result","payload":{"toolCallId":"c1","result":{"sk_live_123abc":true,"acct7781":{"ok":1}}}}',
+      ),
+    ).toBe('{"type":"tool-result","payload":{"toolCallId":"c1","result":{"…":true,"…":{"…":0}}}}');
     expect(redactExcerpt('no strings 1, 2')).toBe('no strings 0, 0');
     expect(redactExcerpt('no values at all')).toBe('no values at all');
     // Hidden values as numbers and as keys: a PIN, an account keyed by its owner's address.

@@ -3,6 +3,7 @@ import type { Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
 import { reopenNamed } from '../reducer/reopen.js';
+import { sameSchema } from '../reducer/rescrub.js';
 import { sameValue } from '../reducer/same-value.js';
 import { clientTransformFor, pendingValue, suppressedValue } from '../reducer/transform.js';
 import { latestNestedCall } from '../reducer/tree.js';
@@ -223,7 +224,7 @@ function repeatsSuspension(
             value: data.suspendPayload,
           },
     ) &&
-    sameValue(suspension.resumeSchema, resumeSchema)
+    sameSchema(ctx, call, resumeSchema)
   );
 }
 

@@ -91,6 +91,12 @@ export interface Scratch {
    */
   readonly hidingTrees: Set<string>;
   readonly hidingTreesRead: Set<string>;
+  /**
+   * The keys of the calls written while the value being applied was, and the resume schemas and
+   * hiding calls' raw values searched for what their calls hide (see `reducer/rescrub.ts`).
+   */
+  readonly written: Set<string>;
+  readonly rescrubbed: WeakSet<object>;
   /** The text or reasoning part text deltas went to last (see `appendText`). */
   readonly lastText: LastText;
   /** Indexes a chunk family keeps, by name (an agent network's steps, per network run). */
@@ -157,6 +163,8 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   displayRunsRead: new Set(),
   hidingTrees: new Set(),
   hidingTreesRead: new Set(),
+  written: new Set(),
+  rescrubbed: new WeakSet(),
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
   namedLate: [],

@@ -8,6 +8,7 @@ import { callKeyFor } from './call-key.js';
 import type { Ctx, Scope } from './context.js';
 import { cleanArgs, displayed, learn } from './display.js';
 import { ensureCall, moveTo } from './lifecycle.js';
+import { sameSchema } from './rescrub.js';
 import { sameValue } from './same-value.js';
 import { type DisplayMetadata, readDisplayMetadata, suppressedValue } from './transform.js';
 import { latestNestedCall } from './tree.js';
@@ -186,7 +187,7 @@ export function onHumanRequest(
     sameTarget(suspension.target, target) &&
     Object.hasOwn(call.raw, 'suspendPayload') &&
     sameValue(call.raw.suspendPayload, suspendPayload) &&
-    sameValue(suspension.resumeSchema, resumeSchema)
+    sameSchema(ctx, call, resumeSchema)
   ) {
     return;
   }

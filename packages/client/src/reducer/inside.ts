@@ -88,11 +88,11 @@ export function callsHidingUnder(
 }
 
 /**
- * The result or error (`failure`) of an `agent-*`, `workflow-*` or network call as it may show:
- * with what the calls nested under it hide replaced (see the note above); hidden whole when `pay`
- * refuses the search, and an error also when a call under it hid values a snapshot left out
- * (`raw.withheld`: nothing is left to search it for). A result keeps the rest of its redaction
- * then: a subagent's result shows its inner calls as they are known.
+ * The error (`failure`) of an `agent-*`, `workflow-*` or network call, or a value a workflow
+ * shows (its result, a step's values), as it may show: with what the calls nested under it hide
+ * replaced (see the note above); hidden whole when `pay` refuses the search, or when a call under
+ * it hid values a snapshot left out (`raw.withheld`: nothing is left to search it for). A
+ * subagent's result is not searched here: it shows its inner calls as they are known.
  */
 export function withoutInnerEchoes(
   ctx: Ctx,
@@ -108,10 +108,7 @@ export function withoutInnerEchoes(
   let out: DisplayValue = display;
   for (const inner of calls) {
     if (!hides(inner)) continue;
-    if (inner.raw.withheld === true) {
-      if (failure) return suppressedValue();
-      continue;
-    }
+    if (inner.raw.withheld === true) return suppressedValue();
     out = withoutEchoes(inner, out, failure);
   }
   return out;

@@ -259,9 +259,9 @@ const NUMBER = /\d[\d.eE+-]*/g;
 
 /**
  * An issue excerpt without the values of what arrived: the ids and types of the envelope (`type`,
- * `runId`, `toolCallId`, `toolName`, …) and keys that are field names stay; every other string,
- * key included, is replaced by `"…"`, and every number by `0` (a PIN or an account number is a
- * value as well). A malformed chunk may belong to a call whose transform is not known (or not
+ * `runId`, `toolCallId`, `toolName`, …) and the keys of the envelope that are field names stay;
+ * every other string, key included (a value the chunk carries may key an object by a secret), is
+ * replaced by `"…"`, and every number by `0` (a PIN or an account number is a value as well). A malformed chunk may belong to a call whose transform is not known (or not
  * known yet), so no excerpt shows a payload's values. A scan rather than one regular expression
  * with a replacer, which allocated about 1.7 KB per excerpt; the text is copied only when
  * something is replaced.
@@ -304,9 +304,10 @@ export function redactExcerpt(text: string): string {
     let after = end;
     while (SPACE.test(text.charAt(after))) after++;
     if (end < text.length && after < text.length && text.charCodeAt(after) === 0x3a) {
-      // A key (a colon follows): kept when it names a field, and remembered for the value after it.
+      // A key (a colon follows): kept when it names a field of the envelope, as a value is, and
+      // remembered for the value after it.
       const name = text.slice(start + 1, end - 1);
-      put(start, end, () => FIELD_NAME.test(name));
+      put(start, end, () => FIELD_NAME.test(name) && inEnvelope(containers));
       key = name;
       start = text.indexOf('"', after + 1);
       continue;

@@ -23,6 +23,7 @@ import { readBefore } from './continuation.js';
 import { applyEvent } from './events.js';
 import { freeName } from './free-name.js';
 import { ensureRun } from './lifecycle.js';
+import { rescrubWritten, watchHiding } from './rescrub.js';
 import { watchEnds } from './run-ends.js';
 import { streamStopped } from './stream-stop.js';
 
@@ -130,6 +131,7 @@ function applySafely(ctx: Ctx, value: unknown): void {
   try {
     if (!isToolpaneEvent(value) && skipped(ctx, value)) return;
     applyValue(ctx, value, TOP);
+    rescrubWritten(ctx);
   } catch (error) {
     addIssue(ctx, {
       kind: 'invalid-chunk',
@@ -156,6 +158,7 @@ function skipped(ctx: Ctx, value: unknown): boolean {
 function createCtx(state: ToolpaneState, options: ReduceOptions, scratch: Scratch): Ctx {
   const ctx: Ctx = { draft: new Draft(state), options, scratch, apply: applyValue };
   watchEnds(ctx);
+  watchHiding(ctx);
   return ctx;
 }
 

@@ -1,0 +1,190 @@
+import type { Mutable } from '../state/draft.js';
+import type { DisplayValue, ToolCallState } from '../state/state.js';
+import type { Ctx } from './context.js';
+import { messageWithoutEchoes, WITHHELD, withoutEchoes } from './echo.js';
+import { affords, hidesValue } from './hide.js';
+import { callsHidingUnder } from './inside.js';
+import { sameValue } from './same-value.js';
+
+/*
+ * A call that turns out to hide values late (its transform learnt from a later chunk, a
+ * snapshot that hid them, arguments that came after) was searched for by none of the values
+ * stored before: a run's error, the errors (and a workflow's result) of the calls above it, the
+ * resume schemas of its requests and of requests left on the calls above. So once a value is
+ * applied, each call it wrote that hides a value has these searched again for what it hides now.
+ * A run's error went, as it was, to the runs under it that streamed and to the calls its end
+ * ended (`endRun`): when the search changes it, those copies change with it, found by their text,
+ * so that an error that quotes nothing costs one search, however many calls are under the run.
+ */
+
+type Pay = (cost: number) => boolean;
+
+/**
+ * A stored value searched again for what `hider` hides (all of it for a `failure`, as
+ * `withoutEchoes` tells); itself when nothing changed, withheld when `pay` refuses.
+ */
+function valueAgain(hider: ToolCallState, value: unknown, pay: Pay, failure = true): unknown {
+  if (typeof value === 'string' && failure) return messageWithoutEchoes([hider], value, pay);
+  if ((typeof value !== 'object' && typeof value !== 'string') || value === null) return value;
+  if (!pay(1)) return WITHHELD;
+  const shown = withoutEchoes(hider, { kind: 'raw', value }, failure);
+  return shown.kind === 'raw' || shown.kind === 'transformed' ? shown.value : WITHHELD;
+}
+
+/** A display value searched again (see {@link valueAgain}); itself when nothing changed. */
+function displayAgain(
+  hider: ToolCallState,
+  display: DisplayValue,
+  pay: Pay,
+  failure: boolean,
+): DisplayValue {
+  if (display.kind === 'none') return display;
+  if (display.kind === 'hidden') {
+    const message = display.message && valueAgain(hider, display.message, pay);
+    return message === display.message ? display : { ...display, message: message as string };
+  }
+  const value = valueAgain(hider, display.value, pay, failure);
+  return value === display.value ? display : { kind: 'transformed', value };
+}
+
+/**
+ * Searches again for what `hiders` hide the resume schemas of `call`'s requests, and unless it is
+ * their own call (`above` false), its error and a workflow's result.
+ */
+function callAgain(
+  ctx: Ctx,
+  call: ToolCallState,
+  hiders: ToolCallState[],
+  pay: Pay,
+  above = true,
+): void {
+  const { key } = call;
+  for (const hider of above ? hiders : []) {
+    const now = ctx.draft.root.toolCalls.get(key)!;
+    const error = displayAgain(hider, now.error, pay, true);
+    const output =
+      now.kind === 'workflow' ? displayAgain(hider, now.output, pay, false) : now.output;
+    if (error !== now.error || output !== now.output) {
+      const editable = ctx.draft.toolCall(key)!;
+      editable.error = error;
+      editable.output = output;
+    }
+  }
+  for (const field of ['approval', 'suspension'] as const) {
+    const request = ctx.draft.root.toolCalls.get(key)![field];
+    const schema = request?.resumeSchema;
+    if (typeof schema !== 'object' || schema === null) continue;
+    let shown: unknown = schema;
+    for (const hider of hiders) shown = valueAgain(hider, shown, pay);
+    if (typeof shown === 'object') ctx.scratch.rescrubbed.add(shown!);
+    if (shown !== schema)
+      (ctx.draft.toolCall(key) as Mutable<ToolCallState>)[field] = {
+        ...request!,
+        resumeSchema: shown,
+      } as never;
+  }
+}
+
+/**
+ * Replaces run `top`'s error `before` with `after` where it went: the run's error and error
+ * parts, and the error of each run under it and of each call its end ended with it.
+ */
+function runErrorAgain(ctx: Ctx, top: string, before: string, after: string): void {
+  if (after === before) return;
+  const { runs, toolCalls } = ctx.draft.root;
+  runs.get(top)!.parts.forEach((part, i) => {
+    if (part.type === 'error' && part.message === before)
+      ctx.draft.setPart(ctx.draft.run(top)!, i, { ...part, message: after });
+  });
+  const queue = [top];
+  for (let i = 0; i < queue.length; i++) {
+    const run = runs.get(queue[i]!);
+    if (run === undefined) continue;
+    if (run.error === before) ctx.draft.run(run.runId)!.error = after;
+    for (const key of run.toolCallIds) {
+      const call = toolCalls.get(key);
+      if (call === undefined) continue;
+      const error = call.error as DisplayValue & { message?: unknown; value?: unknown };
+      if (error.kind === 'hidden' ? error.message === before : error.value === before)
+        ctx.draft.toolCall(key)!.error =
+          error.kind === 'hidden'
+            ? { ...error, message: after }
+            : { kind: 'transformed', value: after };
+      queue.push(...call.childRunIds);
+    }
+  }
+}
+
+/** Searches again what was stored and may quote what `hider` hides (see the note above). */
+function rescrubFor(ctx: Ctx, hider: ToolCallState, pay: Pay): void {
+  const { runs, toolCalls } = ctx.draft.root;
+  const seen = new Set<string>();
+  for (let runId: string | undefined = hider.runId; runId !== undefined && !seen.has(runId); ) {
+    seen.add(runId);
+    const run = runs.get(runId);
+    const before = run?.error;
+    const after = before === undefined ? before : (valueAgain(hider, before, pay) as string);
+    // Finding the copies walks the run: paid for too, else withheld, which nothing changes again.
+    if (after !== before)
+      runErrorAgain(
+        ctx,
+        runId,
+        before!,
+        pay(run!.parts.length + run!.toolCallIds.length) ? after! : WITHHELD,
+      );
+    const parent = toolCalls.get(run?.parentToolCallId ?? '');
+    if (parent !== undefined) callAgain(ctx, parent, [hider], pay);
+    runId = parent?.runId;
+  }
+}
+
+/** Makes the reducer's draft tell the calls it writes to {@link rescrubWritten} too. */
+export function watchHiding(ctx: Ctx): void {
+  const told = ctx.draft.onWrite;
+  ctx.draft.onWrite = (field, id) => {
+    told?.(field, id);
+    if (field === 'calls') ctx.scratch.written.add(id);
+  };
+}
+
+/**
+ * Searches again, for each call written while the last value was applied that hides a value,
+ * what was stored and may quote it; and the resume schemas not searched yet of the calls written,
+ * for what they and the calls under them hide.
+ */
+export function rescrubWritten(ctx: Ctx): void {
+  const { written, rescrubbed } = ctx.scratch;
+  const pay = affords(ctx);
+  for (const key of [...written]) {
+    written.delete(key);
+    const call = ctx.draft.root.toolCalls.get(key);
+    if (call === undefined) continue;
+    const hides = hidesValue(call);
+    // What a call restored from a snapshot hid was searched for before it was saved; raw values
+    // already searched for (the same object: set anew when they change) are not searched again.
+    if (hides && call.raw.withheld !== true && !rescrubbed.has(call.raw)) {
+      rescrubbed.add(call.raw);
+      rescrubFor(ctx, call, pay);
+    }
+    const schemas = [call.approval?.resumeSchema, call.suspension?.resumeSchema];
+    if (!hides && schemas.every((schema) => schema == null || rescrubbed.has(schema))) continue;
+    // Found once per schema: not paid for from the budget.
+    const inside = callsHidingUnder(ctx, call.childRunIds, () => true)!;
+    callAgain(ctx, call, hides ? [call, ...inside] : inside, pay, false);
+  }
+}
+
+/**
+ * Whether `schema`, a request's resume schema as a chunk sends it, is the one `call` holds: as
+ * sent, or as searched for what the call and the calls under it hide (what the state keeps).
+ */
+export function sameSchema(ctx: Ctx, call: ToolCallState, schema: unknown): boolean {
+  const held = (call.suspension ?? call.approval)?.resumeSchema;
+  if (sameValue(held, schema)) return true;
+  if (typeof schema !== 'object' || schema === null) return false;
+  const inside = callsHidingUnder(ctx, call.childRunIds, () => true)!;
+  let shown = schema as unknown;
+  for (const hider of hidesValue(call) ? [call, ...inside] : inside)
+    shown = valueAgain(hider, shown, () => true);
+  return sameValue(held, shown);
+}
