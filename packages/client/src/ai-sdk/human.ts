@@ -1,5 +1,5 @@
 import { requestApproval, sameTarget as sameDecisionTarget } from '../reducer/approval.js';
-import type { Ctx } from '../reducer/context.js';
+import { addIssue, type Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
 import { reopenNamed } from '../reducer/reopen.js';
@@ -16,6 +16,7 @@ import {
   type ToolCallState,
 } from '../state/state.js';
 import { type Fields, invalid, nonEmpty, type Value } from './chunk.js';
+import { topRunId } from './run.js';
 import { raisedInSubagent, requestShown } from './shown.js';
 import { topCall } from './tools.js';
 
@@ -36,10 +37,49 @@ function splitApprovalId(approvalId: string): DecisionTarget | undefined {
 function findApproval(ctx: Ctx, toolCallId: string, target: DecisionTarget): boolean {
   const key = outerCallKey(ctx, { ...target, toolCallId });
   const call = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
-  if (call === undefined) return false;
+  if (call === undefined || endedOutsideReplay(ctx, call)) return false;
   if (sameTarget(call.approval?.target, target)) return true;
   const approved = (nested: ToolCallState) => sameTarget(nested.approval?.target, target);
   return latestNestedCall(ctx.draft.root, call, approved) !== undefined;
+}
+
+/**
+ * Whether `call` ended in the current message, which is not sent again from its start. (A request
+ * part for a call of an earlier message is that message's, sent again.)
+ */
+function endedOutsideReplay(ctx: Ctx, call: ToolCallState): boolean {
+  const runId = topRunId(ctx);
+  return (
+    TERMINAL_TOOL_STATUSES.has(call.status) &&
+    call.runId === runId &&
+    ctx.draft.cursor().aiSdkReplayRunId !== runId
+  );
+}
+
+/**
+ * The call a request to `target` goes to when the call it names ended. Sent again (a call of an
+ * earlier message or of another Mastra run, or the message sent again from its start), none: it
+ * changes nothing. Else it is never dropped: a later step of the run that asked the ended call
+ * reused its id, so the request asks anew on a call of its own (for a top-level call); any other
+ * request for an ended call is an issue.
+ */
+function askedAnew(
+  ctx: Ctx,
+  call: ToolCallState,
+  target: DecisionTarget,
+  toolName?: string,
+): ToolCallState | undefined {
+  const asked = call.approval?.target ?? call.suspension?.target;
+  if (!endedOutsideReplay(ctx, call) || asked?.runId !== target.runId) return undefined;
+  if (call.kind === 'tool' && call.parentToolCallId === null && call.brokenOff === undefined) {
+    return topCall(ctx, call.toolCallId, toolName, 'new');
+  }
+  addIssue(ctx, {
+    kind: 'decision',
+    message: `A request for ${call.toolName} came for a call that already ended`,
+    toolCallId: call.toolCallId,
+  });
+  return undefined;
 }
 
 /** The target of the request `call`, or the innermost call under it, waits on. */
@@ -168,8 +208,12 @@ export function onApprovalRequest(ctx: Ctx, value: Value): void {
   }
   // The data-tool-call-approval that carries the same request may already have been applied.
   if (findApproval(ctx, value.toolCallId as string, target)) return;
-  const call = topCall(ctx, value.toolCallId as string, undefined, 'any');
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  let call = topCall(ctx, value.toolCallId as string, undefined, 'any');
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) {
+    const anew = askedAnew(ctx, call, target);
+    if (anew === undefined) return;
+    call = anew;
+  }
   // The data part with the approval phase's arguments may follow; under a transform (a client's,
   // or the server's: the input shows hidden or as a view) the input's view is not that phase's,
   // so the arguments wait for it. On an `agent-*` call the request was raised inside the
@@ -233,10 +277,15 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   const parsed = humanData(ctx, value);
   if (parsed === undefined) return;
   const { data, target, toolName } = parsed;
-  const key = humanCallKey(ctx, target, toolName, value.type === 'data-tool-call-suspended');
-  const current = ctx.draft.root.toolCalls.get(key)!;
+  let key = humanCallKey(ctx, target, toolName, value.type === 'data-tool-call-suspended');
+  let current = ctx.draft.root.toolCalls.get(key)!;
   const approval = value.type === 'data-tool-call-approval';
-  if (TERMINAL_TOOL_STATUSES.has(current.status)) return;
+  if (TERMINAL_TOOL_STATUSES.has(current.status)) {
+    const anew = askedAnew(ctx, current, target, toolName);
+    if (anew === undefined) return;
+    key = anew.key;
+    current = anew;
+  }
   if (approval && repeatsApproval(ctx, current, toolName, data, target)) return;
   const resumeSchema = parseResumeSchema(data.resumeSchema);
   if (!approval && repeatsSuspension(ctx, current, data, target, resumeSchema)) return;

@@ -38,12 +38,12 @@ export function topCall(
 /**
  * The call a chunk that begins a call names (`tool-input-start`, or `tool-input-available` and
  * `tool-input-error` of a call whose input did not stream). A model that numbers its calls per
- * request gives each step's first call one id, and the AI SDK's own reader starts a part of its
- * own for it, so when the message's newest call with the id already ended, this is a call of its
- * own; unless `input` is given and is that ended call's, which is that call sent again (a replayed
- * chunk), or the message is being sent again from its start (see `Cursor.aiSdkReplayRunId`).
+ * request gives each step's first call one id, and may reuse an ended call's id with the same
+ * input in a later step; the AI SDK's own reader starts a part of its own for it, so when the
+ * message's newest call with the id already ended, this is a call of its own, unless the message
+ * is being sent again from its start (see `Cursor.aiSdkReplayRunId`).
  */
-function beginCall(ctx: Ctx, value: Value, input?: { readonly value: unknown }): Call {
+function beginCall(ctx: Ctx, value: Value): Call {
   const toolCallId = value.toolCallId as string;
   const runId = topRunId(ctx);
   if (ctx.draft.cursor().aiSdkReplayRunId === runId) {
@@ -54,8 +54,7 @@ function beginCall(ctx: Ctx, value: Value, input?: { readonly value: unknown }):
   const ended =
     before?.runId === runId &&
     before.parentToolCallId === null &&
-    TERMINAL_TOOL_STATUSES.has(before.status) &&
-    !(input !== undefined && madeWith(before, input.value));
+    TERMINAL_TOOL_STATUSES.has(before.status);
   return topCall(ctx, toolCallId, nonEmpty(value.toolName), ended ? 'new' : 'open');
 }
 
@@ -82,7 +81,7 @@ const cameAs = (value: Value) => (value.input === undefined ? undefined : { args
 /** `tool-input-available`: a call's whole input. */
 export function onInputAvailable(ctx: Ctx, value: Value): void {
   const suppressed = deltasSuppressed(ctx, value);
-  const call = beginCall(ctx, value, { value: value.input });
+  const call = beginCall(ctx, value);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
   // Deltas dropped are a display transform's mark: what the call and its run show is its view.
@@ -118,8 +117,18 @@ function noteHiddenInput(call: Call, input: unknown): void {
 function deltasSuppressed(ctx: Ctx, value: Value): boolean {
   const key = namedCallKey(ctx, value.toolCallId as string, topRunId(ctx));
   const before = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  if (before === undefined) return false;
+  // A call that reuses the id of an ended call that hid its input, with that input (a later
+  // step's call, or the chunk sent again): the same tool, transformed the same way.
+  if (TERMINAL_TOOL_STATUSES.has(before.status))
+    return (
+      before.displayTransform === 'display' &&
+      value.input !== undefined &&
+      Object.hasOwn(before.raw, 'input') &&
+      madeWith(before, value.input)
+    );
   return (
-    before?.status === 'input-streaming' &&
+    before.status === 'input-streaming' &&
     before.inputText === '' &&
     clientTransformFor(ctx.options.transforms, before.toolName) === undefined
   );
@@ -134,7 +143,7 @@ export function onInputError(ctx: Ctx, value: Value): void {
   const call =
     value.input === undefined
       ? topCall(ctx, value.toolCallId as string, nonEmpty(value.toolName))
-      : beginCall(ctx, value, { value: value.input });
+      : beginCall(ctx, value);
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const message = errorMessage(value.errorText as string);
   // The arguments a person was asked to approve stay those the call shows (an issue says so).

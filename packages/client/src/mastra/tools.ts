@@ -1,7 +1,7 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { inputMayChange } from '../reducer/approval.js';
 import type { Ctx, Scope } from '../reducer/context.js';
-import { cleanArgs, displayed, learn, refusalError, streamedInput } from '../reducer/display.js';
+import { displayed, learn, refusalError, streamedInput } from '../reducer/display.js';
 import { withoutEchoes } from '../reducer/echo.js';
 import { errorText, isRefusal } from '../reducer/error-text.js';
 import { markDisplayTransformed, runHasDisplayTransform } from '../reducer/hide.js';
@@ -10,6 +10,7 @@ import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js
 import { showSubagentOutput } from '../reducer/redact.js';
 import { inputSentAgain, namedCallKey } from '../reducer/reopen.js';
 import { replayProgress } from '../reducer/replay.js';
+import { endSentAgain, retried } from '../reducer/retry.js';
 import { sameValue } from '../reducer/same-value.js';
 import {
   fromPhase,
@@ -44,7 +45,15 @@ export function onInputStart(
   scope: Scope,
 ) {
   const p = chunk.payload;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, 'open');
+  const again = beginsAnew(ctx, chunk.runId, namedCallKey(ctx, p.toolCallId, chunk.runId));
+  const call = ensureCall(
+    ctx,
+    chunk.runId,
+    scope,
+    p.toolCallId,
+    p.toolName,
+    again ? 'new' : 'open',
+  );
   inputSentAgain(ctx, call);
   if (p.providerExecuted !== undefined) call.providerExecuted = p.providerExecuted;
 }
@@ -102,7 +111,7 @@ function repeated(
   const ended = key === undefined ? undefined : draft.root.toolCalls.get(key);
   // A call the client ended (its stream broke off, or was stopped) had no result of its own yet.
   if (ended === undefined || !endedByMastra(ended)) return key;
-  const args = cleanArgs(payload.args);
+  const args = payload.args;
   const had = (call: ToolCallState | undefined) => call?.runId === runId && madeWith(call, args);
   if (had(ended)) return key;
   if (ended.runId === runId) noteCallArgs(draft, ended);
@@ -110,11 +119,22 @@ function repeated(
   return had(noted) ? noted!.key : null;
 }
 
+/**
+ * Whether a chunk of run `runId` that begins a call names ended call `key` of the run as a later
+ * step's call of its own (see `retried`). The ended call is noted with its arguments, as
+ * {@link repeated} notes it, so that the stream sent again finds it.
+ */
+function beginsAnew(ctx: Ctx, runId: string, key: string | undefined): boolean {
+  if (!retried(ctx, runId, key)) return false;
+  noteCallArgs(ctx.draft, ctx.draft.root.toolCalls.get(key!)!);
+  return true;
+}
+
 /** `tool-call`: the whole arguments; the call may run. */
 export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const p = chunk.payload;
   const key = namedCallKey(ctx, p.toolCallId, chunk.runId);
-  const target = repeated(ctx, chunk, key);
+  const target = beginsAnew(ctx, chunk.runId, key) ? null : repeated(ctx, chunk, key);
   const existed = typeof target === 'string';
   // A replayed call that is not the run's newest with the id is that earlier call.
   const earlier = typeof target === 'string' && target !== key ? target : undefined;
@@ -140,7 +160,7 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   if ((synthetic || unsure) && metadata === undefined && call.displayTransform === 'unknown') {
     if (runHasDisplayTransform(ctx, call.runId)) markDisplayTransformed(ctx, call);
   }
-  const args = cleanArgs(p.args);
+  const args = p.args;
   const view = displayed(ctx, call, metadata, 'input-available', args);
   const shown = unsure && view.kind === 'raw' ? NO_VALUE : view;
   if (!inputMayChange(ctx, call, shown, { args })) return;
@@ -162,6 +182,7 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
 function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope: Scope) {
   const p = chunk.payload;
   let call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  if (endSentAgain(ctx, call)) return undefined;
   if (TERMINAL_TOOL_STATUSES.has(call.status)) {
     // Mastra sends no `tool-call` for a whole input whose id a call of the run already had: a
     // result with other arguments than every such call's is the call of a later step.
@@ -174,7 +195,7 @@ function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope:
   }
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
-  const args = p.args === undefined ? undefined : cleanArgs(p.args);
+  const args = p.args;
   if (args !== undefined) {
     // The arguments a person was asked to approve stay those the call shows (an issue says so):
     // compared raw, or as the chunk shows them where the call's raw input is not known.
@@ -270,10 +291,11 @@ export function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) 
 export function onDenied(ctx: Ctx, chunk: Chunk<'tool-output-denied'>, scope: Scope) {
   const p = chunk.payload;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
+  if (endSentAgain(ctx, call)) return;
   // A denial carries the arguments and their transform's view, as the request did.
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
-  const args = cleanArgs((p as { args?: unknown }).args);
+  const args = (p as { args?: unknown }).args;
   showRequestInput(ctx, call, metadata, args, false);
   const reason = p.approval?.reason;
   const decision = { approved: false, ...(reason === undefined ? {} : { reason }) };

@@ -122,9 +122,12 @@ export function requestApproval(
       if (call.status !== 'approval-responded') moveTo(call, 'approval-requested');
       return;
     }
-    // A request whose arguments nobody saw yet (still to come) is replaced quietly: it is a new
-    // revision all the same, so a decision on it does not count for the new one.
-    if (previous.args.kind !== 'hidden' || previous.args.reason !== 'pending') {
+    // A request whose arguments nobody saw yet (none, or still to come) is replaced quietly: it
+    // is a new revision all the same, so a decision on it does not count for the new one.
+    const unseen =
+      previous.args.kind === 'none' ||
+      (previous.args.kind === 'hidden' && previous.args.reason === 'pending');
+    if (!unseen) {
       const changed =
         unknown && previous.toolName === request.toolName && sameValue(previous.args, request.args)
           ? 'came again, and this state cannot compare the arguments it hides'

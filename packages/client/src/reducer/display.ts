@@ -73,13 +73,6 @@ export function refusalError(shown: DisplayValue): DisplayValue {
   return typeof message === 'string' ? { kind: shown.kind, value: message } : shown;
 }
 
-/** Mastra may tuck `__mastraMetadata` into args; it is not part of the tool's input. */
-export function cleanArgs(args: unknown): unknown {
-  if (typeof args !== 'object' || args === null || !('__mastraMetadata' in args)) return args;
-  const { __mastraMetadata: _, ...rest } = args as Record<string, unknown>;
-  return rest;
-}
-
 /**
  * What a call shows of its arguments while they stream: the raw value of the parser's snapshot,
  * built when `value` is first read (an own enumerable getter, so spreads, JSON and equality see

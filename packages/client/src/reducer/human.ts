@@ -1,14 +1,17 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
+import { noteCallArgs } from '../state/draft-repeats.js';
 import { topLevelCall } from '../state/repeats.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { requestApproval, sameTarget } from './approval.js';
 import { callKeyFor } from './call-key.js';
-import type { Ctx, Scope } from './context.js';
-import { cleanArgs, displayed, learn } from './display.js';
+import { addIssue, type Ctx, type Scope } from './context.js';
+import { displayed, learn } from './display.js';
 import { ensureCall, moveTo } from './lifecycle.js';
+import { asked, inside, strayRepeat } from './repeat-up.js';
 import { sameSchema } from './rescrub.js';
+import { callReadAgain, retried } from './retry.js';
 import { sameValue } from './same-value.js';
 import { type DisplayMetadata, readDisplayMetadata, suppressedValue } from './transform.js';
 import { latestNestedCall } from './tree.js';
@@ -24,14 +27,6 @@ export function decisionTarget(ctx: Ctx, call: ToolCallState): DecisionTarget {
   const top = topLevelCall(ctx.draft.root.toolCalls, call);
   return { runId: streamRunId(ctx, top.runId), toolCallId: top.toolCallId };
 }
-
-/**
- * Whether `call` was asked for a person in the way `status` names (an approval, a suspension),
- * waiting for the decision or with one sent.
- */
-const asked = (call: ToolCallState, status: 'approval-requested' | 'suspended'): boolean =>
-  (call.status === status || call.status === 'approval-responded') &&
-  (status === 'approval-requested' ? call.approval : call.suspension) !== undefined;
 
 /**
  * The innermost, latest call under `parent` that `matches`: the calls of its subagent and workflow
@@ -58,14 +53,7 @@ function requestedCall(
   const { toolCalls } = ctx.draft.root;
   const latest = ctx.draft.cursor().lastRequest;
   const last = latest === undefined ? undefined : toolCalls.get(latest);
-  if (last !== undefined && matches(last)) {
-    const seen = new Set<string>();
-    for (let up = last.parentToolCallId; up !== null && !seen.has(up); ) {
-      if (up === parent.key) return last.key;
-      seen.add(up);
-      up = toolCalls.get(up)?.parentToolCallId ?? null;
-    }
-  }
+  if (last !== undefined && matches(last) && inside(toolCalls, last, parent.key)) return last.key;
   return findNestedCall(ctx, parent, matches);
 }
 
@@ -92,6 +80,10 @@ export function showRequestInput(
   }
 }
 
+/** Notes a request for a person that no call shows, naming where it was sent. */
+const issue = (ctx: Ctx, target: DecisionTarget, message: string) =>
+  addIssue(ctx, { kind: 'decision', message, ...target });
+
 /** Applies a request for a person: an approval or a suspension. */
 export function onHumanRequest(
   ctx: Ctx,
@@ -108,8 +100,18 @@ export function onHumanRequest(
   // agent-* call, and toolName the inner tool (approvals) or the parent's own name (suspensions).
   // It is the same decision: it stays on the inner call, aimed at the outermost call, also when
   // it comes again after a decision was sent (a replayed stream).
+  // The arguments whole, `__mastraMetadata` included: Mastra 1.71 passes a key the model wrote
+  // under that name on to the tool's `execute` (only its channel summaries leave it out), so what
+  // a person approves is what the tool gets.
+  const args = (chunk.payload as { args?: unknown }).args;
   let inner: string | undefined;
   if (existing !== undefined && existing.kind !== 'tool') {
+    const ended = TERMINAL_TOOL_STATUSES.has(existing.status);
+    const stray = ended ? undefined : strayRepeat(ctx, existing, status, p.toolName, args);
+    if (stray !== undefined) {
+      issue(ctx, echo, `A request for ${p.toolName} ${stray}`);
+      return;
+    }
     const named = existing.toolName !== p.toolName;
     const innerId =
       named || status === 'suspended'
@@ -122,6 +124,10 @@ export function onHumanRequest(
     if (innerId !== undefined) {
       const target = scope.depth === 0 ? echo : decisionTarget(ctx, existing);
       const current = ctx.draft.root.toolCalls.get(innerId)!;
+      const { raw } = current;
+      if (named && Object.hasOwn(raw, 'approvalArgs') && !sameValue(raw.approvalArgs, args)) {
+        issue(ctx, echo, `A request for ${p.toolName} repeated with other arguments`);
+      }
       const before = status === 'approval-requested' ? current.approval : current.suspension;
       // The same target again: nothing changes, and the call keeps its identity.
       if (before !== undefined && sameTarget(before.target, target)) return;
@@ -144,16 +150,26 @@ export function onHumanRequest(
       if (only === undefined && count === 1) inner = findNestedCall(ctx, existing, running);
     }
   }
-  const call =
+  let call =
     inner === undefined
       ? ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName)
       : ctx.draft.toolCall(inner)!;
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) {
+    // Sent again, a request for a call that ended since changes nothing.
+    if (callReadAgain(ctx, call)) return;
+    // Else it is never dropped: a later step's call that reuses the id asks anew, on a call of
+    // its own; any other request for an ended call is an issue.
+    if (inner !== undefined || call.kind !== 'tool' || !retried(ctx, chunk.runId, call.key)) {
+      issue(ctx, echo, `A request for ${p.toolName} came for an ended call`);
+      return;
+    }
+    noteCallArgs(ctx.draft, call);
+    call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, 'new');
+  }
   const metadata = readDisplayMetadata(chunk.metadata);
   learn(ctx, call, metadata, true);
   const target =
     scope.depth === 0 ? echo : decisionTarget(ctx, inner === undefined ? call : existing!);
-  const args = cleanArgs((chunk.payload as { args?: unknown }).args);
   // A request left on an agent-* or workflow-* call carries an inner call's values with no
   // metadata (only the innermost chunk has it): hidden when a call inside hides anything.
   // (A call made by a repeat that came before its own `tool-call` may hold runs as a plain tool.)

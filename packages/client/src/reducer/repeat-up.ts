@@ -1,0 +1,73 @@
+/*
+ * A request for a person that Mastra repeats one level up: on the parent `agent-*` (or
+ * `workflow-*`) call, once per level (protocol §5, §14). What such a repeat may name.
+ */
+import { argsOf, topLevelCall } from '../state/repeats.js';
+import type { ToolCallState } from '../state/state.js';
+import type { Ctx } from './context.js';
+import { sameValue } from './same-value.js';
+import { latestNestedCall } from './tree.js';
+
+/**
+ * Whether `call` was asked for a person in the way `status` names (an approval, a suspension),
+ * waiting for the decision or with one sent.
+ */
+export const asked = (call: ToolCallState, status: 'approval-requested' | 'suspended'): boolean =>
+  (call.status === status || call.status === 'approval-responded') &&
+  (status === 'approval-requested' ? call.approval : call.suspension) !== undefined;
+
+/** Whether `call` runs inside call `key`, at any depth (each parent visited once). */
+export function inside(
+  calls: ReadonlyMap<string, ToolCallState>,
+  call: ToolCallState,
+  key: string,
+): boolean {
+  const seen = new Set<string>();
+  for (let up = call.parentToolCallId; up !== null && !seen.has(up); ) {
+    if (up === key) return true;
+    seen.add(up);
+    up = calls.get(up)?.parentToolCallId ?? null;
+  }
+  return false;
+}
+
+/**
+ * Why a request that names the `agent-*` or `workflow-*` call `outer` cannot be a repeat of a
+ * request made inside it, or undefined when it may be. Mastra repeats a request right after it
+ * is made, with the inner tool's name and arguments (an approval) or the outer call's name (a
+ * suspension). Not such a repeat: one that follows a request still waiting inside another call of
+ * the same turn (a parallel subagent's), and an approval under the outer call's own name while a
+ * call inside it asked, or with other arguments than the outer call was made with. The stream
+ * controls these values: such a request is not shown as a card of its own.
+ */
+export function strayRepeat(
+  ctx: Ctx,
+  outer: ToolCallState,
+  status: 'approval-requested' | 'suspended',
+  toolName: string,
+  args: unknown,
+): string | undefined {
+  const { toolCalls } = ctx.draft.root;
+  const named = outer.toolName !== toolName;
+  const key = ctx.draft.cursor().lastRequest;
+  const latest = key === undefined ? undefined : toolCalls.get(key);
+  if (
+    latest !== undefined &&
+    latest.status === status &&
+    latest.parentToolCallId !== null &&
+    latest.key !== outer.key &&
+    (!named || latest.toolName === toolName) &&
+    !inside(toolCalls, latest, outer.key) &&
+    topLevelCall(toolCalls, latest).runId === topLevelCall(toolCalls, outer).runId
+  ) {
+    return `names ${outer.toolName}, not the call that asked`;
+  }
+  if (named || status !== 'approval-requested') return undefined;
+  if (latestNestedCall(ctx.draft.root, outer, (call) => asked(call, status)) !== undefined) {
+    return `names ${outer.toolName}, whose inner call asked`;
+  }
+  const own = argsOf(outer);
+  return own !== undefined && args !== undefined && !sameValue(own, args)
+    ? `names ${outer.toolName} with other arguments`
+    : undefined;
+}

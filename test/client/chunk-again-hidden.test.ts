@@ -1,0 +1,48 @@
+// @vitest-environment node
+import { createToolpaneStore, reduceAll } from '@toolpane/client';
+import { describe, expect, it } from 'vitest';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { END, recordingOptions } from '../utils/replays';
+import { everythingShown, hiddenTexts } from '../utils/shown';
+
+/*
+ * A chunk that carries a hidden value, sent again once its call ended (a duplicated chunk, a
+ * stream sent again in part), may read as a later call that reuses the id: that call shows none
+ * of what the call it repeats hid. Over every recording that hides a value, in both formats: each
+ * chunk that carries a hidden text sent again right after itself, before the last chunk and at
+ * the end; what is shown is checked after every chunk from the copy on.
+ */
+
+const CASES = fixtureNames().flatMap((name) => {
+  const chunks = loadFixture(name) as { type: string }[];
+  const secrets = hiddenTexts(reduceAll([...chunks, END], recordingOptions(name)));
+  if (secrets.length === 0) return [];
+  return chunks.flatMap((chunk, at) => {
+    const text = JSON.stringify(chunk);
+    return secrets.some((secret) => text.includes(secret))
+      ? [{ name, at, type: chunk.type, chunks, secrets }]
+      : [];
+  });
+});
+
+describe('a chunk carrying a hidden value, sent again', () => {
+  it('is checked over recordings of both formats', () => {
+    expect(CASES.some(({ name }) => name.includes('aisdk'))).toBe(true);
+    expect(CASES.some(({ name }) => !name.includes('aisdk'))).toBe(true);
+  });
+
+  it.each(CASES)('$name, chunk $at ($type): shows none of it', ({ name, at, chunks, secrets }) => {
+    for (const where of [at + 1, chunks.length - 1, chunks.length]) {
+      const read = [...chunks.slice(0, where), chunks[at], ...chunks.slice(where), END];
+      const store = createToolpaneStore(recordingOptions(name));
+      for (const [i, value] of read.entries()) {
+        store.dispatch(value);
+        if (i < where) continue;
+        const shown = everythingShown(store.getState());
+        for (const secret of secrets) {
+          expect(shown, `copy at ${where}, after ${i}`).not.toContain(secret);
+        }
+      }
+    }
+  });
+});
