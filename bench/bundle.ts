@@ -148,8 +148,13 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // changed (0.13 KB), the index of calls awaiting the client is persistent and made-up run names
   // are searched from where the last search stopped (0.2 KB), and the reader decides its framing
   // wherever its reads split and reads CR line ends linearly (0.09 KB); 40.05 KB once a run's
-  // error is searched for what the chat's earlier streams hid too.
-  { name: '@toolpane/client', file: client, budgetKb: 40.1 },
+  // error is searched for what the chat's earlier streams hid too; 41.25 KB once what was stored
+  // before a call turned out to hide (run errors and their copies, errors and a workflow's result
+  // above it, resume schemas) is searched again (reducer/rescrub.ts, about 0.7 KB), a reused
+  // toolCallId's request in a later step asks again and a repeat one level up that names another
+  // call is an issue (reducer/retry.ts, repeat-up.ts, about 0.5 KB), and a failed decision
+  // answers only its key.
+  { name: '@toolpane/client', file: client, budgetKb: 41.3 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -196,14 +201,15 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // (see above), 32.84 KB once messages, errors and workflow values are searched for what the
   // calls under them hide, approvals compared as shown after a restore, decisions answer only
   // their call, and the awaiting index and made-up names cost O(log n) (see above), 32.87 KB
-  // once a run's error is searched for what earlier streams hid (see above); goal 12 KB
-  // (issue 18), not met
+  // once a run's error is searched for what earlier streams hid (see above), 34.06 KB once
+  // stored values are searched again when a call turns out to hide, reused ids ask again and
+  // stray repeats are issues (see above); goal 12 KB (issue 18), not met
   // (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 32.9,
+    budgetKb: 34.1,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -236,11 +242,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // those of 36.06 KB, 35.61 KB with those of 36.67 KB, 36.79 KB with those of 37.87 KB, 37.51 KB with those of 38.57 KB, 37.67 KB with those of 38.75 KB,
   // 37.77 KB with those of 38.84 KB, 37.79 KB with those of 38.87 KB, 37.83 KB with those of
   // 38.92 KB, 38.91 KB with those of 40.02 KB, 38.94 KB with those of 40.05 KB, 38.95 KB once a
-  // request that came before its agent call's own chunks hides what a call inside hides.
+  // request that came before its agent call's own chunks hides what a call inside hides, 40.14 KB
+  // with those of 41.25 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 39,
+    budgetKb: 40.2,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
