@@ -10,7 +10,7 @@ import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js
 import { showSubagentOutput } from '../reducer/redact.js';
 import { inputSentAgain, namedCallKey } from '../reducer/reopen.js';
 import { replayProgress } from '../reducer/replay.js';
-import { endSentAgain, retried } from '../reducer/retry.js';
+import { beginsAnew, endSentAgain } from '../reducer/retry.js';
 import { sameValue } from '../reducer/same-value.js';
 import {
   fromPhase,
@@ -117,17 +117,6 @@ function repeated(
   if (ended.runId === runId) noteCallArgs(draft, ended);
   const noted = callWithArgs(draft, payload.toolCallId, runId, args);
   return had(noted) ? noted!.key : null;
-}
-
-/**
- * Whether a chunk of run `runId` that begins a call names ended call `key` of the run as a later
- * step's call of its own (see `retried`). The ended call is noted with its arguments, as
- * {@link repeated} notes it, so that the stream sent again finds it.
- */
-function beginsAnew(ctx: Ctx, runId: string, key: string | undefined): boolean {
-  if (!retried(ctx, runId, key)) return false;
-  noteCallArgs(ctx.draft, ctx.draft.root.toolCalls.get(key!)!);
-  return true;
 }
 
 /** `tool-call`: the whole arguments; the call may run. */

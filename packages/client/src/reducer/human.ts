@@ -1,7 +1,6 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
-import { noteCallArgs } from '../state/draft-repeats.js';
 import { topLevelCall } from '../state/repeats.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { requestApproval, sameTarget } from './approval.js';
@@ -11,7 +10,7 @@ import { displayed, learn } from './display.js';
 import { ensureCall, moveTo } from './lifecycle.js';
 import { asked, inside, strayRepeat } from './repeat-up.js';
 import { sameSchema } from './rescrub.js';
-import { callReadAgain, retried } from './retry.js';
+import { beginsAnew, callReadAgain } from './retry.js';
 import { sameValue } from './same-value.js';
 import { type DisplayMetadata, readDisplayMetadata, suppressedValue } from './transform.js';
 import { latestNestedCall } from './tree.js';
@@ -159,11 +158,10 @@ export function onHumanRequest(
     if (callReadAgain(ctx, call)) return;
     // Else it is never dropped: a later step's call that reuses the id asks anew, on a call of
     // its own; any other request for an ended call is an issue.
-    if (inner !== undefined || call.kind !== 'tool' || !retried(ctx, chunk.runId, call.key)) {
+    if (inner !== undefined || call.kind !== 'tool' || !beginsAnew(ctx, chunk.runId, call.key)) {
       issue(ctx, echo, `A request for ${p.toolName} came for an ended call`);
       return;
     }
-    noteCallArgs(ctx.draft, call);
     call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName, 'new');
   }
   const metadata = readDisplayMetadata(chunk.metadata);

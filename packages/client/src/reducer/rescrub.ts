@@ -154,6 +154,7 @@ export function watchHiding(ctx: Ctx): void {
  */
 export function rescrubWritten(ctx: Ctx): void {
   const { written, rescrubbed } = ctx.scratch;
+  if (written.size === 0) return;
   const pay = affords(ctx);
   for (const key of [...written]) {
     written.delete(key);

@@ -2,6 +2,7 @@
  * A chunk that names a call Mastra ended: sent again (see replay.ts), or a later step's call that
  * reuses the id (a model that numbers its calls per step, or repeats a call).
  */
+import { noteCallArgs } from '../state/draft-repeats.js';
 import { callsInTurn } from '../state/identity.js';
 import { endedByMastra, topLevelCall } from '../state/repeats.js';
 import { HUMAN_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
@@ -30,6 +31,18 @@ export function retried(ctx: Ctx, runId: string, key: string | undefined): boole
   return (
     call !== undefined && call.runId === runId && endedByMastra(call) && !callReadAgain(ctx, call)
   );
+}
+
+/**
+ * Whether a chunk of run `runId` that begins a call (or asks a person about one) names ended call
+ * `key` of the run as a later step's call of its own ({@link retried}). The ended call is then
+ * noted with its arguments, so that a stream sent again finds it among the run's calls with the
+ * id.
+ */
+export function beginsAnew(ctx: Ctx, runId: string, key: string | undefined): boolean {
+  if (!retried(ctx, runId, key)) return false;
+  noteCallArgs(ctx.draft, ctx.draft.root.toolCalls.get(key!)!);
+  return true;
 }
 
 /**
