@@ -3,7 +3,7 @@ import { reduceAll, type ToolCallState, type ToolpaneState } from '@toolpane/cli
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
-import { everythingShown, hiddenTexts } from '../utils/shown';
+import { callsUnder, everythingShown, hiddenTexts, hidesValue } from '../utils/shown';
 
 /*
  * What a call inside a subagent or a workflow hides travels up: the `agent-*` or `workflow-*`
@@ -14,23 +14,6 @@ import { everythingShown, hiddenTexts } from '../utils/shown';
  */
 
 type Chunk = Record<string, unknown> & { type: string };
-
-const hides = (call: ToolCallState) =>
-  call.displayTransform === 'display' || call.input.kind === 'hidden';
-
-/** The calls nested under `owner`, at any depth. */
-function inside(state: ToolpaneState, owner: ToolCallState): ToolCallState[] {
-  const out: ToolCallState[] = [];
-  const queue = [...owner.childRunIds];
-  for (let i = 0; i < queue.length; i++) {
-    for (const key of state.runs.get(queue[i]!)?.toolCallIds ?? []) {
-      const call = state.toolCalls.get(key)!;
-      out.push(call);
-      queue.push(...call.childRunIds);
-    }
-  }
-  return out;
-}
 
 interface Case {
   name: string;
@@ -44,7 +27,12 @@ const CASES: Case[] = fixtureNames().flatMap((name) => {
   const state = reduceAll([...chunks, END], recordingOptions(name));
   return [...state.toolCalls.values()]
     .filter((call) => call.kind !== 'tool' && call.parentToolCallId === null)
-    .map((owner) => ({ name, chunks, owner, secrets: hiddenTexts(state, inside(state, owner)) }))
+    .map((owner) => ({
+      name,
+      chunks,
+      owner,
+      secrets: hiddenTexts(state, callsUnder(state, owner)),
+    }))
     .filter(({ secrets }) => secrets.length > 0);
 });
 
@@ -139,7 +127,7 @@ describe("a workflow's steps after a call inside it that hides a value", () => {
     const quote = c.secrets.join(' and ');
     // The steps that come after the last chunk of a call inside that hides (its values known).
     const state = reduceAll(c.chunks, recordingOptions(c.name));
-    const hiding = inside(state, c.owner).filter(hides);
+    const hiding = callsUnder(state, c.owner).filter(hidesValue);
     const names = (chunk: Chunk) =>
       hiding.some((call) => JSON.stringify(chunk).includes(`"toolCallId":"${call.toolCallId}"`));
     let last = c.chunks.length - 1;

@@ -7,8 +7,8 @@ import {
 } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
-import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
-import { everythingShown, hiddenTexts } from '../utils/shown';
+import { answering, END, failing, isAiSdkRecording, recordingOptions } from '../utils/replays';
+import { everythingShown, hiddenTexts, hidesValue } from '../utils/shown';
 
 /*
  * A message stored before a call turns out to hide values (its transform metadata came later, or
@@ -21,8 +21,7 @@ import { everythingShown, hiddenTexts } from '../utils/shown';
 
 type Chunk = Record<string, unknown> & { type: string; payload?: Record<string, unknown> };
 
-const hides = (call: ToolCallState | undefined) =>
-  call !== undefined && (call.displayTransform === 'display' || call.input.kind === 'hidden');
+const hides = (call: ToolCallState | undefined) => call !== undefined && hidesValue(call);
 
 const shownOf = (state: ToolpaneState) =>
   everythingShown(state) + [...state.runs.values()].map((run) => run.error ?? '').join('\n');
@@ -140,20 +139,6 @@ function ownerSpan(name: string, chunks: Chunk[], owner: ToolCallState) {
   );
   return began < 0 || ends < 0 ? undefined : { began, ends };
 }
-
-const failing = (name: string, quote: string) => (chunk: Chunk) =>
-  isAiSdkRecording(name)
-    ? { type: 'tool-output-error', toolCallId: chunk.toolCallId, errorText: `failed: ${quote}` }
-    : {
-        ...chunk,
-        type: 'tool-error',
-        payload: { ...chunk.payload, result: undefined, error: { message: `failed: ${quote}` } },
-      };
-
-const answering = (name: string, quote: string) => (chunk: Chunk) =>
-  isAiSdkRecording(name)
-    ? { ...chunk, output: { result: { passed: quote } } }
-    : { ...chunk, payload: { ...chunk.payload, result: { result: { passed: quote } } } };
 
 const NESTED = CASES.flatMap((c) => {
   const owner = ownerOf(c.name, c.chunks, c.call);

@@ -3,8 +3,8 @@ import { reduceAll, type ToolCallState, type ToolpaneState } from '@toolpane/cli
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
-import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
-import { everythingShown, hiddenTexts } from '../utils/shown';
+import { answering, END, failing, isAiSdkRecording, recordingOptions } from '../utils/replays';
+import { callsUnder, everythingShown, hiddenTexts } from '../utils/shown';
 
 /*
  * A snapshot (`serializeState`) leaves out the raw values of the calls that hide some, so a
@@ -18,20 +18,6 @@ import { everythingShown, hiddenTexts } from '../utils/shown';
  */
 
 type Chunk = Record<string, unknown> & { type: string; payload?: Record<string, unknown> };
-
-/** The calls nested under `owner`, at any depth. */
-function inside(state: ToolpaneState, owner: ToolCallState): ToolCallState[] {
-  const out: ToolCallState[] = [];
-  const queue = [...owner.childRunIds];
-  for (let i = 0; i < queue.length; i++) {
-    for (const key of state.runs.get(queue[i]!)?.toolCallIds ?? []) {
-      const call = state.toolCalls.get(key)!;
-      out.push(call);
-      queue.push(...call.childRunIds);
-    }
-  }
-  return out;
-}
 
 const endsOwner = (name: string, chunk: Chunk, owner: ToolCallState) =>
   isAiSdkRecording(name)
@@ -48,24 +34,10 @@ const CASES = fixtureNames().flatMap((name) => {
       chunks,
       owner,
       at: chunks.findIndex((chunk) => endsOwner(name, chunk, owner)),
-      secrets: hiddenTexts(state, inside(state, owner)),
+      secrets: hiddenTexts(state, callsUnder(state, owner)),
     }))
     .filter(({ at, secrets }) => at >= 0 && secrets.length > 0);
 });
-
-const failing = (name: string, quote: string) => (chunk: Chunk) =>
-  isAiSdkRecording(name)
-    ? { type: 'tool-output-error', toolCallId: chunk.toolCallId, errorText: `failed: ${quote}` }
-    : {
-        ...chunk,
-        type: 'tool-error',
-        payload: { ...chunk.payload, result: undefined, error: { message: `failed: ${quote}` } },
-      };
-
-const answering = (name: string, quote: string) => (chunk: Chunk) =>
-  isAiSdkRecording(name)
-    ? { ...chunk, output: { result: { passed: quote } } }
-    : { ...chunk, payload: { ...chunk.payload, result: { result: { passed: quote } } } };
 
 describe("a subagent's or workflow's result after a snapshot was restored", () => {
   it('is checked over subagents and workflows in both formats', () => {

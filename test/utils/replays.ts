@@ -9,6 +9,31 @@ export const END = { type: 'toolpane/stream-end' } as const;
 /** Whether recording `name` is an AI SDK UI stream (its name says `aisdk`). */
 export const isAiSdkRecording = (name: string): boolean => name.includes('aisdk');
 
+type ResultChunk = Record<string, unknown> & { type: string; payload?: Record<string, unknown> };
+
+/**
+ * Recording `name`'s result chunk made a failure whose message quotes `quote`: a native
+ * `tool-error`, or an AI SDK `tool-output-error`.
+ */
+export const failing =
+  (name: string, quote: string) =>
+  (chunk: ResultChunk): ResultChunk =>
+    isAiSdkRecording(name)
+      ? { type: 'tool-output-error', toolCallId: chunk.toolCallId, errorText: `failed: ${quote}` }
+      : {
+          ...chunk,
+          type: 'tool-error',
+          payload: { ...chunk.payload, result: undefined, error: { message: `failed: ${quote}` } },
+        };
+
+/** Recording `name`'s result chunk made a result that quotes `quote` (as a workflow's result). */
+export const answering =
+  (name: string, quote: string) =>
+  (chunk: ResultChunk): ResultChunk =>
+    isAiSdkRecording(name)
+      ? { ...chunk, output: { result: { passed: quote } } }
+      : { ...chunk, payload: { ...chunk.payload, result: { result: { passed: quote } } } };
+
 /** The options recording `name` is read with: a fixed clock, and the AI SDK format where it is one. */
 export const recordingOptions = (name: string): ReduceOptions => ({
   now: () => 0,

@@ -58,8 +58,22 @@ export function neverShows(
 }
 
 /** Whether `call` hides a value: its display transform shows a view, or its input is hidden. */
-const hidesValue = (call: ToolCallState): boolean =>
+export const hidesValue = (call: ToolCallState): boolean =>
   call.displayTransform === 'display' || call.input.kind === 'hidden';
+
+/** The calls nested under `owner` (an `agent-*` or `workflow-*` call), at any depth. */
+export function callsUnder(state: ToolpaneState, owner: ToolCallState): ToolCallState[] {
+  const out: ToolCallState[] = [];
+  const queue = [...owner.childRunIds];
+  for (let i = 0; i < queue.length; i++) {
+    for (const key of state.runs.get(queue[i]!)?.toolCallIds ?? []) {
+      const call = state.toolCalls.get(key)!;
+      out.push(call);
+      queue.push(...call.childRunIds);
+    }
+  }
+  return out;
+}
 
 /**
  * The strings (six characters or more) of the raw values (input, approval arguments, suspension
