@@ -16,6 +16,7 @@ import { compositeThirdScenarios } from './composite-third.ts';
 import { compositeWorkflowScenarios } from './composite-workflows.ts';
 import { coverageScenarios } from './coverage.ts';
 import { customDataScenarios } from './custom-data.ts';
+import { deepHiddenScenarios } from './deep-hidden.ts';
 import { echoScenarios } from './echoes.ts';
 import { longNameScenarios } from './long-names.ts';
 import { longValueScenarios } from './long-values.ts';
@@ -453,6 +454,7 @@ async function main() {
     ...nestedTransformScenarios,
     ...clientToolScenarios,
     ...boundaryScenarios,
+    ...deepHiddenScenarios,
     ...modelOutputScenarios,
     ...resumeFormScenarios,
     ...parallelRequestScenarios,
