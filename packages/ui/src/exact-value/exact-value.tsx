@@ -63,6 +63,36 @@ const NOT_HOST = /[/?#"'()<>,;=[\]{}\\|`]/;
 const LATIN_ALIKE_WORD =
   /^[\p{M}\p{Nd}асԁеһіјӏорԛѕԝхуъьЬҽпгѵѡАВЕНІЈКМОРЅСТХУԚԜӀαικνορυχϲϳΑΒΕΖΗΙΚΜΝΟΡΤΥΧϹͿօսհոցզՕՍ\p{sc=Cher}]+$/u;
 
+/** Latin letters with no decomposition that pass for ASCII ones: `ı`, `ȷ`, `ɑ`, `ɡ`, small capitals. */
+const LATIN_ALIKE = /[\u0131\u01c0\u0237\u0251\u0261\u0269\u026a\u0274\u0280\u028f\u1d00-\u1d22]/u;
+const MARK = /\p{M}/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII, controls included.
+const ASCII = /^[\u0000-\u007f]+$/;
+
+/**
+ * A word of a name with every letter that could pass for an ASCII one escaped: one that folds to
+ * ASCII (`é`, fullwidth `ｐ`, mathematical `𝚊`, a ligature, a superscript digit), a Latin look-alike
+ * with no decomposition (`ı`, `ɑ`), and the combining marks on an ASCII letter or an escaped one,
+ * so `café` written with `é` and with `e` and a combining accent, or `admin` and `ɑdmın`, cannot
+ * look the same.
+ */
+function escapeFolding(word: string): string {
+  let out = '';
+  let base = false;
+  for (const char of word) {
+    if (char.search(MARK) === 0) {
+      out += base ? hex(char) : char;
+      continue;
+    }
+    const folds =
+      !ASCII.test(char) &&
+      (LATIN_ALIKE.test(char) || ASCII.test(char.normalize('NFKD').replace(MARK, '')));
+    base = folds || ASCII.test(char);
+    out += folds ? hex(char) : char;
+  }
+  return out;
+}
+
 /**
  * Whether a token holds an address whose host could pass for another, judged as a browser judges
  * a domain: the host mixes look-alike letters with Latin ones (`аррӏе.com`), or one of its words
@@ -95,9 +125,9 @@ function escapeWith(text: string, name: boolean, quote: boolean): string {
         .map((part, at) => {
           const written =
             at % 2 === 1
-              ? escapeAll || LATIN.test(part)
-                ? part.replace(LOOKALIKE, hex)
-                : part
+              ? (name ? escapeFolding : String)(
+                  escapeAll || LATIN.test(part) ? part.replace(LOOKALIKE, hex) : part,
+                )
               : quote
                 ? JSON.stringify(part).slice(1, -1)
                 : part;
@@ -114,7 +144,9 @@ function escapeWith(text: string, name: boolean, quote: boolean): string {
  * them with Latin ones, or of an address that could pass for another.
  *
  * @param name Whether the text names something (an object's key, a tool): each of its tokens is
- *   then judged as a host is, so `рау_to` (Cyrillic `рау`) cannot pass for `pay_to`.
+ *   then judged as a host is, so `рау_to` (Cyrillic `рау`) cannot pass for `pay_to`, and every
+ *   letter that could pass for an ASCII one is escaped (`café` as `caf\u00e9`, `ɑdmın` as
+ *   `\u0251dm\u0131n`), so two keys cannot look the same.
  * @example
  * escapeText('a\nb\u202e'); // 'a\\nb\\u202e'
  * escapeText('p\u0430ypal'); // 'p\\u0430ypal' (a Cyrillic а among Latin letters)
