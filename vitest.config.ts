@@ -131,6 +131,7 @@ export default defineConfig({
           include: [
             'test/server/use-chat.test.tsx',
             'test/server/use-chat-replace.test.tsx',
+            'test/server/use-chat-decision-once.test.tsx',
             'test/server/ui-recovery.test.tsx',
           ],
           env: { MASTRA_TELEMETRY_DISABLED: '1', TOOLPANE_REACT_MAJOR: '18' },

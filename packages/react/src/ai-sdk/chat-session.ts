@@ -13,12 +13,12 @@ import {
   validateResumeData,
 } from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
-import { consumeStream } from '@toolpane/client/stream';
+import { approvalRoute, notMessages } from './chat-approvals.js';
 import { busy, decisionTarget, type Fields, type Kind, type Pending } from './chat-decisions.js';
+import type { OnRequest } from './chat-fetch.js';
+import { createMessageFollower } from './chat-follow.js';
 import {
   answerOf,
-  awaitsApproval,
-  createMessageFollower,
   createOutputFollower,
   parseBody,
   replacedBy,
@@ -38,6 +38,11 @@ export interface ChatLike {
     message?: { readonly text: string },
     options?: { readonly body?: object; readonly messageId?: string },
   ): Promise<void>;
+  /**
+   * Records an answer in the chat's tool part. `useChat`'s returns a promise that settles once
+   * the chat has started sending the answer, when its `sendAutomaticallyWhen` holds; a chat whose
+   * helper returns no promise is taken to leave the sending to the session.
+   */
   addToolApprovalResponse(response: {
     readonly id: string;
     readonly approved: boolean;
@@ -61,46 +66,18 @@ export interface ChatSession extends AgentSession {
   follow(): void;
 }
 
+export type { ChatFetch, OnRequest } from './chat-fetch.js';
+
 const NOT_CONNECTED = 'No chat is connected yet: pass the chat of `useChat` to `useChatSession`.';
-
-/** A fetch as a chat transport calls it (`DefaultChatTransport`'s `fetch` option). */
-export type ChatFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-
-/** Hears of each request a chat makes as it starts: its body, and the outcome of reading it. */
-export type OnRequest = (done: Promise<ConsumeResult>, body: unknown) => void;
-
-/**
- * The fetch a chat's transport uses: every response the chat reads is also read into `store`.
- * `onRequest` hears of each request as it starts, before anything of it is read.
- */
-export function teeFetch(
-  store: ToolpaneStore,
-  base: ChatFetch | undefined,
-  onRequest: OnRequest,
-): ChatFetch {
-  return (input, init) => {
-    const response = (base ?? globalThis.fetch)(input, init);
-    const signal = init?.signal ?? undefined;
-    onRequest(
-      response.then(
-        (answer) => consumeStream(store, answer.clone(), signal === undefined ? {} : { signal }),
-        (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          store.dispatch({ type: 'toolpane/issue', issue: { kind: 'transport', message } });
-          return { status: signal?.aborted ? 'aborted' : 'error', error: message } as const;
-        },
-      ),
-      init?.body,
-    );
-    return response;
-  };
-}
 
 /**
  * An `AgentSession` over a `useChat` chat and the store its responses are read into. Approvals
  * and declines go through `addToolApprovalResponse`, so the chat's own `sendAutomaticallyWhen`
- * sends them; an approval the chat holds no part for, and every resume, is sent as `chatRoute`
- * expects (`resumeData`, `runId` and `toolCallId` in the request body).
+ * (`lastAssistantMessageIsCompleteWithApprovalResponses`) sends them when it holds for the
+ * chat's messages; an answer the chat holds back (another call of the step is still open), an
+ * approval the chat holds no part for, and every resume, are sent as `chatRoute` expects
+ * (`resumeData`, `runId` and `toolCallId` in the request body). Each decision is sent once: a
+ * request the chat holds another answer to, or already went on from, is refused.
  */
 export function createChatSession(
   store: ToolpaneStore,
@@ -124,20 +101,45 @@ export function createChatSession(
   const since = new WeakMap<ChatLike, number>();
   const followMessages = createMessageFollower(store, options);
   const outputs = createOutputFollower(store);
+  /** What the store learnt of itself: the requests it read and the answers it gave the chat. */
+  let learnt = 0;
+  /**
+   * The decision the chat was given to send itself, whose request has not started yet, and the
+   * chat's error when it was given: the outcome of the chat's next request is that decision's.
+   */
+  let owed: { readonly toolCallId: string; readonly error: Error | undefined } | undefined;
+  /** Tells the card of `toolCallId` that its decision did not go through. */
+  const failed = (toolCallId: string, error = 'Failed') =>
+    store.dispatch(
+      isRunGone(error)
+        ? { type: 'toolpane/decision-expired', toolCallId, message: EXPIRED_MESSAGE }
+        : { type: 'toolpane/decision-failed', toolCallId, key: toolCallId, error },
+    );
   /**
    * Follows the chat's messages, while no response is being read. The chat has settled when it is
    * ready and was rendered after the latest request started: an older snapshot may not show it.
    */
   const follow = () => {
-    if (chat === undefined || reading > 0) return;
+    if (chat === undefined) return;
+    // The chat failed before its request reached the network (its transport threw).
+    if (owed !== undefined && chat.status === 'error' && chat.error !== owed.error) {
+      failed(owed.toolCallId, chat.error?.message);
+      owed = undefined;
+    }
+    if (reading > 0) return;
     outputs.follow(chat.messages);
     const ready = chat.status === 'ready' || chat.status === 'error';
-    followMessages(chat.messages, ready && since.get(chat) === requests);
+    followMessages(chat.messages, ready && since.get(chat) === requests, learnt);
   };
 
   const onRequest: OnRequest = (done, body) => {
     requests += 1;
+    learnt += 1;
     latest = done;
+    // The chat's own request for the decision it was given: its outcome is the decision's.
+    const debt = owed?.toolCallId;
+    owed = undefined;
+    if (debt !== undefined) void done.then((r) => r.status === 'error' && failed(debt, r.error));
     // A regenerate or an edit replaced the chat's messages just before this request: the store
     // drops what they removed before anything of the new answer arrives.
     const sent = parseBody(body);
@@ -154,25 +156,21 @@ export function createChatSession(
   };
 
   /**
-   * Runs a chat action and reports the response it started, if it started one. The chat sends an
-   * answered approval on its own (`sendAutomaticallyWhen`) after the action returns, so the
-   * request may start a task later; when none did (another call of the step is still open, so
-   * the chat holds the answer back), `orElse` sends it.
+   * Runs a chat action and reports the response it started, if it started one: `sendMessage`
+   * settles once its response was read. An action that returns `true` left the sending to the
+   * chat, whose request may start any time later: its outcome reaches the card then.
    */
-  const run = async (action: () => unknown, orElse?: () => unknown): Promise<SessionResult> => {
+  const run = async (action: () => unknown): Promise<SessionResult> => {
     const before = requests;
+    let later: unknown;
     try {
-      await action();
-      if (requests === before) await new Promise((resolve) => setTimeout(resolve, 0));
-      if (requests === before && orElse !== undefined) await orElse();
+      later = await action();
     } catch (error) {
       return { status: 'error', error: error instanceof Error ? error.message : String(error) };
     }
-    if (requests === before || latest === undefined) {
-      const error = chat?.status === 'error' ? chat.error?.message : undefined;
-      return error === undefined ? { status: 'done' } : { status: 'error', error };
-    }
-    return latest;
+    if (requests !== before && latest !== undefined) return latest;
+    const error = chat?.status === 'error' ? chat.error?.message : undefined;
+    return later === true || error === undefined ? { status: 'done' } : { status: 'error', error };
   };
 
   const getStatus = (): SessionStatus => {
@@ -215,17 +213,19 @@ export function createChatSession(
       if (typeof late === 'string') return { status: 'invalid', error: late };
       const approved = kind === 'approve';
       const reason = kind === 'decline' ? fields.reason : undefined;
+      const answer = { approved, ...(reason === undefined ? {} : { reason }) };
+      const approvalId = `${target.runId}::${target.toolCallId}`;
+      const failing = current.status === 'error';
+      const route =
+        kind === 'resume' ? 'body' : approvalRoute(current.messages, approvalId, approved, failing);
+      if (route !== 'chat' && route !== 'answer-then-body' && route !== 'body') {
+        return { status: 'invalid', error: route };
+      }
       store.dispatch(
         kind === 'resume'
           ? { type: 'toolpane/decision-sent', toolCallId, resumeData: fields.resumeData }
-          : {
-              type: 'toolpane/decision-sent',
-              toolCallId,
-              approved,
-              ...(reason === undefined ? {} : { reason }),
-            },
+          : { type: 'toolpane/decision-sent', toolCallId, ...answer },
       );
-      const approvalId = `${target.runId}::${target.toolCallId}`;
       // The response continues the call's answer, named: left to choose, the chat continues the
       // message of its last answered approval, which may be an earlier answer's.
       const messageId = answerOf(store.getState(), now!);
@@ -235,28 +235,34 @@ export function createChatSession(
           body: {
             runId: target.runId,
             toolCallId: target.toolCallId,
-            resumeData:
-              kind === 'resume'
-                ? fields.resumeData
-                : { approved, ...(reason === undefined ? {} : { reason }) },
+            resumeData: kind === 'resume' ? fields.resumeData : answer,
           },
         });
-      const response = { id: approvalId, approved, ...(reason === undefined ? {} : { reason }) };
-      const result = await (kind !== 'resume' && awaitsApproval(current.messages, approvalId)
-        ? run(() => current.addToolApprovalResponse(response), viaBody)
-        : run(viaBody));
-      if (result.status === 'error') {
-        store.dispatch(
-          isRunGone(result.error)
-            ? { type: 'toolpane/decision-expired', toolCallId, message: EXPIRED_MESSAGE }
-            : {
-                type: 'toolpane/decision-failed',
-                toolCallId,
-                key: toolCallId,
-                error: result.error ?? 'Failed',
-              },
-        );
-      }
+      /**
+       * Gives the chat the answer. `useChat`'s helper settles once the chat has started sending it
+       * when its `sendAutomaticallyWhen` holds (`route` tells whether it does): else, or for a
+       * chat whose helper returns no promise, the session sends it.
+       */
+      const viaChat = async () => {
+        const before = requests;
+        learnt += 1;
+        const given = current.addToolApprovalResponse({ id: approvalId, ...answer });
+        const itself = route === 'chat' && typeof (given as PromiseLike<void>)?.then === 'function';
+        const error = current.error;
+        await given;
+        if (!itself) {
+          if (requests === before) await viaBody();
+        } else if (requests === before) {
+          owed = { toolCallId, error };
+        }
+        return itself;
+      };
+      const bad = notMessages(current.messages);
+      const result: SessionResult =
+        bad !== undefined
+          ? { status: 'error', error: bad }
+          : await run(route === 'body' ? viaBody : viaChat);
+      if (result.status === 'error') failed(toolCallId, result.error);
       return result;
     };
     const schema = kind === 'resume' ? call?.suspension?.resumeSchema : undefined;

@@ -1,23 +1,10 @@
-import type {
-  StreamIssue,
-  ToolCallState,
-  ToolpaneEvent,
-  ToolpaneState,
-  ToolpaneStore,
-} from '@toolpane/client';
+import type { ToolCallState, ToolpaneEvent, ToolpaneState, ToolpaneStore } from '@toolpane/client';
 import { expiredReason, HUMAN_TOOL_STATUSES } from '@toolpane/client';
-import {
-  selectAwaitingClient,
-  stateFromUIMessages,
-  type UIHistoryOptions,
-} from '@toolpane/client/ai-sdk';
+import { selectAwaitingClient, type UIHistoryOptions } from '@toolpane/client/ai-sdk';
 
 /*
- * A chat's messages are replaced, not only appended to: `regenerate`, `setMessages`, a
- * `sendMessage` that edits a user message, a `stop` that cuts an answer. Each assistant message
- * is one top-level run keyed by its id (the `messageId` of its stream's `start`), so the store
- * follows the chat by comparing run ids with message ids, and rebuilds itself from the chat's
- * messages when they disagree.
+ * Each assistant message of a chat is one top-level run keyed by its id (the `messageId` of its
+ * stream's `start`).
  */
 
 /**
@@ -42,16 +29,6 @@ const messageIds = (messages: readonly unknown[]): unknown[] =>
   messages.map((message) =>
     typeof message === 'object' && message !== null ? (message as { id?: unknown }).id : undefined,
   );
-
-/** Issues a rebuild keeps: what went wrong on the way (transport, decisions) that still applies. */
-function keptIssues(before: ToolpaneState, after: ToolpaneState): StreamIssue[] {
-  return before.issues.filter(
-    (issue) =>
-      (issue.kind === 'transport' || issue.kind === 'decision') &&
-      (issue.runId === undefined || after.runs.has(issue.runId)) &&
-      (issue.toolCallId === undefined || after.toolCalls.has(issue.toolCallId)),
-  );
-}
 
 /** The id of the top-level run (in a chat, its assistant message) `call` belongs to. */
 export function answerOf(state: ToolpaneState, call: ToolCallState): string {
@@ -133,65 +110,6 @@ export function earlierRequests(
     }
   }
   return events;
-}
-
-/** Whether a message part is a tool part whose approval `approvalId` still waits. */
-function waitsFor(part: unknown, approvalId: string): boolean {
-  if (typeof part !== 'object' || part === null) return false;
-  const { state, approval } = part as { state?: unknown; approval?: { id?: unknown } };
-  return state === 'approval-requested' && approval?.id === approvalId;
-}
-
-/** Whether a chat's `messages` hold a tool part whose approval `approvalId` still waits. */
-export const awaitsApproval = (messages: readonly unknown[], approvalId: string): boolean =>
-  messages.some((message) =>
-    ((message as { parts?: unknown[] }).parts ?? []).some((part) => waitsFor(part, approvalId)),
-  );
-
-/** Makes a store follow a chat's messages; see {@link createMessageFollower}. */
-export type MessageFollower = (messages: readonly unknown[], settled: boolean) => void;
-
-/**
- * Rebuilds the store from a chat's `messages` (see `stateFromUIMessages`) when its top-level runs
- * are not the chat's assistant messages: a run whose message the chat held and no longer holds,
- * or, once the chat has `settled` (no response being read, the chat ready), any run the chat does
- * not hold and any message with no run. A run the chat has not shown yet is not gone: the store
- * may read a response before the chat renders it.
- */
-export function createMessageFollower(store: ToolpaneStore, options: SyncOptions): MessageFollower {
-  /** The assistant messages the chat has held. */
-  const seen = new Set<string>();
-  /** States that held runs the chat dropped since: what they hid stays hidden if they return. */
-  const earlier: ToolpaneState[] = [];
-  /** The answers whose requests were marked expired once a later answer followed them. */
-  let checked = new Set<string>();
-  /** Marks the requests of earlier answers expired, each answer once (again after a rebuild). */
-  const expireEarlier = (ids: readonly string[], rebuilt: boolean) => {
-    if (rebuilt) checked = new Set();
-    const events = earlierRequests(store.getState(), ids, checked);
-    if (events.length > 0) store.dispatchMany(events);
-  };
-  return (messages, settled) => {
-    const before = store.getState();
-    const ids = assistantIds(messages);
-    const chatHas = new Set(ids);
-    const gone = before.runOrder.some(
-      (runId) => !chatHas.has(runId) && (settled || seen.has(runId)),
-    );
-    const missing = settled && ids.some((id) => !before.runs.has(id));
-    for (const id of ids) seen.add(id);
-    if (gone || missing) {
-      const shownBefore = [before, ...earlier];
-      const after = stateFromUIMessages(messages, { ...options, shownBefore });
-      if (gone) earlier.push(before);
-      store.reset(after);
-      const issues = keptIssues(before, after);
-      if (issues.length > 0) {
-        store.dispatchMany(issues.map((issue) => ({ type: 'toolpane/issue', issue })));
-      }
-    }
-    expireEarlier(ids, gone || missing);
-  };
 }
 
 /** A chat request's body, parsed: an object, or undefined when it has none or it is not JSON. */

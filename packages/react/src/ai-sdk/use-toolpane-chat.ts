@@ -8,13 +8,8 @@ import {
 } from '@toolpane/client';
 import { aiSdk, stateFromUIMessages, type UIHistoryOptions } from '@toolpane/client/ai-sdk';
 import { useEffect, useState } from 'react';
-import {
-  type ChatFetch,
-  type ChatLike,
-  type ChatSession,
-  createChatSession,
-  teeFetch,
-} from './chat-session.js';
+import { type ChatFetch, teeFetch } from './chat-fetch.js';
+import { type ChatLike, type ChatSession, createChatSession } from './chat-session.js';
 import { assistantIds, earlierRequests } from './chat-sync.js';
 
 /** Options of {@link useToolpaneChat}. */
