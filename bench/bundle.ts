@@ -311,8 +311,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // step runs), with their tool calls; 18.14 KB once a request already on the page when it
     // hydrates takes no focus, and a data part a display transform hides shows as hidden;
     // 18.33 KB once a key or a name escapes every letter that could pass for an ASCII one (`é`,
-    // fullwidth `ｐ`, `ɑ`, a combining accent), so two keys of an approval cannot look the same.
-    budgetKb: 18.4,
+    // fullwidth `ｐ`, `ɑ`, a combining accent), so two keys of an approval cannot look the same;
+    // 18.47 KB once a resume form keeps a choice by its value (a new schema's options never take
+    // an old choice's place), tells text a number field cannot read, and gives each field an id
+    // and a path of its own whatever its property's name.
+    budgetKb: 18.5,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.

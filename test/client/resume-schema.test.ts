@@ -132,13 +132,13 @@ describe('hostile resume schemas', () => {
     await expect(validateResumeData(either, null)).resolves.toMatchObject({ ok: true });
   });
 
-  it('still checks ordinary patterns, and refuses one it cannot run in linear time', async () => {
+  it('still checks ordinary patterns, and skips one it cannot run in linear time', async () => {
     const zip = { type: 'string', pattern: '^[0-9]{5}$' };
     await expect(validateResumeData(zip, '1234')).resolves.toMatchObject({ ok: false });
     await expect(validateResumeData(zip, '12345')).resolves.toEqual({ ok: true, value: '12345' });
     await expect(
       validateResumeData({ type: 'string', pattern: '^(?=a)(a+)+\\1$' }, 'a'),
-    ).resolves.toEqual(refused(/pattern .* uses features that cannot be checked safely/));
+    ).resolves.toEqual({ ok: true, value: 'a' });
   });
 
   it.each(['__proto__', 'constructor', 'prototype'])(

@@ -406,3 +406,27 @@ describe('a session runs client-side tools with execute, against a real Mastra s
     expect(lastRunText(later)).toContain('"city":"Nice"');
   });
 });
+
+describe('an execute whose output JSON cannot write', () => {
+  const cycle: Record<string, unknown> = { city: 'Lyon' };
+  cycle.self = cycle;
+  it.each([
+    ['a bigint', { city: 'Lyon', population: 522_250n }],
+    ['a cycle', cycle],
+  ])('%s: the call fails with a clear error and the run goes on', async (_, output) => {
+    const s = session(tools(() => output));
+    const sent = await s.send('locate x7');
+    expect(sent.status).toBe('done');
+    await settled(s);
+    expect(call(s, 'call-locate-x7')).toMatchObject({
+      status: 'output-error',
+      error: {
+        kind: 'raw',
+        value: expect.stringMatching(/^The tool's output cannot be written as JSON \(.+\)$/),
+      },
+    });
+    expect(waiting(s)).toEqual([]);
+    expect(s.getStatus()).toBe('idle');
+    expect(s.store.getState().runOrder).toHaveLength(2);
+  });
+});

@@ -8,7 +8,7 @@ import type { JsonSchema } from './types.js';
  * - No property named `__proto__`, `constructor` or `prototype`: data built for such a property
  *   by plain assignment changes the object's prototype instead of adding a field.
  * - Patterns stay out of zod (it would run them with the backtracking `RegExp`); `patterns.ts`
- *   checks them with a linear-time matcher instead.
+ *   checks them with a linear-time matcher instead, and skips one that matcher cannot run.
  */
 
 /** Property names that plain assignment on an object would not store as data. */
@@ -101,7 +101,8 @@ function ownProblem(node: Node, root: Node): string | undefined {
 /**
  * Why a resume schema cannot be used safely, or undefined when it can: a reference cycle (a
  * recursive schema), a property named `__proto__` / `constructor` / `prototype`, a reference
- * outside the schema, a pattern where it cannot be checked, or a schema too large for a form.
+ * outside the schema, a pattern under `not`, `if`, `then`, `else`, `contains` or `propertyNames`,
+ * or a schema too large for a form.
  * Walks the schema with an explicit stack, so no schema can overflow the call stack.
  *
  * @example
@@ -158,37 +159,64 @@ export function schemaProblem(root: JsonSchema): string | undefined {
   return undefined;
 }
 
+/** Whether a JSON value is an object or an array, which zod compares by identity. */
+export const isComposite = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null;
+
+/** Keywords whose subschemas `patterns.ts` checks data against (`$defs` through `$ref`). */
+const CHECKED = new Set([
+  'items',
+  'additionalProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'prefixItems',
+  'properties',
+  '$defs',
+  'definitions',
+]);
+
 /**
- * A copy of the schema without its `pattern` keywords (only where they are keywords, not
- * property names), for zod: patterns are checked apart, in linear time. The schema was checked by
+ * A copy of the schema for zod, without what `patterns.ts` checks instead: `pattern` keywords
+ * (only where they are keywords, not property names; patterns are checked apart, in linear time)
+ * and, where that check reaches, an `enum` or `const` with an object or array value (zod compares
+ * those by identity, so equal data would never match). The schema was checked by
  * {@link schemaProblem} first, so it has no cycles; references are copied as they are.
  */
-export function withoutPatterns(root: JsonSchema): JsonSchema {
+export function forZod(root: JsonSchema): JsonSchema {
   // Built with Object.fromEntries, which defines own properties: a key "__proto__" stays a key.
-  const copy = (node: Node): Record<string, unknown> =>
+  const copy = (node: Node, checked: boolean): Record<string, unknown> =>
     Object.fromEntries(
-      Object.entries(node).filter(([key, value]) => key !== 'pattern' || typeof value !== 'string'),
+      Object.entries(node).filter(([key, value]) =>
+        key === 'pattern'
+          ? typeof value !== 'string'
+          : !checked ||
+            (key === 'enum'
+              ? !(Array.isArray(value) && value.some(isComposite))
+              : key !== 'const' || !isComposite(value)),
+      ),
     );
-  const rootCopy = copy(root);
-  const stack: Record<string, unknown>[] = [rootCopy];
-  const inner = (item: unknown): unknown => {
+  const rootCopy = copy(root, true);
+  const stack: [Record<string, unknown>, boolean][] = [[rootCopy, true]];
+  const inner = (item: unknown, checked: boolean): unknown => {
     if (!isNode(item)) return item;
-    const out = copy(item);
-    stack.push(out);
+    const out = copy(item, checked);
+    stack.push([out, checked]);
     return out;
   };
   while (stack.length > 0) {
-    const out = stack.pop()!;
-    for (const key of ONE) if (isNode(out[key])) out[key] = inner(out[key]);
+    const [out, parent] = stack.pop()!;
+    const under = (key: string) => parent && CHECKED.has(key);
+    for (const key of ONE) if (isNode(out[key])) out[key] = inner(out[key], under(key));
     for (const key of LISTS) {
       const list = out[key];
-      if (Array.isArray(list)) out[key] = list.map(inner);
+      if (Array.isArray(list)) out[key] = list.map((item) => inner(item, under(key)));
     }
     for (const key of MAPS) {
       const map = out[key];
       if (isNode(map))
         out[key] = Object.fromEntries(
-          Object.entries(map).map(([name, item]) => [name, inner(item)]),
+          Object.entries(map).map(([name, item]) => [name, inner(item, under(key))]),
         );
     }
   }

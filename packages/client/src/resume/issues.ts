@@ -24,7 +24,9 @@ export interface ResumeLimit {
  *   limit; `inclusive` says whether the limit itself is allowed.
  * - `multiple-of`: a number that is not a multiple of `divisor`.
  * - `pattern`: text that does not match the schema's `pattern`.
- * - `unchecked-pattern`: a pattern the form cannot check safely (lookaround, backreferences).
+ * - `unchecked-pattern`: not reported by `validateResumeData`, which skips a pattern it cannot
+ *   check safely (lookaround, backreferences) and checks the rest of the field; kept for forms
+ *   and message maps that name it.
  * - `format`: text that is not a valid `format` (email, url, date, date-time, uuid…).
  * - `enum` / `const`: a value that is not one of the allowed ones.
  * - `additional-properties`: keys the schema does not allow.

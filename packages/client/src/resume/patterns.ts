@@ -1,14 +1,18 @@
 import { RE2JS } from 're2js';
-import { resolveRef, subschemas } from './guard.js';
+import { isComposite, resolveRef } from './guard.js';
 import { formatResumeIssue, type ResumeIssue } from './issues.js';
 import type { FieldError, JsonSchema } from './types.js';
 
 /*
- * The `pattern`s of a resume schema, matched in linear time. JavaScript's RegExp backtracks: a
- * pattern such as `^(a+)+$` against 30 characters blocks the page for seconds, and no check of the
- * pattern's shape catches every such case. RE2JS (a port of Google's RE2) matches any pattern it
- * accepts in time linear in the input, so no schema can freeze the page; a pattern it does not
- * accept (lookaround, backreferences) is reported as one the form cannot check.
+ * What zod does not check in a resume schema (see `forZod` in guard.ts):
+ * - `pattern`s, matched in linear time. JavaScript's RegExp backtracks: a pattern such as
+ *   `^(a+)+$` against 30 characters blocks the page for seconds, and no check of the pattern's
+ *   shape catches every such case. RE2JS (a port of Google's RE2) matches any pattern it accepts in
+ *   time linear in the input, so no schema can freeze the page. A pattern it does not accept
+ *   (lookaround, backreferences: zod's email pattern, as Mastra sends it) is skipped: the rest of
+ *   the field is still checked (its `format`, by zod), and the data can still be sent.
+ * - `enum` / `const` with object or array values, compared as JSON values (key order aside).
+ * - `required` names that `properties` does not list.
  */
 
 type Node = Readonly<Record<string, unknown>>;
@@ -20,7 +24,7 @@ type Matcher = (text: string) => boolean;
 
 const compiled = new Map<string, Matcher | null>();
 
-/** A linear-time test for `pattern`, or null when it cannot have one. */
+/** A linear-time test for `pattern`, or null when it cannot have one (it is skipped then). */
 export function patternMatcher(pattern: string): Matcher | null {
   let matcher = compiled.get(pattern);
   if (matcher === undefined) {
@@ -38,6 +42,27 @@ export function patternMatcher(pattern: string): Matcher | null {
 /** A field error for an issue, worded by default. */
 export function fieldError(path: string, issue: ResumeIssue): FieldError {
   return { path, message: formatResumeIssue(issue), issue };
+}
+
+/** A property name or index as a JSON Pointer token: `~` as `~0`, `/` as `~1`. */
+export const pointerToken = (key: PropertyKey): string =>
+  String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Whether two JSON values are equal: the same keys and values, in any key order. No recursion. */
+function sameJson(a: unknown, b: unknown): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length > 0) {
+    const [x, y] = stack.pop()!;
+    if (x === y) continue;
+    if (!isComposite(x) || !isComposite(y) || Array.isArray(x) !== Array.isArray(y)) return false;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(y, key)) return false;
+      stack.push([(x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key]]);
+    }
+  }
+  return true;
 }
 
 const jsonType = (value: unknown): string =>
@@ -67,15 +92,16 @@ interface Task {
 }
 
 /**
- * The pattern errors of `data` against `schema`, which zod checks apart, without its patterns;
- * data of any shape is fine (only strings are matched, where the schema has a pattern). Follows `properties`, `items`, `prefixItems`, `additionalProperties`, `allOf` and
- * `$ref`; a value under `anyOf` / `oneOf` passes when a branch of its type passes. An explicit
- * stack, so deep data cannot overflow the call stack.
+ * The errors zod does not find in `data` against `schema` (it checks a copy without patterns and
+ * without enums of objects): patterns that fail, values that equal no object `enum` option or
+ * `const`, and missing `required` keys that `properties` does not list. Data of any shape is fine. Follows `properties`, `items`, `prefixItems`,
+ * `additionalProperties`, `allOf` and `$ref`; a value under `anyOf` / `oneOf` passes when a branch
+ * of its type passes. An explicit stack, so deep data cannot overflow the call stack.
  *
  * @example
- * patternErrors({ type: 'string', pattern: '^[0-9]{5}$' }, 'abc'); // [{ path: '', message: … }]
+ * apartErrors({ type: 'string', pattern: '^[0-9]{5}$' }, 'abc'); // [{ path: '', message: … }]
  */
-export function patternErrors(
+export function apartErrors(
   schema: JsonSchema,
   data: unknown,
   root: JsonSchema = schema,
@@ -96,10 +122,18 @@ export function patternErrors(
     }
     if (typeof node.pattern === 'string' && typeof value === 'string') {
       const pattern = node.pattern;
-      const matcher = patternMatcher(pattern);
-      if (matcher === null) errors.push(fieldError(path, { kind: 'unchecked-pattern', pattern }));
-      else if (!matcher(value)) errors.push(fieldError(path, { kind: 'pattern', pattern }));
+      if (patternMatcher(pattern)?.(value) === false)
+        errors.push(fieldError(path, { kind: 'pattern', pattern }));
     }
+    const options = node.enum;
+    if (
+      Array.isArray(options) &&
+      options.some(isComposite) &&
+      !options.some((option) => sameJson(option, value))
+    )
+      errors.push(fieldError(path, { kind: 'enum', options }));
+    if (isComposite(node.const) && !sameJson(node.const, value))
+      errors.push(fieldError(path, { kind: 'const', value: node.const }));
     if (Array.isArray(node.allOf))
       for (const branch of node.allOf)
         if (isNode(branch)) stack.push({ node: branch, value, path });
@@ -107,16 +141,26 @@ export function patternErrors(
       const branches = node[key];
       if (!Array.isArray(branches)) continue;
       const fitting = branches.filter((b): b is Node => isNode(b) && accepts(b, value));
-      const failures = fitting.map((branch) => patternErrors(branch, value, root));
+      const failures = fitting.map((branch) => apartErrors(branch, value, root));
       if (failures.length > 0 && failures.every((f) => f.length > 0)) {
         errors.push(...failures[0]!.map((e) => ({ ...e, path: `${path}${e.path}` })));
       }
     }
     if (isNode(value)) {
       const properties = isNode(node.properties) ? node.properties : {};
+      // zod enforces `required` only for the names `properties` lists.
+      if (Array.isArray(node.required))
+        for (const name of node.required)
+          if (
+            typeof name === 'string' &&
+            !Object.hasOwn(properties, name) &&
+            !Object.hasOwn(value, name)
+          )
+            errors.push(fieldError(`${path}/${pointerToken(name)}`, { kind: 'required' }));
       for (const [name, item] of Object.entries(value)) {
         const own = Object.hasOwn(properties, name) ? properties[name] : node.additionalProperties;
-        if (isNode(own)) stack.push({ node: own, value: item, path: `${path}/${name}` });
+        if (isNode(own))
+          stack.push({ node: own, value: item, path: `${path}/${pointerToken(name)}` });
       }
     } else if (Array.isArray(value)) {
       const prefix = Array.isArray(node.prefixItems) ? node.prefixItems : [];
@@ -127,19 +171,4 @@ export function patternErrors(
     }
   }
   return errors;
-}
-
-/** The first pattern in the schema RE2 cannot run, to refuse the schema before any data comes. */
-export function unsafePattern(schema: JsonSchema): string | undefined {
-  const stack: Node[] = [schema];
-  const seen = new Set<Node>();
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    if (typeof node.pattern === 'string' && patternMatcher(node.pattern) === null)
-      return node.pattern;
-    for (const [, child] of subschemas(node)) stack.push(child);
-  }
-  return undefined;
 }

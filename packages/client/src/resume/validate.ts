@@ -1,7 +1,7 @@
 import { fromJSONSchema, type z } from 'zod';
-import { schemaProblem, withoutPatterns } from './guard.js';
+import { forZod, schemaProblem } from './guard.js';
 import type { ResumeIssue } from './issues.js';
-import { fieldError, patternErrors, unsafePattern } from './patterns.js';
+import { apartErrors, fieldError, pointerToken } from './patterns.js';
 import type { FieldError, JsonSchema, ResumeValidation } from './types.js';
 import { issueFromZod } from './zod-issues.js';
 
@@ -20,16 +20,17 @@ class SchemaRefused extends Error {
   }
 }
 
-/** A schema zod can run safely, or why there is none: see guard.ts and patterns.ts. */
+/**
+ * A schema zod can run safely, or why there is none: see guard.ts. What zod cannot check safely
+ * or rightly (patterns, enums of objects) is checked by patterns.ts instead.
+ */
 function compile(schema: JsonSchema): z.ZodType {
   let compiled = cache.get(schema);
   if (compiled === undefined) {
     const problem = schemaProblem(schema);
     if (problem !== undefined)
       throw new SchemaRefused({ kind: 'unusable-schema', reason: problem });
-    const pattern = unsafePattern(schema);
-    if (pattern !== undefined) throw new SchemaRefused({ kind: 'unchecked-pattern', pattern });
-    compiled = fromJSONSchema(withoutPatterns(schema) as Parameters<typeof fromJSONSchema>[0]);
+    compiled = fromJSONSchema(forZod(schema) as Parameters<typeof fromJSONSchema>[0]);
     cache.set(schema, compiled);
   }
   return compiled;
@@ -39,10 +40,10 @@ function compile(schema: JsonSchema): z.ZodType {
 function fromZod(issue: z.core.$ZodIssue): FieldError {
   const resumeIssue = issueFromZod(issue);
   const path = resumeIssue.kind === 'unique-items' ? issue.path.slice(0, -1) : issue.path;
-  return fieldError(path.length === 0 ? '' : `/${path.map(String).join('/')}`, resumeIssue);
+  return fieldError(path.map((key) => `/${pointerToken(key)}`).join(''), resumeIssue);
 }
 
-/** Validates `data` against a JSON Schema with zod; the paths are JSON Pointers. */
+/** Validates `data` against a JSON Schema with zod; the paths are JSON Pointers (`/a~1b`). */
 export function validateWithZod(schema: JsonSchema, data: unknown): ResumeValidation {
   let compiled: z.ZodType;
   try {
@@ -59,8 +60,8 @@ export function validateWithZod(schema: JsonSchema, data: unknown): ResumeValida
   }
   // `reportInput` tells a missing value (no input) from a value of the wrong type.
   const result = compiled.safeParse(data, { reportInput: true });
-  // Patterns are checked whatever zod found, so every problem shows at once.
-  const patterns = patternErrors(schema, data);
+  // The rest is checked whatever zod found, so every problem shows at once.
+  const patterns = apartErrors(schema, data);
   if (result.success && patterns.length === 0) {
     // The data as given, not zod's copy: zod builds its output by assignment.
     return { ok: true, value: data };

@@ -85,6 +85,17 @@ export function answerCall(
   }
   const { toolCallId, toolName, runId } = call;
   const failed = answer.errorText !== undefined;
+  // Refused before the call shows it: an output JSON cannot write (a BigInt, a cycle) never sends.
+  if (!failed) {
+    try {
+      JSON.stringify(answer.output);
+    } catch (error) {
+      // Its first line: V8 draws the path of a cycle on the lines after it.
+      const why = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
+      const message = `Nothing was sent: the output for tool call ${toolCallId} cannot be written as JSON (${why})`;
+      return Promise.resolve({ status: 'invalid', error: message });
+    }
+  }
   store.dispatch({
     type: 'toolpane/client-output',
     toolCallId,

@@ -129,6 +129,10 @@ const threadOf = (body: Record<string, unknown>) => {
   };
 };
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** An error's first line: V8 draws the path of a cycle on the lines after it. */
+const reason = (error: unknown) => messageOf(error).split('\n', 1)[0];
+
 /**
  * Runs the `execute` of one call and answers the call with its result, unless the session was
  * aborted meanwhile or the call was answered by hand (then `answerCall` refuses it: it no longer
@@ -160,10 +164,16 @@ function executeCall(
     run.running.set(key, release);
     new Promise((resolve) => resolve(execute(input, options)))
       .then(
-        (output): ClientToolAnswer => ({ output }),
-        (error: unknown): ClientToolAnswer => ({
-          errorText: error instanceof Error ? error.message : String(error),
-        }),
+        (output): ClientToolAnswer => {
+          try {
+            JSON.stringify(output);
+            return { output };
+          } catch (error) {
+            // An output JSON cannot write (a bigint, a cycle) can never go: the call fails with it.
+            return { errorText: `The tool's output cannot be written as JSON (${reason(error)})` };
+          }
+        },
+        (error: unknown): ClientToolAnswer => ({ errorText: messageOf(error) }),
       )
       .then((answer) => {
         release();

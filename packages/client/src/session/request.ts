@@ -12,7 +12,8 @@ export type PostOutcome =
   | {
       readonly ok: false;
       /**
-       * `aborted`: the caller stopped it; `timeout`: no response in time; `network`: fetch failed;
+       * `aborted`: the caller stopped it; `timeout`: no response in time; `network`: fetch failed,
+       * or the body cannot be written as JSON (a BigInt, a cycle: nothing was sent);
        * `withdrawn`: nothing was sent, what it was for changed before it went out (`message`).
        */
       readonly reason: 'aborted' | 'timeout' | 'network' | 'withdrawn';
@@ -66,6 +67,15 @@ export async function postOnce(
   timeoutMs: number,
   withdrawn?: () => string | undefined,
 ): Promise<PostOutcome> {
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    // Its first line: V8 draws the path of a cycle on the lines after it.
+    const why = errorMessage(error).split('\n', 1)[0];
+    const message = `Nothing was sent: the request cannot be written as JSON (${why})`;
+    return { ok: false, reason: 'network', message };
+  }
   const timeout = new AbortController();
   const onAbort = () => timeout.abort(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
@@ -86,7 +96,7 @@ export async function postOnce(
     const response = await endpoint.fetch(routeUrl(endpoint, route), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...extra },
-      body: JSON.stringify(body),
+      body: text,
       signal: timeout.signal,
       ...(endpoint.credentials === undefined ? {} : { credentials: endpoint.credentials }),
     });

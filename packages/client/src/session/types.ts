@@ -232,8 +232,9 @@ export interface AgentSession {
    * results, or without one the run's messages and the results, and reads the answer into the
    * store. Resolves with that request's result, or `done` while other calls of the run still
    * wait. A call that does not wait (unknown, or answered already) is `invalid` and nothing is
-   * sent. A session over a `useChat` chat answers `invalid`: the chat's `addToolOutput` does it.
-   * An answer given while the tool's `execute` runs wins: what `execute` returns later is dropped.
+   * sent, and so is an output JSON cannot write (a `bigint`, a cycle): nothing is sent and the
+   * call still waits. A session over a `useChat` chat answers `invalid`: the chat's
+   * `addToolOutput` does it. An answer given while the tool's `execute` runs wins: what `execute` returns later is dropped.
    */
   answer(
     toolCallId: string,

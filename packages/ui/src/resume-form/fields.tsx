@@ -1,10 +1,10 @@
 'use client';
-import { forwardRef, type ReactNode } from 'react';
+import { type FormEvent, forwardRef, type ReactNode, useId } from 'react';
 import { escapeLine } from '../exact-value/exact-value.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
 import { jsonText } from '../utils/values.js';
 import { useResumeFormContext } from './context.js';
-import type { ResumeField } from './schema-fields.js';
+import { NOT_A_NUMBER, type ResumeField } from './schema-fields.js';
 
 function Hint({ id, text }: { id: string; text: string | undefined }) {
   if (text === undefined) return null;
@@ -45,8 +45,9 @@ function Label({ htmlFor, field }: { htmlFor: string; field: ResumeField }) {
 }
 
 function FieldView({ field }: { field: ResumeField }) {
-  const { draft, setValue, errors, idPrefix, handle } = useResumeFormContext('Fields');
-  const id = `${idPrefix}field${field.path.replaceAll('/', '-') || '-value'}`;
+  const { draft, setValue, errors, handle } = useResumeFormContext('Fields');
+  // Any property name (spaces, "/", "") gives a valid id of its own.
+  const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const error = errors[field.path];
@@ -94,18 +95,20 @@ function FieldView({ field }: { field: ResumeField }) {
       );
     }
     case 'enum': {
+      // Each option as JSON: what the draft holds for it (see ResumeDraft).
+      const keys = field.options.map((option) => jsonText(option));
       control = (
         <select
           {...common}
-          value={text}
+          value={keys.includes(text) ? text : ''}
           onChange={(event) => {
             if (!readOnly) setValue(field.path, event.target.value);
           }}
         >
           <option value="">Choose…</option>
           {field.options.map((option, index) => (
-            <option key={String(index)} value={String(index)}>
-              {escapeLine(typeof option === 'string' ? option : jsonText(option))}
+            <option key={String(index)} value={keys[index]}>
+              {escapeLine(typeof option === 'string' ? option : keys[index]!)}
             </option>
           ))}
         </select>
@@ -127,15 +130,23 @@ function FieldView({ field }: { field: ResumeField }) {
       break;
     }
     default: {
+      const number = field.kind === 'number';
+      // A number input reads "" while its text is no number ("1e"): the browser says so in
+      // `validity.badInput`, on every input event (React's onChange skips "" after "", which
+      // clearing that text gives).
+      const change = ({ currentTarget: input }: FormEvent<HTMLInputElement>) =>
+        setValue(field.path, input.validity.badInput ? NOT_A_NUMBER : input.value);
       control = (
         <input
           {...common}
-          type={field.kind === 'number' ? 'number' : 'text'}
-          step={field.kind === 'number' ? (field.integer ? 1 : 'any') : undefined}
-          inputMode={field.kind === 'number' ? (field.integer ? 'numeric' : 'decimal') : undefined}
+          type={number ? 'number' : 'text'}
+          step={number ? (field.integer ? 1 : 'any') : undefined}
+          inputMode={number ? (field.integer ? 'numeric' : 'decimal') : undefined}
           readOnly={readOnly}
-          value={text}
-          onChange={(event) => setValue(field.path, event.target.value)}
+          // Text a number input cannot show would clear what the person typed.
+          value={number && Number.isNaN(Number(text)) ? '' : text}
+          onChange={change}
+          onInput={change}
         />
       );
     }

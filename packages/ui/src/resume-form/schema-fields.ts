@@ -40,15 +40,20 @@ type Schema = Readonly<Record<string, unknown>>;
 const isSchema = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** "deliveryTime" and "delivery_time" both read "Delivery time". */
+/** "deliveryTime" and "delivery_time" both read "Delivery time"; "" reads "(empty name)". */
 export function humanize(name: string): string {
   const words = name
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .trim()
     .toLowerCase();
-  return words === '' ? name : words[0]!.toUpperCase() + words.slice(1);
+  if (words) return words[0]!.toUpperCase() + words.slice(1);
+  return name.trim() ? name : name ? JSON.stringify(name) : '(empty name)';
 }
+
+/** The path of property `name` under `path`, a JSON Pointer: `~` as `~0`, `/` as `~1`. */
+const childPath = (path: string, name: string) =>
+  `${path}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 
 function typeOf(schema: Schema): string | undefined {
   const type = schema.type;
@@ -62,7 +67,7 @@ function typeOf(schema: Schema): string | undefined {
 function fieldFor(name: string, path: string, schema: Schema, required: boolean): ResumeField {
   const meta: FieldMeta = {
     name,
-    label: typeof schema.title === 'string' ? schema.title : humanize(name),
+    label: (typeof schema.title === 'string' && schema.title) || humanize(name),
     description: typeof schema.description === 'string' ? schema.description : undefined,
     required,
     default: schema.default,
@@ -95,12 +100,13 @@ function fieldsOf(schema: Schema, path: string): ResumeField[] {
   );
   return Object.entries(properties)
     .filter((entry): entry is [string, Schema] => isSchema(entry[1]))
-    .map(([name, property]) => fieldFor(name, `${path}/${name}`, property, required.has(name)));
+    .map(([name, property]) => fieldFor(name, childPath(path, name), property, required.has(name)));
 }
 
 /**
  * The fields of a form for a resume schema (a parsed object or Mastra's JSON string). An object
- * schema gives one field per property; any other schema gives a single field at the root ('').
+ * schema gives one field per property, at its JSON Pointer (`/contact/name`, `/a~1b` for "a/b");
+ * any other schema gives a single field at the root ('').
  */
 export function resumeFields(resumeSchema: unknown): readonly ResumeField[] {
   const schema = parseResumeSchema(resumeSchema);
@@ -119,7 +125,12 @@ function rootMeta(): FieldMeta {
   };
 }
 
-/** What the person typed or chose, by field path; strings for text inputs, booleans for checkboxes. */
+/**
+ * What the person typed or chose, by field path: strings for text inputs (a number input whose
+ * text the browser cannot read holds {@link NOT_A_NUMBER}), the chosen option as JSON for an enum
+ * (so a choice stays the same value whatever options a new schema brings, and `"1"`, `1` and
+ * `true` stay apart), booleans for checkboxes.
+ */
 export type ResumeDraft = Readonly<Record<string, string | boolean>>;
 
 /** `value[name]` when `value` is an object that has it, for defaults given on a parent object. */
@@ -128,8 +139,12 @@ function defaultOf(parent: unknown, name: string): unknown {
   return Object.hasOwn(parent, name) ? (parent as Record<string, unknown>)[name] : undefined;
 }
 
+/** What the draft holds for a number input whose text the browser cannot read as a number. */
+export const NOT_A_NUMBER = 'NaN';
+
 /**
- * The starting draft: schema defaults where there are any, else empty. A field without a default
+ * The starting draft: schema defaults where there are any, else empty (a number field with a
+ * default that is not a number, or an enum whose default is not an option, starts empty). A field without a default
  * of its own takes it from a default its parent object gives (`{ default: { guests: 2 } }`).
  */
 export function initialDraft(fields: readonly ResumeField[]): Record<string, string | boolean> {
@@ -146,12 +161,16 @@ export function initialDraft(fields: readonly ResumeField[]): Record<string, str
         return;
       }
       case 'enum': {
-        const index = field.options.findIndex((option) => Object.is(option, value));
-        draft[field.path] = index === -1 ? '' : String(index);
+        const key = jsonText(value);
+        draft[field.path] = field.options.some((option) => jsonText(option) === key) ? key : '';
         return;
       }
       case 'json': {
         draft[field.path] = value === undefined ? '' : jsonText(value, 2);
+        return;
+      }
+      case 'number': {
+        draft[field.path] = typeof value === 'number' ? String(value) : '';
         return;
       }
       default: {
@@ -201,7 +220,9 @@ function fieldValue(field: ResumeField, draft: ResumeDraft, errors: DraftErrors)
       // An unticked box is a legitimate `false`, never a missing value.
       return raw === true;
     case 'enum': {
-      if (typeof raw === 'string' && raw !== '') return field.options[Number(raw)];
+      // A choice counts only while its value is one of the options: a new schema may offer others.
+      const index = field.options.findIndex((option) => jsonText(option) === raw);
+      if (index !== -1) return field.options[index];
       if (field.meta.required) errors[field.path] = REQUIRED;
       return undefined;
     }
