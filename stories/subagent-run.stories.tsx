@@ -138,10 +138,15 @@ export const NestedApproval: Story = {
     const approve = within(inner).getByRole('button', { name: 'Approve deleteTool' });
     await expect(approve).toHaveFocus();
     await userEvent.click(approve);
-    await waitFor(() => expect(outer).toHaveAttribute('data-status', 'output-available'));
+    // The continuation is replayed chunk by chunk: seconds on a busy machine.
+    await waitFor(() => expect(outer).toHaveAttribute('data-status', 'output-available'), {
+      timeout: 15_000,
+    });
     await expect(inner).toHaveAttribute('data-status', 'output-available');
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
-      'deleteTool was approved.',
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+        'deleteTool was approved.',
+      ),
     );
   },
 };
