@@ -153,8 +153,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // above it, resume schemas) is searched again (reducer/rescrub.ts, about 0.7 KB), a reused
   // toolCallId's request in a later step asks again and a repeat one level up that names another
   // call is an issue (reducer/retry.ts, repeat-up.ts, about 0.5 KB), and a failed decision
-  // answers only its key.
-  { name: '@toolpane/client', file: client, budgetKb: 41.3 },
+  // answers only its key; 41.85 KB once a session's restore hides the values of a request raised
+  // inside a subagent that memory keeps raw (history/withhold.ts) and the memory reader, loaded
+  // with the first restore, reads a saved answer through its transform (the split of the reducer's
+  // transform code it now shares costs most of the 0.6 KB).
+  { name: '@toolpane/client', file: client, budgetKb: 41.9 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -243,11 +246,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 37.77 KB with those of 38.84 KB, 37.79 KB with those of 38.87 KB, 37.83 KB with those of
   // 38.92 KB, 38.91 KB with those of 40.02 KB, 38.94 KB with those of 40.05 KB, 38.95 KB once a
   // request that came before its agent call's own chunks hides what a call inside hides, 40.14 KB
-  // with those of 41.25 KB.
+  // with those of 41.25 KB, 40.72 KB with those of 41.85 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 40.2,
+    budgetKb: 40.8,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

@@ -5,6 +5,7 @@ import type { ToolpaneState } from '../state/state.js';
 import { initialState } from '../state/state-root.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 import type { BadMessage, HistoryChunks } from './common.js';
+import { withholdInner } from './withhold.js';
 
 const isBadMessage = (chunk: unknown): chunk is BadMessage =>
   (chunk as { type?: unknown } | null)?.type === 'toolpane/history-issue';
@@ -17,7 +18,8 @@ const issueOf = ({ message, value }: BadMessage): ToolpaneEvent => ({
 
 /**
  * Applies history chunks with the reducer that reads live streams. The run of each segment is the
- * one its chunks made current, so runs the reducer names itself get their prompt too.
+ * one its chunks made current, so runs the reducer names itself get their prompt too. The values
+ * of requests raised inside a subagent that no metadata tells about show hidden (`withholdInner`).
  */
 export function buildHistory(history: HistoryChunks, options: ReduceOptions): ToolpaneState {
   const reducer = createReducer(initialState, options);
@@ -30,7 +32,8 @@ export function buildHistory(history: HistoryChunks, options: ReduceOptions): To
     if (segment.prompt !== undefined && runId !== undefined) prompts.set(runId, segment.prompt);
   }
   for (const chunk of history.tail) apply(chunk);
-  return withPrompts(reducer.publish(), prompts);
+  const state = withholdInner(reducer.publish(), history.innerRequests, options.transforms);
+  return withPrompts(state, prompts);
 }
 
 /** Sets the prompt of each rebuilt run. */

@@ -2,6 +2,8 @@
 // Nothing here imports other code, so a reader can be loaded on its own (a session loads the
 // memory reader with its first restore) without taking code the page already has.
 
+import type { SavedViews } from './display-view.js';
+
 /** A record read from a message, its fields not yet checked. */
 export type Fields = Record<string, unknown>;
 
@@ -25,10 +27,22 @@ export interface HistorySegment {
   readonly runId?: string;
 }
 
+/** A call, named by its run and toolCallId. */
+export interface CallRef {
+  readonly runId: string;
+  readonly toolCallId: string;
+}
+
 /** What a history reader produces: a segment per message, then what settles every run. */
 export interface HistoryChunks {
   readonly segments: HistorySegment[];
   readonly tail: unknown[];
+  /**
+   * Calls whose pending request was raised inside a subagent and came with the inner tool's
+   * values and nothing that tells whether a display transform hides them: their request's
+   * values stay hidden (see `withholdInner`).
+   */
+  readonly innerRequests?: readonly CallRef[];
 }
 
 /**
@@ -89,17 +103,35 @@ export interface OpenCall {
 export const onlyClientCalls = (open: readonly OpenCall[], clientTools: ReadonlySet<string>) =>
   open.every((call) => call.wholeInput && clientTools.has(call.toolName));
 
-/** The app's client tools by name, and the calls of theirs still waiting: toolCallId → runId. */
+/**
+ * The app's client tools by name, and the calls of theirs still waiting: toolCallId → runId, and
+ * the provider metadata of the part that made each (its display transform, which the answer
+ * shows through). A user message starts a new turn (see {@link newTurn}).
+ */
 export interface AppCalls {
   readonly names: ReadonlySet<string>;
+  /** How a saved answer shows what a display transform covers. */
+  readonly views: SavedViews;
   readonly waiting: Map<string, string | undefined>;
+  readonly metadata: Map<string, unknown>;
 }
 
 /** No calls waiting yet, for the client tools named. */
-export const appCalls = (names: Iterable<string>): AppCalls => ({
+export const appCalls = (names: Iterable<string>, views: SavedViews): AppCalls => ({
   names: new Set(names),
+  views,
   waiting: new Map(),
+  metadata: new Map(),
 });
+
+/**
+ * A user message starts a new turn: the calls of earlier turns wait no more for an answer in a
+ * later message, whose calls with the same toolCallId are calls of their own.
+ */
+export function newTurn(app: AppCalls): void {
+  app.waiting.clear();
+  app.metadata.clear();
+}
 
 /**
  * The app's answer to a call an earlier message left waiting for it, as the event the session

@@ -4,17 +4,20 @@ import {
   answerWaiting,
   appCalls,
   badMessage,
+  type CallRef,
   type Fields,
   type HistoryChunks,
   type HistorySegment,
   isRecord,
   messagesOf,
+  newTurn,
   nonEmpty,
   type OpenCall,
   onlyClientCalls,
   records,
   textOf,
 } from './common.js';
+import type { SavedViews } from './display-view.js';
 
 /*
  * Mastra memory messages (what `GET /api/memory/threads/:threadId/messages` and client-js's
@@ -87,16 +90,39 @@ function pendingEntries(metadata: Fields | undefined): { kind: string; entry: Fi
 }
 
 /**
- * The app's answer to a call an earlier message left waiting for it, when `invocation` is one.
- * An error went as `{ error }`, which is how `@mastra/client-js` sends it.
+ * The app's answer to a call an earlier message left waiting for it, when `part` is one. An error
+ * went as `{ error }`, which is how `@mastra/client-js` sends it. What the part's display
+ * transform hides stays hidden: the answer carries its view.
  */
-function appAnswer(invocation: Fields, app: AppCalls): unknown {
-  if (invocation.state !== 'result') return undefined;
+function appAnswer(part: Fields, app: AppCalls): unknown {
+  const invocation = isRecord(part.toolInvocation) ? part.toolInvocation : undefined;
+  if (invocation?.state !== 'result') return undefined;
   const { result } = invocation;
+  const metadata = part.providerMetadata;
   const error =
     isRecord(result) && Object.keys(result).length === 1 ? nonEmpty(result.error) : undefined;
-  const answer = error === undefined ? { output: result } : { errorText: error };
+  const answer =
+    error === undefined
+      ? { output: app.views.displayView(metadata, ['output-available', 'error'], result) }
+      : { errorText: app.views.errorView(metadata, error) };
   return answerWaiting(app, nonEmpty(invocation.toolCallId), answer);
+}
+
+/**
+ * Whether a pending request in `message`'s metadata was raised inside a subagent: Mastra names
+ * the subagent's run (`delegatedRunId`) or the outer call (`parentToolName`), or the call it names
+ * is an `agent-*` call of the message.
+ */
+function raisedInside(entry: Fields, parts: readonly Fields[]): boolean {
+  if (entry.delegatedRunId !== undefined || entry.parentToolName !== undefined) return true;
+  return parts.some((part) => {
+    const invocation = isRecord(part.toolInvocation) ? part.toolInvocation : undefined;
+    return (
+      invocation?.toolCallId === entry.toolCallId &&
+      typeof invocation?.toolName === 'string' &&
+      invocation.toolName.startsWith('agent-')
+    );
+  });
 }
 
 /** An assistant message's metadata, when it has any. */
@@ -132,6 +158,7 @@ function assistantChunks(
   place: RunPlace,
   emit: Emit,
   app: AppCalls,
+  inner: CallRef[],
 ) {
   const messageId = nonEmpty(message.id);
   const parts =
@@ -163,9 +190,7 @@ function assistantChunks(
         return;
       }
       case 'tool-invocation': {
-        const answer = isRecord(part.toolInvocation)
-          ? appAnswer(part.toolInvocation, app)
-          : undefined;
+        const answer = appAnswer(part, app);
         if (answer !== undefined) emit(answer);
         if (answer !== undefined || toolChunks(runId, part, emit) !== false) return;
         const { toolCallId, toolName, state } = part.toolInvocation as Fields;
@@ -200,7 +225,11 @@ function assistantChunks(
     const { toolCallId, toolName, args, suspendPayload, resumeSchema } = entry;
     const payload = { toolCallId, toolName, args, resumeSchema, suspendPayload };
     const meta = isRecord(entry.metadata) ? { metadata: entry.metadata } : {};
-    emit({ type: kind, runId: nonEmpty(entry.runId) ?? runId, from: 'AGENT', payload, ...meta });
+    const at = nonEmpty(entry.runId) ?? runId;
+    emit({ type: kind, runId: at, from: 'AGENT', payload, ...meta });
+    // The inner tool's values, with nothing that tells whether its display transform hides them.
+    const id = nonEmpty(toolCallId);
+    if (id !== undefined && raisedInside(entry, parts)) inner.push({ runId: at, toolCallId: id });
   }
   // A run that waits for a person, or whose calls were cut short, is settled by the stream end
   // after all runs. One whose open calls all wait for the app finished on `tool-calls`.
@@ -214,14 +243,17 @@ function assistantChunks(
 
 /**
  * Internal: the chunks that rebuild Mastra memory messages, a segment per assistant message.
- * `clientTools` names the tools the app runs itself (see `stateFromMastraMessages`).
+ * `views` shows saved answers a display transform covers; `clientTools` names the tools the app
+ * runs itself (see `stateFromMastraMessages`).
  */
 export function mastraHistoryChunks(
   history: unknown,
+  views: SavedViews,
   clientTools: Iterable<string> = [],
 ): HistoryChunks {
-  const app = appCalls(clientTools);
+  const app = appCalls(clientTools, views);
   const segments: HistorySegment[] = [];
+  const inner: CallRef[] = [];
   const messages = messagesOf(history);
   if (messages === undefined) {
     const problem = badMessage(
@@ -248,6 +280,7 @@ export function mastraHistoryChunks(
     }
     if (message.role === 'user') {
       prompt = addPrompt(prompt, textOf(content, isRecord(content) ? records(content.parts) : []));
+      newTurn(app);
     } else if (message.role === 'assistant') {
       // The messages of one run: this one, and each next one while the one before it stopped for
       // a decision. A run that waits keeps the runId Mastra resumes it with; others are named by
@@ -262,12 +295,12 @@ export function mastraHistoryChunks(
       const chunks: unknown[] = [];
       run.forEach((m, i) => {
         const place = { runId, first: i === 0, last: i === run.length - 1 };
-        assistantChunks(m, contentOf(m)!, place, (chunk) => chunks.push(chunk), app);
+        assistantChunks(m, contentOf(m)!, place, (chunk) => chunks.push(chunk), app, inner);
       });
       segments.push({ chunks, runId, ...(prompt === undefined ? {} : { prompt }) });
       prompt = undefined;
       index = end;
     }
   }
-  return { segments, tail: [{ type: 'toolpane/stream-end' }] };
+  return { segments, tail: [{ type: 'toolpane/stream-end' }], innerRequests: inner };
 }

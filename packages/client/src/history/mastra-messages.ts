@@ -1,6 +1,7 @@
 import type { ReduceOptions } from '../reducer/context.js';
 import type { ToolpaneState } from '../state/state.js';
 import { buildHistory } from './build.js';
+import { SAVED_VIEWS } from './display-view.js';
 import { mastraHistoryChunks } from './mastra-chunks.js';
 
 /** Options of {@link stateFromMastraMessages}: the reducer's, and the app's client tools. */
@@ -35,5 +36,5 @@ export function stateFromMastraMessages(
   options: MastraHistoryOptions = {},
 ): ToolpaneState {
   const { now: _, clientTools, ...reduceOptions } = options as ReduceOptions & MastraHistoryOptions;
-  return buildHistory(mastraHistoryChunks(history, clientTools), reduceOptions);
+  return buildHistory(mastraHistoryChunks(history, SAVED_VIEWS, clientTools), reduceOptions);
 }

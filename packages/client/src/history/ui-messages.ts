@@ -14,13 +14,23 @@ import {
   type HistorySegment,
   isRecord,
   messagesOf,
+  newTurn,
   nonEmpty,
   onlyClientCalls,
   records,
   textOf,
   toolNameOf,
 } from './common.js';
+import { displayView, errorView, hasDisplay, SAVED_VIEWS } from './display-view.js';
 import { keepHidden } from './keep-hidden.js';
+import {
+  type Emit,
+  pendingFromMetadata,
+  requestApproval,
+  type ToolPart,
+  toolInput,
+  toolOutcome,
+} from './ui-tool-parts.js';
 
 /*
  * AI SDK `UIMessage`s (v5, v6 and v7: what `useChat` holds, what apps persist, what
@@ -32,99 +42,6 @@ import { keepHidden } from './keep-hidden.js';
 
 const TERMINAL = new Set(['output-available', 'output-error', 'output-denied']);
 const HUMAN_DATA = new Set(['data-tool-call-approval', 'data-tool-call-suspended']);
-
-type Emit = (chunk: unknown) => void;
-
-interface ToolPart {
-  readonly part: Fields;
-  readonly toolCallId: string;
-  readonly toolName: string;
-}
-
-/** The approval a tool part was asked for (v6 and v7 parts keep it, whatever came after). */
-function requestApproval({ part, toolCallId }: ToolPart, emit: Emit): void {
-  const approvalId = isRecord(part.approval) ? nonEmpty(part.approval.id) : undefined;
-  if (approvalId?.includes('::')) emit({ type: 'tool-approval-request', approvalId, toolCallId });
-}
-
-/** What ends a tool part: applied after every part's input and every request for a person. */
-function toolOutcome({ part, toolCallId, toolName }: ToolPart, emit: Emit): void {
-  const approval = isRecord(part.approval) ? part.approval : undefined;
-  const providerExecuted =
-    typeof part.providerExecuted === 'boolean' ? { providerExecuted: part.providerExecuted } : {};
-  switch (part.state) {
-    case 'output-available': {
-      const metadata = part.resultProviderMetadata ?? part.callProviderMetadata;
-      emit({
-        type: 'tool-output-available',
-        toolCallId,
-        output: part.output,
-        ...providerExecuted,
-        ...(metadata === undefined ? {} : { providerMetadata: metadata }),
-        ...(part.preliminary === true ? { preliminary: true } : {}),
-      });
-      return;
-    }
-    case 'output-error': {
-      const errorText = typeof part.errorText === 'string' ? part.errorText : 'Tool error';
-      emit(
-        part.input === undefined
-          ? { type: 'tool-input-error', toolCallId, toolName, errorText, input: part.rawInput }
-          : { type: 'tool-output-error', toolCallId, errorText },
-      );
-      return;
-    }
-    case 'output-denied': {
-      const reason = nonEmpty(approval?.reason);
-      const decision = { approved: false, ...(reason === undefined ? {} : { reason }) };
-      emit({ type: 'toolpane/decision-sent', toolCallId, ...decision });
-      emit({ type: 'tool-output-denied', toolCallId });
-      return;
-    }
-  }
-}
-
-/**
- * The chunks of a tool part's input, in transcript order: its whole input when it has one (as a
- * call whose input did not stream arrives), else only its start.
- */
-function toolInput({ part, toolCallId, toolName }: ToolPart, emit: Emit): void {
-  const providerExecuted =
-    typeof part.providerExecuted === 'boolean' ? { providerExecuted: part.providerExecuted } : {};
-  if (part.state !== 'input-streaming' && part.input !== undefined) {
-    emit({
-      type: 'tool-input-available',
-      toolCallId,
-      toolName,
-      input: part.input,
-      ...providerExecuted,
-    });
-  } else {
-    emit({ type: 'tool-input-start', toolCallId, toolName, ...providerExecuted });
-  }
-}
-
-/**
- * The approvals and suspensions Mastra keeps in a message's metadata, as their data parts.
- * Returns the toolCallIds they name.
- */
-function pendingFromMetadata(metadata: unknown, emit: Emit): unknown[] {
-  const ids: unknown[] = [];
-  if (!isRecord(metadata)) return ids;
-  for (const [key, type] of [
-    ['pendingToolApprovals', 'data-tool-call-approval'],
-    ['suspendedTools', 'data-tool-call-suspended'],
-  ] as const) {
-    const entries = metadata[key];
-    if (!isRecord(entries)) continue;
-    for (const entry of Object.values(entries)) {
-      if (!isRecord(entry)) continue;
-      ids.push(entry.toolCallId);
-      emit({ type, id: entry.toolCallId, data: entry });
-    }
-  }
-  return ids;
-}
 
 /**
  * The chunks of one assistant message. Returns the run's id. Decisions already made go to
@@ -165,12 +82,19 @@ function assistantChunks(
         emit(badMessage(`A ${type} part needs a toolCallId and a tool name`, part));
         return;
       }
+      // What the display transform of the answer's part, or else of the call's, hides stays
+      // hidden: the answer carries its view.
+      const meta = [
+        part.resultProviderMetadata,
+        part.callProviderMetadata,
+        app.metadata.get(toolCallId),
+      ].find(hasDisplay);
       const answer = answerWaiting(
         app,
         part.state === 'output-available' || part.state === 'output-error' ? toolCallId : undefined,
         part.state === 'output-available'
-          ? { output: part.output }
-          : { errorText: nonEmpty(part.errorText) ?? 'Tool error' },
+          ? { output: displayView(meta, ['output-available', 'error'], part.output) }
+          : { errorText: errorView(meta, nonEmpty(part.errorText) ?? 'Tool error') },
       );
       if (answer !== undefined) {
         emit(answer);
@@ -203,10 +127,13 @@ function assistantChunks(
       emit(part);
     }
   });
-  // Approvals first, so a call that went on after its approval keeps it, as it did live.
-  for (const tool of tools) if (!flushed.has(tool)) requestApproval(tool, emit);
+  // Requests before outcomes, so a call that went on after its approval keeps it, as it did
+  // live. The parts that carry a request whole (its tool, arguments as shown, schema) come before
+  // a v6 part's approval, which then repeats them: the arguments the part's input carries may be
+  // the raw ones a display transform hid.
   for (const part of human) emit(part);
   const pending = pendingFromMetadata(message.metadata, emit);
+  for (const tool of tools) if (!flushed.has(tool)) requestApproval(tool, emit);
   for (const tool of tools) if (!flushed.has(tool)) toolOutcome(tool, emit);
   // A run that still waits, or whose calls never ended, is settled by the stream end after all.
   const ended = new Set(
@@ -232,7 +159,10 @@ function assistantChunks(
     emit(
       waiting.length === 0 ? { type: 'finish' } : { type: 'finish', finishReason: 'tool-calls' },
     );
-    for (const { toolCallId } of waiting) app.waiting.set(toolCallId, messageId);
+    for (const { toolCallId, part } of waiting) {
+      app.waiting.set(toolCallId, messageId);
+      app.metadata.set(toolCallId, part.callProviderMetadata);
+    }
   }
   // A decision already made waits for the request that carries it.
   for (const { part, toolCallId } of tools) {
@@ -253,7 +183,7 @@ export function uiHistoryChunks(
   history: unknown,
   clientTools: Iterable<string> = [],
 ): HistoryChunks {
-  const app = appCalls(clientTools);
+  const app = appCalls(clientTools, SAVED_VIEWS);
   const segments: HistorySegment[] = [];
   const messages = messagesOf(history);
   if (messages === undefined) {
@@ -278,6 +208,7 @@ export function uiHistoryChunks(
     }
     if (message.role === 'user') {
       prompt = addPrompt(prompt, textOf(undefined, records(message.parts)));
+      newTurn(app);
       continues = false;
     } else if (message.role === 'assistant') {
       const goesOn = stopped(message) && isAssistant(messages[index + 1]);

@@ -1,4 +1,5 @@
 import { buildHistory } from '../history/build.js';
+import { SAVED_VIEWS } from '../history/display-view.js';
 import type { ReduceOptions } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { selectPendingApprovals } from '../state/select.js';
@@ -41,7 +42,10 @@ export async function restoreThread(
   }
   const read = await reader.threadMessages(endpoint, thread, signal, httpErrorMessage);
   if (!read.ok) return { ok: false, error: `The thread could not be loaded: ${read.error}` };
-  const state = buildHistory(history.mastraHistoryChunks(read.messages, clientTools), options);
+  const state = buildHistory(
+    history.mastraHistoryChunks(read.messages, SAVED_VIEWS, clientTools),
+    options,
+  );
   const pending = selectPendingApprovals(state);
   const held =
     pending.length === 0
