@@ -8,6 +8,8 @@ import { bookTable, mastraSchema, renderForm, submit } from './resume-form-setup
 /*
  * Tool resume schemas with zod string formats whose pattern, as Mastra sends it, uses lookaround
  * (email, ISO duration): the linear-time matcher cannot run it, and the form must still resume.
+ * And formats whose JSON Schema zod reads more strictly than zod checks them (time, IPv6
+ * addresses and networks): what zod accepts is sent.
  */
 
 const CASES: [
@@ -49,6 +51,38 @@ const CASES: [
     '3 days',
     /duration/,
     'P3D',
+  ],
+  [
+    'zod 3 required time',
+    mastraSchema(z3.object({ confirmed: z3.boolean(), contact: z3.string().time() })),
+    true,
+    '25:00',
+    /time/,
+    '19:30',
+  ],
+  [
+    'zod 4 ISO time',
+    mastraSchema(z4.object({ confirmed: z4.boolean(), contact: z4.iso.time().optional() })),
+    false,
+    '19:30:00Z',
+    /format/,
+    '19:30:00.5',
+  ],
+  [
+    'zod 4 IPv6 address',
+    mastraSchema(z4.object({ confirmed: z4.boolean(), contact: z4.ipv6().optional() })),
+    false,
+    '2001:db8::g',
+    /IPv6/,
+    '2001:db8::1',
+  ],
+  [
+    'zod 3 network',
+    mastraSchema(z3.object({ confirmed: z3.boolean(), contact: z3.string().cidr().optional() })),
+    false,
+    '192.0.2.0/33',
+    /format/,
+    '2001:db8::/32',
   ],
 ];
 

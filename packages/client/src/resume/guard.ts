@@ -1,3 +1,4 @@
+import { FORMATS } from './formats.js';
 import type { JsonSchema } from './types.js';
 
 /*
@@ -180,7 +181,8 @@ const CHECKED = new Set([
  * A copy of the schema for zod, without what `patterns.ts` checks instead: `pattern` keywords
  * (only where they are keywords, not property names; patterns are checked apart, in linear time)
  * and, where that check reaches, an `enum` or `const` with an object or array value (zod compares
- * those by identity, so equal data would never match). The schema was checked by
+ * those by identity, so equal data would never match) and the `format`s of formats.ts (zod reads
+ * them more strictly than it writes them). The schema was checked by
  * {@link schemaProblem} first, so it has no cycles; references are copied as they are.
  */
 export function forZod(root: JsonSchema): JsonSchema {
@@ -193,7 +195,9 @@ export function forZod(root: JsonSchema): JsonSchema {
           : !checked ||
             (key === 'enum'
               ? !(Array.isArray(value) && value.some(isComposite))
-              : key !== 'const' || !isComposite(value)),
+              : key === 'format'
+                ? !FORMATS.has(value as string)
+                : key !== 'const' || !isComposite(value)),
       ),
     );
   const rootCopy = copy(root, true);

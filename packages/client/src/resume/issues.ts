@@ -24,9 +24,6 @@ export interface ResumeLimit {
  *   limit; `inclusive` says whether the limit itself is allowed.
  * - `multiple-of`: a number that is not a multiple of `divisor`.
  * - `pattern`: text that does not match the schema's `pattern`.
- * - `unchecked-pattern`: not reported by `validateResumeData`, which skips a pattern it cannot
- *   check safely (lookaround, backreferences) and checks the rest of the field; kept for forms
- *   and message maps that name it.
  * - `format`: text that is not a valid `format` (email, url, date, date-time, uuid…).
  * - `enum` / `const`: a value that is not one of the allowed ones.
  * - `additional-properties`: keys the schema does not allow.
@@ -44,7 +41,6 @@ export type ResumeIssue =
   | ({ readonly kind: 'too-big' } & ResumeLimit)
   | { readonly kind: 'multiple-of'; readonly divisor: number }
   | { readonly kind: 'pattern'; readonly pattern: string }
-  | { readonly kind: 'unchecked-pattern'; readonly pattern: string }
   | { readonly kind: 'format'; readonly format: string }
   | { readonly kind: 'enum'; readonly options: readonly unknown[] }
   | { readonly kind: 'const'; readonly value: unknown }
@@ -122,7 +118,7 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
   datetime: 'Enter a date and time, like 2026-01-31T19:30:00Z.',
   'date-time': 'Enter a date and time, like 2026-01-31T19:30:00Z.',
   date: 'Enter a date, like 2026-01-31.',
-  time: 'Enter a time, like 19:30:00Z.',
+  time: 'Enter a time, like 19:30:00.',
   duration: 'Enter a duration, like PT30M.',
   uuid: 'Enter an id in UUID form, like 123e4567-e89b-12d3-a456-426614174000.',
   ipv4: 'Enter an IPv4 address, like 192.0.2.1.',
@@ -185,8 +181,6 @@ export const resumeMessages: ResumeMessages = {
       ? "Doesn't match the expected format."
       : `Must match the format ${example}.`;
   },
-  'unchecked-pattern': ({ pattern }) =>
-    `The pattern /${pattern.slice(0, 100)}/ uses features that cannot be checked safely.`,
   format: ({ format }) => FORMAT_WORDS[format] ?? `Enter a valid ${format}.`,
   enum: ({ options }) =>
     options.length === 1 ? `Must be ${shown(options[0])}.` : `Choose one of ${listed(options)}.`,

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { eitherNetwork, FORMATS, zodAddress, zodRegex } from './formats.js';
 import { isComposite, resolveRef } from './guard.js';
 import { formatResumeIssue, type ResumeIssue } from './issues.js';
 import type { FieldError, JsonSchema } from './types.js';
@@ -10,7 +11,9 @@ import type { FieldError, JsonSchema } from './types.js';
  *   shape catches every such case. RE2JS (a port of Google's RE2) matches any pattern it accepts in
  *   time linear in the input, so no schema can freeze the page. A pattern it does not accept
  *   (lookaround, backreferences: zod's email pattern, as Mastra sends it) is skipped: the rest of
- *   the field is still checked (its `format`, by zod), and the data can still be sent.
+ *   the field is still checked (its `format`, by zod), and the data can still be sent. A pattern
+ *   zod writes but does not check by (zod 4's for IPv6) is checked as zod checks it (formats.ts).
+ * - The `format`s zod's conversion reads more strictly than zod writes them (formats.ts).
  * - `enum` / `const` with object or array values, compared as JSON values (key order aside).
  * - `required` names that `properties` does not list.
  */
@@ -24,16 +27,21 @@ type Matcher = (text: string) => boolean;
 
 const compiled = new Map<string, Matcher | null>();
 
-/** A linear-time test for `pattern`, or null when it cannot have one (it is skipped then). */
+/**
+ * A linear-time test for `pattern` (zod's own test where zod wrote it, see formats.ts), or null
+ * when it cannot have one (it is skipped then).
+ */
 export function patternMatcher(pattern: string): Matcher | null {
   let matcher = compiled.get(pattern);
   if (matcher === undefined) {
-    try {
-      const re = RE2JS.compile(pattern);
-      matcher = (text) => re.matcher(text).find();
-    } catch {
-      matcher = null;
-    }
+    matcher = zodAddress(pattern) ?? null;
+    if (matcher === null)
+      try {
+        const re = RE2JS.compile(pattern);
+        matcher = (text) => re.matcher(text).find();
+      } catch {
+        matcher = zodRegex(pattern) ?? null;
+      }
     compiled.set(pattern, matcher);
   }
   return matcher;
@@ -120,9 +128,13 @@ export function apartErrors(
       const target = resolveRef(root, node.$ref);
       if (target !== undefined) stack.push({ node: target, value, path });
     }
-    if (typeof node.pattern === 'string' && typeof value === 'string') {
-      const pattern = node.pattern;
-      if (patternMatcher(pattern)?.(value) === false)
+    if (typeof value === 'string') {
+      const { pattern, format } = node;
+      const name = format ?? (node.contentEncoding === 'base64' ? 'base64' : undefined);
+      // One problem per value: a pattern zod writes beside a format says the same again.
+      if (typeof name === 'string' && FORMATS.get(name)?.(value) === false)
+        errors.push(fieldError(path, { kind: 'format', format: name }));
+      else if (typeof pattern === 'string' && patternMatcher(pattern)?.(value) === false)
         errors.push(fieldError(path, { kind: 'pattern', pattern }));
     }
     const options = node.enum;
@@ -134,9 +146,13 @@ export function apartErrors(
       errors.push(fieldError(path, { kind: 'enum', options }));
     if (isComposite(node.const) && !sameJson(node.const, value))
       errors.push(fieldError(path, { kind: 'const', value: node.const }));
-    if (Array.isArray(node.allOf))
-      for (const branch of node.allOf)
-        if (isNode(branch)) stack.push({ node: branch, value, path });
+    if (Array.isArray(node.allOf)) {
+      const branches = node.allOf.filter(isNode);
+      const either = eitherNetwork(branches);
+      if (either !== undefined) stack.push({ node: { anyOf: either }, value, path });
+      for (const branch of branches)
+        if (!either?.includes(branch)) stack.push({ node: branch, value, path });
+    }
     for (const key of ['anyOf', 'oneOf'] as const) {
       const branches = node[key];
       if (!Array.isArray(branches)) continue;

@@ -46,7 +46,8 @@ export function issueFromZod(issue: ZodIssue): ResumeIssue {
     case 'not_multiple_of':
       return { kind: 'multiple-of', divisor: Number(issue.divisor) };
     case 'invalid_format':
-      // zod checks some formats (time) with a regex of its own; its text means nothing to a person.
+      // A regex of zod's own (its `time` under `not`, say, see formats.ts): its text means nothing
+      // to a person.
       if (
         issue.format === 'regex' ||
         issue.format === 'starts_with' ||

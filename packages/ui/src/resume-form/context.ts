@@ -11,7 +11,7 @@ export interface ResumeFormContextValue {
   readonly toolName: string;
   readonly fields: readonly ResumeField[];
   readonly draft: ResumeDraft;
-  readonly setValue: (path: string, value: string | boolean) => void;
+  readonly setValue: (path: string, value: string | boolean | null) => void;
   /** The words for each field's problem, by field path. */
   readonly errors: Readonly<Record<string, string>>;
   readonly formError: string | undefined;

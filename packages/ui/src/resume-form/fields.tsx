@@ -54,15 +54,34 @@ function FieldView({ field }: { field: ResumeField }) {
   const describedBy =
     [field.meta.description && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
   const readOnly = handle.status !== 'suspended';
+  const raw = draft[field.path];
+  const noValue = raw === null;
   const common = {
     id,
     name: field.path || 'value',
     'aria-describedby': describedBy,
     'aria-invalid': error === undefined ? undefined : true,
     'aria-required': marksRequired(field) || undefined,
+    // What the control holds is not sent while "No value" is chosen.
+    disabled: noValue,
   };
-  const raw = draft[field.path];
+  // A field that takes null offers it as a choice of its own, named after the field.
+  const noValueChoice = field.meta.nullable && (
+    <label {...partProps('resume-form-no-value')}>
+      <input
+        type="checkbox"
+        aria-label={`No value for ${field.meta.label}`}
+        checked={noValue}
+        onChange={(event) => {
+          // Unticked, the field is empty again, whatever its kind.
+          if (!readOnly) setValue(field.path, event.target.checked ? null : '');
+        }}
+      />
+      No value
+    </label>
+  );
   const text = typeof raw === 'string' ? raw : '';
+  const label = <Label htmlFor={id} field={field} />;
   let control: ReactNode;
   switch (field.kind) {
     case 'object': {
@@ -70,29 +89,29 @@ function FieldView({ field }: { field: ResumeField }) {
         <fieldset {...partProps('resume-form-group')} aria-describedby={describedBy}>
           <legend {...partProps('resume-form-legend')}>{escapeLine(field.meta.label)}</legend>
           <Hint id={hintId} text={field.meta.description} />
-          {field.fields.map((inner) => (
-            <FieldView key={inner.path} field={inner} />
-          ))}
+          {noValueChoice}
+          <fieldset disabled={noValue}>
+            {field.fields.map((inner) => (
+              <FieldView key={inner.path} field={inner} />
+            ))}
+          </fieldset>
           <ErrorText id={errorId} text={error} />
         </fieldset>
       );
     }
     case 'boolean': {
-      return (
-        <div {...partProps('resume-form-field')} data-kind="boolean">
-          <input
-            type="checkbox"
-            {...common}
-            checked={raw === true}
-            onChange={(event) => {
-              if (!readOnly) setValue(field.path, event.target.checked);
-            }}
-          />
-          <Label htmlFor={id} field={field} />
-          <Hint id={hintId} text={field.meta.description} />
-          <ErrorText id={errorId} text={error} />
-        </div>
+      // A checkbox comes before its label.
+      control = (
+        <input
+          type="checkbox"
+          {...common}
+          checked={raw === true}
+          onChange={(event) => {
+            if (!readOnly) setValue(field.path, event.target.checked);
+          }}
+        />
       );
+      break;
     }
     case 'enum': {
       // Each option as JSON: what the draft holds for it (see ResumeDraft).
@@ -153,8 +172,10 @@ function FieldView({ field }: { field: ResumeField }) {
   }
   return (
     <div {...partProps('resume-form-field')} data-kind={field.kind}>
-      <Label htmlFor={id} field={field} />
+      {field.kind !== 'boolean' && label}
       {control}
+      {field.kind === 'boolean' && label}
+      {noValueChoice}
       <Hint id={hintId} text={field.meta.description} />
       <ErrorText id={errorId} text={error} />
     </div>

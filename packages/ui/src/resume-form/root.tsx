@@ -94,7 +94,7 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
     const formError =
       handle.error !== undefined && handle.fieldErrors.length === 0 ? handle.error : rest;
     const setValue = useCallback(
-      (path: string, value: string | boolean) => {
+      (path: string, value: string | boolean | null) => {
         edit(path, value);
         setDraftErrors((previous) => {
           if (previous[path] === undefined) return previous;

@@ -33,6 +33,11 @@ export interface FieldMeta {
   readonly description: string | undefined;
   readonly required: boolean;
   readonly default: unknown;
+  /**
+   * Whether the field also takes null (`type: ['integer', 'null']`, or zod's `.nullable()` as
+   * `anyOf: [{ type: 'integer' }, { type: 'null' }]`): the form offers "No value" beside it.
+   */
+  readonly nullable: boolean;
 }
 
 type Schema = Readonly<Record<string, unknown>>;
@@ -64,33 +69,31 @@ function typeOf(schema: Schema): string | undefined {
   return undefined;
 }
 
-function fieldFor(name: string, path: string, schema: Schema, required: boolean): ResumeField {
+function fieldFor(name: string, path: string, given: Schema, required: boolean): ResumeField {
+  // zod's `.nullable()`: `anyOf` (or `oneOf`) of the schema and `{ type: 'null' }`, read as the
+  // schema, with the title, description and default given beside them.
+  const list = given.anyOf ?? given.oneOf;
+  const [a, b, more] = (Array.isArray(list) ? list : []) as (Schema | undefined)[];
+  const other = more === undefined && (a?.type === 'null' ? b : b?.type === 'null' && a);
+  const schema = isSchema(other) ? { ...other, ...given } : given;
   const meta: FieldMeta = {
     name,
     label: (typeof schema.title === 'string' && schema.title) || humanize(name),
     description: typeof schema.description === 'string' ? schema.description : undefined,
     required,
     default: schema.default,
+    nullable: schema !== given || [given.type].flat().includes('null'),
   };
   if (Array.isArray(schema.enum) && schema.enum.length > 0)
     return { kind: 'enum', path, meta, options: schema.enum };
   if ('const' in schema) return { kind: 'enum', path, meta, options: [schema.const] };
-  switch (typeOf(schema)) {
-    case 'string':
-      return { kind: 'string', path, meta };
-    case 'number':
-      return { kind: 'number', path, meta, integer: false };
-    case 'integer':
-      return { kind: 'number', path, meta, integer: true };
-    case 'boolean':
-      return { kind: 'boolean', path, meta };
-    case 'object': {
-      if (!isSchema(schema.properties)) return { kind: 'json', path, meta };
-      return { kind: 'object', path, meta, fields: fieldsOf(schema, path) };
-    }
-    default:
-      return { kind: 'json', path, meta };
-  }
+  const type = typeOf(schema);
+  if (type === 'object' && isSchema(schema.properties))
+    return { kind: 'object', path, meta, fields: fieldsOf(schema, path) };
+  if (type === 'number' || type === 'integer')
+    return { kind: 'number', path, meta, integer: type === 'integer' };
+  // An object without properties, a list, or no type at all is edited as JSON.
+  return { kind: type === 'string' || type === 'boolean' ? type : 'json', path, meta };
 }
 
 function fieldsOf(schema: Schema, path: string): ResumeField[] {
@@ -122,6 +125,7 @@ function rootMeta(): FieldMeta {
     description: undefined,
     required: false,
     default: undefined,
+    nullable: false,
   };
 }
 
@@ -129,9 +133,9 @@ function rootMeta(): FieldMeta {
  * What the person typed or chose, by field path: strings for text inputs (a number input whose
  * text the browser cannot read holds {@link NOT_A_NUMBER}), the chosen option as JSON for an enum
  * (so a choice stays the same value whatever options a new schema brings, and `"1"`, `1` and
- * `true` stay apart), booleans for checkboxes.
+ * `true` stay apart), booleans for checkboxes, and null for a field set to "No value".
  */
-export type ResumeDraft = Readonly<Record<string, string | boolean>>;
+export type ResumeDraft = Readonly<Record<string, string | boolean | null>>;
 
 /** `value[name]` when `value` is an object that has it, for defaults given on a parent object. */
 function defaultOf(parent: unknown, name: string): unknown {
@@ -144,13 +148,20 @@ export const NOT_A_NUMBER = 'NaN';
 
 /**
  * The starting draft: schema defaults where there are any, else empty (a number field with a
- * default that is not a number, or an enum whose default is not an option, starts empty). A field without a default
- * of its own takes it from a default its parent object gives (`{ default: { guests: 2 } }`).
+ * default that is not a number, or an enum whose default is not an option, starts empty; a field
+ * that takes null with a null default starts as "No value"). A field without a default of its own
+ * takes it from a default its parent object gives (`{ default: { guests: 2 } }`).
  */
-export function initialDraft(fields: readonly ResumeField[]): Record<string, string | boolean> {
-  const draft: Record<string, string | boolean> = {};
+export function initialDraft(
+  fields: readonly ResumeField[],
+): Record<string, string | boolean | null> {
+  const draft: Record<string, string | boolean | null> = {};
   const visit = (field: ResumeField, inherited: unknown) => {
     const value = field.meta.default === undefined ? inherited : field.meta.default;
+    if (field.meta.nullable && value === null) {
+      draft[field.path] = null;
+      return;
+    }
     switch (field.kind) {
       case 'object': {
         for (const inner of field.fields) visit(inner, defaultOf(value, inner.meta.name));
@@ -207,6 +218,7 @@ const REQUIRED: ResumeIssue = { kind: 'required' };
 
 function fieldValue(field: ResumeField, draft: ResumeDraft, errors: DraftErrors): unknown {
   const raw = draft[field.path];
+  if (raw === null) return null;
   switch (field.kind) {
     case 'object': {
       const out: Record<string, unknown> = {};
@@ -262,12 +274,9 @@ export function draftToData(
   draft: ResumeDraft,
 ): { data: unknown; errors: DraftErrors } {
   const errors: DraftErrors = {};
-  const root = fields.length === 1 && fields[0]!.path === '' ? fields[0] : undefined;
-  if (root !== undefined) return { data: fieldValue(root, draft, errors), errors };
-  const data: Record<string, unknown> = {};
-  for (const field of fields) {
-    const value = fieldValue(field, draft, errors);
-    if (value !== undefined) setField(data, field.meta.name, value);
-  }
-  return { data, errors };
+  const root: ResumeField =
+    fields.length === 1 && fields[0]!.path === ''
+      ? fields[0]!
+      : { kind: 'object', path: '', meta: rootMeta(), fields };
+  return { data: fieldValue(root, draft, errors), errors };
 }

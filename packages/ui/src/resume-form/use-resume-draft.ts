@@ -10,12 +10,12 @@ import { initialDraft, type ResumeDraft, type ResumeField } from './schema-field
  */
 export function useResumeDraft(fields: readonly ResumeField[]): {
   readonly draft: ResumeDraft;
-  readonly edit: (path: string, value: string | boolean) => void;
+  readonly edit: (path: string, value: string | boolean | null) => void;
 } {
-  const [edits, setEdits] = useState<Readonly<Record<string, string | boolean>>>({});
+  const [edits, setEdits] = useState<ResumeDraft>({});
   const defaults = useMemo(() => initialDraft(fields), [fields]);
   const draft = useMemo(() => ({ ...defaults, ...edits }), [defaults, edits]);
-  const edit = useCallback((path: string, value: string | boolean) => {
+  const edit = useCallback((path: string, value: string | boolean | null) => {
     setEdits((previous) => ({ ...previous, [path]: value }));
   }, []);
   return { draft, edit };
