@@ -90,7 +90,8 @@ function FieldView({ field }: { field: ResumeField }) {
           <legend {...partProps('resume-form-legend')}>{escapeLine(field.meta.label)}</legend>
           <Hint id={hintId} text={field.meta.description} />
           {noValueChoice}
-          <fieldset disabled={noValue}>
+          {/* Disables the fields inside while "No value" is chosen; no group of its own. */}
+          <fieldset role="none" disabled={noValue}>
             {field.fields.map((inner) => (
               <FieldView key={inner.path} field={inner} />
             ))}
