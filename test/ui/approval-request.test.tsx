@@ -252,11 +252,24 @@ describe('the approval request', () => {
     const group = screen.getByRole('group', { name: 'Approval for deleteTool' });
     expect(group).toHaveAttribute('data-revision', '2');
     const current = group.querySelector<HTMLElement>('[data-slot="approval-request"]')!;
-    expect(current).toHaveTextContent('New request: the arguments changed');
+    expect(current).toHaveTextContent('New request: the request changed since the last one');
     expect(current).toHaveTextContent('{"id": "everything"}');
     expect(screen.getByRole('textbox', { name: /Reason for declining/ })).toHaveValue('');
     // The request it replaced is not shown any more.
     expect(group).not.toHaveTextContent('abc-123');
+  });
+
+  it('shows a request that names another run as a new request, with the same arguments', () => {
+    const { store } = renderRequest({ id: 'abc-123' });
+    const again = requestChunks({ id: 'abc-123' }).find((c) => c.type === 'tool-call-approval')!;
+    act(() => store.dispatch({ ...again, runId: 'another-run' }));
+    const group = screen.getByRole('group', { name: 'Approval for deleteTool' });
+    expect(group).toHaveAttribute('data-revision', '2');
+    const current = group.querySelector<HTMLElement>('[data-slot="approval-request"]')!;
+    expect(within(current).getByRole('note')).toHaveTextContent(
+      'New request: the request changed since the last one. Check it again.',
+    );
+    expect(current).toHaveTextContent('{"id": "abc-123"}');
   });
 });
 

@@ -1,4 +1,10 @@
-import { requestApproval, sameTarget as sameDecisionTarget } from '../reducer/approval.js';
+import {
+  MOVED,
+  newRequest,
+  otherTarget,
+  requestApproval,
+  sameTarget as sameDecisionTarget,
+} from '../reducer/approval.js';
 import { addIssue, type Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
@@ -314,6 +320,10 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   }
   const previous = call.suspension;
   const same = sameTarget(previous?.target, target);
+  // A suspension that names another run or call to resume is a new request, not a silent move.
+  if (previous !== undefined && otherTarget(previous.target, target)) {
+    newRequest(ctx, call, 'suspension', call.toolName, MOVED);
+  }
   call.suspension = {
     payload: requestShown(ctx, call, 'suspend', data.suspendPayload),
     resumeSchema,

@@ -1,7 +1,8 @@
-import { sameTarget } from '../reducer/approval.js';
+import { otherTarget, requestApproval, sameTarget, suspend } from '../reducer/approval.js';
 import { addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
-import type { DecisionTarget, ToolCallState } from '../state/state.js';
+import { asked } from '../reducer/repeat-up.js';
+import type { DecisionTarget } from '../state/state.js';
 import {
   endExecution,
   executionCall,
@@ -117,8 +118,8 @@ export const networkTarget = (runId: string, toolCallId: string): DecisionTarget
 
 /**
  * A network execution asks for a person. When the request came from a call inside the execution
- * (the chosen agent's tool), that call already waits: the request is the same decision, aimed at
- * the network. Otherwise the execution's own call waits.
+ * (the chosen agent's tool), that call already waits, or a decision on it was sent: the request is
+ * the same decision, aimed at the network. Otherwise the execution's own call waits.
  */
 function onExecutionHuman(
   ctx: Ctx,
@@ -145,7 +146,7 @@ function onExecutionHuman(
   const approval = chunk.type.endsWith('-approval');
   const status = approval ? 'approval-requested' : 'suspended';
   const target = networkTarget(chunk.runId, p.toolCallId);
-  const innerId = findNestedCall(ctx, call, (c: ToolCallState) => c.status === status);
+  const innerId = findNestedCall(ctx, call, (c) => asked(c, status));
   if (innerId === undefined) {
     const payload = {
       toolCallId: call.toolCallId,
@@ -168,7 +169,12 @@ function onExecutionHuman(
     return;
   }
   const waiting = ctx.draft.toolCall(key)!;
-  if (approval) waiting.approval = { ...waiting.approval!, target };
+  // One aimed at the network already, that names another run or call, is a new request.
+  const moved = otherTarget(request.target, target);
+  if (approval) {
+    if (moved) requestApproval(ctx, waiting, { ...waiting.approval!, target });
+    else waiting.approval = { ...waiting.approval!, target };
+  } else if (moved) suspend(ctx, waiting, waiting.suspension!, target, true);
   else waiting.suspension = { ...waiting.suspension!, target };
 }
 

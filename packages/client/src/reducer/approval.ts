@@ -1,5 +1,10 @@
 import type { Mutable } from '../state/draft.js';
-import type { ApprovalState, DecisionTarget, DisplayValue, ToolCallState } from '../state/state.js';
+import type {
+  DecisionTarget,
+  DisplayValue,
+  SuspensionState,
+  ToolCallState,
+} from '../state/state.js';
 import { addIssue, type Ctx } from './context.js';
 import { waitsForDecision } from './hide.js';
 import { moveTo } from './lifecycle.js';
@@ -80,15 +85,62 @@ export const sameTarget = (a: DecisionTarget, b: DecisionTarget): boolean =>
   a.runId === b.runId && a.toolCallId === b.toolCallId;
 
 /**
+ * Whether a request to `next` names another run or call than the one to `previous` did. Not when
+ * one of them aims at an agent network: a call inside one is asked by its own run, then by the
+ * network, whose target is where the decision goes (a replayed stream asks in that order again).
+ */
+export const otherTarget = (previous: DecisionTarget, next: DecisionTarget): boolean =>
+  !sameTarget(previous, next) && !previous.network === !next.network;
+
+/** What a request that names another run or call than the one shown has become. */
+export const MOVED = 'now names another run or call';
+
+/**
+ * Notes that the request (`kind`: approval, suspension) for `toolName` that `call` waits on is a
+ * new one: `changed` says what became of the earlier one.
+ */
+export const newRequest = (
+  ctx: Ctx,
+  call: ToolCallState,
+  kind: string,
+  toolName: string,
+  changed: string,
+): void =>
+  addIssue(ctx, {
+    kind: 'decision',
+    message: `The ${kind} request for ${toolName} ${changed}: it is a new request, and a decision on the earlier one does not count for it`,
+    toolCallId: call.toolCallId,
+    ...(call.runId === '' ? {} : { runId: call.runId }),
+  });
+
+/**
+ * Puts a suspension on a call, which waits for a person again. `moved`: it names another run or
+ * call to resume than the suspension the call waited on, which makes it a new request (any data
+ * sent to resume the earlier one does not count for it), and an issue says so.
+ */
+export function suspend(
+  ctx: Ctx,
+  call: Mutable<ToolCallState>,
+  { payload, resumeSchema }: Pick<SuspensionState, 'payload' | 'resumeSchema'>,
+  target: DecisionTarget,
+  moved: boolean,
+): void {
+  if (moved) newRequest(ctx, call, 'suspension', call.toolName, MOVED);
+  call.suspension = { payload, resumeSchema, target };
+  moveTo(call, 'suspended');
+}
+
+/**
  * Puts an approval request on a call. What a person saw stays what they decide on: the arguments
  * of a request are frozen once shown. The same request again (Mastra repeats it once per level
  * of a nested approval, and on a replayed stream) changes nothing and keeps a decision already
- * sent. A request with other arguments, or for another tool, is a new request: it gets the next
- * `revision`, any decision made on the earlier one is dropped, the call waits for a person again,
- * and an issue says what happened, so the change is never silent. A request that carries its
- * arguments raw is compared raw with the one shown. Where the state no longer knows those (read
- * back from a snapshot, which leaves raw values out) and the request shown hides some of them, the
- * same view does not prove the same arguments: the request is a new one, and the issue says why.
+ * sent. A request with other arguments, for another tool, or that names another run or call to
+ * send the decision to, is a new request: it gets the next `revision`, any decision made on the
+ * earlier one is dropped, the call waits for a person again, and an issue says what happened, so
+ * the change is never silent. A request that carries its arguments raw is compared raw with the
+ * one shown. Where the state no longer knows those (read back from a snapshot, which leaves raw
+ * values out) and the request shown hides some of them, the same view does not prove the same
+ * arguments: the request is a new one, and the issue says why.
  */
 export function requestApproval(
   ctx: Ctx,
@@ -107,7 +159,9 @@ export function requestApproval(
     const refill =
       previous.args.kind === 'hidden' &&
       (previous.args.reason === 'pending' || (rawKnown && call.status !== 'approval-responded'));
+    const moved = otherTarget(previous.target, request.target);
     const same =
+      !moved &&
       previous.toolName === request.toolName &&
       (refill || sameValue(previous.args, request.args)) &&
       sameRaw;
@@ -116,40 +170,33 @@ export function requestApproval(
       if (hasRaw) call.raw = { ...call.raw, approvalArgs: request.rawArgs };
     }
     if (same) {
-      if (!sameTarget(previous.target, request.target)) {
-        call.approval = { ...call.approval!, target: request.target };
-      }
       if (call.status !== 'approval-responded') moveTo(call, 'approval-requested');
       return;
     }
-    // A request whose arguments nobody saw yet (none, or still to come) is replaced quietly: it
-    // is a new revision all the same, so a decision on it does not count for the new one.
+    // A request whose arguments nobody saw yet (none, or still to come) is replaced quietly, unless
+    // it names another target: it is a new revision all the same, so a decision on it does not
+    // count for the new one.
     const unseen =
       previous.args.kind === 'none' ||
       (previous.args.kind === 'hidden' && previous.args.reason === 'pending');
-    if (!unseen) {
-      const changed =
-        unknown && previous.toolName === request.toolName && sameValue(previous.args, request.args)
+    if (!unseen || moved) {
+      const changed = moved
+        ? MOVED
+        : unknown &&
+            previous.toolName === request.toolName &&
+            sameValue(previous.args, request.args)
           ? 'came again, and this state cannot compare the arguments it hides'
           : 'changed after it was shown';
-      addIssue(ctx, {
-        kind: 'decision',
-        message:
-          `The approval request for ${request.toolName} ${changed}: ` +
-          'it is a new request, and a decision on the earlier one does not count for it',
-        toolCallId: call.toolCallId,
-        ...(call.runId === '' ? {} : { runId: call.runId }),
-      });
+      newRequest(ctx, call, 'approval', request.toolName, changed);
     }
   }
   if (hasRaw) call.raw = { ...call.raw, approvalArgs: request.rawArgs };
-  const approval: ApprovalState = {
+  call.approval = {
     toolName: request.toolName,
     args: request.args,
     resumeSchema: request.resumeSchema,
     target: request.target,
     revision: (previous?.revision ?? 0) + 1,
   };
-  call.approval = approval;
   moveTo(call, 'approval-requested');
 }

@@ -3,11 +3,11 @@ import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
 import { topLevelCall } from '../state/repeats.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
-import { requestApproval, sameTarget } from './approval.js';
+import { otherTarget, requestApproval, suspend } from './approval.js';
 import { callKeyFor } from './call-key.js';
 import { addIssue, type Ctx, type Scope } from './context.js';
 import { displayed, learn } from './display.js';
-import { ensureCall, moveTo } from './lifecycle.js';
+import { ensureCall } from './lifecycle.js';
 import { asked, inside, strayRepeat } from './repeat-up.js';
 import { sameSchema } from './rescrub.js';
 import { beginsAnew, callReadAgain } from './retry.js';
@@ -128,11 +128,13 @@ export function onHumanRequest(
         issue(ctx, echo, `A request for ${p.toolName} repeated with other arguments`);
       }
       const before = status === 'approval-requested' ? current.approval : current.suspension;
-      // The same target again: nothing changes, and the call keeps its identity.
-      if (before !== undefined && sameTarget(before.target, target)) return;
+      // The same target again: nothing changes, and the call keeps its identity. Another target
+      // makes it a new request, which waits for a person again.
+      if (!otherTarget(before!.target, target)) return;
       const editable = ctx.draft.toolCall(innerId)!;
-      if (status === 'approval-requested') editable.approval = { ...editable.approval!, target };
-      else editable.suspension = { ...editable.suspension!, target };
+      if (status === 'approval-requested')
+        requestApproval(ctx, editable, { ...current.approval!, target });
+      else suspend(ctx, editable, current.suspension!, target, true);
       return;
     }
     // A request that surfaces before the inner call asked (or whose inner request was lost) is
@@ -193,12 +195,14 @@ export function onHumanRequest(
   const { suspendPayload } = chunk.payload;
   const resumeSchema = parseResumeSchema(p.resumeSchema);
   // The same suspension again (a replayed stream), waiting or with its resume sent: nothing
-  // changes. A tool that suspends again asks anew, with its new payload or schema.
+  // changes. A tool that suspends again asks anew, with its new payload or schema; one that names
+  // another run or call to resume is a new request too, and an issue says so.
   const { suspension } = call;
+  const moved = suspension !== undefined && otherTarget(suspension.target, target);
   if (
     suspension !== undefined &&
     (call.status === 'suspended' || call.status === 'approval-responded') &&
-    sameTarget(suspension.target, target) &&
+    !moved &&
     Object.hasOwn(call.raw, 'suspendPayload') &&
     sameValue(call.raw.suspendPayload, suspendPayload) &&
     sameSchema(ctx, call, resumeSchema)
@@ -208,6 +212,5 @@ export function onHumanRequest(
   // Shown before the raw payload is noted: what it hides is judged by the values shown so far.
   const payload = show('suspend', suspendPayload);
   call.raw = { ...call.raw, suspendPayload };
-  call.suspension = { payload, resumeSchema, target };
-  moveTo(call, status);
+  suspend(ctx, call, { payload, resumeSchema }, target, moved);
 }

@@ -8,7 +8,8 @@ import { useApprovalContext } from './context.js';
 /**
  * What the person is asked to approve: the tool's name and its arguments, shown whole and
  * unambiguous (see {@link ExactValue}), before the buttons. A request Mastra asked again with other
- * arguments is a new request (`data-revision`), and says so.
+ * arguments, or naming another run or call to send the decision to, is a new request
+ * (`data-revision`), and says so.
  *
  * @example
  * <Approval.Root toolCallId="call-del-1">
@@ -35,7 +36,7 @@ export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
       >
         {approval.revision > 1 ? (
           <p {...partProps('approval-revised')} role="note">
-            New request: the arguments changed since the last one. Check them again.
+            New request: the request changed since the last one. Check it again.
           </p>
         ) : null}
         <p {...partProps('approval-request-title')}>
