@@ -12,6 +12,7 @@ export {
   type DecisionFields,
   type DecisionKind,
   decisionKey,
+  revisionOf,
 } from './session/decisions.js';
 export * from './session.js';
 export * from './stream.js';

@@ -319,16 +319,23 @@ export function onHumanData(ctx: Ctx, value: Value): void {
     return;
   }
   const previous = call.suspension;
-  const same = sameTarget(previous?.target, target);
   // A suspension that names another run or call to resume is a new request, not a silent move.
   if (previous !== undefined && otherTarget(previous.target, target)) {
     newRequest(ctx, call, 'suspension', call.toolName, MOVED);
   }
+  const payload = requestShown(ctx, call, 'suspend', data.suspendPayload);
+  // The same suspension shown again (a replay) keeps its revision and the data sent to resume it;
+  // another payload, schema or target is the next revision, which waits for a person again.
+  const same =
+    sameTarget(previous?.target, target) &&
+    sameValue(previous!.payload, payload) &&
+    sameSchema(ctx, call, resumeSchema);
   call.suspension = {
-    payload: requestShown(ctx, call, 'suspend', data.suspendPayload),
+    payload,
     resumeSchema,
     target,
-    ...(same && previous?.resumeData !== undefined ? { resumeData: previous.resumeData } : {}),
+    revision: (previous?.revision ?? 0) + (same ? 0 : 1),
+    ...(same && previous!.resumeData !== undefined ? { resumeData: previous!.resumeData } : {}),
   };
   if (!(same && call.status === 'approval-responded')) moveTo(call, 'suspended');
 }

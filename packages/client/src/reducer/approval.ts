@@ -114,9 +114,10 @@ export const newRequest = (
   });
 
 /**
- * Puts a suspension on a call, which waits for a person again. `moved`: it names another run or
- * call to resume than the suspension the call waited on, which makes it a new request (any data
- * sent to resume the earlier one does not count for it), and an issue says so.
+ * Puts a new suspension on a call, which waits for a person again: the next `revision` (1 for the
+ * call's first). `moved`: it names another run or call to resume than the suspension the call
+ * waited on, which makes it a new request (any data sent to resume the earlier one does not count
+ * for it), and an issue says so.
  */
 export function suspend(
   ctx: Ctx,
@@ -126,7 +127,12 @@ export function suspend(
   moved: boolean,
 ): void {
   if (moved) newRequest(ctx, call, 'suspension', call.toolName, MOVED);
-  call.suspension = { payload, resumeSchema, target };
+  call.suspension = {
+    payload,
+    resumeSchema,
+    target,
+    revision: (call.suspension?.revision ?? 0) + 1,
+  };
   moveTo(call, 'suspended');
 }
 

@@ -195,16 +195,19 @@ export function onHumanRequest(
   const { suspendPayload } = chunk.payload;
   const resumeSchema = parseResumeSchema(p.resumeSchema);
   // The same suspension again (a replayed stream), waiting or with its resume sent: nothing
-  // changes. A tool that suspends again asks anew, with its new payload or schema; one that names
-  // another run or call to resume is a new request too, and an issue says so.
+  // changes, its revision included. A tool that suspends again asks anew, with its new payload or
+  // schema (the next revision); one that names another run or call to resume is a new request
+  // too, and an issue says so. The payload is compared raw; a state read back from a snapshot
+  // (which leaves raw values out) compares one it shows as it came.
   const { suspension } = call;
   const moved = suspension !== undefined && otherTarget(suspension.target, target);
   if (
     suspension !== undefined &&
     (call.status === 'suspended' || call.status === 'approval-responded') &&
     !moved &&
-    Object.hasOwn(call.raw, 'suspendPayload') &&
-    sameValue(call.raw.suspendPayload, suspendPayload) &&
+    (Object.hasOwn(call.raw, 'suspendPayload')
+      ? sameValue(call.raw.suspendPayload, suspendPayload)
+      : suspension.payload.kind === 'raw' && sameValue(suspension.payload.value, suspendPayload)) &&
     sameSchema(ctx, call, resumeSchema)
   ) {
     return;

@@ -1,5 +1,10 @@
 import { validateResumeData } from '../resume/schema.js';
-import { type DecisionTarget, expiredReason, type ToolpaneState } from '../state/state.js';
+import {
+  type DecisionTarget,
+  expiredReason,
+  type ToolCallState,
+  type ToolpaneState,
+} from '../state/state.js';
 import type { ToolpaneEvent } from '../stream/events.js';
 import type { SessionResult } from './types.js';
 
@@ -69,12 +74,12 @@ export interface InFlight {
 let unsendable = 0;
 
 /**
- * A decision as text, to compare two decisions: its kind, the approval revision it answers and
- * its fields. Two decisions with the same text are one decision made twice (a double click), which
- * shares one request; any other decision on a call while one is in flight is `busy`. Keys in
- * another order count as another decision, which errs on the safe side (`busy`); data JSON cannot
- * hold matches nothing, not even itself. The session and `useToolpaneChat` tell decisions apart
- * with it.
+ * A decision as text, to compare two decisions: its kind, the revision of the request it answers
+ * (see {@link revisionOf}) and its fields. Two decisions with the same text are one decision made
+ * twice (a double click), which shares one request; any other decision on a call while one is in
+ * flight is `busy`. Keys in another order count as another decision, which errs on the safe side
+ * (`busy`); data JSON cannot hold matches nothing, not even itself. The session and
+ * `useToolpaneChat` tell decisions apart with it.
  *
  * @example
  * decisionKey('approve', 1, {}) === decisionKey('approve', 1, {}); // true: the same decision
@@ -112,18 +117,28 @@ export const NOUNS: Record<DecisionKind, string> = {
 export const CHANGED = 'Nothing was sent: the request changed after it was shown';
 
 /**
+ * The revision of the request a decision of `kind` answers on `call`: its approval's for approve
+ * and decline, its suspension's for resume.
+ */
+export const revisionOf = (
+  call: ToolCallState | undefined,
+  kind: DecisionKind,
+): number | undefined => (kind === 'resume' ? call?.suspension : call?.approval)?.revision;
+
+/**
  * Why a decision marked sent for the call with key `key` is no longer to go out, or undefined
- * while its call still holds it: answered, at the approval revision the person decided on. A
- * stream piped into the store meanwhile (an observer, a reconnect) may have asked again or ended
- * the call.
+ * while its call still holds it: answered, at the revision of the request (the approval, or the
+ * suspension for a resume) the person decided on. A stream piped into the store meanwhile (an
+ * observer, a reconnect) may have asked again or ended the call.
  */
 export function withdrawn(
   state: ToolpaneState,
   key: string,
+  kind: DecisionKind,
   revision: number | undefined,
 ): string | undefined {
   const call = state.toolCalls.get(key);
-  return call?.status === 'approval-responded' && call.approval?.revision === revision
+  return call?.status === 'approval-responded' && revisionOf(call, kind) === revision
     ? undefined
     : CHANGED;
 }

@@ -16,6 +16,7 @@ import {
   decisionRequest,
   type InFlight,
   NOUNS,
+  revisionOf,
   sentEvent,
   targetOf,
   whenValid,
@@ -188,7 +189,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       // Checked again now that earlier streams have ended: the call may have moved on meanwhile,
       // or asked again with other arguments, which the person has not decided on.
       const current =
-        store.getState().toolCalls.get(toolCallId)?.approval?.revision === revision
+        revisionOf(store.getState().toolCalls.get(toolCallId), kind) === revision
           ? targetOf(store.getState(), toolCallId, kind)
           : CHANGED;
       if (typeof current === 'string') return { status: 'invalid', error: current };
@@ -213,7 +214,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     const runBefore = store.getState().runs.get(target.runId);
     // Asked again right before the POST, once the headers are ready: the request the person saw.
     const outcome = await post(route, body, signal, request, () =>
-      withdrawn(store.getState(), toolCallId, revision),
+      withdrawn(store.getState(), toolCallId, kind, revision),
     );
     if (!outcome.ok) {
       if (outcome.reason === 'withdrawn') return { status: 'invalid', error: outcome.message };
@@ -272,15 +273,14 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     fields: DecisionFields,
     request: SessionRequestOptions,
   ): Promise<SessionResult> => {
-    const shown = kind === 'resume' ? undefined : request.revision;
     // A key, or a bare toolCallId; with the revision a card drew, that key only (`decisionCall`).
+    const shown = request.revision;
     const toolCallId = decisionCall(store.getState(), ref, WAITING[kind], shown)?.key ?? ref;
     // The request the person saw: a queued decision is not sent for a later one.
     const call = store.getState().toolCalls.get(toolCallId);
-    const revision = call?.approval?.revision;
-    if (shown !== undefined && shown !== revision) {
+    const revision = revisionOf(call, kind);
+    if (shown !== undefined && shown !== revision)
       return Promise.resolve({ status: 'invalid', error: CHANGED });
-    }
     const pending = inFlight.get(toolCallId);
     if (pending !== undefined) {
       // The same decision on the same revision (a double click) shares the request; another one

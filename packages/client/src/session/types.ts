@@ -138,12 +138,14 @@ export interface SessionRequestOptions {
   /** Further body fields, sent as they are (the session's own fields win). */
   readonly body?: Readonly<Record<string, unknown>>;
   /**
-   * For `approve` and `decline`: the `approval.revision` the person decided on, on the card of the
-   * call with the key passed. The decision answers that call only, never a later call that repeats
-   * its toolCallId. When the call no longer waits, or its request has another revision by then
-   * (Mastra asked again with other arguments after the card was drawn), also right before the
-   * POST, nothing is sent and the result is `invalid`: a decision is never taken for a request
-   * nobody saw. `useApproval` and `<Approval.Root>` pass the revision they showed.
+   * For `approve` and `decline`: the `approval.revision` the person decided on; for `resume`: the
+   * `suspension.revision` the form showed, on the card of the call with the key passed. The
+   * decision answers that call only, never a later call that repeats its toolCallId. When the call
+   * no longer waits, or its request has another revision by then (Mastra asked again with other
+   * arguments, or the tool suspended again with another payload or schema, after the card was
+   * drawn), also right before the POST, nothing is sent and the result is `invalid`: a decision
+   * is never taken, nor data sent, for a request nobody saw. `useApproval`, `<Approval.Root>` and
+   * `<ResumeForm.Root>` pass the revision they showed.
    */
   readonly revision?: number;
 }
@@ -217,7 +219,11 @@ export interface AgentSession {
     reason?: string,
     options?: SessionRequestOptions,
   ): Promise<SessionResult>;
-  /** Resumes a suspended call with data, after checking it against the call's resume schema. */
+  /**
+   * Resumes a suspended call with data, after checking it against the call's resume schema. With
+   * `options.revision` (the `suspension.revision` the form drew), nothing is sent (`invalid`) once
+   * the call waits on another suspension: the data goes to the suspension it was given for only.
+   */
   resume(
     toolCallId: string,
     resumeData: unknown,

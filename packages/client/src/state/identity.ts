@@ -174,7 +174,7 @@ export const WAITING: Readonly<
  * key when it is in one of `statuses` (by default: it waits for a person) and its request has not
  * expired, else the newest call with that toolCallId that is, else the call with that key, else
  * the newest call with that toolCallId. So a bare toolCallId reaches the call of a later run that
- * repeats it. With `revision` (the approval revision a card drew for the call with key `ref`),
+ * repeats it. With `revision` (the request revision a card drew for the call with key `ref`),
  * only the call with that key, whether it waits or not: a card's decision never answers another
  * call that repeats its id.
  */

@@ -35,8 +35,8 @@ export const selectCallsWithId = (state: ToolpaneState, toolCallId: string): Too
  * with key `ref` when it waits for a person (for that `kind` of decision, when given), else the
  * newest call with wire id `ref` that does (so a bare toolCallId that a later run repeats is
  * answerable), else the call with that key or id. Undefined when there is none. With `revision`
- * (the approval revision a card drew, which `approve` / `decline` pass on), only the call with
- * key `ref`, whether it waits or not.
+ * (the revision of the request a card drew, which `approve`, `decline` and `resume` pass on), only
+ * the call with key `ref`, whether it waits or not.
  *
  * @example
  * selectDecisionCall(state, 'call-1')?.key; // 'call-1#2' while the second run's call-1 waits

@@ -133,7 +133,16 @@ const strings = (value: unknown): value is string[] =>
 
 function callFromJson(json: Record<string, unknown>): ToolCallState {
   // A call without a key of its own is keyed by its toolCallId, as the first call with an id is.
-  const value = typeof json.key === 'string' ? json : { ...json, key: json.toolCallId };
+  const value: Record<string, unknown> = {
+    ...json,
+    key: typeof json.key === 'string' ? json.key : json.toolCallId,
+  };
+  // A request written without a revision (a snapshot from before requests had one) is the first.
+  for (const field of ['approval', 'suspension']) {
+    const request = value[field];
+    if (isRecord(request) && typeof request.revision !== 'number')
+      value[field] = { ...request, revision: 1 };
+  }
   const workflow = value.workflow;
   if (!isRecord(workflow) || !Array.isArray(workflow.steps))
     return value as unknown as ToolCallState;

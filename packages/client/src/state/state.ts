@@ -120,6 +120,15 @@ export interface SuspensionState {
   /** Parsed JSON Schema that `resumeData` must satisfy, if the tool declared one. */
   readonly resumeSchema: unknown;
   readonly target: DecisionTarget;
+  /**
+   * 1 for the call's first suspension; one more each time a new suspension replaces the one the
+   * call waited on (the tool suspended again with another payload or resume schema, or Mastra
+   * named another run or call to resume). The same suspension seen again (a replayed stream, the
+   * repeat one level up of a nested one) keeps its revision. Data given for one revision is never
+   * sent to another: pass the revision a form drew to `session.resume` (`useApproval` and
+   * `<ResumeForm.Root>` do).
+   */
+  readonly revision: number;
   /** The data sent to resume, once sent. */
   readonly resumeData?: unknown;
   readonly error?: string;

@@ -3,6 +3,7 @@ import {
   type DecisionKind,
   type DecisionTarget,
   expiredReason,
+  revisionOf,
   type SessionResult,
   type ToolCallState,
   type ToolpaneState,
@@ -35,8 +36,8 @@ export const busy = (key: string): Promise<SessionResult> =>
 /**
  * Where a decision for the call with key `key` goes, or why nothing is to be sent: there is no
  * such call, its request expired, it does not wait for this kind of decision, it is in an earlier
- * answer than the chat's last, or (for `approve` / `decline` with `revision`, the revision the
- * person saw) Mastra asked again with other arguments since.
+ * answer than the chat's last, or (with `revision`, the revision of the request the person saw)
+ * Mastra asked again since: with other arguments, or a new suspension.
  */
 export function decisionTarget(
   state: ToolpaneState,
@@ -57,8 +58,8 @@ export function decisionTarget(
   const earlier = notLastAnswer(state, call, messages);
   if (earlier !== undefined) return earlier;
   // The request the person saw (see `SessionRequestOptions.revision`).
-  if (kind !== 'resume' && revision !== undefined && revision !== call.approval?.revision) {
-    return 'Nothing was sent: the approval request changed after it was shown';
+  if (revision !== undefined && revision !== revisionOf(call, kind)) {
+    return 'Nothing was sent: the request changed after it was shown';
   }
   return target;
 }

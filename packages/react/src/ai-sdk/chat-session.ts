@@ -4,6 +4,7 @@ import {
   decisionKey,
   EXPIRED_MESSAGE,
   isRunGone,
+  revisionOf,
   type SessionResult,
   type SessionStatus,
   selectDecisionCall,
@@ -184,15 +185,14 @@ export function createChatSession(
     ref: string,
     kind: Kind,
     fields: Fields,
-    shown?: number,
+    drawn?: number,
   ): Promise<SessionResult> => {
     // A call key, or a bare toolCallId: the call of a later run that repeats it is meant when
     // that one waits; with the revision a card drew, the call with that key only (see
     // `selectDecisionCall`).
-    const drawn = kind === 'resume' ? undefined : shown;
     const call = selectDecisionCall(store.getState(), ref, kind, drawn);
     const toolCallId = call?.key ?? ref;
-    const revision = call?.approval?.revision;
+    const revision = revisionOf(call, kind);
     const decision = decisionKey(kind, revision, fields);
     // Under a bare id too: the call it named, once answered, no longer waits, so the id reads as
     // another call. A decision that names its revision is found under its key only.
@@ -315,7 +315,8 @@ export function createChatSession(
     approve: (toolCallId, request) => decide(toolCallId, 'approve', {}, request?.revision),
     decline: (toolCallId, reason, request) =>
       decide(toolCallId, 'decline', reason === undefined ? {} : { reason }, request?.revision),
-    resume: (toolCallId, resumeData) => decide(toolCallId, 'resume', { resumeData }),
+    resume: (toolCallId, resumeData, request) =>
+      decide(toolCallId, 'resume', { resumeData }, request?.revision),
     answer: () => Promise.resolve({ status: 'invalid', error: 'Use the chat’s addToolOutput' }),
     retryAnswers: () => Promise.resolve({ status: 'invalid', error: 'Use the chat’s regenerate' }),
     checkResumeData: (ref, data) =>

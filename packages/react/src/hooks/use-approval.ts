@@ -8,6 +8,7 @@ import {
   type SuspensionState,
   type ToolCallStatus,
   type ToolpaneState,
+  validateResumeData,
 } from '@toolpane/client';
 import { useCallback, useMemo, useState } from 'react';
 import { useToolpaneContext } from '../provider/toolpane-provider.js';
@@ -69,7 +70,7 @@ function failure(error: unknown): DecisionResult {
   };
 }
 
-/** The request options that name the approval revision a card drew, if it drew one. */
+/** The request options that name the request revision a card drew, if it drew one. */
 const shownRevision = (revision: number | undefined) =>
   revision === undefined ? {} : { revision };
 
@@ -78,7 +79,10 @@ const shownRevision = (revision: number | undefined) =>
  * depth: pass the id of the call that shows the approval (for a nested approval, the inner call);
  * the session routes it to the run Mastra expects. The status is `sending` while a decision is in
  * flight, and `error` / `fieldErrors` say why the last one was not sent. Resume data is checked
- * against the call's resume schema before anything is sent.
+ * against the call's resume schema before anything is sent. Each action answers the request this
+ * render drew (`approval.revision`, `suspension.revision`): when Mastra asked again since (other
+ * arguments, a new suspension), nothing is sent and the result says the request changed; the
+ * next render's actions answer the new request.
  *
  * @example
  * function DeleteApproval({ toolCallId }: { toolCallId: string }) {
@@ -142,20 +146,22 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
     (reason?: string) => run((s) => s.decline(toolCallId, reason, shownRevision(revision))),
     [run, toolCallId, revision],
   );
+  // The suspension drawn with this render: its data goes to it only, checked against the schema
+  // it showed; once the tool suspended anew, nothing is sent (`invalid`).
   const resumeSchema = slice.suspension?.resumeSchema;
+  const suspended = slice.suspension?.revision;
   const resume = useCallback(
     (resumeData: TResume) =>
       run(
-        (s) => s.resume(toolCallId, resumeData),
-        async (s) => {
-          if (resumeSchema === undefined) return { ok: true };
-          const check = await s.checkResumeData(toolCallId, resumeData);
+        (s) => s.resume(toolCallId, resumeData, shownRevision(suspended)),
+        async () => {
+          const check = await validateResumeData(resumeSchema, resumeData);
           return check.ok
             ? { ok: true }
             : { ok: false, error: 'The resume data is not valid.', fieldErrors: check.errors };
         },
       ),
-    [run, toolCallId, resumeSchema],
+    [run, toolCallId, resumeSchema, suspended],
   );
 
   return useMemo((): ApprovalHandle<TResume> => {

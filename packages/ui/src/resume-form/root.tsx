@@ -63,6 +63,13 @@ function focusResult(form: HTMLFormElement): void {
  * words (`messages` changes them). Once the call is resumed, focus moves to what was sent.
  * Renders nothing unless the call is or was suspended.
  *
+ * The form answers the suspension it shows (`suspension.revision`), never a later one. When the
+ * tool suspends again (another payload or schema, or another run or call to resume), the form
+ * shows the new suspension: the new schema's fields and defaults, with the values the person gave
+ * kept where they still fit. Nothing is sent for the new suspension until the person submits the
+ * form as it shows it: a submit made on the form as drawn before the change sends nothing, and the
+ * form says the request changed.
+ *
  * @example
  * <ResumeForm.Root toolCallId="call-book-1" messages={{ required: () => 'Needed' }} />
  */
