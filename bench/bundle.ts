@@ -157,8 +157,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // inside a subagent that memory keeps raw (history/withhold.ts) and the memory reader, loaded
   // with the first restore, reads a saved answer through its transform (the split of the reducer's
   // transform code it now shares costs most of the 0.6 KB); 0.1 KB more once a request repeated
-  // naming another run or call to send the decision to is a new request, never a silent move.
-  { name: '@toolpane/client', file: client, budgetKb: 41.9 },
+  // naming another run or call to send the decision to is a new request, never a silent move;
+  // 41.93 KB once suspensions have a revision and a chunk that cannot be applied is rolled back
+  // (reducer/reduce.ts, state/draft.ts).
+  { name: '@toolpane/client', file: client, budgetKb: 42 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -208,13 +210,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // once a run's error is searched for what earlier streams hid (see above), 34.06 KB once
   // stored values are searched again when a call turns out to hide, reused ids ask again and
   // stray repeats are issues (see above), 34.17 KB once a request naming another run or call is
-  // a new request (see above); goal 12 KB (issue 18), not met
+  // a new request (see above), 34.31 KB once suspensions have a revision and a chunk that cannot
+  // be applied changes nothing but the issue it adds (see above); goal 12 KB (issue 18), not met
   // (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 34.2,
+    budgetKb: 34.35,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },

@@ -23,7 +23,8 @@ const issueOf = ({ message, value }: BadMessage): ToolpaneEvent => ({
  */
 export function buildHistory(history: HistoryChunks, options: ReduceOptions): ToolpaneState {
   const reducer = createReducer(initialState, options);
-  const apply = (chunk: unknown) => reducer.apply(isBadMessage(chunk) ? issueOf(chunk) : chunk);
+  const apply = (chunk: unknown) =>
+    reducer.apply(isBadMessage(chunk) ? issueOf(chunk) : chunk) && reducer.publish();
   const prompts = new Map<string, string>();
   for (const segment of history.segments) {
     for (const chunk of segment.chunks) apply(chunk);

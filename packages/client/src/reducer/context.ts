@@ -223,17 +223,21 @@ export function addInvalid(ctx: Ctx, message: string, value: unknown): void {
   );
 }
 
-/** A short, safe excerpt of a value for an issue entry. */
+/** A short, safe excerpt of a value (an error's: its message) for an issue entry. Never throws. */
 export function excerpt(value: unknown): string {
-  let text: string;
+  let text: string = typeof value;
   try {
+    if (value instanceof Error) value = value.message;
     text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
-    // BigInts, cycles and objects without a prototype cannot be stringified the usual way.
+    // BigInts, cycles and objects without a prototype cannot be stringified the usual way; a
+    // proxy whose traps throw, or a revoked one, shows its type at least.
     try {
       text = String(value);
     } catch {
-      text = Object.prototype.toString.call(value);
+      try {
+        text = Object.prototype.toString.call(value);
+      } catch {}
     }
   }
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;

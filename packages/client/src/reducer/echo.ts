@@ -274,8 +274,10 @@ export function withoutEchoes(
         const cut = scrubText(message, scrub);
         if (cut !== message) value = { ...(value as object), message: cut };
       }
-    } catch {
-      // Nested deeper than the call stack allows (or a cycle): none of it shows.
+    } catch (error) {
+      // Nested deeper than the call stack allows (or a cycle): none of it shows. A value that
+      // throws when read fails its chunk, which then changes nothing.
+      if (!(error instanceof RangeError)) throw error;
       value = HIDDEN_MARK;
     }
   }

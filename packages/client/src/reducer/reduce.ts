@@ -45,14 +45,7 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
   if (scope === TOP && isToolpaneEvent(value)) {
     const parsed = parseToolpaneEvent(value);
     if (parsed.ok) applyEvent(ctx, parsed.event);
-    else {
-      addIssue(ctx, {
-        kind: 'invalid-chunk',
-        message: parsed.message,
-        chunkType: value.type,
-        excerpt: excerpt(value),
-      });
-    }
+    else addInvalid(ctx, parsed.message, value);
     return;
   }
   // A stream sent again with no end between (an app that pipes a reconnect's chunks on without
@@ -125,19 +118,32 @@ function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
   return { ...chunk, runId: own } as NativeChunk;
 }
 
-/** Applies a value and turns any unexpected exception into an issue, so a stream never breaks. */
-function applySafely(ctx: Ctx, value: unknown): void {
+/**
+ * Applies a value and turns any unexpected exception into an issue, so a stream never breaks. A
+ * value that throws changes nothing else: the draft goes back to its last publish, and what was
+ * applied since is applied again with fresh working memory. Returns whether a publish is due, so
+ * that a rollback never has much to apply again: after a failure, or once much was applied.
+ */
+function applySafely(ctx: Ctx, value: unknown): boolean {
+  const { draft } = ctx;
   ctx.scratch.scrubBudget += SCRUB_PER_VALUE;
   try {
-    if (!isToolpaneEvent(value) && skipped(ctx, value)) return;
-    applyValue(ctx, value, TOP);
-    rescrubWritten(ctx);
+    if (isToolpaneEvent(value) || !skipped(ctx, value)) {
+      applyValue(ctx, value, TOP);
+      rescrubWritten(ctx);
+    }
+    return draft.log.push(value) > 255;
   } catch (error) {
+    const { log } = draft;
+    draft.rollback();
+    Object.assign(ctx.scratch, createScratch(draft.root));
+    for (const entry of log) applySafely(ctx, entry);
     addIssue(ctx, {
       kind: 'invalid-chunk',
-      message: `Chunk could not be applied: ${error instanceof Error ? error.message : String(error)}`,
+      message: `Chunk could not be applied: ${excerpt(error)}`,
       excerpt: excerpt(value),
     });
+    return true;
   }
 }
 
@@ -197,13 +203,14 @@ export function reduceAll(
   state: ToolpaneState = initialState,
 ): ToolpaneState {
   const ctx = createCtx(state, options, createScratch(state));
-  for (const chunk of chunks) applySafely(ctx, chunk);
+  for (const chunk of chunks) if (applySafely(ctx, chunk)) ctx.draft.publish();
   return ctx.draft.publish();
 }
 
 /** Internal: a reducer bound to one draft and scratch, used by the store. */
 export interface Reducer {
-  apply(value: unknown): void;
+  /** Applies a value; true when a publish is due (see `applySafely`). */
+  apply(value: unknown): boolean;
   publish(): ToolpaneState;
   /** What the last publish changed. */
   changes(): DraftChanges;

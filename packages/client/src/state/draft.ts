@@ -61,6 +61,8 @@ export class Draft {
   private lists: ListKey[] | undefined;
   private lastChanges: DraftChanges = NO_CHANGES;
   #epoch = 0;
+  /** What the reducer applied since the last publish: it applies it again after a rollback. */
+  log: unknown[] = [];
   /** The run returned last in this epoch: consecutive chunks nearly always share a run. */
   private lastRunId: string | undefined;
   private lastRun: RunRecord | undefined;
@@ -88,11 +90,6 @@ export class Draft {
 
   /** Ends the epoch: what `root` reaches is immutable; {@link changes} tells what changed. */
   publish(): StateRoot {
-    this.#epoch++;
-    this.owned = undefined;
-    this.ownedLists = undefined;
-    this.cursorOwned = false;
-    this.forgetLast();
     const before = this.published;
     const root = this.root;
     if (root === before) this.lastChanges = NO_CHANGES;
@@ -106,14 +103,22 @@ export class Draft {
         format: root.format !== before.format,
       };
     }
-    this.calls = undefined;
-    this.runs = undefined;
-    this.lists = undefined;
     this.published = root;
+    this.rollback();
     return root;
   }
 
-  /** The number of the epoch (publishes so far): what was copied in it may be edited in place. */
+  /** Undoes every write since the last publish (writes copy: what it published is as it was). */
+  rollback(): void {
+    this.root = this.published;
+    this.#epoch++;
+    this.log = [];
+    this.owned = this.ownedLists = this.calls = this.runs = this.lists = undefined;
+    this.cursorOwned = false;
+    this.forgetLast();
+  }
+
+  /** The number of the epoch (publishes and rollbacks so far): what it copied is edited in place. */
   get epoch(): number {
     return this.#epoch;
   }

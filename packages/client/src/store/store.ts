@@ -103,6 +103,14 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
     emitter.emit(changed);
   };
   const changed = scheduleFlush(options.notify, emit);
+  const dispatchMany = (chunks: Iterable<unknown>) => {
+    // A publish the reducer asks for is one more read of the state.
+    for (const chunk of chunks) {
+      dirty = true;
+      if (reducer.apply(chunk)) getState();
+    }
+    changed();
+  };
 
   return {
     ...(options.initialState === undefined ? {} : { startedFrom: snapshot }),
@@ -111,16 +119,8 @@ export function createToolpaneStore(options: ToolpaneStoreOptions = {}): Toolpan
     getState,
     subscribe: (listener) => emitter.subscribe(listener),
     subscribeKey: (key, listener) => emitter.subscribeKey(key, listener),
-    dispatch(chunk) {
-      reducer.apply(chunk);
-      dirty = true;
-      changed();
-    },
-    dispatchMany(chunks) {
-      for (const chunk of chunks) reducer.apply(chunk);
-      dirty = true;
-      changed();
-    },
+    dispatch: (chunk) => dispatchMany([chunk]),
+    dispatchMany,
     flush() {
       if (dirty || unsent !== undefined) emit();
     },
