@@ -321,8 +321,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // an old choice's place), tells text a number field cannot read, and gives each field an id
     // and a path of its own whatever its property's name; 18.65 KB once a field that takes null
     // (zod's `.nullable()`, `type: ['integer', 'null']`) keeps its own control, with a "No value"
-    // choice beside it, instead of being edited as JSON or unable to send null.
-    budgetKb: 18.65,
+    // choice beside it, instead of being edited as JSON or unable to send null; 18.69 KB once a
+    // resume form says when the tool asked again (a suspension's next revision).
+    budgetKb: 18.7,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.

@@ -46,3 +46,21 @@ describe('a resume form whose call suspends again while it is sent', () => {
     expect(sent[0]!.body).toMatchObject({ toolCallId: CALL, resumeData: { code: '246810' } });
   });
 });
+
+describe('a resume form whose call suspends again', () => {
+  it('says the request is new once the tool asks again, and not before', async () => {
+    const { session } = sessionWith(loadFixture('suspend-again-request'), []);
+    const form = renderForm(session, CALL, 'verifyIdentityTool');
+    const payload = () => form.querySelector('.tp-resume-form-payload')!;
+    expect(payload()).toHaveAttribute('data-revision', '1');
+    expect(within(form).queryByRole('note')).toBeNull();
+    act(() => session.store.dispatch(suspendsAgain() as never));
+    await waitFor(() => expect(payload()).toHaveAttribute('data-revision', '2'));
+    expect(within(form).getByRole('note')).toHaveTextContent(
+      'New request: the tool asked again. Check it again.',
+    );
+    // The same suspension seen again (a replayed chunk) is no newer.
+    act(() => session.store.dispatch(suspendsAgain() as never));
+    expect(payload()).toHaveAttribute('data-revision', '2');
+  });
+});

@@ -16,7 +16,9 @@ function singleText(value: unknown): string | undefined {
  * What the tool said when it suspended, which the person answers, shown as unambiguously as the
  * arguments of an approval: a payload with a single text field reads as a sentence, with its
  * invisible and direction-changing characters and look-alike letters escaped (see
- * {@link escapeLine}), each line on its own; any other payload is an {@link ExactValue}.
+ * {@link escapeLine}), each line on its own; any other payload is an {@link ExactValue}. A tool
+ * that asked again on the same call (`suspension.revision` above 1, in `data-revision`) is a new
+ * request, and a note says so while the call waits.
  *
  * @example
  * <ResumeForm.Payload />
@@ -24,7 +26,8 @@ function singleText(value: unknown): string | undefined {
 export const ResumeFormPayload = forwardRef<HTMLDivElement, HostProps<'div'>>(
   function ResumeFormPayload({ asChild, children, ...props }, ref) {
     const { handle } = useResumeFormContext('Payload');
-    const payload = handle.suspension?.payload;
+    const suspension = handle.suspension;
+    const payload = suspension?.payload;
     if (payload === undefined || payload.kind === 'none') return null;
     const text =
       payload.kind === 'raw' || payload.kind === 'transformed'
@@ -36,8 +39,14 @@ export const ResumeFormPayload = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         asChild={asChild}
         host={children}
+        data-revision={suspension!.revision}
         {...partProps('resume-form-payload', props)}
       >
+        {suspension!.revision > 1 && handle.status === 'suspended' ? (
+          <p {...partProps('resume-form-revised')} role="note">
+            New request: the tool asked again. Check it again.
+          </p>
+        ) : null}
         {text !== undefined ? (
           <p>{text.split('\n').map(escapeLine).join('\n')}</p>
         ) : payload.kind === 'raw' || payload.kind === 'transformed' ? (
