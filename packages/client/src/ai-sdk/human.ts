@@ -1,9 +1,8 @@
 import {
-  MOVED,
-  newRequest,
   otherTarget,
   requestApproval,
   sameTarget as sameDecisionTarget,
+  suspend,
 } from '../reducer/approval.js';
 import { addIssue, type Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
@@ -319,23 +318,30 @@ export function onHumanData(ctx: Ctx, value: Value): void {
     return;
   }
   const previous = call.suspension;
-  // A suspension that names another run or call to resume is a new request, not a silent move.
-  if (previous !== undefined && otherTarget(previous.target, target)) {
-    newRequest(ctx, call, 'suspension', call.toolName, MOVED);
-  }
   const payload = requestShown(ctx, call, 'suspend', data.suspendPayload);
-  // The same suspension shown again (a replay) keeps its revision and the data sent to resume it;
-  // another payload, schema or target is the next revision, which waits for a person again.
-  const same =
-    sameTarget(previous?.target, target) &&
-    sameValue(previous!.payload, payload) &&
-    sameSchema(ctx, call, resumeSchema);
+  // Another payload, schema or target is a new suspension (`suspend`: the next revision, which
+  // waits for a person again; one that names another run or call to resume says so).
+  if (
+    !sameTarget(previous?.target, target) ||
+    !sameValue(previous!.payload, payload) ||
+    !sameSchema(ctx, call, resumeSchema)
+  ) {
+    suspend(
+      ctx,
+      call,
+      { payload, resumeSchema },
+      target,
+      !!previous && otherTarget(previous.target, target),
+    );
+    return;
+  }
+  // The same suspension shown again (a replay) keeps its revision and the data sent to resume it.
   call.suspension = {
     payload,
     resumeSchema,
     target,
-    revision: (previous?.revision ?? 0) + (same ? 0 : 1),
-    ...(same && previous!.resumeData !== undefined ? { resumeData: previous!.resumeData } : {}),
+    revision: previous!.revision,
+    ...(previous!.resumeData !== undefined ? { resumeData: previous!.resumeData } : {}),
   };
-  if (!(same && call.status === 'approval-responded')) moveTo(call, 'suspended');
+  if (call.status !== 'approval-responded') moveTo(call, 'suspended');
 }

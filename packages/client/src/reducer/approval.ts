@@ -93,13 +93,13 @@ export const otherTarget = (previous: DecisionTarget, next: DecisionTarget): boo
   !sameTarget(previous, next) && !previous.network === !next.network;
 
 /** What a request that names another run or call than the one shown has become. */
-export const MOVED = 'now names another run or call';
+const MOVED = 'now names another run or call';
 
 /**
  * Notes that the request (`kind`: approval, suspension) for `toolName` that `call` waits on is a
  * new one: `changed` says what became of the earlier one.
  */
-export const newRequest = (
+const newRequest = (
   ctx: Ctx,
   call: ToolCallState,
   kind: string,
