@@ -179,7 +179,11 @@ describe.each([3, 4] as const)('a useChat of @ai-sdk/react %i', (version) => {
     const answers = [scenario('approve')];
     render(<Page {...{ saved, version, sent, answers, probe, headers }} />);
     const { session, store } = probe.toolpane!;
-    expect((await session.approve('call-par-del-b')).status).toBe('done');
+    // The decision waits for the chat's own request, which failed before it was sent.
+    expect(await session.approve('call-par-del-b')).toEqual({
+      status: 'error',
+      error: 'Sign in again',
+    });
     await waitFor(() =>
       expect(store.getState().toolCalls.get('call-par-del-b')?.approval?.error).toBe(
         'Sign in again',

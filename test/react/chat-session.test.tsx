@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expiredReason, selectPendingApprovals, type ToolpaneStore } from '@toolpane/client';
-import type { ChatLike, ToolpaneChat } from '@toolpane/react/ai-sdk';
+import type { ChatFetch, ChatLike, ToolpaneChat } from '@toolpane/react/ai-sdk';
 import type { UIMessageChunk } from 'ai';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -53,8 +53,16 @@ async function renderAfter(name: string) {
   const runs = [1, 2, 3].map((n) => asRun(name, n));
   const chat = await chatOf(runs);
   const answers: Response[] = [];
+  /** The bodies of the requests the chat made itself, once the runs were read. */
+  const requested: unknown[] = [];
   const probe: Probe = {};
-  render(<ChatPage chat={chat} probe={probe} options={{ fetch: async () => answers.shift()! }} />);
+  const fetch: ChatFetch = async (_, init) => {
+    const answer = answers.shift();
+    if (answer !== undefined) return answer;
+    requested.push(JSON.parse(String(init?.body)));
+    return new Response('', { headers: { 'content-type': 'text/event-stream' } });
+  };
+  render(<ChatPage chat={chat} probe={probe} options={{ fetch }} />);
   const toolpane = probe.toolpane!;
   for (const run of runs) {
     answers.push(
@@ -92,7 +100,7 @@ async function renderAfter(name: string) {
     [...toolpane.store.getState().toolCalls.values()]
       .map((call) => (call.approval ?? call.suspension)?.target.runId)
       .find((runId) => runId?.endsWith(`~${n}`));
-  return { chat, toolpane, approvalId, runIdOf };
+  return { chat, toolpane, approvalId, runIdOf, requested };
 }
 
 describe('a useChat conversation whose runs repeat the toolCallIds of a subagent tree', () => {
@@ -100,7 +108,9 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     // Mastra's chatRoute continues the chat's last assistant message, and useChat sends an
     // answered approval only from it: a decision on an earlier answer is refused, not lost.
     const user = userEvent.setup();
-    const { chat, toolpane, approvalId } = await renderAfter('aisdk-v6-approval-two-level');
+    const { chat, toolpane, approvalId, requested } = await renderAfter(
+      'aisdk-v6-approval-two-level',
+    );
     // Each request shows on its own inner card; only the last answer's offers buttons.
     const buttons = await screen.findAllByRole('button', { name: 'Approve deleteTool' });
     expect(buttons).toHaveLength(1);
@@ -131,18 +141,17 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     expect(chat.addToolApprovalResponse).not.toHaveBeenCalled();
     // The last answer's request goes through the chat, from its card.
     const { resumeWith } = selectPendingApprovals(toolpane.store.getState()).at(-1)!;
+    expect(resumeWith.runId).toMatch(/~3$/);
     await user.click(buttons[0]!);
-    await waitFor(() => expect(chat.sendMessage).toHaveBeenCalled());
+    await waitFor(() => expect(requested).toHaveLength(1));
     expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith({
       id: approvalId(3),
       approved: true,
     });
-    // This chat sends no request on its own (as useChat holds an answer back while another call
-    // of the step is open): the session sends the decision in the body of the chat's request.
-    expect(chat.sendMessage).toHaveBeenLastCalledWith(undefined, {
-      messageId: lastAnswer(chat),
-      body: { ...resumeWith, resumeData: { approved: true } },
-    });
+    // The answer completes the last message's step: the chat sends it itself, and the session
+    // sends nothing more.
+    expect(chat.sendMessage).not.toHaveBeenCalled();
+    expect(requested).toEqual([{ messages: expect.any(Array) }]);
     expect(
       ['call-del-deep-1', 'call-del-deep-1#2', 'call-del-deep-1#3'].map(
         (key) => toolpane.store.getState().toolCalls.get(key)?.status,
@@ -238,10 +247,13 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     const { session, store } = toolpane;
     const key = 'call-del-deep-1#3';
     let answered!: () => void;
-    vi.mocked(chat.addToolApprovalResponse).mockImplementationOnce(
-      () =>
+    // The chat takes its time to record the answer, then sends it as before.
+    const records = vi.mocked(chat.addToolApprovalResponse);
+    const record = records.getMockImplementation()!;
+    records.mockImplementationOnce(
+      (response) =>
         new Promise<void>((resolve) => {
-          answered = resolve;
+          answered = () => resolve(record(response) as Promise<void>);
         }),
     );
     const first = session.approve(key, { revision: 1 });
@@ -273,6 +285,37 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     expect(chat.addToolApprovalResponse).toHaveBeenLastCalledWith(
       expect.objectContaining({ approved: true }),
     );
+  });
+
+  it('waits for the request the chat sends itself, and offers the decision again when stopped first', async () => {
+    const { chat, toolpane, requested } = await renderAfter('aisdk-v6-approval-two-level');
+    const { session, store } = toolpane;
+    const key = 'call-del-deep-1#3';
+    // The chat records the answer but has not started its request yet.
+    vi.mocked(chat.addToolApprovalResponse).mockImplementationOnce(async () => {});
+    let outcome: Awaited<ReturnType<typeof session.approve>> | undefined;
+    const approving = session.approve(key).then((result) => {
+      outcome = result;
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(outcome).toBeUndefined();
+    expect(store.getState().toolCalls.get(key)?.status).toBe('approval-responded');
+    act(() => session.abort());
+    await act(() => approving);
+    expect(outcome).toEqual({ status: 'aborted' });
+    expect(store.getState().toolCalls.get(key)).toMatchObject({
+      status: 'approval-requested',
+      approval: { error: 'Stopped before the chat sent it' },
+    });
+    expect({ requested, sent: vi.mocked(chat.sendMessage).mock.calls }).toEqual({
+      requested: [],
+      sent: [],
+    });
+    // Approved again, the chat sends it: the decision resolves once its response was read.
+    expect((await act(() => session.approve(key))).status).toBe('done');
+    expect(requested).toHaveLength(1);
   });
 
   it("leaves every run's request where it was when an earlier run's request part comes again", async () => {

@@ -14,7 +14,7 @@ import { Mastra } from '@mastra/core/mastra';
 import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { type AgentSession, selectPendingApprovals } from '@toolpane/client';
+import { type AgentSession, selectPendingApprovals, selectRunText } from '@toolpane/client';
 import { ToolpaneProvider } from '@toolpane/react';
 import {
   type ChatFetch,
@@ -116,6 +116,17 @@ const transportOptions = (fetch: ChatFetch, delay: number) => ({
   },
 });
 
+/**
+ * The chat as an app's own adapter may pass it: the same helpers, but `addToolApprovalResponse`
+ * returns nothing (its promise dropped). The chat still sends an answer itself.
+ */
+const dropsPromise = (chat: ChatLike): ChatLike => ({
+  ...chat,
+  addToolApprovalResponse: (response) => {
+    void chat.addToolApprovalResponse(response);
+  },
+});
+
 /** `useChat` of each version, with the transport and the helper of its AI SDK. */
 const VERSIONS = [
   {
@@ -133,6 +144,26 @@ const VERSIONS = [
         transport: new Transport7(transportOptions(fetch, delay)),
         sendAutomaticallyWhen: complete7,
       }),
+  },
+  {
+    name: '@ai-sdk/react 3 (ai 6) through an adapter',
+    useVersionChat: (fetch: ChatFetch, delay: number): ChatLike =>
+      dropsPromise(
+        useChat3({
+          transport: new Transport6(transportOptions(fetch, delay)),
+          sendAutomaticallyWhen: complete6,
+        }),
+      ),
+  },
+  {
+    name: '@ai-sdk/react 4 (ai 7) through an adapter',
+    useVersionChat: (fetch: ChatFetch, delay: number): ChatLike =>
+      dropsPromise(
+        useChat4({
+          transport: new Transport7(transportOptions(fetch, delay)),
+          sendAutomaticallyWhen: complete7,
+        }),
+      ),
   },
 ] as const;
 
@@ -172,13 +203,21 @@ describe.each(VERSIONS)('useChat of $name', ({ name, useVersionChat }) => {
       .slice(before)
       .map((request) => (request.body as { resumeData?: unknown }).resumeData ?? 'messages');
 
-  const tag = (word: string, delay: number) => `${word}${name.includes(' 3 ') ? 3 : 4}x${delay}`;
+  const tag = (word: string, delay: number) =>
+    `${word}${name.includes(' 3 ') ? 3 : 4}${name.includes('adapter') ? 'a' : ''}x${delay}`;
+
+  /** The store's text once a decision's promise settled: its response was read by then. */
+  const shown = (session: AgentSession) => {
+    const state = session.store.getState();
+    return state.runOrder.map((runId) => selectRunText(state, runId)).join(' ');
+  };
 
   describe.each([10, 30])('with headers ready after %i ms', (delay) => {
     it('one Approve is one request, and the tool runs once', async () => {
       const id = tag('one', delay);
       const { session, before } = await start(`delete ${id}`, delay);
       expect((await session.approve(`call-${id}`)).status).toBe('done');
+      expect(shown(session)).toContain(`Deleted: ${id}.`);
       expect(await screen.findByText(`Deleted: ${id}.`)).toBeInTheDocument();
       await waitFor(() => expect(session.getStatus()).toBe('idle'));
       expect({ sent: sentSince(before), deleted }).toEqual({ sent: ['messages'], deleted: [id] });
@@ -188,6 +227,7 @@ describe.each(VERSIONS)('useChat of $name', ({ name, useVersionChat }) => {
       const id = tag('keep', delay);
       const { session, before } = await start(`delete ${id}`, delay);
       expect((await session.decline(`call-${id}`, 'Keep it')).status).toBe('done');
+      expect(shown(session)).toContain('Deleted: nothing.');
       expect(await screen.findByText('Deleted: nothing.')).toBeInTheDocument();
       await waitFor(() => expect(session.getStatus()).toBe('idle'));
       expect({ sent: sentSince(before), deleted }).toEqual({ sent: ['messages'], deleted: [] });
@@ -206,6 +246,7 @@ describe.each(VERSIONS)('useChat of $name', ({ name, useVersionChat }) => {
       expect(sentSince(before)).toEqual([{ approved: true }]);
       // The second completes the step: the chat sends it itself.
       expect((await session.approve(`call-${id}-b`)).status).toBe('done');
+      expect(shown(session)).toContain(`Deleted: ${id}-a, ${id}-b.`);
       expect(await screen.findByText(`Deleted: ${id}-a, ${id}-b.`)).toBeInTheDocument();
       await waitFor(() => expect(session.getStatus()).toBe('idle'));
       expect({ sent: sentSince(before), deleted }).toEqual({

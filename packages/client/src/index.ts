@@ -13,6 +13,7 @@ export {
   type DecisionKind,
   decisionKey,
   revisionOf,
+  whenValid,
 } from './session/decisions.js';
 export * from './session.js';
 export * from './stream.js';

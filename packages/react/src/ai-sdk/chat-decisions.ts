@@ -63,3 +63,39 @@ export function decisionTarget(
   }
   return target;
 }
+
+/**
+ * The decisions the chat was given to send itself, whose request has not started yet: the
+ * outcome of the chat's next request is theirs. `error` is the chat's error when the first was
+ * given, `toolCallId` the key of the latest.
+ */
+export function createDebts() {
+  let debt:
+    | { toolCallId: string; error: Error | undefined; settle: (ended?: SessionResult) => void }
+    | undefined;
+  return {
+    get owed() {
+      return debt;
+    },
+    /** Resolves once the chat's next request started (undefined), or with how it ended first. */
+    owe(toolCallId: string, error: Error | undefined): Promise<SessionResult | undefined> {
+      const earlier = debt?.settle;
+      return new Promise((resolve) => {
+        debt = {
+          toolCallId,
+          error: debt?.error ?? error,
+          settle: (ended) => {
+            earlier?.(ended);
+            resolve(ended);
+          },
+        };
+      });
+    },
+    /** Lets the owed decisions go on, with `ended` when no request of the chat carries them. */
+    settle(ended?: SessionResult) {
+      const owed = debt;
+      debt = undefined;
+      owed?.settle(ended);
+    },
+  };
+}

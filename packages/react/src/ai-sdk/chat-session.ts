@@ -12,10 +12,18 @@ import {
   type ToolCallState,
   type ToolpaneStore,
   validateResumeData,
+  whenValid,
 } from '@toolpane/client';
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { approvalRoute, notMessages } from './chat-approvals.js';
-import { busy, decisionTarget, type Fields, type Kind, type Pending } from './chat-decisions.js';
+import {
+  busy,
+  createDebts,
+  decisionTarget,
+  type Fields,
+  type Kind,
+  type Pending,
+} from './chat-decisions.js';
 import type { OnRequest } from './chat-fetch.js';
 import { createMessageFollower } from './chat-follow.js';
 import {
@@ -40,9 +48,9 @@ export interface ChatLike {
     options?: { readonly body?: object; readonly messageId?: string },
   ): Promise<void>;
   /**
-   * Records an answer in the chat's tool part. `useChat`'s returns a promise that settles once
-   * the chat has started sending the answer, when its `sendAutomaticallyWhen` holds; a chat whose
-   * helper returns no promise is taken to leave the sending to the session.
+   * Records an answer in the chat's tool part. The chat sends it itself when its
+   * `sendAutomaticallyWhen` (`lastAssistantMessageIsCompleteWithApprovalResponses`) holds, whether
+   * or not the helper returns `useChat`'s promise; else the session sends it.
    */
   addToolApprovalResponse(response: {
     readonly id: string;
@@ -104,11 +112,7 @@ export function createChatSession(
   const outputs = createOutputFollower(store);
   /** What the store learnt of itself: the requests it read and the answers it gave the chat. */
   let learnt = 0;
-  /**
-   * The decision the chat was given to send itself, whose request has not started yet, and the
-   * chat's error when it was given: the outcome of the chat's next request is that decision's.
-   */
-  let owed: { readonly toolCallId: string; readonly error: Error | undefined } | undefined;
+  const debts = createDebts();
   /** Tells the card of `toolCallId` that its decision did not go through. */
   const failed = (toolCallId: string, error = 'Failed') =>
     store.dispatch(
@@ -123,9 +127,9 @@ export function createChatSession(
   const follow = () => {
     if (chat === undefined) return;
     // The chat failed before its request reached the network (its transport threw).
+    const { owed } = debts;
     if (owed !== undefined && chat.status === 'error' && chat.error !== owed.error) {
-      failed(owed.toolCallId, chat.error?.message);
-      owed = undefined;
+      debts.settle({ status: 'error', error: chat.error?.message ?? 'Failed' });
     }
     if (reading > 0) return;
     outputs.follow(chat.messages);
@@ -138,9 +142,7 @@ export function createChatSession(
     learnt += 1;
     latest = done;
     // The chat's own request for the decision it was given: its outcome is the decision's.
-    const debt = owed?.toolCallId;
-    owed = undefined;
-    if (debt !== undefined) void done.then((r) => r.status === 'error' && failed(debt, r.error));
+    debts.settle();
     // A regenerate or an edit replaced the chat's messages just before this request: the store
     // drops what they removed before anything of the new answer arrives.
     const sent = parseBody(body);
@@ -157,21 +159,21 @@ export function createChatSession(
   };
 
   /**
-   * Runs a chat action and reports the response it started, if it started one: `sendMessage`
-   * settles once its response was read. An action that returns `true` left the sending to the
-   * chat, whose request may start any time later: its outcome reaches the card then.
+   * Runs a chat action and reports the response it started, if it started one, once read; an
+   * action that resolves with a result ended without one.
    */
   const run = async (action: () => unknown): Promise<SessionResult> => {
     const before = requests;
-    let later: unknown;
+    let ended: unknown;
     try {
-      later = await action();
+      ended = await action();
     } catch (error) {
       return { status: 'error', error: error instanceof Error ? error.message : String(error) };
     }
+    if (ended !== undefined) return ended as SessionResult;
     if (requests !== before && latest !== undefined) return latest;
     const error = chat?.status === 'error' ? chat.error?.message : undefined;
-    return later === true || error === undefined ? { status: 'done' } : { status: 'error', error };
+    return error === undefined ? { status: 'done' } : { status: 'error', error };
   };
 
   const getStatus = (): SessionStatus => {
@@ -239,23 +241,18 @@ export function createChatSession(
           },
         });
       /**
-       * Gives the chat the answer. `useChat`'s helper settles once the chat has started sending it
-       * when its `sendAutomaticallyWhen` holds (`route` tells whether it does): else, or for a
-       * chat whose helper returns no promise, the session sends it.
+       * Gives the chat the answer. The chat sends it itself when its `sendAutomaticallyWhen` holds
+       * (`route` tells whether it does), in a request that may start any time later: the decision
+       * waits for it. Else the session sends it.
        */
-      const viaChat = async () => {
+      const viaChat = async (): Promise<SessionResult | undefined> => {
         const before = requests;
         learnt += 1;
-        const given = current.addToolApprovalResponse({ id: approvalId, ...answer });
-        const itself = route === 'chat' && typeof (given as PromiseLike<void>)?.then === 'function';
         const error = current.error;
-        await given;
-        if (!itself) {
-          if (requests === before) await viaBody();
-        } else if (requests === before) {
-          owed = { toolCallId, error };
-        }
-        return itself;
+        await current.addToolApprovalResponse({ id: approvalId, ...answer });
+        if (requests !== before) return undefined;
+        if (route !== 'chat') return void (await viaBody());
+        return debts.owe(toolCallId, error);
       };
       const bad = notMessages(current.messages);
       const result: SessionResult =
@@ -266,21 +263,7 @@ export function createChatSession(
       return result;
     };
     const schema = kind === 'resume' ? call?.suspension?.resumeSchema : undefined;
-    const promise = (
-      schema === undefined
-        ? send()
-        : validateResumeData(schema, fields.resumeData).then((check) =>
-            check.ok
-              ? send()
-              : {
-                  status: 'invalid' as const,
-                  error: `The resume data does not match the schema: ${check.errors
-                    .map((e) => `${e.path || '/'} ${e.message}`)
-                    .join('; ')}`,
-                  fieldErrors: check.errors,
-                },
-          )
-    ).finally(() => {
+    const promise = whenValid(schema, fields.resumeData, send).finally(() => {
       inFlight.delete(toolCallId);
       if (drawn === undefined) byRef.delete(ref);
     });
@@ -333,6 +316,10 @@ export function createChatSession(
       return Promise.resolve({ status: 'done' });
     },
     abort: () => {
+      // A stopped chat sends no answer on its own: the card offers the decision again.
+      const { owed } = debts;
+      if (owed !== undefined) failed(owed.toolCallId, 'Stopped before the chat sent it');
+      debts.settle({ status: 'aborted' });
       void chat?.stop();
     },
     getStatus,
