@@ -4,6 +4,7 @@ import {
   errorShown,
   type SessionResult,
   type SessionStatus,
+  selectPendingApprovals,
   selectStatus,
   type ToolpaneState,
 } from '@toolpane/client';
@@ -64,7 +65,7 @@ function statusFromStore(state: ToolpaneState): AgentStatus {
  * }
  */
 export function useAgent(): AgentHandle {
-  const { session } = useToolpaneContext('useAgent');
+  const { session, serverState } = useToolpaneContext('useAgent');
   // Bound here so a session written as a class works too.
   const subscribe = useMemo(
     () =>
@@ -81,8 +82,14 @@ export function useAgent(): AgentHandle {
     () => (session === undefined ? noStatus : () => session.getError()),
     [session],
   );
-  const sessionStatus = useSyncExternalStore(subscribe, getSessionStatus, getSessionStatus);
-  const sessionError = useSyncExternalStore(subscribe, getSessionError, getSessionError);
+  // The server renders, and hydration reads, the status of a session that is not sending, from
+  // what the server rendered: requests and errors in flight are the browser's, shown once hydrated.
+  const sessionStatus = useSyncExternalStore(
+    subscribe,
+    getSessionStatus,
+    () => session && (selectPendingApprovals(serverState()).length ? 'waiting' : 'idle'),
+  );
+  const sessionError = useSyncExternalStore(subscribe, getSessionError, noStatus);
   const fromStore = useToolpaneSelector(statusFromStore, Object.is, 'runs');
   const status = sessionStatus ?? fromStore;
   const failed = status === 'error';

@@ -1,7 +1,8 @@
 'use client';
-import type { ToolCallState, ToolpaneState } from '@toolpane/client';
-import { useToolpaneSource } from '@toolpane/react';
+import type { StoreKey, ToolCallState, ToolpaneState } from '@toolpane/client';
+import { useToolpaneSelector, useToolpaneSource } from '@toolpane/react';
 import { type CSSProperties, forwardRef, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../utils/hydrated.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
 
 type Moment = 'requested' | 'suspended' | 'approved' | 'declined' | 'resumed' | `failed:${string}`;
@@ -66,6 +67,8 @@ const visuallyHidden: CSSProperties = {
 };
 
 const CALL = 'call:';
+const NO_KEYS: readonly StoreKey[] = [];
+const whole = (state: ToolpaneState) => state;
 
 /**
  * A polite live region that tells screen-reader users when a call needs their approval or input,
@@ -88,6 +91,9 @@ export const ToolpaneAnnouncer = forwardRef<HTMLDivElement, HostProps<'div'>>(
     const seen = useRef<Map<string, Moment> | undefined>(undefined);
     const nextId = useRef(0);
     const [messages, setMessages] = useState<ReadonlyArray<{ id: number; text: string }>>([]);
+    // While hydrating, the state the server rendered: its requests are on the page already.
+    const rendered = useToolpaneSelector(whole, Object.is, NO_KEYS);
+    const fromServer = useRef(useHydrated() ? undefined : rendered);
 
     useEffect(() => {
       const texts: string[] = [];
@@ -124,6 +130,13 @@ export const ToolpaneAnnouncer = forwardRef<HTMLDivElement, HostProps<'div'>>(
         const added = texts.splice(0).map((text) => ({ id: nextId.current++, text }));
         setMessages((current) => [...current, ...added].slice(-5));
       };
+      const server = fromServer.current;
+      fromServer.current = undefined;
+      if (seen.current === undefined && server !== undefined) {
+        seen.current = new Map();
+        for (const key of server.toolCallOrder) look(server, key, seen.current);
+        texts.length = 0;
+      }
       lookAtAll(seen.current === undefined);
       speak();
       return source.subscribe((changed) => {

@@ -6,7 +6,7 @@ interface SubagentRunContextValue {
   readonly toolCallId: string;
   /** Whether the card is open: its content is shown. */
   readonly open: boolean;
-  /** The content's element id, which the trigger names in `aria-controls`. */
+  /** The content's element id, which the trigger names in `aria-controls` while it is mounted. */
   readonly contentId: string;
 }
 

@@ -1,7 +1,15 @@
 'use client';
 import { callKey, selectWaitingInside, type ToolpaneState } from '@toolpane/client';
 import { useToolCall, useToolpaneSelector } from '@toolpane/react';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+} from 'react';
 import { partProps } from '../utils/part.js';
 
 /**
@@ -74,15 +82,17 @@ export function DeeperSubagents({ toolCallId }: { readonly toolCallId: string })
 
 /**
  * A view of its own for a subagent nested too deep to show inside its parents: a way back, then
- * the subagent's card as the outermost card.
+ * the subagent's card as the outermost card. It takes the outermost card's place, and its ref.
  */
 export function DeepSubagentView({
   toolCallId,
   onBack,
+  rootRef,
   children,
 }: {
   readonly toolCallId: string;
   readonly onBack: () => void;
+  readonly rootRef: Ref<HTMLElement>;
   readonly children: ReactNode;
 }) {
   const name = useToolCall(toolCallId)?.toolName?.replace(/^agent-/, '');
@@ -93,7 +103,11 @@ export function DeepSubagentView({
     back.current?.focus();
   }, [toolCallId]);
   return (
-    <section {...partProps('subagent-run-deep-view')} aria-label={`Deeper: ${name ?? toolCallId}`}>
+    <section
+      ref={rootRef}
+      {...partProps('subagent-run-deep-view')}
+      aria-label={`Deeper: ${name ?? toolCallId}`}
+    >
       <button ref={back} type="button" {...partProps('subagent-run-deep-back')} onClick={onBack}>
         Back to the outermost subagent
       </button>

@@ -6,6 +6,7 @@ import {
   type ComponentPropsWithoutRef,
   forwardRef,
   type ReactNode,
+  type Ref,
   useCallback,
   useEffect,
   useId,
@@ -19,8 +20,9 @@ import { ResumeFormRoot } from '../resume-form/root.js';
 import { RunPart } from '../run-parts/run-parts.js';
 import { SubagentCardSlot } from '../run-parts/slot.js';
 import { RunThreadSlot } from '../run-parts/thread-slot.js';
-import { isStreaming, ToolCallScope } from '../tool-call/context.js';
+import { isStreaming, ToolCallScope, useToolCallContext } from '../tool-call/context.js';
 import { ToolCallActivity, ToolCallDuration, ToolCallStatusBadge } from '../tool-call/tool-call.js';
+import { useControlledRef, useControlsId } from '../utils/controls.js';
 import {
   type HostProps,
   PartElement,
@@ -58,7 +60,7 @@ export type SubagentRunRootProps = ComponentPropsWithoutRef<typeof Collapsible.R
  * A collapsible card for a subagent (an `agent-*` tool call): its answer first, then its task and
  * its own tool calls, nested as deep as the agents went, then the full result, collapsed. It
  * starts open, and opens itself when a call inside needs a person, so a nested approval is never
- * hidden.
+ * hidden. While it shows a deeper view in its place, its ref is that view's `section`.
  *
  * @example
  * <SubagentRun.Root toolCallId="call-agent-1" />
@@ -113,7 +115,11 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
 
     if (nesting === null && deepView !== null) {
       return (
-        <DeepSubagentView toolCallId={deepView} onBack={() => setDeepView(null)}>
+        <DeepSubagentView
+          toolCallId={deepView}
+          onBack={() => setDeepView(null)}
+          rootRef={ref as Ref<HTMLElement>}
+        >
           <NestingScope value={deepNesting}>
             <OutermostSubagent toolCallId={deepView} />
           </NestingScope>
@@ -192,14 +198,15 @@ export const SubagentRunTrigger = forwardRef<
   HTMLButtonElement,
   ComponentPropsWithoutRef<typeof Collapsible.Trigger>
 >(function SubagentRunTrigger({ asChild, children, ...props }, ref) {
-  const { toolCallId, contentId } = useSubagentRunContext('Trigger');
+  const { toolCallId } = useSubagentRunContext('Trigger');
   const call = useToolCall(toolCallId);
+  const controls = useControlsId(useToolCallContext('Trigger').controls);
   return (
     <Collapsible.Trigger
       ref={ref}
       asChild={asChild}
       data-status={call?.status}
-      aria-controls={contentId}
+      aria-controls={controls}
       {...partProps('subagent-run-trigger', props)}
     >
       {slotted(
@@ -270,8 +277,8 @@ export type SubagentRunContentProps = PartProps<'div'> & {
  *
  * A plain element rather than Radix's `Collapsible.Content`: that one measures its height and
  * reads its computed animation when it mounts, so each card that appears open in a live stream
- * forced its own style and layout pass mid-commit. The trigger still names it in
- * `aria-controls`, and it carries `data-state` like the rest of the card.
+ * forced its own style and layout pass mid-commit. The trigger names it in `aria-controls` while
+ * it is mounted, and it carries `data-state` like the rest of the card.
  *
  * @example
  * <SubagentRun.Content />
@@ -281,11 +288,12 @@ export const SubagentRunContent = forwardRef<HTMLDivElement, SubagentRunContentP
     const { toolCallId, open, contentId } = useSubagentRunContext('Content');
     const runIds = useToolCall(toolCallId)?.childRunIds ?? [];
     const tooDeep = (useNesting()?.level ?? 0) >= MAX_NESTED_SUBAGENTS - 1 && runIds.length > 0;
+    const composed = useControlledRef(ref, useToolCallContext('Content').controls);
     if (!open && forceMount !== true) return null;
     return (
       <PartElement
         tag="div"
-        ref={ref}
+        ref={composed}
         asChild={asChild}
         host={children}
         id={contentId}

@@ -2,10 +2,13 @@
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '@toolpane/client';
 import { useToolCall } from '@toolpane/react';
 import { createContext, type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { Controls } from '../utils/controls.js';
 import { useInside } from '../utils/inside.js';
 
 interface ToolCallContextValue {
   readonly toolCallId: string;
+  /** The card's trigger and body (a tool call's or a subagent's). */
+  readonly controls: Controls;
 }
 
 const ToolCallContext = createContext<ToolCallContextValue | null>(null);
@@ -30,9 +33,12 @@ export function useCall(part: string): ToolCallState | undefined {
 export function ToolCallScope({
   toolCallId,
   children,
-}: ToolCallContextValue & { readonly children: ReactNode }) {
+}: {
+  readonly toolCallId: string;
+  readonly children: ReactNode;
+}) {
   // A stable value, so parts passed in as children are not re-rendered each time the root is.
-  const value = useMemo(() => ({ toolCallId }), [toolCallId]);
+  const value = useMemo(() => ({ toolCallId, controls: {} }), [toolCallId]);
   return <ToolCallContext.Provider value={value}>{children}</ToolCallContext.Provider>;
 }
 

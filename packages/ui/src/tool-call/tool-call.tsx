@@ -5,6 +5,7 @@ import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useContext }
 import { ApprovalRoot } from '../approval/approval.js';
 import { escapeText } from '../exact-value/exact-value.js';
 import { ResumeFormRoot } from '../resume-form/root.js';
+import { useControlledRef, useControlsId } from '../utils/controls.js';
 import {
   formatDuration,
   formatElapsed,
@@ -241,11 +242,13 @@ export const ToolCallTrigger = forwardRef<
   ComponentPropsWithoutRef<typeof Collapsible.Trigger>
 >(function ToolCallTrigger({ asChild, children, ...props }, ref) {
   const call = useCall('Trigger');
+  const controls = useControlsId(useToolCallContext('Trigger').controls);
   return (
     <Collapsible.Trigger
       ref={ref}
       asChild={asChild}
       data-status={call?.status}
+      aria-controls={controls}
       {...partProps('tool-call-trigger', props)}
     >
       {slotted(
@@ -277,11 +280,16 @@ export const ToolCallContent = forwardRef<
   HTMLDivElement,
   ComponentPropsWithoutRef<typeof Collapsible.Content>
 >(function ToolCallContent({ asChild, children, ...props }, ref) {
-  const { toolCallId } = useToolCallContext('Content');
+  const { toolCallId, controls } = useToolCallContext('Content');
   const opened = useContext(ContentMountContext);
+  const composed = useControlledRef(ref, controls);
   if (!opened && props.forceMount !== true) return null;
   return (
-    <Collapsible.Content ref={ref} asChild={asChild} {...partProps('tool-call-content', props)}>
+    <Collapsible.Content
+      ref={composed}
+      asChild={asChild}
+      {...partProps('tool-call-content', props)}
+    >
       {slotted(
         asChild,
         children,
