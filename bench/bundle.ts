@@ -159,8 +159,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // transform code it now shares costs most of the 0.6 KB); 0.1 KB more once a request repeated
   // naming another run or call to send the decision to is a new request, never a silent move;
   // 41.93 KB once suspensions have a revision and a chunk that cannot be applied is rolled back
-  // (reducer/reduce.ts, state/draft.ts).
-  { name: '@toolpane/client', file: client, budgetKb: 42 },
+  // (reducer/reduce.ts, state/draft.ts); 42.05 KB once a chunk that begins another tool's call
+  // under an open call's id is refused with an issue (reducer/lifecycle.ts `otherTool`).
+  { name: '@toolpane/client', file: client, budgetKb: 42.05 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -211,13 +212,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // stored values are searched again when a call turns out to hide, reused ids ask again and
   // stray repeats are issues (see above), 34.17 KB once a request naming another run or call is
   // a new request (see above), 34.31 KB once suspensions have a revision and a chunk that cannot
-  // be applied changes nothing but the issue it adds (see above); goal 12 KB (issue 18), not met
-  // (see BENCHMARKS.md, "Bundles").
+  // be applied changes nothing but the issue it adds (see above), 34.44 KB once a chunk that
+  // begins another tool's call under an open call's id is refused (see above); goal 12 KB (issue
+  // 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 34.35,
+    budgetKb: 34.44,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -251,11 +253,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 37.77 KB with those of 38.84 KB, 37.79 KB with those of 38.87 KB, 37.83 KB with those of
   // 38.92 KB, 38.91 KB with those of 40.02 KB, 38.94 KB with those of 40.05 KB, 38.95 KB once a
   // request that came before its agent call's own chunks hides what a call inside hides, 40.14 KB
-  // with those of 41.25 KB, 40.72 KB with those of 41.85 KB.
+  // with those of 41.25 KB, 40.72 KB with those of 41.85 KB, 40.9 KB with those of 42.05 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 40.8,
+    budgetKb: 40.9,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

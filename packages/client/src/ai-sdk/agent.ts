@@ -2,7 +2,7 @@ import { inputMayChange } from '../reducer/approval.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { refusalError } from '../reducer/display.js';
 import { errorMessage, errorText, isRefusal } from '../reducer/error-text.js';
-import { endRun, ensureCall, ensureRun, setEnded } from '../reducer/lifecycle.js';
+import { endRun, ensureCall, ensureRun, otherTool, setEnded } from '../reducer/lifecycle.js';
 import { countedUsage, sameUsage, type TextPart } from '../reducer/parts.js';
 import { namedCallKey } from '../reducer/reopen.js';
 import { placeholder } from '../reducer/transform.js';
@@ -274,6 +274,10 @@ export function onAgentSnapshot(ctx: Ctx, value: Value): void {
     invalid(ctx, value, 'data-tool-agent needs an ancestry of { toolCallId } entries');
     return;
   }
+  // A subagent of another tool than the open call its ancestry names is not that call's.
+  const top = ancestry[0]!;
+  const messageRun = ctx.draft.cursor().aiSdkRunId;
+  if (messageRun && otherTool(ctx, messageRun, top.toolCallId, top.toolName)) return;
   const runId = value.id as string;
   const data = value.data as Fields;
   const depth =

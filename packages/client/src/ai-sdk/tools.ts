@@ -5,7 +5,7 @@ import { type Ctx, TOP } from '../reducer/context.js';
 import { refusalError } from '../reducer/display.js';
 import { errorMessage, isRefusal } from '../reducer/error-text.js';
 import { HIDDEN_INPUT_ERROR, markDisplayTransformed } from '../reducer/hide.js';
-import { ensureCall, moveTo, setEnded } from '../reducer/lifecycle.js';
+import { ensureCall, moveTo, otherTool, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import { inputSentAgain, namedCallKey } from '../reducer/reopen.js';
 import { clientTransformFor, suppressedValue } from '../reducer/transform.js';
@@ -41,11 +41,13 @@ export function topCall(
  * request gives each step's first call one id, and may reuse an ended call's id with the same
  * input in a later step; the AI SDK's own reader starts a part of its own for it, so when the
  * message's newest call with the id already ended, this is a call of its own, unless the message
- * is being sent again from its start (see `Cursor.aiSdkReplayRunId`).
+ * is being sent again from its start (see `Cursor.aiSdkReplayRunId`). Undefined when it names an
+ * open call of another tool (see `otherTool`).
  */
-function beginCall(ctx: Ctx, value: Value): Call {
+function beginCall(ctx: Ctx, value: Value): Call | undefined {
   const toolCallId = value.toolCallId as string;
   const runId = topRunId(ctx);
+  if (otherTool(ctx, runId, toolCallId, value.toolName)) return;
   if (ctx.draft.cursor().aiSdkReplayRunId === runId) {
     return topCall(ctx, toolCallId, nonEmpty(value.toolName));
   }
@@ -61,6 +63,7 @@ function beginCall(ctx: Ctx, value: Value): Call {
 /** `tool-input-start` opens a call. */
 export function onInputStart(ctx: Ctx, value: Value): void {
   const call = beginCall(ctx, value);
+  if (!call) return;
   inputSentAgain(ctx, call);
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
 }
@@ -82,7 +85,7 @@ const cameAs = (value: Value) => (value.input === undefined ? undefined : { args
 export function onInputAvailable(ctx: Ctx, value: Value): void {
   const suppressed = deltasSuppressed(ctx, value);
   const call = beginCall(ctx, value);
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  if (!call || TERMINAL_TOOL_STATUSES.has(call.status)) return;
   if (typeof value.providerExecuted === 'boolean') call.providerExecuted = value.providerExecuted;
   // Deltas dropped are a display transform's mark: what the call and its run show is its view.
   if (suppressed) markDisplayTransformed(ctx, call);
@@ -144,7 +147,7 @@ export function onInputError(ctx: Ctx, value: Value): void {
     value.input === undefined
       ? topCall(ctx, value.toolCallId as string, nonEmpty(value.toolName))
       : beginCall(ctx, value);
-  if (TERMINAL_TOOL_STATUSES.has(call.status)) return;
+  if (!call || TERMINAL_TOOL_STATUSES.has(call.status)) return;
   const message = errorMessage(value.errorText as string);
   // The arguments a person was asked to approve stay those the call shows (an issue says so).
   const next = suppressed

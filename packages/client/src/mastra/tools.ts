@@ -6,7 +6,7 @@ import { withoutEchoes } from '../reducer/echo.js';
 import { errorText, isRefusal } from '../reducer/error-text.js';
 import { markDisplayTransformed, runHasDisplayTransform } from '../reducer/hide.js';
 import { showRequestInput } from '../reducer/human.js';
-import { ensureCall, moveTo, parserFor, setEnded } from '../reducer/lifecycle.js';
+import { ensureCall, moveTo, otherTool, parserFor, setEnded } from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import { inputSentAgain, namedCallKey } from '../reducer/reopen.js';
 import { replayProgress } from '../reducer/replay.js';
@@ -45,6 +45,7 @@ export function onInputStart(
   scope: Scope,
 ) {
   const p = chunk.payload;
+  if (otherTool(ctx, chunk.runId, p.toolCallId, p.toolName)) return;
   const again = beginsAnew(ctx, chunk.runId, namedCallKey(ctx, p.toolCallId, chunk.runId));
   const call = ensureCall(
     ctx,
@@ -61,6 +62,7 @@ export function onInputStart(
 /** `tool-call-delta`: a piece of the streamed arguments, parsed incrementally. */
 export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
   const p = chunk.payload;
+  if (otherTool(ctx, chunk.runId, p.toolCallId, p.toolName)) return;
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'open');
   const metadata = readDisplayMetadata(chunk.metadata);
@@ -122,6 +124,7 @@ function repeated(
 /** `tool-call`: the whole arguments; the call may run. */
 export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
   const p = chunk.payload;
+  if (otherTool(ctx, chunk.runId, p.toolCallId, p.toolName)) return;
   const key = namedCallKey(ctx, p.toolCallId, chunk.runId);
   const target = beginsAnew(ctx, chunk.runId, key) ? null : repeated(ctx, chunk, key);
   const existed = typeof target === 'string';

@@ -5,7 +5,7 @@ import { createPartialJsonParser, type PartialJsonParser } from '../partial-json
 import { AppendList } from '../state/append-list.js';
 import type { Mutable } from '../state/draft.js';
 import { noteRepeat } from '../state/draft-repeats.js';
-import { freeCallKey } from '../state/identity.js';
+import { findCallKey, freeCallKey } from '../state/identity.js';
 import { topLevelCall } from '../state/repeats.js';
 import { RunRecord, reviveRun } from '../state/run-record.js';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../state/state.js';
 import { Vector } from '../state/vector.js';
 import { type CallMode, callKeyFor } from './call-key.js';
-import { type Ctx, now, type Scope, type StopScope } from './context.js';
+import { addIssue, type Ctx, now, type Scope, type StopScope } from './context.js';
 import { messageWithoutEchoes, withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
 import { closeOpenParts } from './parts.js';
@@ -113,6 +113,23 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
     if (parent !== undefined) draft.push(parent, 'childRunIds', runId);
   }
   return run;
+}
+
+/**
+ * Whether a chunk of run `runId` that begins a call of `toolName` names an open call of another
+ * tool there (parallel calls given one id): it is refused with an issue, so the call keeps what it
+ * received. A request may name a call first by the tool inside it (Mastra repeats a subagent's
+ * request one level up with the inner tool's name): a call asked about is left as before.
+ */
+export function otherTool(ctx: Ctx, runId: string, toolCallId: string, toolName: unknown): boolean {
+  const { toolCalls } = ctx.draft.root;
+  const call = toolCalls.get(findCallKey(ctx.draft.root, toolCallId, runId) ?? '');
+  const other = call?.toolName && typeof toolName === 'string' && toolName !== call.toolName;
+  if (!other || !toolName || call.approval || call.suspension) return false;
+  if (TERMINAL_TOOL_STATUSES.has(call.status)) return false;
+  const message = `A chunk for ${toolName} names call ${toolCallId} of ${call.toolName}`;
+  addIssue(ctx, { kind: 'invalid-chunk', message });
+  return true;
 }
 
 /**
