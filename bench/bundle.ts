@@ -160,8 +160,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // naming another run or call to send the decision to is a new request, never a silent move;
   // 41.93 KB once suspensions have a revision and a chunk that cannot be applied is rolled back
   // (reducer/reduce.ts, state/draft.ts); 42.05 KB once a chunk that begins another tool's call
-  // under an open call's id is refused with an issue (reducer/lifecycle.ts `otherTool`).
-  { name: '@toolpane/client', file: client, budgetKb: 42.05 },
+  // under an open call's id is refused with an issue (reducer/lifecycle.ts `otherTool`); 42.2
+  // KB once a request whose arguments have not come cannot be approved (state/args-to-come.ts),
+  // snapshots leave uninterpreted chunks out and a session's results say a server's error as the
+  // store does (`resultShown`).
+  { name: '@toolpane/client', file: client, budgetKb: 42.18 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -213,13 +216,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // stray repeats are issues (see above), 34.17 KB once a request naming another run or call is
   // a new request (see above), 34.31 KB once suspensions have a revision and a chunk that cannot
   // be applied changes nothing but the issue it adds (see above), 34.44 KB once a chunk that
-  // begins another tool's call under an open call's id is refused (see above); goal 12 KB (issue
-  // 18), not met (see BENCHMARKS.md, "Bundles").
+  // begins another tool's call under an open call's id is refused (see above), 34.5 KB once a
+  // request whose arguments have not come cannot be approved (see above); goal 12 KB (issue 18),
+  // not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 34.44,
+    budgetKb: 34.5,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -253,11 +257,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 37.77 KB with those of 38.84 KB, 37.79 KB with those of 38.87 KB, 37.83 KB with those of
   // 38.92 KB, 38.91 KB with those of 40.02 KB, 38.94 KB with those of 40.05 KB, 38.95 KB once a
   // request that came before its agent call's own chunks hides what a call inside hides, 40.14 KB
-  // with those of 41.25 KB, 40.72 KB with those of 41.85 KB, 40.9 KB with those of 42.05 KB.
+  // with those of 41.25 KB, 40.72 KB with those of 41.85 KB, 40.9 KB with those of 42.05 KB,
+  // 41.04 KB with those of 42.18 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 40.9,
+    budgetKb: 41.04,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
@@ -329,8 +334,10 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     // resume form says when the tool asked again (a suspension's next revision); 18.78 KB once the
     // announcer leaves the requests a server-rendered page showed unsaid when it hydrates; 18.89 KB
     // once a card's trigger names its body in `aria-controls` only while the body is mounted;
-    // 18.91 KB once a subagent card's ref follows it to the deeper view it shows in its place.
-    budgetKb: 18.91,
+    // 18.91 KB once a subagent card's ref follows it to the deeper view it shows in its place;
+    // 18.94 KB once an approval says its arguments have not come yet rather than "No arguments"
+    // or "Hidden".
+    budgetKb: 18.94,
   },
   { name: '@toolpane/ui + react + client', file: ui },
   // What apps ship: each imports a few names from the main entries, and its bundler drops the rest.

@@ -221,13 +221,17 @@ describe('what a person approves is what they saw', () => {
 
 describe('arguments under approval that are not JSON', () => {
   // The workflow-loop recording, its second argument delta retyped into a network approval
-  // request (the arguments still streaming, none of them in the request), and the `tool-call`
-  // then bringing a `Date` where the streamed input had an object: found by property seed 3.
+  // request (the arguments still streaming, the request naming those streamed so far: one that
+  // names none cannot be approved until they come), and the `tool-call` then bringing a `Date`
+  // where the request had an object: found by property seed 3.
   const chunks = loadFixture('workflow-loop').slice(0, 17) as Record<string, unknown>[];
   const delta = chunks.findIndex((chunk) => chunk.type === 'tool-call-delta') + 1;
   const call = chunks.findIndex((chunk) => chunk.type === 'tool-call');
   const sequence = chunks.map((chunk, index) => {
-    if (index === delta) return { ...chunk, type: 'tool-execution-approval' };
+    if (index === delta) {
+      const payload = { ...(chunk.payload as object), args: { inputData: {} } };
+      return { ...chunk, type: 'tool-execution-approval', payload };
+    }
     if (index !== call) return chunk;
     const payload = chunk.payload as Record<string, unknown>;
     return { ...chunk, payload: { ...payload, args: { inputData: new Date(0) } } };

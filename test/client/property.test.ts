@@ -1,5 +1,6 @@
 // @vitest-environment node
 import {
+  argsToCome,
   type ClientTransforms,
   createToolpaneStore,
   type DisplayValue,
@@ -462,11 +463,12 @@ const waits = (call: ToolCallState) =>
 /**
  * While a call waits for a decision on one request (the same `revision`), the arguments it was
  * asked with do not change: the raw arguments where the stream carries them (a streamed input
- * may still be shown whole once they are known), else the shown input.
+ * may still be shown whole once they are known), else the shown input. A request whose
+ * arguments are still to come (`argsToCome`) was asked with none yet, and cannot be approved.
  */
 function checkDecision(call: ToolCallState, tracker: Tracker): void {
   const asked = tracker.asked.get(call.key);
-  if (call.approval === undefined || !waits(call)) {
+  if (call.approval === undefined || !waits(call) || argsToCome(call)) {
     tracker.asked.delete(call.key);
     return;
   }

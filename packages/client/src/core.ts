@@ -66,7 +66,7 @@ export {
   validateResumeData,
 } from './resume/schema.js';
 export { EXPIRED_MESSAGE, isRunGone } from './session/body.js';
-export { errorShown } from './session/error-shown.js';
+export { errorShown, resultShown } from './session/error-shown.js';
 export type {
   AgentSession,
   AgentSessionOptions,
@@ -79,6 +79,7 @@ export type {
   SessionStatus,
   SessionThread,
 } from './session/types.js';
+export { argsToCome } from './state/args-to-come.js';
 export {
   type PendingApproval,
   type SubagentRef,

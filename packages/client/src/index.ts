@@ -9,6 +9,7 @@
  */
 export * from './core.js';
 export {
+  ARGS_TO_COME,
   type DecisionFields,
   type DecisionKind,
   decisionKey,

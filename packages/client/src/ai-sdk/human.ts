@@ -17,6 +17,7 @@ import { callsWithId, findTopLevelKey } from '../state/identity.js';
 import {
   type DecisionTarget,
   HUMAN_TOOL_STATUSES,
+  NO_VALUE,
   TERMINAL_TOOL_STATUSES,
   type ToolCallState,
 } from '../state/state.js';
@@ -221,18 +222,20 @@ export function onApprovalRequest(ctx: Ctx, value: Value): void {
   }
   // The data part with the approval phase's arguments may follow; under a transform (a client's,
   // or the server's: the input shows hidden or as a view) the input's view is not that phase's,
-  // so the arguments wait for it. On an `agent-*` call the request was raised inside the
-  // subagent: the data part names the tool and its arguments.
+  // so the arguments wait for it, as they do on an `agent-*` call (the data part names the inner
+  // tool's). Arguments still streaming are none yet (a prefix is not a request), so is a repeat.
+  const { input, approval, partialInput } = call;
   const viewed =
-    call.displayTransform === 'display' ||
-    call.input.kind === 'hidden' ||
-    call.input.kind === 'transformed';
+    call.displayTransform === 'display' || input.kind === 'hidden' || input.kind === 'transformed';
   const args =
-    clientTransformFor(ctx.options.transforms, call.toolName) === undefined &&
-    call.kind !== 'agent' &&
-    !viewed
-      ? call.input
-      : pendingValue();
+    (input.kind === 'raw' && call.status === 'input-streaming' && !partialInput?.complete) ||
+    approval?.args.kind === 'none'
+      ? NO_VALUE
+      : clientTransformFor(ctx.options.transforms, call.toolName) === undefined &&
+          call.kind !== 'agent' &&
+          !viewed
+        ? input
+        : pendingValue();
   requestApproval(ctx, call, { toolName: call.toolName, args, resumeSchema: undefined, target });
 }
 

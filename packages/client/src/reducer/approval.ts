@@ -1,3 +1,4 @@
+import { unseen } from '../state/args-to-come.js';
 import type { Mutable } from '../state/draft.js';
 import type {
   DecisionTarget,
@@ -50,7 +51,7 @@ export function inputMayChange(
   next: DisplayValue,
   raw?: { readonly args: unknown },
 ): boolean {
-  if (!waitsForDecision(call)) return true;
+  if (!waitsForDecision(call) || unseen(call.approval!.args)) return true;
   const { input } = call;
   const known = raw === undefined ? undefined : knownRawArgs(call);
   if (known !== undefined) {
@@ -182,10 +183,7 @@ export function requestApproval(
     // A request whose arguments nobody saw yet (none, or still to come) is replaced quietly, unless
     // it names another target: it is a new revision all the same, so a decision on it does not
     // count for the new one.
-    const unseen =
-      previous.args.kind === 'none' ||
-      (previous.args.kind === 'hidden' && previous.args.reason === 'pending');
-    if (!unseen || moved) {
+    if (!unseen(previous.args) || moved) {
       const changed = moved
         ? MOVED
         : unknown &&

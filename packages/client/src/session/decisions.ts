@@ -1,4 +1,5 @@
 import { validateResumeData } from '../resume/schema.js';
+import { argsToCome } from '../state/args-to-come.js';
 import {
   type DecisionTarget,
   expiredReason,
@@ -143,6 +144,9 @@ export function withdrawn(
     : CHANGED;
 }
 
+/** Why an approval was not sent: the arguments of its request have not come (`argsToCome`). */
+export const ARGS_TO_COME = 'Nothing was sent: the arguments of the request have not come yet';
+
 /** Where a decision for the call goes, or why the call does not wait for it. */
 export function targetOf(
   state: ToolpaneState,
@@ -160,7 +164,7 @@ export function targetOf(
     return `Tool call ${toolCallId} is not suspended (status: ${call.status})`;
   }
   if (call.status === 'approval-requested' && call.approval !== undefined)
-    return call.approval.target;
+    return kind === 'approve' && argsToCome(call) ? ARGS_TO_COME : call.approval.target;
   if (call.status === 'suspended')
     return `Tool call ${toolCallId} is suspended: resume it with data instead`;
   return `Tool call ${toolCallId} does not wait for an approval (status: ${call.status})`;

@@ -20,3 +20,18 @@ export function errorShown(state: ToolpaneState, message: string | undefined): s
   const last = state.runOrder.at(-1);
   return last === undefined ? undefined : state.runs.get(last)?.error;
 }
+
+/**
+ * `result` (what a session's action resolves with) with its error as {@link errorShown} shows
+ * it: a server's or a chat's message may quote what a call hides. Sessions resolve with this.
+ *
+ * @example
+ * const result = resultShown(store, { status: 'error', error: 'HTTP 500: bad key sk-1' });
+ */
+export const resultShown = <T extends { readonly error?: string | undefined }>(
+  store: { getState(): ToolpaneState },
+  result: T,
+): T =>
+  result.error === undefined
+    ? result
+    : { ...result, error: errorShown(store.getState(), result.error)! };

@@ -22,6 +22,7 @@ import {
   whenValid,
   withdrawn,
 } from './decisions.js';
+import { resultShown } from './error-shown.js';
 import { answerCall, readStream, retryAnswers } from './read-stream.js';
 import { type Endpoint, normalizePrefix, notAStream, postOnce } from './request.js';
 import { restoreInto } from './restore.js';
@@ -106,9 +107,9 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
     const done = lane.then(async (): Promise<SessionResult> => {
       try {
         const result = await task(signal);
-        // What a request ended with is shown now, not at the next frame.
+        // What a request ended with is shown now, not at the next frame; its error as shown.
         store.flush();
-        return result;
+        return resultShown(store, result);
       } catch (error) {
         // Only a throwing store listener gets here; the session must keep working.
         lastError = error instanceof Error ? error.message : String(error);
@@ -150,8 +151,7 @@ export function createAgentSession(options: AgentSessionOptions): AgentSession {
       return result;
     }, request.signal);
 
-  // Runs that finished waiting for the app, its answers so far, and what client tools need to
-  // run their `execute` (see client-tools.ts).
+  // Runs done waiting for the app, its answers, what client tools need to run (client-tools.ts).
   const host: ClientToolHost = {
     store,
     agentId: options.agentId,

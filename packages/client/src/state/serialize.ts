@@ -36,8 +36,9 @@ export interface SerializedState {
 /** Options of {@link serializeState}. */
 export interface SerializeOptions {
   /**
-   * Keep every call's `raw` values, and the streamed `inputText` of input not shown as it came:
-   * what a display transform hides. Only for a snapshot that stays on the server.
+   * Keep every call's `raw` values, the streamed `inputText` of input not shown as it came, and
+   * the chunks kept uninterpreted (`unknownChunks`, as they came): what a display transform hides.
+   * Only for a snapshot that stays on the server.
    */
   readonly raw?: boolean;
 }
@@ -88,8 +89,9 @@ function stepFromJson(step: WorkflowStepState): WorkflowStepState {
  * survives; the incremental parse of arguments that are still streaming (`partialInput`) does not,
  * as it is rebuilt from `inputText` when more arrives. What a display transform hides does not
  * either: a snapshot is made to be sent to a browser, so calls are written without their `raw`
- * values (what Mastra sent before its display transform), and input not shown as it came without
- * its streamed `inputText` (pass `{ raw: true }` for a snapshot that stays on the server). A value
+ * values (what Mastra sent before its display transform), input not shown as it came without
+ * its streamed `inputText`, and the chunks kept uninterpreted (`unknownChunks`) are left out (pass
+ * `{ raw: true }` for a snapshot that stays on the server). A value
  * nested more than 1,000 levels deep, which `JSON.stringify` may not write, is cut there (and one
  * that holds itself where it does) with the text `[nested deeper than 1000 levels]`. Never throws:
  * a live value a server-side `fullStream` carried is written as `JSON.stringify` writes it (a
@@ -120,7 +122,9 @@ export function serializeState(
     toolCalls: [...state.toolCalls.values()].map((call) => callToJson(call, raw)),
     toolCallOrder: [...state.toolCallOrder],
     issues: state.issues,
-    unknownChunks: state.unknownChunks,
+    // Kept as they came, never searched: they may carry what a transform hides (an agent
+    // network's chunks read without its family, a chunk type of a later Mastra).
+    unknownChunks: raw ? state.unknownChunks : [],
     cursor: listsOf(state).cursor,
   });
 }

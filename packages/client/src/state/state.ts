@@ -337,6 +337,9 @@ export interface ToolpaneState {
   readonly toolCallOrder: readonly string[];
   /** Unknown chunk types, malformed chunks and transport problems, in arrival order. */
   readonly issues: readonly StreamIssue[];
-  /** Chunks of the known vocabulary that Toolpane stores but does not interpret. */
+  /**
+   * Chunks Toolpane stores but does not interpret, raw as they came: like a call's `raw` they may
+   * carry what a display transform hides, so never render them. A snapshot leaves them out.
+   */
   readonly unknownChunks: readonly unknown[];
 }

@@ -1,4 +1,6 @@
 import {
+  ARGS_TO_COME,
+  argsToCome,
   type DecisionFields,
   type DecisionKind,
   type DecisionTarget,
@@ -61,7 +63,7 @@ export function decisionTarget(
   if (revision !== undefined && revision !== revisionOf(call, kind)) {
     return 'Nothing was sent: the request changed after it was shown';
   }
-  return target;
+  return kind === 'approve' && argsToCome(call) ? ARGS_TO_COME : target;
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   decisionKey,
   EXPIRED_MESSAGE,
   isRunGone,
+  resultShown,
   revisionOf,
   type SessionResult,
   type SessionStatus,
@@ -196,8 +197,7 @@ export function createChatSession(
     const toolCallId = call?.key ?? ref;
     const revision = revisionOf(call, kind);
     const decision = decisionKey(kind, revision, fields);
-    // Under a bare id too: the call it named, once answered, no longer waits, so the id reads as
-    // another call. A decision that names its revision is found under its key only.
+    // Under a bare id too (once answered, the id reads as another call); with a revision, by key.
     const pending = (drawn === undefined ? byRef.get(ref) : undefined) ?? inFlight.get(toolCallId);
     if (pending !== undefined) {
       return pending.decision === decision ? pending.promise : busy(toolCallId);
@@ -258,7 +258,7 @@ export function createChatSession(
       const result: SessionResult =
         bad !== undefined
           ? { status: 'error', error: bad }
-          : await run(route === 'body' ? viaBody : viaChat);
+          : resultShown(store, await run(route === 'body' ? viaBody : viaChat));
       if (result.status === 'error') failed(toolCallId, result.error);
       return result;
     };
@@ -293,7 +293,7 @@ export function createChatSession(
         return Promise.resolve({ status: 'invalid', error });
       }
       const current = chat;
-      return run(() => current.sendMessage({ text }));
+      return run(() => current.sendMessage({ text })).then((r) => resultShown(store, r));
     },
     approve: (toolCallId, request) => decide(toolCallId, 'approve', {}, request?.revision),
     decline: (toolCallId, reason, request) =>

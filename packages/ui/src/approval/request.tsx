@@ -1,4 +1,5 @@
 'use client';
+import { argsToCome } from '@toolpane/client';
 import { forwardRef } from 'react';
 import { DisplayValueView } from '../display-value/display-value.js';
 import { ExactValue } from '../exact-value/exact-value.js';
@@ -9,7 +10,8 @@ import { useApprovalContext } from './context.js';
  * What the person is asked to approve: the tool's name and its arguments, shown whole and
  * unambiguous (see {@link ExactValue}), before the buttons. A request Mastra asked again with other
  * arguments, or naming another run or call to send the decision to, is a new request
- * (`data-revision`), and says so.
+ * (`data-revision`), and says so. Arguments still to come say so: the request cannot be approved
+ * until they are shown.
  *
  * @example
  * <Approval.Root toolCallId="call-del-1">
@@ -42,10 +44,12 @@ export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
         <p {...partProps('approval-request-title')}>
           <strong>{toolName}</strong> will run with:
         </p>
-        {args.kind === 'raw' || args.kind === 'transformed' ? (
+        {argsToCome(handle) ? (
+          <p {...partProps('approval-to-come')}>The arguments have not come yet.</p>
+        ) : args.kind === 'raw' || args.kind === 'transformed' ? (
           <ExactValue value={args.value} label={label} aria-label={label} role="group" />
         ) : (
-          <DisplayValueView value={args} empty="No arguments" />
+          <DisplayValueView value={args} />
         )}
       </PartElement>
     );
