@@ -1,6 +1,7 @@
 'use client';
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
+import { argsToCome } from '@toolpane/client';
 import { forwardRef } from 'react';
 import {
   hasCustomContent,
@@ -24,6 +25,8 @@ const DecisionButton = forwardRef<
 >(function DecisionButton({ kind, asChild, children, onClick, ...props }, forwardedRef) {
   const word = kind === 'approve' ? 'Approve' : 'Decline';
   const { context, sending, busy } = useActionButton(word, kind);
+  // Approve waits, as the card says, for the arguments of the request to come.
+  const idle = sending || (kind === 'approve' && argsToCome(context.handle));
   // Focus moves to Approve when the request appears.
   const approveRef = kind === 'approve' ? context.approveRef : undefined;
   const ref = useComposedRefs(forwardedRef, approveRef);
@@ -35,12 +38,12 @@ const DecisionButton = forwardRef<
       host={children}
       type="button"
       aria-label={hasCustomContent(asChild, children) ? undefined : `${word} ${context.toolName}`}
-      aria-disabled={sending || undefined}
+      aria-disabled={idle || undefined}
       aria-busy={busy || undefined}
       data-busy={busy || undefined}
       {...partProps(`approval-${kind}`, props)}
       onClick={composeEventHandlers(onClick, () => {
-        if (sending) return;
+        if (idle) return;
         context.send(
           kind === 'approve'
             ? { kind: 'approve' }
@@ -55,7 +58,8 @@ const DecisionButton = forwardRef<
 
 /**
  * The Approve button, labelled with the tool's name (give your own `aria-label` with custom
- * children); busy while its decision is sent. Focus moves to it when the request appears.
+ * children); busy while its decision is sent, and disabled while the request's arguments have
+ * not come (`argsToCome`). Focus moves to it when the request appears.
  *
  * @example
  * <Approval.Approve>Allow</Approval.Approve>
