@@ -174,7 +174,7 @@ export const CustomParts: Story = {
     // The story has no session, so the attempt fails and says why.
     await userEvent.click(allow);
     await expect(
-      await within(canvasElement).findByText(/No session to send the decision/),
+      await within(canvasElement).findByText(/pass `session` to <ToolpaneProvider>/),
     ).toBeVisible();
   },
 };

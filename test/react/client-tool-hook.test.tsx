@@ -132,7 +132,7 @@ describe('useClientTool', () => {
     await act(async () => {
       await result.current.answer({ output: 1 });
     });
-    expect(result.current.error).toMatch(/No session/);
+    expect(result.current.error).toMatch(/pass `session` to <ToolpaneProvider>/);
     expect(store.getState().toolCalls.get('call-locate-1')?.status).toBe('input-available');
 
     const { session } = sessionAfterClientTool();

@@ -9,7 +9,7 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { useToolpaneContext } from '../provider/toolpane-provider.js';
+import { NO_SESSION, useToolpaneContext } from '../provider/toolpane-provider.js';
 import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 
 /** What the agent is doing: streaming a run, waiting for a person, failed, or idle. */
@@ -31,9 +31,9 @@ export interface AgentHandle {
   abort(): void;
 }
 
-const NO_SESSION: SessionResult = Object.freeze({
+const NOTHING_SENT: SessionResult = Object.freeze({
   status: 'invalid',
-  error: 'Nothing was sent: pass `session` to <ToolpaneProvider> to talk to an agent.',
+  error: NO_SESSION,
 });
 const noSubscription = () => () => {};
 const noStatus = () => undefined;
@@ -103,7 +103,7 @@ export function useAgent(): AgentHandle {
 
   const send = useCallback<AgentSession['send']>(
     (messages, options) =>
-      session === undefined ? Promise.resolve(NO_SESSION) : session.send(messages, options),
+      session === undefined ? Promise.resolve(NOTHING_SENT) : session.send(messages, options),
     [session],
   );
   const abort = useCallback(() => session?.abort(), [session]);

@@ -11,7 +11,7 @@ import {
   validateResumeData,
 } from '@toolpane/client';
 import { useCallback, useMemo, useState } from 'react';
-import { useToolpaneContext } from '../provider/toolpane-provider.js';
+import { NO_SESSION, useToolpaneContext } from '../provider/toolpane-provider.js';
 import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 import type { ApprovalHandle, ApprovalStatus, DecisionResult } from './approval-handle.js';
 import { shallowEqual } from './shallow-equal.js';
@@ -51,7 +51,6 @@ function kindOf(slice: Slice): ApprovalHandle['kind'] {
 }
 
 const NO_FIELD_ERRORS: readonly FieldError[] = Object.freeze([]);
-const NO_SESSION = 'No session to send the decision through: pass `session` to <ToolpaneProvider>.';
 
 /** A session's answer as a decision result; only `done` means the decision went through. */
 function resultOf(result: SessionResult): DecisionResult {

@@ -7,7 +7,7 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { useCallback, useMemo, useState } from 'react';
-import { useToolpaneContext } from '../provider/toolpane-provider.js';
+import { NO_SESSION, useToolpaneContext } from '../provider/toolpane-provider.js';
 import { useToolpaneSelector } from '../provider/use-toolpane-selector.js';
 import type { DecisionResult } from './approval-handle.js';
 
@@ -28,8 +28,6 @@ export interface ClientToolHandle {
   /** Sends the answers again after they did not reach the server (`AgentSession.retryAnswers`). */
   retry(): Promise<DecisionResult>;
 }
-
-const NO_SESSION = 'No session to send the answer through: pass `session` to <ToolpaneProvider>.';
 
 /**
  * A call of a client-side tool (one the app runs, not Mastra), with `answer`. The call's card

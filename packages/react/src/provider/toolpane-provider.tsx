@@ -166,6 +166,9 @@ export function ToolpaneProvider(props: ToolpaneProviderProps) {
   return <ToolpaneContext.Provider value={value}>{children}</ToolpaneContext.Provider>;
 }
 
+/** Why a hook sent nothing: its provider has no session (only a store). */
+export const NO_SESSION = 'Nothing was sent: pass `session` to <ToolpaneProvider>.';
+
 /** The provider's context; throws a helpful error outside a provider. */
 export function useToolpaneContext(hookName: string): ToolpaneContextValue {
   const value = useContext(ToolpaneContext);
