@@ -9,10 +9,10 @@ import { createToolpaneStore, selectPendingApprovals, type ToolpaneStore } from 
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { createAgentSession } from '@toolpane/client/session';
 import { ToolpaneProvider, useAgent } from '@toolpane/react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture, recordedResponse } from '../utils/fixtures.js';
+import { hydrateIn, unmountHydrated } from '../utils/hydrate.js';
 
 function Status() {
   const { status, error } = useAgent();
@@ -33,28 +33,10 @@ const page = (session: ReturnType<typeof sessionOf>) => (
   </ToolpaneProvider>
 );
 
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-  vi.restoreAllMocks();
-});
+afterEach(unmountHydrated);
 
 async function hydrate(html: string, session: ReturnType<typeof sessionOf>) {
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const complaints: unknown[] = [];
-  vi.spyOn(console, 'error').mockImplementation((...args) => complaints.push(args));
-  const root = await act(async () =>
-    hydrateRoot(container, page(session), {
-      onRecoverableError: (error) => complaints.push(error),
-    }),
-  );
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
+  const { container, complaints } = await hydrateIn(html, page(session));
   return { container, complaints };
 }
 

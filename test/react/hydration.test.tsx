@@ -13,11 +13,11 @@ import {
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { ToolpaneProvider } from '@toolpane/react';
 import { ExactValue, ToolCall, Transcript } from '@toolpane/ui';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureAsRun, loadFixture } from '../utils/fixtures.js';
 import { summarize } from '../utils/history.js';
+import { hydrateIn, unmountHydrated } from '../utils/hydrate.js';
 
 const FIXTURES = ['tool-then-text', 'workflow-tool', 'subagent', 'approval-request'];
 
@@ -43,27 +43,11 @@ const page = (store: ToolpaneStore) => (
   </ToolpaneProvider>
 );
 
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-  vi.restoreAllMocks();
-});
+afterEach(unmountHydrated);
 
 /** Hydrates the server's markup with the browser's store; returns every complaint React made. */
 async function hydrate(html: string, store: ToolpaneStore, view: typeof page = page) {
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const complaints: unknown[] = [];
-  vi.spyOn(console, 'error').mockImplementation((...args) => complaints.push(args));
-  const root = await act(async () =>
-    hydrateRoot(container, view(store), { onRecoverableError: (error) => complaints.push(error) }),
-  );
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
+  const { container, complaints } = await hydrateIn(html, view(store));
   return { container, complaints };
 }
 
@@ -202,8 +186,7 @@ describe('server rendering that hydrates', () => {
         expect(container.contains(document.activeElement), name).toBe(true);
         expect(document.activeElement?.textContent, name).toMatch(/Approve/);
       }
-      cleanup?.();
-      cleanup = undefined;
+      unmountHydrated();
     }
   });
 
@@ -223,8 +206,7 @@ describe('server rendering that hydrates', () => {
         </ToolpaneProvider>
       ));
       const out = states(container);
-      cleanup?.();
-      cleanup = undefined;
+      unmountHydrated();
       return out;
     }
 
@@ -247,8 +229,7 @@ describe('server rendering that hydrates', () => {
             const { container, complaints } = await hydrate(html, browser);
             expect(complaints, `${name} at ${cut} + ${ahead}`).toEqual([]);
             const hydrated = states(container);
-            cleanup?.();
-            cleanup = undefined;
+            unmountHydrated();
             expect(hydrated, `${name} at ${cut} + ${ahead}`).toEqual(await rendered(browser));
           }
         }

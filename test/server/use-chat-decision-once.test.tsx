@@ -128,7 +128,7 @@ const dropsPromise = (chat: ChatLike): ChatLike => ({
 });
 
 /** `useChat` of each version, with the transport and the helper of its AI SDK. */
-const VERSIONS = [
+const DIRECT = [
   {
     name: '@ai-sdk/react 3 (ai 6)',
     useVersionChat: (fetch: ChatFetch, delay: number): ChatLike =>
@@ -145,27 +145,16 @@ const VERSIONS = [
         sendAutomaticallyWhen: complete7,
       }),
   },
-  {
-    name: '@ai-sdk/react 3 (ai 6) through an adapter',
-    useVersionChat: (fetch: ChatFetch, delay: number): ChatLike =>
-      dropsPromise(
-        useChat3({
-          transport: new Transport6(transportOptions(fetch, delay)),
-          sendAutomaticallyWhen: complete6,
-        }),
-      ),
-  },
-  {
-    name: '@ai-sdk/react 4 (ai 7) through an adapter',
-    useVersionChat: (fetch: ChatFetch, delay: number): ChatLike =>
-      dropsPromise(
-        useChat4({
-          transport: new Transport7(transportOptions(fetch, delay)),
-          sendAutomaticallyWhen: complete7,
-        }),
-      ),
-  },
 ] as const;
+
+/** Each version as is, and through an adapter that drops the helper's promise. */
+const VERSIONS = [
+  ...DIRECT,
+  ...DIRECT.map(({ name, useVersionChat }) => ({
+    name: `${name} through an adapter`,
+    useVersionChat: (fetch: ChatFetch, delay: number) => dropsPromise(useVersionChat(fetch, delay)),
+  })),
+];
 
 interface ChatProps {
   readonly probe: Probe;

@@ -11,10 +11,10 @@ import { aiSdk } from '@toolpane/client/ai-sdk';
 import { deserializeState, serializeState } from '@toolpane/client/history';
 import { ToolpaneProvider } from '@toolpane/react';
 import { Transcript } from '@toolpane/ui';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures.js';
+import { hydrateIn, unmountHydrated } from '../utils/hydrate.js';
 
 /** AI SDK UI message streams carry no runId; native chunks always do. */
 const isAiSdk = (chunks: readonly unknown[]) =>
@@ -41,26 +41,10 @@ const page = (store: ToolpaneStore) => (
   </ToolpaneProvider>
 );
 
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-  vi.restoreAllMocks();
-});
+afterEach(unmountHydrated);
 
 async function hydrate(html: string, store: ToolpaneStore) {
-  const container = document.createElement('div');
-  container.innerHTML = html;
-  document.body.append(container);
-  const complaints: unknown[] = [];
-  vi.spyOn(console, 'error').mockImplementation((...args) => complaints.push(args));
-  const root = await act(async () =>
-    hydrateRoot(container, page(store), { onRecoverableError: (error) => complaints.push(error) }),
-  );
-  cleanup = () => {
-    act(() => root.unmount());
-    container.remove();
-  };
+  const { container, complaints } = await hydrateIn(html, page(store));
   const said = () =>
     [...container.querySelectorAll('[data-slot="announcer"] p')].map((p) => p.textContent);
   return { complaints, said };
@@ -92,8 +76,7 @@ describe('the announcer when a server-rendered page hydrates', () => {
       const page1 = await hydrate(renderToString(page(shown)), movedOn(shown, chunks, []));
       expect(page1.complaints).toEqual([]);
       expect(page1.said()).toEqual([]);
-      cleanup?.();
-      cleanup = undefined;
+      unmountHydrated();
 
       // The browser's stream went on to the first request before the page hydrated: it is news.
       const server = storeFor(chunks);
