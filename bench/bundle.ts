@@ -163,8 +163,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // under an open call's id is refused with an issue (reducer/lifecycle.ts `otherTool`); 42.2
   // KB once a request whose arguments have not come cannot be approved (state/args-to-come.ts),
   // snapshots leave uninterpreted chunks out and a session's results say a server's error as the
-  // store does (`resultShown`).
-  { name: '@toolpane/client', file: client, budgetKb: 42.18 },
+  // store does (`resultShown`); 42.38 KB once a native envelope, not a `runId`, decides a chunk's
+  // format and its issues name the format it looks like (about 0.12 KB), a result, a wrapper and
+  // a subagent snapshot's entry for another tool than the open call they name are refused too,
+  // and a card's refusal for arguments to come goes once they come (`failureShown`).
+  { name: '@toolpane/client', file: client, budgetKb: 42.38 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -217,13 +220,15 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // a new request (see above), 34.31 KB once suspensions have a revision and a chunk that cannot
   // be applied changes nothing but the issue it adds (see above), 34.44 KB once a chunk that
   // begins another tool's call under an open call's id is refused (see above), 34.5 KB once a
-  // request whose arguments have not come cannot be approved (see above); goal 12 KB (issue 18),
-  // not met (see BENCHMARKS.md, "Bundles").
+  // request whose arguments have not come cannot be approved (see above), 34.76 KB once a native
+  // envelope decides a chunk's format, results, wrappers and snapshot entries for another tool
+  // are refused, and the refusal for arguments to come is here beside `argsToCome`, which a
+  // card's `failureShown` reads without the session (see above); goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 34.5,
+    budgetKb: 34.76,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -258,11 +263,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 38.92 KB, 38.91 KB with those of 40.02 KB, 38.94 KB with those of 40.05 KB, 38.95 KB once a
   // request that came before its agent call's own chunks hides what a call inside hides, 40.14 KB
   // with those of 41.25 KB, 40.72 KB with those of 41.85 KB, 40.9 KB with those of 42.05 KB,
-  // 41.04 KB with those of 42.18 KB.
+  // 41.04 KB with those of 42.18 KB, 41.26 KB with those of 42.38 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 41.04,
+    budgetKb: 41.26,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
@@ -277,7 +282,8 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
     goalKb: 3,
     // `useAgent` hydrating the status the server rendered (a session that streams, or a store
     // that moved on, before hydrating) took 22 B, won back by one "nothing was sent" message for
-    // the three hooks that can find no session.
+    // the three hooks that can find no session. `useApproval` dropping a refusal for arguments to
+    // come once they came takes 15 B (the test is the client's `failureShown`).
     budgetKb: 3,
   },
   {

@@ -207,3 +207,240 @@ describe('an AI SDK subagent snapshot whose ancestry names an open call of anoth
     },
   );
 });
+
+/*
+ * Only a request names a call by another tool: Mastra repeats a subagent's request one level up,
+ * on the `agent-*` call, with the inner tool's name (every recording, scanned at every depth,
+ * has no other chunk that does). What ends a call (a native result, error or denial), the
+ * `tool-output` wrapper of what runs inside it and an AI SDK subagent snapshot's entries name
+ * its own tool, so one that names an open call of another tool is refused as above.
+ */
+
+const ENDS = new Set(['tool-result', 'tool-error', 'tool-output-denied']);
+
+/** The first chunk that ends each call of a recording, keyed as {@link begins} keys calls. */
+function endsOf(chunks: readonly Chunk[]): Map<string, number> {
+  const out = new Map<string, number>();
+  chunks.forEach((chunk, at) => {
+    const { leaf, scope } = leafOf(chunk);
+    const id = leaf.payload?.toolCallId;
+    const key = `${scope.join(' ')} ${String(id)}`;
+    if (ENDS.has(leaf.type) && typeof id === 'string' && !out.has(key)) out.set(key, at);
+  });
+  return out;
+}
+
+/** `chunk` with the wrapper `depth` levels down (the one that names a call at that depth) renamed. */
+function wrapperRenamed(chunk: Chunk, depth: number, id: string): Chunk {
+  const payload = chunk.payload!;
+  if (depth === 0) return { ...chunk, payload: { ...payload, toolCallId: id } };
+  const output = wrapperRenamed(payload.output as Chunk, depth - 1, id);
+  return { ...chunk, payload: { ...payload, output } };
+}
+
+/** The first `tool-output` wrapper that names call `b`, in the run `b` is in. */
+function wrapperOf(chunks: readonly Chunk[], b: Begun): number {
+  return chunks.findIndex((chunk) => {
+    const { scope } = leafOf(chunk);
+    const at = 2 * b.depth;
+    if (scope.length <= at + 1 || scope[at] !== b.id) return false;
+    return [...scope.slice(0, at), scope[at + 1]].join(' ') === b.scope;
+  });
+}
+
+/**
+ * For each native call, the chunk that ends another tool's call of its run, and the wrapper of
+ * what runs inside one, each renamed to its id.
+ */
+function endCases(): { ends: Case[]; wrappers: Case[] } {
+  const ends: Case[] = [];
+  const wrappers: Case[] = [];
+  for (const name of fixtureNames().filter((n) => !n.includes('aisdk'))) {
+    const chunks = loadFixture(name) as Chunk[];
+    const calls = begins(chunks);
+    const ended = endsOf(chunks);
+    for (const a of calls) {
+      const others = calls.filter((c) => c.scope === a.scope && c.toolName !== a.toolName);
+      const at = a.at + 1;
+      const end = others.map((b) => ended.get(`${b.scope} ${b.id}`)).find((i) => i !== undefined);
+      if (end !== undefined) {
+        ends.push({ name, chunks, at, bad: renamed(chunks[end]!, a.id), depth: a.depth });
+      }
+      for (const b of others) {
+        const wrap = wrapperOf(chunks, b);
+        if (wrap < 0) continue;
+        const bad = wrapperRenamed(chunks[wrap]!, b.depth, a.id);
+        wrappers.push({ name, chunks, at, bad, depth: a.depth });
+        break;
+      }
+    }
+  }
+  return { ends, wrappers };
+}
+
+const { ends: END_CASES, wrappers: WRAPPER_CASES } = endCases();
+
+/** The tool a wrapper `depth` levels down names. */
+function wrapperTool(chunk: Chunk, depth: number): string {
+  const payload = chunk.payload!;
+  return depth === 0 ? String(payload.toolName) : wrapperTool(payload.output as Chunk, depth - 1);
+}
+
+/** Checks that `bad` at `at` adds one issue for `toolName` and changes nothing else, on every path. */
+function expectRefused(c: Case, toolName: string): void {
+  for (const [path, run] of Object.entries(PATHS)) {
+    const before = parts(run([...c.chunks, END]));
+    const after = parts(run([...c.chunks.slice(0, c.at), c.bad, ...c.chunks.slice(c.at), END]));
+    expect(after.rest, path).toBe(before.rest);
+    expect(after.issues, path).toHaveLength(before.issues.length + 1);
+    const added = after.issues.filter((message, i) => message !== before.issues[i]);
+    expect(added, path).toHaveLength(1);
+    expect(added[0], path).toMatch(new RegExp(`^A chunk for ${toolName} names call \\S+ of \\S+$`));
+  }
+}
+
+describe("a chunk that ends a call under an open call's id for another tool", () => {
+  it('is found in native recordings, top-level and inside subagents', () => {
+    expect(END_CASES.length).toBeGreaterThan(20);
+    expect(END_CASES.some((c) => c.depth > 0)).toBe(true);
+  });
+
+  it.each(END_CASES.map((c, i) => [`${c.name} #${i}`, c] as const))(
+    '%s: is one issue naming both tools, and changes nothing else',
+    (_, c) => expectRefused(c, String(leafOf(c.bad).leaf.payload!.toolName)),
+  );
+});
+
+describe("a tool-output wrapper under an open call's id for another tool", () => {
+  it('is found in native recordings, top-level and inside subagents', () => {
+    expect(WRAPPER_CASES.length).toBeGreaterThan(10);
+    expect(WRAPPER_CASES.some((c) => c.depth > 0)).toBe(true);
+  });
+
+  it.each(WRAPPER_CASES.map((c, i) => [`${c.name} #${i}`, c] as const))(
+    '%s: is one issue naming both tools, and nothing inside it is read',
+    (_, c) => expectRefused(c, wrapperTool(c.bad, c.depth)),
+  );
+});
+
+type Entry = { toolCallId?: unknown; toolName?: unknown } & Record<string, unknown>;
+
+/** The entries of a snapshot's lists, its steps' included. */
+function entries(chunk: Chunk, list: 'toolCalls' | 'toolResults'): Entry[] {
+  const data = chunk.data as Record<string, unknown> & { steps?: Record<string, unknown>[] };
+  const lists = [data[list], ...(data.steps ?? []).map((step) => step[list])];
+  if (list === 'toolCalls') lists.push(data.pendingToolCalls);
+  return lists.flatMap((l) => (Array.isArray(l) ? (l as Entry[]) : []));
+}
+
+/**
+ * For each AI SDK subagent snapshot that lists a call still open, a copy that also lists another
+ * tool's result (of any snapshot of the recording) under that call's id.
+ */
+function entryCases(): Case[] {
+  const out: Case[] = [];
+  for (const name of fixtureNames().filter((n) => n.includes('aisdk'))) {
+    const chunks = loadFixture(name) as Chunk[];
+    const snapshots = chunks.filter((chunk) => chunk.type === 'data-tool-agent');
+    const results = snapshots.flatMap((s) => entries(s, 'toolResults'));
+    const seen = new Set<number>();
+    chunks.forEach((chunk, i) => {
+      if (chunk.type !== 'data-tool-agent' || seen.has(Number(chunk.depth))) return;
+      const state = reduceAll(chunks.slice(0, i + 1), OPTIONS);
+      const open = entries(chunk, 'toolCalls').find((entry) => {
+        const call = [...state.toolCalls.values()].find(
+          (c) => c.toolCallId === entry.toolCallId && c.runId === chunk.id,
+        );
+        return call !== undefined && !TERMINAL.has(call.status);
+      });
+      const other = results.find((entry) => open && entry.toolName !== open.toolName);
+      if (open === undefined || other === undefined) return;
+      seen.add(Number(chunk.depth));
+      const data = chunk.data as Record<string, unknown>;
+      const listed = Array.isArray(data.toolResults) ? data.toolResults : [];
+      const result = { ...other, toolCallId: open.toolCallId };
+      const bad = { ...chunk, data: { ...data, toolResults: [...listed, result] } };
+      out.push({ name, chunks, at: i + 1, bad, depth: Number(chunk.depth) });
+    });
+  }
+  return out;
+}
+
+const TERMINAL = new Set(['output-available', 'output-error', 'output-denied', 'output-aborted']);
+const ENTRY_CASES = entryCases();
+
+describe("an AI SDK subagent snapshot's entry under an open call's id for another tool", () => {
+  it('is found in AI SDK recordings, one and two levels down', () => {
+    expect(ENTRY_CASES.length).toBeGreaterThan(10);
+    expect(ENTRY_CASES.some((c) => c.depth > 1)).toBe(true);
+  });
+
+  it.each(ENTRY_CASES.map((c, i) => [`${c.name} #${i}`, c] as const))(
+    '%s: is one issue naming both tools, and changes nothing else',
+    (_, c) => {
+      const { toolResults } = c.bad.data as { toolResults: Entry[] };
+      expectRefused(c, String(toolResults.at(-1)!.toolName));
+    },
+  );
+});
+
+/** `chunk` with its innermost chunk's toolName set to `toolName`. */
+function retitled(chunk: Chunk, toolName: string): Chunk {
+  const payload = chunk.payload!;
+  if (chunk.type === 'tool-output' && typeof payload.output === 'object') {
+    return {
+      ...chunk,
+      payload: { ...payload, output: retitled(payload.output as Chunk, toolName) },
+    };
+  }
+  return { ...chunk, payload: { ...payload, toolName } };
+}
+
+/**
+ * For each call a native recording asks about (an approval or a suspension it holds), its first
+ * chunk named for another tool of the recording, right after the request: a call that holds a
+ * request hears of no other tool (before, any chunk for a call that held one was let through).
+ * Only a call that such a request repeated one level up named first, with the inner tool's
+ * name, then hears of its own `agent-*` tool, which every recording reads without an issue.
+ */
+function askedCases(): Case[] {
+  const out: Case[] = [];
+  const REQUESTS = new Set(['tool-call-approval', 'tool-call-suspended']);
+  for (const name of fixtureNames().filter((n) => !n.includes('aisdk'))) {
+    const chunks = loadFixture(name) as Chunk[];
+    const calls = begins(chunks);
+    chunks.forEach((chunk, at) => {
+      const { leaf, scope } = leafOf(chunk);
+      const p = leaf.payload;
+      if (!REQUESTS.has(leaf.type) || p === undefined) return;
+      const a = calls.find((c) => c.scope === scope.join(' ') && c.id === p.toolCallId);
+      if (a === undefined || a.toolName !== p.toolName || a.at > at) return;
+      const other = calls.find(
+        (c) => c.toolName !== a.toolName && !c.toolName.startsWith('agent-'),
+      );
+      if (other === undefined) return;
+      // The call that holds it (a request raised inside a subagent is held by the inner call).
+      const held = [...reduceAll(chunks.slice(0, at + 1), OPTIONS).toolCalls.values()].find(
+        (call) => call.toolCallId === a.id && call.runId === leaf.runId,
+      );
+      if (held?.approval === undefined && held?.suspension === undefined) return;
+      const bad = retitled(chunks[a.at]!, other.toolName);
+      out.push({ name, chunks, at: at + 1, bad, depth: a.depth });
+    });
+  }
+  return out;
+}
+
+const ASKED_CASES = askedCases();
+
+describe('a chunk for another tool under the id of a call that holds a request', () => {
+  it('is found in native recordings, top-level and inside subagents', () => {
+    expect(ASKED_CASES.length).toBeGreaterThan(5);
+    expect(ASKED_CASES.some((c) => c.depth > 0)).toBe(true);
+  });
+
+  it.each(ASKED_CASES.map((c, i) => [`${c.name} #${i}`, c] as const))(
+    '%s: is one issue naming both tools, and changes nothing else',
+    (_, c) => expectRefused(c, String(leafOf(c.bad).leaf.payload!.toolName)),
+  );
+});

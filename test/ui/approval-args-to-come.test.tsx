@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  ARGS_TO_COME,
   argsToCome,
   createToolpaneStore,
   type ToolCallState,
@@ -9,7 +10,7 @@ import {
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { createAgentSession } from '@toolpane/client/session';
-import { ToolpaneProvider } from '@toolpane/react';
+import { type ApprovalHandle, ToolpaneProvider, useApproval } from '@toolpane/react';
 import {
   type ChatLike,
   type ToolpaneChat,
@@ -87,8 +88,25 @@ expectRead(NATIVE, [
   'parallel-subagent-approval-request',
 ]);
 
-/** A page whose cards (one per call asked for an approval) answer through `useChatSession`. */
-function ChatCards({ chat, probe }: { chat: ChatLike; probe: { toolpane?: ToolpaneChat } }) {
+type Handles = Map<string, ApprovalHandle>;
+
+/** A card of the app's own: `useApproval`'s handle (kept in `handles`), and its error. */
+function HookCard({ id, handles }: { id: string; handles: Handles }) {
+  const handle = useApproval(id);
+  handles.set(id, handle);
+  return <p role="alert">{handle.error}</p>;
+}
+
+interface ChatProbe {
+  toolpane?: ToolpaneChat;
+  readonly handles: Handles;
+}
+
+/**
+ * A page whose cards (one per call asked for an approval, and one of the app's own beside each)
+ * answer through `useChatSession`.
+ */
+function ChatCards({ chat, probe }: { chat: ChatLike; probe: ChatProbe }) {
   const toolpane = useToolpaneChat();
   probe.toolpane = toolpane;
   const session = useChatSession(toolpane, chat);
@@ -96,7 +114,10 @@ function ChatCards({ chat, probe }: { chat: ChatLike; probe: { toolpane?: Toolpa
   return (
     <ToolpaneProvider session={session}>
       {asked.map((call) => (
-        <Approval.Root key={call.key} toolCallId={call.key} autoFocus={false} />
+        <div key={call.key}>
+          <Approval.Root toolCallId={call.key} autoFocus={false} />
+          <HookCard id={call.key} handles={probe.handles} />
+        </div>
       ))}
     </ToolpaneProvider>
   );
@@ -105,7 +126,7 @@ function ChatCards({ chat, probe }: { chat: ChatLike; probe: { toolpane?: Toolpa
 /** A chat page of {@link ChatCards}; `feed` reads chunks into its store. */
 function chatPage(messages: unknown[]) {
   const chat = fakeChat(messages);
-  const probe: { toolpane?: ToolpaneChat } = {};
+  const probe: ChatProbe = { handles: new Map() };
   const view = render(<ChatCards chat={chat} probe={probe} />);
   const store = () => probe.toolpane!.store as ToolpaneStore;
   const feed = (chunks: readonly unknown[]) => {
@@ -173,6 +194,11 @@ describe('an AI SDK request whose arguments come in the next part', () => {
         status: 'invalid',
         error: expect.stringMatching(/not come/),
       });
+      // Through a card of the app's own, it is refused with the reason on the card.
+      const key = waiting(page.store().getState())[0]!.key;
+      const own = await act(() => page.probe.handles.get(key)!.approve());
+      expect(own).toMatchObject({ ok: false, error: ARGS_TO_COME });
+      expect(page.view.container.textContent).toContain(ARGS_TO_COME);
       // Declining needs no arguments: it goes through (on a page of its own).
       const { page: other } = await askedOn(name);
       await user.click(
@@ -183,6 +209,9 @@ describe('an AI SDK request whose arguments come in the next part', () => {
       // The data part names them: the card shows them, and Approve answers.
       page.feed([chunks[at + 1]!]);
       expect(page.view.container.textContent).not.toContain(TO_COME);
+      // The refusal no longer applies: the card's error is gone with it.
+      expect(page.probe.handles.get(key)!.error).toBeUndefined();
+      expect(page.view.container.textContent).not.toContain(ARGS_TO_COME);
       for (const call of waiting(page.store().getState())) expect(argsToCome(call)).toBe(false);
       expect(screen.getAllByRole('button', { name: /^Approve / })[0]).not.toHaveAttribute(
         'aria-disabled',
@@ -243,6 +272,52 @@ describe('an AI SDK request that arrives while the arguments still stream', () =
   });
 });
 
+describe('an AI SDK request that arrives once the streamed arguments parse whole', () => {
+  const WHOLE = AI_SDK.filter((name) => {
+    const chunks = loadFixture(name) as Chunk[];
+    const id = chunks.find((chunk) => chunk.type === 'tool-approval-request')!.toolCallId!;
+    const { whole } = inputOf(chunks, id);
+    const text = chunks
+      .slice(0, whole)
+      .filter((chunk) => chunk.type === 'tool-input-delta' && chunk.toolCallId === id)
+      .map((chunk) => chunk.inputTextDelta)
+      .join('');
+    return (
+      upToRequest(name).asked.some((call) => call.key === id && call.kind === 'tool') &&
+      text !== '' &&
+      JSON.stringify(JSON.parse(text)) === JSON.stringify(chunks[whole]!.input)
+    );
+  });
+
+  expectRead(WHOLE, ['aisdk-v6', 'aisdk-v7', 'aisdk-v6-parallel-approval-request']);
+
+  // Mastra asks only once the whole input came (`tool-input-available`); the streamed text is
+  // the input phase's view, which a display transform may make other than what is asked about.
+  it.each(WHOLE)('%s: the streamed text is not the request until the whole input', (name) => {
+    const chunks = loadFixture(name) as Chunk[];
+    const at = chunks.findIndex((chunk) => chunk.type === 'tool-approval-request');
+    const request = chunks[at]!;
+    const id = request.toolCallId!;
+    const { whole } = inputOf(chunks, id);
+    // The request moved to right before the whole input, after every delta of it.
+    const moved = [
+      ...chunks.slice(0, whole),
+      request,
+      ...chunks.slice(whole, at),
+      ...chunks.slice(at + 1),
+    ];
+    const store = createToolpaneStore({ formats: [aiSdk] });
+    store.dispatchMany(moved.slice(0, whole + 1));
+    const early = store.getState().toolCalls.get(id)!;
+    expect(early.status).toBe('approval-requested');
+    expect(argsToCome(early)).toBe(true);
+    store.dispatchMany(moved.slice(whole + 1));
+    const call = store.getState().toolCalls.get(id)!;
+    expect(argsToCome(call)).toBe(false);
+    expect(call.approval!.args).toEqual({ kind: 'raw', value: chunks[whole]!.input });
+  });
+});
+
 describe('a native request that names no arguments', () => {
   it.each(NATIVE)('%s: the card says so, and no approval is sent', async (name) => {
     const chunks = loadFixture(name).map(withoutArgs);
@@ -277,4 +352,51 @@ describe('a native request that names no arguments', () => {
     await userEvent.setup().click(approve);
     expect(sent).toEqual([]);
   });
+});
+
+describe('a native request whose arguments come with the request asked again', () => {
+  /** The recording with its first request sent without arguments, then as recorded. */
+  const bare = (name: string) => {
+    const chunks = loadFixture(name) as Chunk[];
+    const at = chunks.findIndex((chunk) => chunk.type === 'tool-call-approval');
+    return { before: [...chunks.slice(0, at), withoutArgs(chunks[at]!)], after: chunks.slice(at) };
+  };
+
+  const ASKED_AGAIN = NATIVE.filter((name) => {
+    const store = createToolpaneStore();
+    store.dispatchMany(bare(name).before);
+    return waiting(store.getState()).some(argsToCome);
+  });
+
+  expectRead(ASKED_AGAIN, ['approval-request', 'approval-decline-request']);
+
+  it.each(ASKED_AGAIN)(
+    '%s: an approval refused meanwhile leaves no error once they came',
+    async (name) => {
+      const { before, after } = bare(name);
+      const store = createToolpaneStore();
+      store.dispatchMany(before);
+      const session = createAgentSession({
+        baseUrl: 'https://mastra.test',
+        agentId: 'ops-agent',
+        store,
+        fetch: async () => new Response('{}', { status: 500 }),
+      });
+      const key = waiting(store.getState()).find(argsToCome)!.key;
+      const handles: Handles = new Map();
+      const view = render(
+        <ToolpaneProvider session={session}>
+          <HookCard id={key} handles={handles} />
+        </ToolpaneProvider>,
+      );
+      const refused = await act(() => handles.get(key)!.approve());
+      expect(refused).toMatchObject({ ok: false, error: ARGS_TO_COME });
+      expect(view.container.textContent).toBe(ARGS_TO_COME);
+      act(() => store.dispatchMany(after));
+      expect(argsToCome(store.getState().toolCalls.get(key)!)).toBe(false);
+      expect(handles.get(key)!.status).toBe('requested');
+      expect(handles.get(key)!.error).toBeUndefined();
+      expect(view.container.textContent).toBe('');
+    },
+  );
 });

@@ -79,7 +79,7 @@ export type {
   SessionStatus,
   SessionThread,
 } from './session/types.js';
-export { argsToCome } from './state/args-to-come.js';
+export { ARGS_TO_COME, argsToCome, failureShown } from './state/args-to-come.js';
 export {
   type PendingApproval,
   type SubagentRef,

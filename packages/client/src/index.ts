@@ -9,7 +9,6 @@
  */
 export * from './core.js';
 export {
-  ARGS_TO_COME,
   type DecisionFields,
   type DecisionKind,
   decisionKey,

@@ -87,7 +87,8 @@ function applySnapshotCalls(ctx: Ctx, runId: string, scope: Scope, data: Fields)
     for (const entry of records(list)) {
       const id = nonEmpty(entry.toolCallId);
       if (id === undefined) ok = false;
-      else apply(id, entry);
+      // An entry for another tool than the open call it names is not that call's.
+      else if (!otherTool(ctx, runId, id, entry.toolName)) apply(id, entry);
     }
   };
   // Read the map afresh each time: the draft replaces it on the first write of an epoch.

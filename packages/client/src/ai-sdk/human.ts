@@ -220,16 +220,15 @@ export function onApprovalRequest(ctx: Ctx, value: Value): void {
     if (anew === undefined) return;
     call = anew;
   }
-  // The data part with the approval phase's arguments may follow; under a transform (a client's,
-  // or the server's: the input shows hidden or as a view) the input's view is not that phase's,
-  // so the arguments wait for it, as they do on an `agent-*` call (the data part names the inner
-  // tool's). Arguments still streaming are none yet (a prefix is not a request), so is a repeat.
-  const { input, approval, partialInput } = call;
+  // The data part with the approval phase's arguments may follow; under a transform (a client's
+  // or the server's) the input's view is not that phase's, so they wait for it, as on an `agent-*`
+  // call (whose data part names the inner tool's). Input still streaming is none yet, even parsed
+  // whole (Mastra asks after the whole input; deltas are the input phase's view); so is a repeat's.
+  const { input, approval } = call;
   const viewed =
     call.displayTransform === 'display' || input.kind === 'hidden' || input.kind === 'transformed';
   const args =
-    (input.kind === 'raw' && call.status === 'input-streaming' && !partialInput?.complete) ||
-    approval?.args.kind === 'none'
+    (input.kind === 'raw' && call.status === 'input-streaming') || approval?.args.kind === 'none'
       ? NO_VALUE
       : clientTransformFor(ctx.options.transforms, call.toolName) === undefined &&
           call.kind !== 'agent' &&

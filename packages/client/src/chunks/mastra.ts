@@ -178,9 +178,16 @@ export type ParsedMastraChunk =
   | { readonly ok: true; readonly chunk: MastraChunk | ObjectChunk | DataChunk | UnknownChunk }
   | { readonly ok: false; readonly error: ChunkError };
 
-/** True when `value` has the shape of a Mastra native chunk (an envelope with `runId`/`payload`). */
+/**
+ * True when `value` carries what only a Mastra native chunk carries: a `payload` or a `from`. A
+ * `runId` alone decides nothing: a chunk of another format may carry one beside its own fields.
+ */
 export function looksLikeMastraChunk(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.type === 'string' && ('payload' in v || 'runId' in v || 'from' in v);
+  return typeof v.type === 'string' && ('payload' in v || 'from' in v);
 }
+
+/** What an issue about a chunk that looks like one of an AI SDK UI message stream adds. */
+export const AI_SDK_HINT =
+  "; AI SDK UI message streams need `formats: [aiSdk]` from '@toolpane/client/ai-sdk'";

@@ -10,6 +10,7 @@ import {
   unknown,
 } from './check.js';
 import {
+  AI_SDK_HINT,
   type DataChunk,
   KNOWN_UNINTERPRETED,
   looksLikeMastraChunk,
@@ -95,11 +96,12 @@ export const isKept = (chunk: AppliedChunk, value: unknown): chunk is UnknownChu
  * is {@link chunkTypeOf} the value),
  * an {@link UnknownChunk} for an uninterpreted one, and otherwise the chunk: the value itself when it
  * carries its `runId` and `payload` in the envelope (nearly always), else a normalised copy. A
- * `data-*` chunk is one whose type starts with `data-`; every other is native.
+ * `data-*` chunk is one whose type starts with `data-`; every other is native. A message about a
+ * chunk with no native envelope names the AI SDK format, unless `formats` says it is configured.
  */
-export function checkChunk(value: unknown): AppliedChunk | string {
+export function checkChunk(value: unknown, formats?: unknown): AppliedChunk | string {
   try {
-    return check(value);
+    return check(value, formats === undefined && !looksLikeMastraChunk(value) ? AI_SDK_HINT : '');
   } catch (error) {
     // Values from a JavaScript source can trip the validator itself (e.g. a `length` that cannot
     // be compared): that is still just an invalid chunk.
@@ -124,7 +126,7 @@ export function normaliseNative(checked: NativeChunk): NativeChunk {
   return chunk as MastraChunk;
 }
 
-function check(value: unknown): AppliedChunk | string {
+function check(value: unknown, hint: string): AppliedChunk | string {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return 'A chunk must be a JSON object';
   }
@@ -160,13 +162,8 @@ function check(value: unknown): AppliedChunk | string {
   const runId =
     (envelopeRunId as string | undefined) ??
     (typeof payloadRunId === 'string' && payloadRunId !== '' ? payloadRunId : undefined);
-  if (runId === undefined) {
-    // A chunk without any envelope is most likely from an AI SDK UI message stream.
-    const hint = looksLikeMastraChunk(value)
-      ? ''
-      : "; AI SDK UI message streams need `formats: [aiSdk]` from '@toolpane/client/ai-sdk'";
-    return `runId: a chunk needs a runId${hint}`;
-  }
+  // A chunk without a native envelope is most likely from an AI SDK UI message stream.
+  if (runId === undefined) return `runId: a chunk needs a runId${hint}`;
   if (structured) {
     return runId === envelopeRunId
       ? (value as ObjectChunk)
@@ -175,7 +172,7 @@ function check(value: unknown): AppliedChunk | string {
   const payload = fields.payload ?? {};
   const invalidPayload = schema!.test(payload);
   if (invalidPayload !== undefined) {
-    return formatIssue(invalidPayload, 'payload');
+    return formatIssue(invalidPayload, 'payload') + hint;
   }
   if (runId === envelopeRunId && payload === fields.payload) return value as MastraChunk;
   return normaliseNative({ type, runId, payload, from, metadata } as MastraChunk);

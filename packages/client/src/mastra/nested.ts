@@ -4,7 +4,7 @@ import { callKeyFor } from '../reducer/call-key.js';
 import { addInvalid, addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
 import { withoutEchoes } from '../reducer/echo.js';
 import { errorText, isRefusal } from '../reducer/error-text.js';
-import { ensureCall, ownMessage } from '../reducer/lifecycle.js';
+import { ensureCall, otherCall, ownMessage } from '../reducer/lifecycle.js';
 import { reopenNamed } from '../reducer/reopen.js';
 import { finalInside, skippedInside } from '../reducer/replay.js';
 import { placeholder } from '../reducer/transform.js';
@@ -149,6 +149,8 @@ export function reduceToolOutput(ctx: Ctx, chunk: Chunk<'tool-output'>, scope: S
   // An earlier call the stream sent again names by its run reopens as its id would.
   if (owner !== undefined) reopenNamed(ctx, owner.key);
   const known = owner === undefined ? newest : ctx.draft.root.toolCalls.get(owner.key);
+  // What runs inside a call of another tool than the open call it names is not that call's.
+  if (otherCall(ctx, known?.key, toolCallId, toolName)) return;
   // Sent again (see reducer/replay.ts), what ran inside a call that ended is final.
   if (known !== undefined && finalInside(ctx, chunk.runId, known)) {
     skippedInside(ctx);

@@ -231,12 +231,18 @@ function dropUndefined<T extends object>(value: T): T {
 }
 
 /** Keeps a chunk Toolpane does not interpret; an unexpected one is also an issue. */
-export function addUnknown(ctx: Ctx, value: unknown, type: string, unexpected: boolean): void {
+export function addUnknown(
+  ctx: Ctx,
+  value: unknown,
+  type: string,
+  unexpected: boolean,
+  hint = '',
+): void {
   ctx.draft.append('unknown', value);
   if (unexpected) {
     addIssue(ctx, {
       kind: 'unknown-chunk',
-      message: `Unknown chunk type "${type}" kept as received`,
+      message: `Unknown chunk type "${type}" kept as received${hint}`,
       chunkType: type,
     });
   }

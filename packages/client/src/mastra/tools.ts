@@ -6,7 +6,14 @@ import { withoutEchoes } from '../reducer/echo.js';
 import { errorText, isRefusal } from '../reducer/error-text.js';
 import { markDisplayTransformed, runHasDisplayTransform } from '../reducer/hide.js';
 import { showRequestInput } from '../reducer/human.js';
-import { ensureCall, moveTo, otherTool, parserFor, setEnded } from '../reducer/lifecycle.js';
+import {
+  ensureCall,
+  moveTo,
+  otherCall,
+  otherTool,
+  parserFor,
+  setEnded,
+} from '../reducer/lifecycle.js';
 import { showSubagentOutput } from '../reducer/redact.js';
 import { inputSentAgain, namedCallKey } from '../reducer/reopen.js';
 import { replayProgress } from '../reducer/replay.js';
@@ -26,6 +33,7 @@ import {
 } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { callWithArgs, noteCallArgs } from '../state/draft-repeats.js';
+import { findCallKey } from '../state/identity.js';
 import { argsOf, endedByMastra } from '../state/repeats.js';
 import {
   type ApprovalState,
@@ -62,9 +70,11 @@ export function onInputStart(
 /** `tool-call-delta`: a piece of the streamed arguments, parsed incrementally. */
 export function onInputDelta(ctx: Ctx, chunk: Chunk<'tool-call-delta'>, scope: Scope) {
   const p = chunk.payload;
-  if (otherTool(ctx, chunk.runId, p.toolCallId, p.toolName)) return;
+  // One lookup serves the check and the call (mode `open` finds the call in the chunk's run).
+  const key = findCallKey(ctx.draft.root, p.toolCallId, chunk.runId);
+  if (otherCall(ctx, key, p.toolCallId, p.toolName)) return;
   const toolName = typeof p.toolName === 'string' ? p.toolName : undefined;
-  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'open');
+  const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'open', key);
   const metadata = readDisplayMetadata(chunk.metadata);
   if (call.status !== 'input-streaming') {
     // Past its input (sent again, or ended by the client when its stream broke off before the
@@ -173,6 +183,7 @@ export function onToolCall(ctx: Ctx, chunk: Chunk<'tool-call'>, scope: Scope) {
  */
 function endingCall(ctx: Ctx, chunk: Chunk<'tool-result' | 'tool-error'>, scope: Scope) {
   const p = chunk.payload;
+  if (otherTool(ctx, chunk.runId, p.toolCallId, p.toolName)) return undefined;
   let call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
   if (endSentAgain(ctx, call)) return undefined;
   if (TERMINAL_TOOL_STATUSES.has(call.status)) {
@@ -282,6 +293,7 @@ export function onToolError(ctx: Ctx, chunk: Chunk<'tool-error'>, scope: Scope) 
 /** `tool-output-denied`: a person declined the call. */
 export function onDenied(ctx: Ctx, chunk: Chunk<'tool-output-denied'>, scope: Scope) {
   const p = chunk.payload;
+  if (otherTool(ctx, chunk.runId, p.toolCallId, p.toolName)) return;
   const call = ensureCall(ctx, chunk.runId, scope, p.toolCallId, p.toolName);
   if (endSentAgain(ctx, call)) return;
   // A denial carries the arguments and their transform's view, as the request did.

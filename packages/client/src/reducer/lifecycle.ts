@@ -24,6 +24,7 @@ import { addIssue, type Ctx, now, type Scope, type StopScope } from './context.j
 import { messageWithoutEchoes, withoutEchoes } from './echo.js';
 import { markDisplayTransformed } from './hide.js';
 import { closeOpenParts } from './parts.js';
+import { reopenNamed } from './reopen.js';
 import { endReplay } from './replay.js';
 import { endScope, noteEnded } from './run-ends.js';
 import { clientTransformFor } from './transform.js';
@@ -116,16 +117,28 @@ export function ensureRun(ctx: Ctx, runId: string, scope: Scope): Mutable<RunSta
 }
 
 /**
- * Whether a chunk of run `runId` that begins a call of `toolName` names an open call of another
- * tool there (parallel calls given one id): it is refused with an issue, so the call keeps what it
- * received. A request may name a call first by the tool inside it (Mastra repeats a subagent's
- * request one level up with the inner tool's name): a call asked about is left as before.
+ * Whether a chunk of run `runId` for a call of `toolName` (one that begins, ends or wraps what runs
+ * inside it, or a subagent snapshot's entry) names an open call of another tool there (parallel
+ * calls given one id): it is refused with an issue, so the call keeps what it received. Only a
+ * request names a call by another tool (Mastra repeats a subagent's request one level up, on the
+ * `agent-*` call, with the inner tool's name; requests are not checked here), so a call such a
+ * request named first may then hear of its own `agent-*` tool.
  */
-export function otherTool(ctx: Ctx, runId: string, toolCallId: string, toolName: unknown): boolean {
-  const { toolCalls } = ctx.draft.root;
-  const call = toolCalls.get(findCallKey(ctx.draft.root, toolCallId, runId) ?? '');
-  const other = call?.toolName && typeof toolName === 'string' && toolName !== call.toolName;
-  if (!other || !toolName || call.approval || call.suspension) return false;
+export const otherTool = (ctx: Ctx, runId: string, toolCallId: string, toolName: unknown) =>
+  otherCall(ctx, findCallKey(ctx.draft.root, toolCallId, runId), toolCallId, toolName);
+
+/** {@link otherTool} for the call with key `key`, looked up already. */
+export function otherCall(
+  ctx: Ctx,
+  key: string | undefined,
+  toolCallId: string,
+  toolName: unknown,
+): boolean {
+  const call = key === undefined ? undefined : ctx.draft.root.toolCalls.get(key);
+  if (!call?.toolName || typeof toolName !== 'string' || !toolName || toolName === call.toolName)
+    return false;
+  // Named first by such a request (with the inner tool's name), it hears of its `agent-*` tool.
+  if (call.approval?.toolName === call.toolName && toolName.startsWith('agent-')) return false;
   if (TERMINAL_TOOL_STATUSES.has(call.status)) return false;
   const message = `A chunk for ${toolName} names call ${toolCallId} of ${call.toolName}`;
   addIssue(ctx, { kind: 'invalid-chunk', message });
@@ -134,7 +147,8 @@ export function otherTool(ctx: Ctx, runId: string, toolCallId: string, toolName:
 
 /**
  * The call a chunk names, created on first sight under its run. A later run that repeats a
- * toolCallId gets a call of its own (see `state/identity.ts` and {@link CallMode}).
+ * toolCallId gets a call of its own (see `state/identity.ts` and {@link CallMode}). `known` is the
+ * key mode `open` finds, when the caller looked it up already (for {@link otherCall}).
  */
 export function ensureCall(
   ctx: Ctx,
@@ -143,9 +157,11 @@ export function ensureCall(
   toolCallId: string,
   toolName: string | undefined,
   mode: CallMode = 'continue',
+  known?: string,
 ): Mutable<ToolCallState> {
   const { draft } = ctx;
-  const found = callKeyFor(ctx, runId, toolCallId, mode, scope);
+  const found = known ?? callKeyFor(ctx, runId, toolCallId, mode, scope);
+  if (known) reopenNamed(ctx, known);
   const existing = found === undefined ? undefined : draft.toolCall(found);
   if (existing !== undefined) {
     if (existing.toolName === '' && toolName) {

@@ -1,4 +1,9 @@
-import { type DataChunk, looksLikeMastraChunk, type NativeChunk } from '../chunks/mastra.js';
+import {
+  AI_SDK_HINT,
+  type DataChunk,
+  looksLikeMastraChunk,
+  type NativeChunk,
+} from '../chunks/mastra.js';
 import { type AppliedChunk, checkChunk, isKept } from '../chunks/parse.js';
 import { applyNative } from '../mastra/handlers.js';
 import { parseNested } from '../mastra/nested.js';
@@ -34,8 +39,18 @@ const isData = (chunk: NativeChunk | DataChunk): chunk is DataChunk =>
 function applyMastra(ctx: Ctx, value: unknown, chunk: AppliedChunk, scope: Scope) {
   if (ctx.draft.root.format === 'unknown') ctx.draft.state().format = 'mastra';
   if (isKept(chunk, value)) {
-    if (!ctx.options.families?.some((f) => f.apply(ctx, chunk.value, scope)))
-      addUnknown(ctx, chunk.value, chunk.type, chunk.unexpected);
+    if (!ctx.options.families?.some((f) => f.apply(ctx, chunk.value, scope))) {
+      // A type of no native chunk, without a native envelope, is most likely an AI SDK chunk; one
+      // of a configured format's types came in a native envelope, which that format never has.
+      const { formats } = ctx.options;
+      const other = formats?.find((f) => f.accepts(value))?.name;
+      const hint = other
+        ? `; an ${other} chunk type, in a native envelope`
+        : scope === TOP && !formats && !looksLikeMastraChunk(value)
+          ? AI_SDK_HINT
+          : '';
+      addUnknown(ctx, chunk.value, chunk.type, chunk.unexpected, hint);
+    }
   } else if (isData(chunk)) reduceData(ctx, chunk, scope);
   else applyNative(ctx, chunk, scope);
 }
@@ -67,11 +82,17 @@ function applyValue(ctx: Ctx, value: unknown, scope: Scope): void {
  */
 function startsHeldRun(ctx: Ctx, value: unknown): boolean {
   const chunk = value as { type?: unknown; runId?: unknown } | null;
-  const id = chunk?.type === 'start' ? chunk.runId : undefined;
+  // With a format configured, an AI SDK `start` may carry a runId too: it has no native envelope.
+  const native = !ctx.options.formats || looksLikeMastraChunk(value);
+  const id = chunk?.type === 'start' && native ? chunk.runId : undefined;
   return typeof id === 'string' && ctx.draft.root.runs.get(id)?.parentToolCallId === null;
 }
 
-/** Applies one value from a stream that is not a client event, in a scope. */
+/**
+ * Applies one value from a stream that is not a client event, in a scope. A value with a native
+ * envelope (`payload`, `from`) is native; else a configured format that knows its type reads it,
+ * whatever else it carries (an AI SDK chunk with a `runId`); anything else is read as native.
+ */
 function applyChunkValue(ctx: Ctx, value: unknown, scope: Scope): void {
   const { formats } = ctx.options;
   if (formats !== undefined && !looksLikeMastraChunk(value)) {
@@ -87,7 +108,7 @@ function applyChunkValue(ctx: Ctx, value: unknown, scope: Scope): void {
     if (chunk !== undefined) applyMastra(ctx, value, chunk, scope);
     return;
   }
-  const chunk = checkChunk(value);
+  const chunk = checkChunk(value, formats);
   if (typeof chunk === 'string') {
     addInvalid(ctx, chunk, value);
     return;

@@ -1,5 +1,5 @@
 import { validateResumeData } from '../resume/schema.js';
-import { argsToCome } from '../state/args-to-come.js';
+import { ARGS_TO_COME, argsToCome } from '../state/args-to-come.js';
 import {
   type DecisionTarget,
   expiredReason,
@@ -143,9 +143,6 @@ export function withdrawn(
     ? undefined
     : CHANGED;
 }
-
-/** Why an approval was not sent: the arguments of its request have not come (`argsToCome`). */
-export const ARGS_TO_COME = 'Nothing was sent: the arguments of the request have not come yet';
 
 /** Where a decision for the call goes, or why the call does not wait for it. */
 export function targetOf(

@@ -24,3 +24,18 @@ export const unseen = (args: DisplayValue): boolean =>
 export const argsToCome = (call: {
   readonly approval?: Pick<ApprovalState, 'args'> | undefined;
 }): boolean => call.approval !== undefined && unseen(call.approval.args);
+
+/** Why an approval was not sent: the arguments of its request have not come (`argsToCome`). */
+export const ARGS_TO_COME = 'Nothing was sent: the arguments of the request have not come yet';
+
+/**
+ * A decision's failure as a card shows it while its call waits: none once it no longer applies
+ * (an approval refused for arguments to come, {@link ARGS_TO_COME}, once they came).
+ *
+ * @example
+ * failureShown(state.toolCalls.get(key)!, result.error); // undefined once the arguments came
+ */
+export const failureShown = (
+  call: Parameters<typeof argsToCome>[0],
+  error: string | undefined,
+): string | undefined => (error === ARGS_TO_COME && !argsToCome(call) ? undefined : error);

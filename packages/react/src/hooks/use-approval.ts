@@ -4,6 +4,7 @@ import {
   type ApprovalState,
   callKey,
   type FieldError,
+  failureShown,
   type SessionResult,
   type SuspensionState,
   type ToolCallStatus,
@@ -167,18 +168,20 @@ export function useApproval<TResume = unknown>(toolCallId: string): ApprovalHand
     const status = statusOf(slice, attempt.sending);
     const storeError = slice.approval?.error ?? slice.suspension?.error;
     const waiting = status === 'requested' || status === 'suspended';
+    const { failure } = attempt;
     return {
       status,
       kind: kindOf(slice),
       approval: slice.approval,
       suspension: slice.suspension,
-      // Once the call has moved on (answered from elsewhere, or a later try went through), an
-      // old failure no longer applies. The store's text comes first: it shows none of what the
-      // call hides, where a server's message may quote it.
-      error: waiting ? (storeError ?? attempt.failure?.error) : undefined,
+      // Once the call has moved on (answered from elsewhere, or a later try went through), or an
+      // approval refused for arguments to come has them, an old failure no longer applies. The
+      // store's text comes first: it shows none of what the call hides, where a server's message
+      // may quote it.
+      error: waiting ? (storeError ?? failureShown(slice, failure?.error)) : undefined,
       expired:
         status === 'expired' ? (slice.approval?.expired ?? slice.suspension?.expired) : undefined,
-      fieldErrors: waiting ? (attempt.failure?.fieldErrors ?? NO_FIELD_ERRORS) : NO_FIELD_ERRORS,
+      fieldErrors: waiting ? (failure?.fieldErrors ?? NO_FIELD_ERRORS) : NO_FIELD_ERRORS,
       canRespond: session !== undefined && waiting,
       approve,
       decline,
