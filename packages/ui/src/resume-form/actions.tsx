@@ -1,6 +1,7 @@
 'use client';
 import { composeEventHandlers } from '@radix-ui/primitive';
 import { forwardRef } from 'react';
+import { useControlledRef } from '../utils/controls.js';
 import {
   type HostProps,
   PartElement,
@@ -11,21 +12,24 @@ import {
 import { useResumeFormContext } from './context.js';
 
 /**
- * Why the data was not sent: it did not match the schema, or sending failed.
+ * Why the data was not sent: it did not match the schema, or sending failed. While it is shown,
+ * the form names it in `aria-describedby`.
  *
  * @example
  * <ResumeForm.Error />
  */
 export const ResumeFormError = forwardRef<HTMLParagraphElement, HostProps<'p'>>(
   function ResumeFormError({ asChild, children, ...props }, ref) {
-    const { formError, handle } = useResumeFormContext('Error');
+    const { formError, handle, errorControls, idPrefix } = useResumeFormContext('Error');
+    const composed = useControlledRef(ref, errorControls);
     if (formError === undefined || handle.status !== 'suspended') return null;
     return (
       <PartElement
         tag="p"
-        ref={ref}
+        ref={composed}
         asChild={asChild}
         host={children}
+        id={`${idPrefix}error`}
         {...partProps('resume-form-error', props)}
       >
         {formError}

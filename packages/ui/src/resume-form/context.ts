@@ -2,6 +2,7 @@
 import type { ResumeIssue } from '@toolpane/client';
 import type { ApprovalHandle } from '@toolpane/react';
 import { createContext } from 'react';
+import type { Controls } from '../utils/controls.js';
 import { useInside } from '../utils/inside.js';
 import type { ResumeDraft, ResumeField } from './schema-fields.js';
 
@@ -15,6 +16,8 @@ export interface ResumeFormContextValue {
   /** The words for each field's problem, by field path. */
   readonly errors: Readonly<Record<string, string>>;
   readonly formError: string | undefined;
+  /** The id of `ResumeForm.Error` while it is in the document, which the form names. */
+  readonly errorControls: Controls;
   readonly idPrefix: string;
   /** Words an issue with the form's `messages`. */
   readonly format: (issue: ResumeIssue) => string;

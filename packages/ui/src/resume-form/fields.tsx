@@ -86,7 +86,11 @@ function FieldView({ field }: { field: ResumeField }) {
   switch (field.kind) {
     case 'object': {
       return (
-        <fieldset {...partProps('resume-form-group')} aria-describedby={describedBy}>
+        <fieldset
+          {...partProps('resume-form-group')}
+          aria-describedby={describedBy}
+          aria-invalid={common['aria-invalid']}
+        >
           <legend {...partProps('resume-form-legend')}>{escapeLine(field.meta.label)}</legend>
           <Hint id={hintId} text={field.meta.description} />
           {noValueChoice}

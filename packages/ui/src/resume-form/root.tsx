@@ -20,6 +20,7 @@ import {
   useState,
 } from 'react';
 import { DecisionExpired } from '../approval/expired.js';
+import { type Controls, useControlsId } from '../utils/controls.js';
 import { shouldTakeFocus, useLoadedWithPage } from '../utils/focus.js';
 import { PartElement, type PartProps, partContent, partProps } from '../utils/part.js';
 import { ResumeFormError, ResumeFormSubmit } from './actions.js';
@@ -100,6 +101,10 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
     );
     const formError =
       handle.error !== undefined && handle.fieldErrors.length === 0 ? handle.error : rest;
+    // The form names its error (a problem with the whole value, or sending failed) in
+    // `aria-describedby` while `ResumeForm.Error` shows it.
+    const [errorControls] = useState<Controls>({});
+    const errorId = useControlsId(errorControls);
     const setValue = useCallback(
       (path: string, value: string | boolean | null) => {
         edit(path, value);
@@ -112,15 +117,42 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
       [edit],
     );
     const context = useMemo(
-      () => ({ handle, toolName, fields, draft, setValue, errors, formError, idPrefix, format }),
-      [handle, toolName, fields, draft, setValue, errors, formError, idPrefix, format],
+      () => ({
+        handle,
+        toolName,
+        fields,
+        draft,
+        setValue,
+        errors,
+        formError,
+        errorControls,
+        idPrefix,
+        format,
+      }),
+      [
+        handle,
+        toolName,
+        fields,
+        draft,
+        setValue,
+        errors,
+        formError,
+        errorControls,
+        idPrefix,
+        format,
+      ],
     );
 
     // Bumped after a failed submit: once the messages rendered, take the person to the first one.
     const [focusRequest, setFocusRequest] = useState(0);
     useEffect(() => {
       if (focusRequest === 0) return;
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // A group's problem takes focus to the group's first field.
+      formRef.current
+        ?.querySelector<HTMLElement>(
+          '[aria-invalid="true"]:not(fieldset),[aria-invalid="true"] input',
+        )
+        ?.focus();
     }, [focusRequest]);
 
     const waiting = handle.kind === 'suspension' && handle.status === 'suspended';
@@ -170,6 +202,7 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
           data-state={handle.status === 'suspended' && formError ? 'failed' : handle.status}
           aria-label={`Resume ${toolName}`}
           aria-busy={handle.status === 'sending' || undefined}
+          aria-describedby={errorId}
           // Focusable from script only, for when the result has no element of its own.
           tabIndex={resumed ? -1 : undefined}
           noValidate

@@ -27,8 +27,10 @@ export const CallCard = forwardRef<HTMLDivElement, ToolCallRootProps>(
   function CallCard(props, ref) {
     const kind = useToolCall(props.toolCallId)?.kind;
     const Subagent = useContext(SubagentCardSlot);
+    // `missing` is for a call the store lacks; a subagent card has its call.
+    const { missing: _, ...rest } = props;
     return kind === 'agent' && Subagent !== null ? (
-      <Subagent ref={ref} {...props} />
+      <Subagent ref={ref} {...rest} />
     ) : (
       <ToolCallRoot ref={ref} {...props} />
     );

@@ -3,6 +3,7 @@ import { callKey, selectWaitingInside, type ToolpaneState } from '@toolpane/clie
 import { useToolCall, useToolpaneSelector } from '@toolpane/react';
 import {
   createContext,
+  type HTMLAttributes,
   type ReactNode,
   type Ref,
   useCallback,
@@ -82,14 +83,16 @@ export function DeeperSubagents({ toolCallId }: { readonly toolCallId: string })
 
 /**
  * A view of its own for a subagent nested too deep to show inside its parents: a way back, then
- * the subagent's card as the outermost card. It takes the outermost card's place, and its ref.
+ * the subagent's card as the outermost card. It takes the outermost card's place, its ref and
+ * its props (the caller's, which win as on the card).
  */
 export function DeepSubagentView({
   toolCallId,
   onBack,
   rootRef,
   children,
-}: {
+  ...props
+}: HTMLAttributes<HTMLElement> & {
   readonly toolCallId: string;
   readonly onBack: () => void;
   readonly rootRef: Ref<HTMLElement>;
@@ -105,8 +108,8 @@ export function DeepSubagentView({
   return (
     <section
       ref={rootRef}
-      {...partProps('subagent-run-deep-view')}
       aria-label={`Deeper: ${name ?? toolCallId}`}
+      {...partProps('subagent-run-deep-view', props)}
     >
       <button ref={back} type="button" {...partProps('subagent-run-deep-back')} onClick={onBack}>
         Back to the outermost subagent

@@ -60,7 +60,8 @@ export type SubagentRunRootProps = ComponentPropsWithoutRef<typeof Collapsible.R
  * A collapsible card for a subagent (an `agent-*` tool call): its answer first, then its task and
  * its own tool calls, nested as deep as the agents went, then the full result, collapsed. It
  * starts open, and opens itself when a call inside needs a person, so a nested approval is never
- * hidden. While it shows a deeper view in its place, its ref is that view's `section`.
+ * hidden. While it shows a deeper view in its place, its ref and props go to that view's
+ * `section`.
  *
  * @example
  * <SubagentRun.Root toolCallId="call-agent-1" />
@@ -119,6 +120,7 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
           toolCallId={deepView}
           onBack={() => setDeepView(null)}
           rootRef={ref as Ref<HTMLElement>}
+          {...props}
         >
           <NestingScope value={deepNesting}>
             <OutermostSubagent toolCallId={deepView} />

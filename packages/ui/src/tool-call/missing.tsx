@@ -1,9 +1,9 @@
 'use client';
 import { forwardRef } from 'react';
-import { type HostProps, PartElement, partProps } from '../utils/part.js';
+import { PartElement, type PartProps, partContent, partProps } from '../utils/part.js';
 
 /** Props of {@link MissingToolCall}. */
-export type MissingToolCallProps = HostProps<'div'> & {
+export type MissingToolCallProps = PartProps<'div'> & {
   /** The id the store has no call for. */
   readonly toolCallId: string;
 };
@@ -11,6 +11,7 @@ export type MissingToolCallProps = HostProps<'div'> & {
 /**
  * What a card shows for a tool call id the store does not have (a stale id, a message from
  * another conversation, history that was not loaded): a note that says so, rather than nothing.
+ * Its children, if any, say it instead (with `asChild`, the host element's own children).
  *
  * @example
  * <MissingToolCall toolCallId="call-1" />
@@ -27,7 +28,7 @@ export const MissingToolCall = forwardRef<HTMLDivElement, MissingToolCallProps>(
         role="note"
         {...partProps('tool-call-missing', props)}
       >
-        {`Tool call ${toolCallId} is not in this conversation.`}
+        {partContent(asChild, children, `Tool call ${toolCallId} is not in this conversation.`)}
       </PartElement>
     );
   },

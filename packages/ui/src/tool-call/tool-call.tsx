@@ -34,7 +34,11 @@ import { ToolCallError, ToolCallInput, ToolCallResults } from './sections.js';
 export type ToolCallRootProps = ComponentPropsWithoutRef<typeof Collapsible.Root> & {
   /** The call to show. */
   readonly toolCallId: string;
-  /** Shown when the store has no call with this id (by default a {@link MissingToolCall} note). */
+  /**
+   * What the {@link MissingToolCall} note that stands for the card says when the store has no
+   * call with this id (by default that it is not in this conversation). The card's ref and
+   * element props go to the note.
+   */
   readonly missing?: ReactNode;
 };
 
@@ -56,12 +60,19 @@ const UNNAMED = 'Unnamed tool';
  * </ToolCall.Root>
  */
 export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot(
-  { toolCallId, missing, asChild, children, ...props },
+  { toolCallId, missing, asChild, children, open, defaultOpen, onOpenChange: onChange, ...props },
   ref,
 ) {
   const call = useToolCall(toolCallId);
-  const [opened, onOpenChange] = useOpenedOnce(props.open, props.defaultOpen, props.onOpenChange);
-  if (call === undefined) return missing ?? <MissingToolCall ref={ref} toolCallId={toolCallId} />;
+  const [opened, onOpenChange] = useOpenedOnce(open, defaultOpen, onChange);
+  // Without a call the note stands for the card: it takes the card's ref and element props
+  // (not the collapsible's), and says `missing` if given.
+  if (call === undefined)
+    return (
+      <MissingToolCall ref={ref} toolCallId={toolCallId} {...props}>
+        {missing}
+      </MissingToolCall>
+    );
   return (
     <ToolCallScope toolCallId={toolCallId}>
       <ContentMountContext.Provider value={opened}>
@@ -75,6 +86,8 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
           aria-label={call.toolName || UNNAMED}
           aria-busy={isStreaming(call) || undefined}
           {...partProps('tool-call', props)}
+          open={open}
+          defaultOpen={defaultOpen}
           onOpenChange={onOpenChange}
         >
           {slotted(
