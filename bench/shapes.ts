@@ -86,6 +86,21 @@ function chain(depth: number) {
   return { chunks, path, runId };
 }
 
+/**
+ * A value whose every read throws (a proxy whose traps throw, as an app dispatching a server-side
+ * `fullStream` by hand may pass): a result made of it fails part way, after its call was added.
+ */
+const throwing = (): object => {
+  const boom = () => {
+    throw new Error('a hostile value was read');
+  };
+  return new Proxy({}, { get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom });
+};
+
+/** A result for a call the run does not have yet, which throws part way: it is rolled back. */
+const throwsPartWay = (i: number) =>
+  top('tool-result', { toolCallId: `x${i}`, toolName: 'lookup', result: throwing() });
+
 /** The shapes of the bench. */
 export const SHAPES: readonly Shape[] = [
   ...GROWING,
@@ -112,6 +127,31 @@ export const SHAPES: readonly Shape[] = [
         top('tool-call', { toolCallId: `c${i}`, toolName: 'lookup', args: { i } }),
         top('tool-result', { toolCallId: `c${i}`, toolName: 'lookup', result: { ok: i } }),
       ]),
+  },
+  {
+    name: 'chunks that throw part way, among tool calls of one run',
+    chunks: (n) =>
+      fill([start()], n, (i) => [
+        top('tool-call', { toolCallId: `c${i}`, toolName: 'lookup', args: { i } }),
+        top('tool-result', { toolCallId: `c${i}`, toolName: 'lookup', result: { ok: i } }),
+        throwsPartWay(i),
+      ]),
+  },
+  {
+    name: 'chunks that throw part way, among streamed tool calls and data of one run',
+    chunks: (n) =>
+      fill([start()], n, (i) => {
+        const ref = { toolCallId: `c${i}`, toolName: 'lookup' };
+        return [
+          top('tool-call-input-streaming-start', ref),
+          top('tool-call-delta', { ...ref, argsTextDelta: `{"i":${i}}` }),
+          top('tool-call-input-streaming-end', ref),
+          top('tool-call', { ...ref, args: { i } }),
+          top('tool-result', { ...ref, result: { ok: i } }),
+          { type: 'data-progress', data: { i } },
+          throwsPartWay(i),
+        ];
+      }),
   },
   {
     name: 'steps of one run that each call call-1',

@@ -28,6 +28,23 @@ describe('AppendList', () => {
     expect(a.append('y').toArray()).toEqual(['x', 'y']);
   });
 
+  it('goes back to appending in place once a rollback took back the appends noted', () => {
+    const a = AppendList.from(['x']);
+    const log: (() => void)[] = [];
+    a.append('y', log).append('z', log);
+    const fork = a.append('copied');
+    // Undone newest first, as a draft's rollback does.
+    for (let undo = log.pop(); undo; undo = log.pop()) undo();
+    const items = (list: AppendList<string>) => (list as unknown as { items: unknown }).items;
+    const next = a.append('w');
+    expect(items(next)).toBe(items(a));
+    expect([a.toArray(), next.toArray(), fork.toArray()]).toEqual([
+      ['x'],
+      ['x', 'w'],
+      ['x', 'copied'],
+    ]);
+  });
+
   it('reads items by index from either end, and builds its array once', () => {
     const list = AppendList.from(['a', 'b', 'c']);
     expect([list.at(0), list.at(-1), list.at(3), list.at(-4)]).toEqual([

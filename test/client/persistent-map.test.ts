@@ -92,6 +92,62 @@ describe('PersistentMap', () => {
     ]);
   });
 
+  describe('a rollback takes back the keys appended in place', () => {
+    /** Undoes what `log` noted, newest first, as a draft's rollback does. */
+    const takeBack = (log: (() => void)[]) => {
+      for (let undo = log.pop(); undo; undo = log.pop()) undo();
+    };
+    /** The shared key index of a version. */
+    const index = (map: PersistentMap<number>) => (map as unknown as { keys_: unknown }).keys_;
+    it('so the version it goes back to appends in place again', () => {
+      const base = PersistentMap.empty<number>().set('a', 1);
+      const log: (() => void)[] = [];
+      base.set('b', 2, log).set('c', 3, log);
+      takeBack(log);
+      expect(log).toEqual([]);
+      const next = base.set('x', 0);
+      expect(index(next)).toBe(index(base));
+      expect([...next]).toEqual([
+        ['a', 1],
+        ['x', 0],
+      ]);
+      expect(next.has('b')).toBe(false);
+      expect(base.has('x')).toBe(false);
+    });
+
+    it('but keeps a key another version shared meanwhile, and what versions before it read', () => {
+      const base = PersistentMap.empty<number>().set('a', 1);
+      const log: (() => void)[] = [];
+      base.set('b', 2, log).set('c', 3, log);
+      // Another reader adds the key appended at its size: the index is shared.
+      const shared = base.set('b', 9);
+      expect(index(shared)).toBe(index(base));
+      takeBack(log);
+      expect([...shared.set('d', 4)]).toEqual([
+        ['a', 1],
+        ['b', 9],
+        ['d', 4],
+      ]);
+      expect([...base.set('x', 0)]).toEqual([
+        ['a', 1],
+        ['x', 0],
+      ]);
+      expect([...base]).toEqual([['a', 1]]);
+    });
+
+    it('and leaves an index frozen meanwhile as it is', () => {
+      const base = PersistentMap.empty<number>().set('a', 1);
+      const log: (() => void)[] = [];
+      base.set('b', 2, log);
+      deepFreeze(base);
+      expect(() => takeBack(log)).not.toThrow();
+      expect([...base.set('x', 0)]).toEqual([
+        ['a', 1],
+        ['x', 0],
+      ]);
+    });
+  });
+
   it('keeps colliding and deep keys apart', () => {
     let map = PersistentMap.empty<number>();
     for (let i = 0; i < 5000; i++) map = map.set(`call-${i}`, i);

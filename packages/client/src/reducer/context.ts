@@ -173,6 +173,19 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   ends: new Map(),
 });
 
+/**
+ * Adds `runId` to `set`, one of the four sets of runs that hide ({@link Scratch.displayRuns},
+ * {@link Scratch.hidingTrees} and the runs they read): a rollback takes it out again and keeps the
+ * rest, so that it does not look at a run's calls again. A run read and found to have no
+ * display-transformed call needs no taking back: a call never stops being one, so the run had none
+ * before the rolled-back writes either.
+ */
+export function noteRun(ctx: Ctx, set: Set<string>, runId: string): void {
+  if (set.has(runId)) return;
+  set.add(runId);
+  ctx.draft.undo.push(() => set.delete(runId));
+}
+
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */
 export interface Scope {
   readonly parentToolCallId: string | null;

@@ -9,7 +9,7 @@ import type {
 } from '../state/state.js';
 import { sinceStopOf } from '../state/state-root.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
-import type { Ctx } from './context.js';
+import { type Ctx, noteRun } from './context.js';
 import { messageWithoutEchoes, WITHHELD } from './echo.js';
 import { callsHidingUnder, noteHidingAbove } from './inside.js';
 import {
@@ -79,12 +79,14 @@ export const waitsForDecision = (call: ToolCallState): boolean =>
 export function runHasDisplayTransform(ctx: Ctx, runId: string): boolean {
   const { displayRuns, displayRunsRead } = ctx.scratch;
   if (!displayRunsRead.has(runId)) {
-    displayRunsRead.add(runId);
     const run = ctx.draft.root.runs.get(runId);
     const found = run?.toolCallIds.some(
       (id) => ctx.draft.root.toolCalls.get(id)?.displayTransform === 'display',
     );
-    if (found) displayRuns.add(runId);
+    if (found) {
+      noteRun(ctx, displayRunsRead, runId);
+      noteRun(ctx, displayRuns, runId);
+    } else displayRunsRead.add(runId);
   }
   return displayRuns.has(runId);
 }
@@ -99,7 +101,7 @@ export function markDisplayTransformed(ctx: Ctx, call: Call): void {
   if (call.displayTransform === 'display') return;
   call.displayTransform = 'display';
   // Sibling calls of an agent-level policy learn from this (see `runHasDisplayTransform`).
-  ctx.scratch.displayRuns.add(call.runId);
+  noteRun(ctx, ctx.scratch.displayRuns, call.runId);
   noteHidingAbove(ctx, call);
   delete call.partialInput;
   if (call.inputError !== undefined) call.inputError = HIDDEN_INPUT_ERROR;

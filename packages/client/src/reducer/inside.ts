@@ -1,6 +1,6 @@
 import { RunRecord } from '../state/run-record.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
-import type { Ctx } from './context.js';
+import { type Ctx, noteRun } from './context.js';
 import { withoutEchoes } from './echo.js';
 import { suppressedValue } from './transform.js';
 
@@ -29,7 +29,7 @@ export function noteHidingAbove(ctx: Ctx, call: ToolCallState): void {
   for (let at: ToolCallState | undefined = call; at !== undefined && !seen.has(at.key); ) {
     if (hidingTrees.has(at.runId)) return;
     seen.add(at.key);
-    hidingTrees.add(at.runId);
+    noteRun(ctx, hidingTrees, at.runId);
     at = at.parentToolCallId === null ? undefined : toolCalls.get(at.parentToolCallId);
   }
 }
@@ -67,9 +67,11 @@ function callsUnder(
 export function treeHides(ctx: Ctx, runId: string): boolean {
   const { hidingTrees, hidingTreesRead } = ctx.scratch;
   if (!hidingTreesRead.has(runId)) {
-    hidingTreesRead.add(runId);
+    // A call that stops hiding (arguments hidden till their transformed value came) may have hid
+    // before the epoch: unlike the display runs', a read is noted too.
+    noteRun(ctx, hidingTreesRead, runId);
     const calls = callsUnder(ctx, [runId], () => true)!;
-    if (calls.some(hides)) hidingTrees.add(runId);
+    if (calls.some(hides)) noteRun(ctx, hidingTrees, runId);
   }
   return hidingTrees.has(runId);
 }

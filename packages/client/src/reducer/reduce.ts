@@ -156,8 +156,12 @@ function applySafely(ctx: Ctx, value: unknown): boolean {
     return draft.log.push(value) > 255;
   } catch (error) {
     const { log } = draft;
+    // Working memory starts afresh, but for the sets of runs that hide, whose additions in the
+    // epoch the rollback takes back (see `noteRun`).
+    const { displayRuns, displayRunsRead, hidingTrees, hidingTreesRead } = ctx.scratch;
     draft.rollback();
-    Object.assign(ctx.scratch, createScratch(draft.root));
+    const kept = { displayRuns, displayRunsRead, hidingTrees, hidingTreesRead };
+    Object.assign(ctx.scratch, createScratch(draft.root), kept);
     for (const entry of log) applySafely(ctx, entry);
     addIssue(ctx, {
       kind: 'invalid-chunk',

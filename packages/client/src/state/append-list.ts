@@ -8,6 +8,12 @@
  * its items first. The plain array a version stands for is built on first read and kept, so a
  * snapshot nobody reads costs nothing, where copying the array on every snapshot made long streams
  * quadratic.
+ *
+ * A draft's rollback takes back the appends in place it made (see `Draft.undo`; a buffer frozen
+ * meanwhile stays as it is): the version it goes back to is then its buffers' newest again, and
+ * appends to it stay in place instead of copying what the run holds. Only the appender's own
+ * versions saw those items: another version appending to the buffer meanwhile found it longer than
+ * itself and copied it.
  */
 export class AppendList<T> {
   private array: readonly T[] | undefined;
@@ -31,13 +37,22 @@ export class AppendList<T> {
     return new AppendList(values.slice(), values.length);
   }
 
-  /** This list with `item` appended. */
-  append(item: T): AppendList<T> {
+  /**
+   * This list with `item` appended; `undo` (a draft's, see `Draft.undo`) is given what takes an
+   * append in place back.
+   */
+  append(item: T, undo?: (() => void)[]): AppendList<T> {
     // A published state may have been deep-frozen by its reader: then the buffer is copied too.
     const items =
       this.items.length === this.length && Object.isExtensible(this.items)
         ? this.items
         : this.items.slice(0, this.length);
+    const { length } = this;
+    if (items === this.items) {
+      undo?.push(() => {
+        if (Object.isExtensible(items)) items.length = length;
+      });
+    }
     items.push(item);
     return new AppendList(items, this.length + 1);
   }

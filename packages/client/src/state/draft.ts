@@ -63,6 +63,8 @@ export class Draft {
   #epoch = 0;
   /** What the reducer applied since the last publish: it applies it again after a rollback. */
   log: unknown[] = [];
+  /** What takes back the epoch's writes in place to what versions share, run by a rollback. */
+  readonly undo: (() => void)[] = [];
   /** The run returned last in this epoch: consecutive chunks nearly always share a run. */
   private lastRunId: string | undefined;
   private lastRun: RunRecord | undefined;
@@ -104,12 +106,14 @@ export class Draft {
       };
     }
     this.published = root;
+    this.undo.length = 0;
     this.rollback();
     return root;
   }
 
   /** Undoes every write since the last publish (writes copy: what it published is as it was). */
   rollback(): void {
+    while (this.undo.length > 0) this.undo.pop()!();
     this.root = this.published;
     this.#epoch++;
     this.log = [];
@@ -151,7 +155,7 @@ export class Draft {
     if (this.lists === undefined) this.lists = [key];
     else if (!this.lists.includes(key)) this.lists.push(key);
     const list = lists[key] as AppendList<typeof item>;
-    lists[key] = list.append(item) as Lists[K];
+    lists[key] = list.append(item, this.undo) as Lists[K];
   }
 
   /** The writable lists of the writable root: copied once per epoch, then edited in place. */
@@ -215,7 +219,7 @@ export class Draft {
   /** Sets a run: a new one or a writable copy made in this epoch (edited in place till publish). */
   setRun(runId: string, run: RunState): void {
     const state = this.state();
-    state.runs = (state.runs as PersistentMap<RunState>).set(runId, run);
+    state.runs = (state.runs as PersistentMap<RunState>).set(runId, run, this.undo);
     this.runs ??= new ChangeMap();
     this.runs.set(runId, record(run));
     this.touch('runs', runId);
@@ -233,7 +237,7 @@ export class Draft {
 
   private putCall(key: string, call: ToolCallState, before: ToolCallState | undefined): void {
     const state = this.state();
-    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(key, call);
+    state.toolCalls = (state.toolCalls as PersistentMap<ToolCallState>).set(key, call, this.undo);
     this.calls ??= new ChangeMap();
     this.calls.set(key, { key, before, after: call });
     this.touch('calls', key);
@@ -244,7 +248,7 @@ export class Draft {
     this.onWrite?.(field, id);
     const since = StateRoot.lists(this.root).sinceStop;
     if (since === undefined || since[field].at(-1) === id) return;
-    this.writableLists().sinceStop = { ...since, [field]: since[field].append(id) };
+    this.writableLists().sinceStop = { ...since, [field]: since[field].append(id, this.undo) };
   }
 
   /**
@@ -258,10 +262,8 @@ export class Draft {
 
   /** Forgets the run and the call returned last. */
   private forgetLast(): void {
-    this.lastRunId = undefined;
-    this.lastRun = undefined;
-    this.lastCallId = undefined;
-    this.lastCall = undefined;
+    this.lastRunId = this.lastCallId = undefined;
+    this.lastRun = this.lastCall = undefined;
   }
 
   /**
@@ -321,7 +323,7 @@ export class Draft {
 
   /** Appends a tool call id to a writable run. */
   pushToolCallId(run: Mutable<RunState>, toolCallId: string): void {
-    RunRecord.pushToolCallId(record(run), toolCallId);
+    RunRecord.pushToolCallId(record(run), toolCallId, this.undo);
   }
 
   /** Replaces the step at `index` of a writable run (append with {@link push}). */

@@ -12,17 +12,23 @@
  * older version (a pure `reduce` on an old snapshot) copies the index first, unless the key is
  * the very one the newer version added at that position (the same chunk applied twice, as React
  * does with a reducer in strict mode), which is then shared as it is. A deep-frozen index is
- * copied too.
+ * copied too. A draft's rollback takes back the keys it appended in place (see
+ * {@link PersistentMap.set}), unless a version shared them meanwhile.
  *
  * Written here because the persistent-collection libraries (Immutable.js, immer with Map support)
  * weigh more than this whole package.
  */
 import { Vector } from './vector.js';
 
-/** The keys of a map and of every version made from it, in insertion order; only appended to. */
+/**
+ * The keys of a map and of every version made from it, in insertion order; only appended to, but
+ * for a rollback taking back its own appends (see {@link PersistentMap.set}).
+ */
 interface Keys {
   readonly positions: Map<string, number>;
   readonly order: string[];
+  /** The size of the largest version that shared a key another version appended, if any. */
+  shared?: number;
 }
 
 /** Whether `keys` may take a new key at `at` in place (the version of size `at` is its newest). */
@@ -75,8 +81,11 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     return this.positionOf(key) >= 0;
   }
 
-  /** A map with `key` set to `value` (this map when the key already holds this value). */
-  set(key: string, value: V): PersistentMap<V> {
+  /**
+   * A map with `key` set to `value` (this map when the key already holds this value); `undo` (a
+   * draft's, see `Draft.undo`) is given what takes a key appended to the index in place back.
+   */
+  set(key: string, value: V, undo?: (() => void)[]): PersistentMap<V> {
     const values = this.values_;
     const at = this.positionOf(key);
     if (at >= 0) {
@@ -86,9 +95,20 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     let keys = this.keys_;
     if (keys === undefined || keys.order[size] !== key) {
       if (keys === undefined || !appendable(keys, size)) keys = copyKeys(keys, size);
+      else {
+        // A rollback takes the keys from here on back out, unless a version of another reader
+        // shared one of them or the index was frozen meanwhile: they then stay, unread.
+        const index = keys;
+        undo?.push(() => {
+          const { order } = index;
+          if (index.shared! > size || !Object.isExtensible(index) || !Object.isExtensible(order))
+            return;
+          for (const key of order.splice(size)) index.positions.delete(key);
+        });
+      }
       keys.positions.set(key, size);
       keys.order.push(key);
-    }
+    } else if (Object.isExtensible(keys)) keys.shared = Math.max(keys.shared ?? 0, size + 1);
     return new PersistentMap(keys, values.push(value));
   }
 

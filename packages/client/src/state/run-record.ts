@@ -145,9 +145,9 @@ export class RunRecord implements RunState {
     run.#parts = run.#parts.set(index, part);
   }
 
-  /** Appends a tool call id to a writable run. */
-  static pushToolCallId(run: RunRecord, toolCallId: string): void {
-    run.#toolCallIds = run.#toolCallIds.append(toolCallId);
+  /** Appends a tool call id to a writable run (`undo` as `AppendList.append` takes it). */
+  static pushToolCallId(run: RunRecord, toolCallId: string, undo?: (() => void)[]): void {
+    run.#toolCallIds = run.#toolCallIds.append(toolCallId, undo);
   }
 
   /** The steps of a run, as a persistent list. */
