@@ -218,6 +218,31 @@ describe('a useChat conversation whose runs repeat the toolCallIds of a subagent
     expect(chat.addToolApprovalResponse).toHaveBeenCalledTimes(1);
   });
 
+  it('sends no resume for a suspension whose payload alone changed after it was shown', async () => {
+    const { chat, toolpane } = await renderAfter('aisdk-v6-nested-suspend');
+    const { session, store } = toolpane;
+    const key = 'call-book-sub-1#3';
+    expect(store.getState().toolCalls.get(key)!.suspension!.revision).toBe(1);
+    // Run 3's suspension part with another payload, everything else as recorded: a new request,
+    // though a payload raised inside a subagent shows hidden either way.
+    const part = asRun('aisdk-v6-nested-suspend', 3).find(
+      (chunk) => chunk.type === 'data-tool-call-suspended',
+    ) as { type: string; data: Record<string, unknown> };
+    act(() => {
+      store.dispatch({
+        ...part,
+        data: { ...part.data, suspendPayload: { reason: 'Book all the tables?' } },
+      } as never);
+    });
+    expect(store.getState().toolCalls.get(key)?.suspension?.revision).toBe(2);
+    const result = await act(() => session.resume(key, { confirmed: true }, { revision: 1 }));
+    expect(result.status).toBe('invalid');
+    expect(chat.sendMessage).not.toHaveBeenCalled();
+    const again = await act(() => session.resume(key, { confirmed: true }, { revision: 2 }));
+    expect(again.status).toBe('done');
+    expect(chat.sendMessage).toHaveBeenCalledTimes(1);
+  });
+
   it('answers only the call of the card whose revision a decision names', async () => {
     const { chat, toolpane, approvalId } = await renderAfter('aisdk-v6-approval-two-level');
     const { session, store } = toolpane;

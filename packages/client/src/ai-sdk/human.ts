@@ -10,7 +10,7 @@ import { moveTo } from '../reducer/lifecycle.js';
 import { reopenNamed } from '../reducer/reopen.js';
 import { sameSchema } from '../reducer/rescrub.js';
 import { sameValue } from '../reducer/same-value.js';
-import { clientTransformFor, pendingValue, suppressedValue } from '../reducer/transform.js';
+import { clientTransformFor, pendingValue } from '../reducer/transform.js';
 import { latestNestedCall } from '../reducer/tree.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import { callsWithId, findTopLevelKey } from '../state/identity.js';
@@ -23,7 +23,7 @@ import {
 } from '../state/state.js';
 import { type Fields, invalid, nonEmpty, type Value } from './chunk.js';
 import { topRunId } from './run.js';
-import { raisedInSubagent, requestShown } from './shown.js';
+import { raisedInSubagent, repeatsSuspension, requestShown, samePayload } from './shown.js';
 import { topCall } from './tools.js';
 
 // Approvals and suspensions in AI SDK streams: the requests that wait for a person, and the call
@@ -251,34 +251,6 @@ function humanData(ctx: Ctx, value: Value) {
   return { data, target: { runId, toolCallId }, toolName };
 }
 
-/** Whether a suspension part repeats the one `call` waits on: the call is left as it is. */
-function repeatsSuspension(
-  ctx: Ctx,
-  call: ToolCallState,
-  data: Fields,
-  target: DecisionTarget,
-  resumeSchema: unknown,
-): boolean {
-  const { suspension } = call;
-  return (
-    call.status === 'suspended' &&
-    suspension !== undefined &&
-    sameTarget(suspension.target, target) &&
-    clientTransformFor(ctx.options.transforms, call.toolName) === undefined &&
-    // Without a client transform a request raised inside a subagent shows its payload hidden.
-    sameValue(
-      suspension.payload,
-      raisedInSubagent(call)
-        ? suppressedValue()
-        : {
-            kind: call.displayTransform === 'display' ? 'transformed' : 'raw',
-            value: data.suspendPayload,
-          },
-    ) &&
-    sameSchema(ctx, call, resumeSchema)
-  );
-}
-
 /** Applies an approval or suspension part to the call it belongs to. */
 export function onHumanData(ctx: Ctx, value: Value): void {
   const parsed = humanData(ctx, value);
@@ -321,13 +293,16 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   }
   const previous = call.suspension;
   const payload = requestShown(ctx, call, 'suspend', data.suspendPayload);
-  // Another payload, schema or target is a new suspension (`suspend`: the next revision, which
-  // waits for a person again; one that names another run or call to resume says so).
-  if (
-    !sameTarget(previous?.target, target) ||
-    !sameValue(previous!.payload, payload) ||
-    !sameSchema(ctx, call, resumeSchema)
-  ) {
+  // Another payload (compared raw: one raised inside a subagent shows hidden whatever it is),
+  // schema or target is a new suspension (`suspend`: the next revision, which waits for a person
+  // again; one that names another run or call to resume says so).
+  const same =
+    sameTarget(previous?.target, target) &&
+    sameValue(previous!.payload, payload) &&
+    samePayload(call, data.suspendPayload, payload) &&
+    sameSchema(ctx, call, resumeSchema);
+  call.raw = { ...call.raw, suspendPayload: data.suspendPayload };
+  if (!same) {
     suspend(
       ctx,
       call,

@@ -1,9 +1,12 @@
+import { sameTarget } from '../reducer/approval.js';
 import type { Ctx } from '../reducer/context.js';
 import { streamedInput } from '../reducer/display.js';
 import { withoutEchoes } from '../reducer/echo.js';
 import { affords, markDisplayTransformed } from '../reducer/hide.js';
 import { noteHidingAbove, withoutInnerEchoes } from '../reducer/inside.js';
 import { parserFor } from '../reducer/lifecycle.js';
+import { sameSchema } from '../reducer/rescrub.js';
+import { sameValue } from '../reducer/same-value.js';
 import {
   applyClientTransform,
   clientTransformFor,
@@ -13,7 +16,8 @@ import {
   type TransformPhase,
 } from '../reducer/transform.js';
 import type { Mutable } from '../state/draft.js';
-import type { DisplayValue, ToolCallState } from '../state/state.js';
+import type { DecisionTarget, DisplayValue, ToolCallState } from '../state/state.js';
+import type { Fields } from './chunk.js';
 
 // How the values an AI SDK stream carries are shown (see the note at the top of reduce.ts).
 
@@ -137,4 +141,43 @@ export function shownInput(ctx: Ctx, call: Call, value: unknown): DisplayValue {
   const client = clientTransformFor(ctx.options.transforms, call.toolName);
   if (call.input.kind === 'hidden' && client === undefined) return call.input;
   return shown(ctx, call, 'input-available', value);
+}
+
+/**
+ * Whether `payload`, as a suspension part carries it, is the one `call`'s suspension was made with:
+ * compared raw where the state knows it (a payload that shows hidden shows alike whatever it is),
+ * else (a state read back from a snapshot) as shown.
+ */
+export const samePayload = (call: ToolCallState, payload: unknown, shown: DisplayValue): boolean =>
+  Object.hasOwn(call.raw, 'suspendPayload')
+    ? sameValue(call.raw.suspendPayload, payload)
+    : sameValue(call.suspension?.payload, shown);
+
+/** Whether a suspension part repeats the one `call` waits on: the call is left as it is. */
+export function repeatsSuspension(
+  ctx: Ctx,
+  call: ToolCallState,
+  data: Fields,
+  target: DecisionTarget,
+  resumeSchema: unknown,
+): boolean {
+  const { suspension } = call;
+  return (
+    call.status === 'suspended' &&
+    suspension !== undefined &&
+    sameTarget(suspension.target, target) &&
+    clientTransformFor(ctx.options.transforms, call.toolName) === undefined &&
+    // Without a client transform a request raised inside a subagent shows its payload hidden.
+    samePayload(
+      call,
+      data.suspendPayload,
+      raisedInSubagent(call)
+        ? suppressedValue()
+        : {
+            kind: call.displayTransform === 'display' ? 'transformed' : 'raw',
+            value: data.suspendPayload,
+          },
+    ) &&
+    sameSchema(ctx, call, resumeSchema)
+  );
 }

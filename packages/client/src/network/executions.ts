@@ -1,7 +1,8 @@
 import { otherTarget, requestApproval, sameTarget, suspend } from '../reducer/approval.js';
 import { addIssue, type Ctx, excerpt, type Scope } from '../reducer/context.js';
-import { findNestedCall } from '../reducer/human.js';
+import { findNestedCall, sameSuspension } from '../reducer/human.js';
 import { asked } from '../reducer/repeat-up.js';
+import { parseResumeSchema } from '../resume/schema.js';
 import type { DecisionTarget } from '../state/state.js';
 import {
   endExecution,
@@ -161,11 +162,23 @@ function onExecutionHuman(
   const key = innerId ?? call.key;
   const current = ctx.draft.root.toolCalls.get(key);
   const request = approval ? current?.approval : current?.suspension;
-  // A request already aimed at the network (the same chunk again) leaves the call as it is.
+  if (request === undefined) return;
+  // A suspension repeated with another payload or schema says so; the call keeps what its tool
+  // asked. (An agent execution's approval carries the agent's prompt, not the tool's arguments.)
   if (
-    request === undefined ||
-    (sameTarget(request.target, target) && request.target.network === target.network)
+    !approval &&
+    innerId !== undefined &&
+    !sameSuspension(ctx, current!, p.suspendPayload, parseResumeSchema(p.resumeSchema))
   ) {
+    addIssue(ctx, {
+      kind: 'decision',
+      message: `${chunk.type} repeated ${current!.toolName}'s suspension with another payload or schema: the call keeps what it asked`,
+      runId: target.runId,
+      toolCallId: target.toolCallId,
+    });
+  }
+  // A request already aimed at the network (the same chunk again) leaves the call as it is.
+  if (sameTarget(request.target, target) && request.target.network === target.network) {
     return;
   }
   const waiting = ctx.draft.toolCall(key)!;

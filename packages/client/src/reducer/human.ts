@@ -79,6 +79,22 @@ export function showRequestInput(
   }
 }
 
+/**
+ * Whether a suspension with `payload` and `resumeSchema` (parsed) is the one `call` holds. The
+ * payload is compared raw; a state read back from a snapshot (which leaves raw values out)
+ * compares one it shows as it came. The schema is compared as sent or as the state keeps it.
+ */
+export const sameSuspension = (
+  ctx: Ctx,
+  call: ToolCallState,
+  payload: unknown,
+  resumeSchema: unknown,
+): boolean =>
+  (Object.hasOwn(call.raw, 'suspendPayload')
+    ? sameValue(call.raw.suspendPayload, payload)
+    : call.suspension!.payload.kind === 'raw' &&
+      sameValue(call.suspension!.payload.value, payload)) && sameSchema(ctx, call, resumeSchema);
+
 /** Notes a request for a person that no call shows, naming where it was sent. */
 const issue = (ctx: Ctx, target: DecisionTarget, message: string) =>
   addIssue(ctx, { kind: 'decision', message, ...target });
@@ -103,6 +119,7 @@ export function onHumanRequest(
   // under that name on to the tool's `execute` (only its channel summaries leave it out), so what
   // a person approves is what the tool gets.
   const args = (chunk.payload as { args?: unknown }).args;
+  const resumeSchema = parseResumeSchema(p.resumeSchema);
   let inner: string | undefined;
   if (existing !== undefined && existing.kind !== 'tool') {
     const ended = TERMINAL_TOOL_STATUSES.has(existing.status);
@@ -124,8 +141,14 @@ export function onHumanRequest(
       const target = scope.depth === 0 ? echo : decisionTarget(ctx, existing);
       const current = ctx.draft.root.toolCalls.get(innerId)!;
       const { raw } = current;
-      if (named && Object.hasOwn(raw, 'approvalArgs') && !sameValue(raw.approvalArgs, args)) {
-        issue(ctx, echo, `A request for ${p.toolName} repeated with other arguments`);
+      // A repeat with other values than the inner call's own request says so; the call keeps
+      // what its tool asked (the decision reaches that tool).
+      if (
+        status === 'suspended'
+          ? !sameSuspension(ctx, current, p.suspendPayload, resumeSchema)
+          : named && Object.hasOwn(raw, 'approvalArgs') && !sameValue(raw.approvalArgs, args)
+      ) {
+        issue(ctx, echo, `A request for ${p.toolName} repeated with other values`);
       }
       const before = status === 'approval-requested' ? current.approval : current.suspension;
       // The same target again: nothing changes, and the call keeps its identity. Another target
@@ -187,13 +210,12 @@ export function onHumanRequest(
       toolName: p.toolName,
       args: show('approval', args),
       rawArgs: args,
-      resumeSchema: parseResumeSchema(p.resumeSchema),
+      resumeSchema,
       target,
     });
     return;
   }
   const { suspendPayload } = chunk.payload;
-  const resumeSchema = parseResumeSchema(p.resumeSchema);
   // The same suspension again (a replayed stream), waiting or with its resume sent: nothing
   // changes, its revision included. A tool that suspends again asks anew, with its new payload or
   // schema (the next revision); one that names another run or call to resume is a new request
@@ -205,10 +227,7 @@ export function onHumanRequest(
     suspension !== undefined &&
     (call.status === 'suspended' || call.status === 'approval-responded') &&
     !moved &&
-    (Object.hasOwn(call.raw, 'suspendPayload')
-      ? sameValue(call.raw.suspendPayload, suspendPayload)
-      : suspension.payload.kind === 'raw' && sameValue(suspension.payload.value, suspendPayload)) &&
-    sameSchema(ctx, call, resumeSchema)
+    sameSuspension(ctx, call, suspendPayload, resumeSchema)
   ) {
     return;
   }
