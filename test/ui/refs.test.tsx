@@ -17,6 +17,7 @@ import {
   version,
 } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { components, NAMESPACES, NOT_COMPONENTS } from '../utils/exports';
 import { loadFixture, recordedResponse } from '../utils/fixtures';
 
 /*
@@ -27,31 +28,6 @@ import { loadFixture, recordedResponse } from '../utils/fixtures';
  * must still happen. A new export fails here until it has a recipe below, or is listed as not a
  * component.
  */
-
-/** Exports that are not components: functions, labels and constants. */
-const NOT_COMPONENTS = new Set([
-  'escapeFormat',
-  'escapeText',
-  'formatDuration',
-  'formatElapsed',
-  'MAX_NESTED_SUBAGENTS',
-  'progressFraction',
-  'resumeFields',
-  'TOOL_CALL_STATUS_LABELS',
-  'toolCallStatusLabel',
-  'WORKFLOW_STATUS_LABELS',
-]);
-
-/** Namespace exports: their members are parts under short names (`ToolCall.Root`). */
-const NAMESPACES = new Set([
-  'Approval',
-  'NetworkRun',
-  'ResumeForm',
-  'SubagentRun',
-  'ToolCall',
-  'Transcript',
-  'WorkflowRun',
-]);
 
 interface Chunk {
   readonly type: string;
@@ -511,20 +487,6 @@ const RECIPES: Readonly<Record<string, Recipe>> = {
     },
   },
 };
-
-/** Every component export of both entry points, once, under all the names it has. */
-function components(): Map<unknown, string[]> {
-  const found = new Map<unknown, string[]>();
-  const add = (name: string, value: unknown) =>
-    found.set(value, [...(found.get(value) ?? []), name]);
-  for (const [name, value] of [...Object.entries(ui), ...Object.entries(inspector)]) {
-    if (NOT_COMPONENTS.has(name)) continue;
-    if (NAMESPACES.has(name)) {
-      for (const [key, member] of Object.entries(value as object)) add(`${name}.${key}`, member);
-    } else add(name, value);
-  }
-  return found;
-}
 
 const recipeOf = (names: readonly string[]) => names.find((name) => RECIPES[name] !== undefined);
 

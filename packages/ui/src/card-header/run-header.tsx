@@ -9,8 +9,11 @@ export type RunHeaderProps = HostProps<'div'> & {
   readonly family: string;
   /** What kind of run it is, in words ("Workflow"). */
   readonly kind: string;
-  /** The run's id, shown as code after the kind when known, escaped as a name (see `escapeText`). */
-  readonly id: string | undefined;
+  /**
+   * The run's id, shown as code after the kind when known, escaped as a name (see `escapeText`);
+   * not `id`, which is the caller's and goes on the element.
+   */
+  readonly name: string | undefined;
   /** The status, as `data-status` for styling. */
   readonly status: string;
   /** The status in words. */
@@ -23,10 +26,10 @@ export type RunHeaderProps = HostProps<'div'> & {
  * props like the parts that render it.
  *
  * @example
- * <RunHeader family="workflow-run" kind="Workflow" id="report" status="running" label="Running" />
+ * <RunHeader family="workflow-run" kind="Workflow" name="report" status="running" label="Running" />
  */
 export const RunHeader = forwardRef<HTMLDivElement, RunHeaderProps>(function RunHeader(
-  { family, kind, id, status, label, asChild, children, ...props },
+  { family, kind, name, status, label, asChild, children, ...props },
   ref,
 ) {
   return (
@@ -39,7 +42,7 @@ export const RunHeader = forwardRef<HTMLDivElement, RunHeaderProps>(function Run
     >
       <span {...partProps(`${family}-title`)}>
         {kind}
-        {id === undefined ? null : <code> {escapeText(id, true)}</code>}
+        {name === undefined ? null : <code> {escapeText(name, true)}</code>}
       </span>
       <span {...partProps(`${family}-status`)} data-status={status}>
         {label}

@@ -116,7 +116,7 @@ export const NetworkRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         family="network-run"
         kind="Network"
-        id={network.networkId}
+        name={network.networkId}
         status={status}
         label={NETWORK_STATUS_LABELS[status]}
         {...props}

@@ -79,7 +79,7 @@ export const WorkflowRunHeader = forwardRef<HTMLDivElement, HostProps<'div'>>(
         ref={ref}
         family="workflow-run"
         kind="Workflow"
-        id={workflow.workflowId}
+        name={workflow.workflowId}
         status={workflow.status}
         label={WORKFLOW_STATUS_LABELS[workflow.status]}
         {...props}
