@@ -289,3 +289,35 @@ describe('the issue of a chunk that throws is made whatever the chunk holds', ()
     }
   });
 });
+
+describe('values that throw only when applied again keep their issues through later rollbacks', () => {
+  // Two copies of a chunk read whole once, then throwing at their next read (when a later
+  // failure applies them again), and a third copy that throws at its last read: the state is the
+  // recording's plus three issues, none lost to the rollbacks that follow one another.
+  it.each(fixtureNames())('in %s', (name) => {
+    const chunks = loadFixture(name);
+    const next = random(SEED ^ [...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 17), 3));
+    // Within the first 256 chunks, which are applied again after a failure among them.
+    const i = Math.floor(next() * Math.min(chunks.length, 200));
+    const counts = [{ count: 0 }, { count: 0 }, { count: 0 }];
+    const copies = counts.map((reads) => hostile(chunks[i], Infinity, reads));
+    reduceAll([...chunks.slice(0, i), ...copies], OPTIONS);
+    const [a, c, b] = counts.map((reads) => reads.count);
+    const hostiles = [
+      hostile(chunks[i], a! + 1),
+      hostile(chunks[i], c! + 1),
+      hostile(chunks[i], b!),
+    ];
+    for (const path of ['reduceAll', 'store'] as const) {
+      const run = PATHS[path]!;
+      const state = run([...chunks.slice(0, i), ...hostiles, ...chunks.slice(i)]);
+      const before = parts(run(chunks));
+      const after = parts(state);
+      expect(after.rest, `${path}, chunk ${i}`).toBe(before.rest);
+      const added = after.issues.filter((issue) => COULD_NOT.test(issue.message));
+      expect(added, `${path}, chunk ${i}`).toHaveLength(
+        before.issues.filter((issue) => COULD_NOT.test(issue.message)).length + 3,
+      );
+    }
+  });
+});

@@ -163,11 +163,12 @@ function applySafely(ctx: Ctx, value: unknown): boolean {
     const kept = { displayRuns, displayRunsRead, hidingTrees, hidingTreesRead };
     Object.assign(ctx.scratch, createScratch(draft.root), kept);
     for (const entry of log) applySafely(ctx, entry);
-    addIssue(ctx, {
-      kind: 'invalid-chunk',
-      message: `Chunk could not be applied: ${excerpt(error)}`,
-      excerpt: excerpt(value),
-    });
+    const message = `Chunk could not be applied: ${excerpt(error)}`;
+    const issue = { kind: 'invalid-chunk', message, excerpt: excerpt(value) } as const;
+    addIssue(ctx, issue);
+    // Logged as the event that adds it: a value applied again that throws then keeps its issue
+    // through a later rollback in the same loop.
+    draft.log.push({ type: 'toolpane/issue', issue });
     return true;
   }
 }
