@@ -12,6 +12,7 @@ import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { hostile, random } from '../utils/hostile';
 import { SEED } from '../utils/property';
 
 /*
@@ -25,46 +26,6 @@ import { SEED } from '../utils/property';
 
 /** Every recording reads with the AI SDK format and the network family. */
 const OPTIONS: ReduceOptions = { formats: [aiSdk], families: [network], now: () => 0 };
-
-/** A small seeded generator (mulberry32): the reads the hostile copies throw at. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * A copy of `chunk` whose every object is a proxy that counts the reads made of it (a property
- * read, a key listing, an `in`), and throws at read `at` and every read after it: a getter that
- * throws, put wherever the reducer reads at that moment.
- */
-function hostile(chunk: unknown, at: number, reads = { count: 0 }): unknown {
-  const read = () => {
-    reads.count++;
-    if (reads.count >= at) throw new Error(`hostile read ${reads.count}`);
-  };
-  const wrap = (value: unknown): unknown =>
-    typeof value === 'object' && value !== null ? new Proxy(value, handler) : value;
-  const handler: ProxyHandler<object> = {
-    get(target, key) {
-      read();
-      return wrap(Reflect.get(target, key));
-    },
-    has(target, key) {
-      read();
-      return Reflect.has(target, key);
-    },
-    ownKeys(target) {
-      read();
-      return Reflect.ownKeys(target);
-    },
-  };
-  return wrap(structuredClone(chunk));
-}
 
 /** How many reads applying a copy of chunk `i` makes after the chunks before it. */
 function readsOf(chunks: readonly unknown[], i: number): number {

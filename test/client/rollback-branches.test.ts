@@ -12,6 +12,7 @@ import { network } from '@toolpane/client/network';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureAsRun, fixtureNames, loadFixture } from '../utils/fixtures';
+import { hostile, random } from '../utils/hostile';
 import { runs } from '../utils/property';
 
 /*
@@ -27,45 +28,6 @@ import { runs } from '../utils/property';
 
 const OPTIONS: ReduceOptions = { formats: [aiSdk], families: [network], now: () => 0 };
 const NAMES = fixtureNames();
-
-/** A small seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * A copy of `chunk` whose every object is a proxy that counts the reads made of it and throws at
- * read `at` and every read after it.
- */
-function hostile(chunk: unknown, at: number, reads = { count: 0 }): unknown {
-  const read = () => {
-    reads.count++;
-    if (reads.count >= at) throw new Error(`hostile read ${reads.count}`);
-  };
-  const wrap = (value: unknown): unknown =>
-    typeof value === 'object' && value !== null ? new Proxy(value, handler) : value;
-  const handler: ProxyHandler<object> = {
-    get(target, key) {
-      read();
-      return wrap(Reflect.get(target, key));
-    },
-    has(target, key) {
-      read();
-      return Reflect.has(target, key);
-    },
-    ownKeys(target) {
-      read();
-      return Reflect.ownKeys(target);
-    },
-  };
-  return wrap(structuredClone(chunk));
-}
 
 /** A chunk of a sequence, or a throwing copy of one made afresh for each path. */
 type Item = { chunk: unknown } | { copyOf: unknown; at: number };
