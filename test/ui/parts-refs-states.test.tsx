@@ -8,12 +8,21 @@
  * caller's), with object and callback refs in turn, under StrictMode for every other recording.
  * In each state the ref is the one connected element that carries the caller's className, id,
  * data-* and aria-* props, or null when no element does (the part shows nothing then), and no
- * id reference names an element that is not in the document. Under React 19 (unit) and React 18.
+ * id reference names an element that is not in the document; and a part the state says shows
+ * (a card's header always, an input once the call has one, a result once it has one, an approval
+ * once requested, a resume form once suspended, a retry once sending failed) is in the document.
+ * Under React 19 (unit) and React 18.
  */
 
 import { readFileSync } from 'node:fs';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ToolpaneStore } from '@toolpane/client';
+import {
+  type RunState,
+  TERMINAL_TOOL_STATUSES,
+  type ToolCallState,
+  type ToolpaneState,
+  type ToolpaneStore,
+} from '@toolpane/client';
 import { logChunks } from '@toolpane/client/inspect';
 import { createAgentSession } from '@toolpane/client/session';
 import { ToolpaneProvider, useRun, useToolpaneSelector } from '@toolpane/react';
@@ -163,8 +172,49 @@ function Tree({ part }: { part: (props: Props) => ReactElement }) {
   return part({ state, selection: undefined, highlighted: new Set(), onSelect: () => {} });
 }
 
+/** What a part is drawn for, as the store has it now. */
+interface Now {
+  readonly state: ToolpaneState;
+  readonly target: Target;
+  /** The target's call or run, if the store has it. */
+  readonly call: ToolCallState | undefined;
+  readonly run: RunState | undefined;
+  /** Whether a decision failed to send in this state (its error and retry are shown). */
+  readonly failed: boolean;
+}
+
+/** Whether a call is still at work: the card is busy and its activity shows. */
+const busy = (call: ToolCallState | undefined) =>
+  call !== undefined &&
+  !TERMINAL_TOOL_STATUSES.has(call.status) &&
+  call.status !== 'approval-requested' &&
+  call.status !== 'suspended' &&
+  call.awaitingClient !== true;
+
+const always = () => true;
+const hasCall = ({ call }: Now) => call !== undefined;
+/** A call that asks for approval only (one that suspends as well shows a resume form). */
+const approving = ({ call }: Now) => call?.approval !== undefined && call.suspension === undefined;
+const suspending = ({ call }: Now) => call?.suspension !== undefined && call.approval === undefined;
+/** An approval or suspension waiting for its answer (or with one on its way). */
+const waiting = ({ call }: Now, status: 'approval-requested' | 'suspended') =>
+  call !== undefined &&
+  ((call.status === status && (call.approval?.expired ?? call.suspension?.expired) === undefined) ||
+    call.status === 'approval-responded');
+const asking = (now: Now) => approving(now) && waiting(now, 'approval-requested');
+const asked = (now: Now) => suspending(now) && waiting(now, 'suspended');
+/** The answer the subagent of an `agent-*` call gave so far: the text of its latest run. */
+const answer = ({ state, call }: Now) =>
+  (state.runs.get(call?.childRunIds.at(-1) ?? '')?.parts ?? [])
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('')
+    .trim();
+const network = ({ run }: Now) => run?.network;
+
 interface Placement {
   readonly card: CardName;
+  /** Whether the state says the part shows: then an element must carry the caller's props. */
+  readonly shows: (now: Now) => boolean;
   /** The card's root: the probe goes on the card itself rather than on a part inside it. */
   readonly root?: true;
   /** The element the caller gives with `asChild`. */
@@ -183,77 +233,209 @@ const VALUE = { city: 'Paris', list: [1, 2, { deep: 'x'.repeat(300) }] };
 
 /** Where each part is mounted, by one of its export names. */
 const PLACEMENTS: Readonly<Record<string, Placement>> = {
-  'ToolCall.Root': { card: 'call', root: true },
-  'ToolCall.Trigger': { card: 'call', host: 'button' },
-  'ToolCall.Title': { card: 'call', host: 'h3' },
-  'ToolCall.Status': { card: 'call', host: 'span' },
-  'ToolCall.Duration': { card: 'call', host: 'span' },
-  'ToolCall.Activity': { card: 'call' },
-  'ToolCall.Content': { card: 'call' },
-  'ToolCall.Input': { card: 'call', host: 'section' },
-  'ToolCall.Progress': { card: 'call', host: 'section' },
-  'ToolCall.Output': { card: 'call', host: 'section' },
-  'ToolCall.Results': { card: 'call', host: 'section' },
-  'ToolCall.ModelOutput': { card: 'call', host: 'section' },
-  'ToolCall.Error': { card: 'call', host: 'section' },
-  'ToolCall.Missing': { card: 'missing', props: (t) => ({ toolCallId: t.id }) },
-  DisplayValueView: { card: 'call', props: () => ({ value: { kind: 'raw', value: VALUE } }) },
-  ExactValue: { card: 'call', props: () => ({ value: VALUE, maxStringLength: 10 }) },
-  JsonView: { card: 'call', props: () => ({ value: VALUE, defaultExpandDepth: 0 }) },
-  'Approval.Root': { card: 'approval', root: true },
-  'Approval.Prompt': { card: 'approval', host: 'p' },
-  'Approval.Request': { card: 'approval' },
-  'Approval.Actions': { card: 'approval' },
-  'Approval.Approve': { card: 'approval', host: 'button' },
-  'Approval.Decline': { card: 'approval', host: 'button' },
-  'Approval.Reason': { card: 'approval', host: 'textarea' },
-  'Approval.Error': { card: 'approval', host: 'p' },
-  'Approval.Retry': { card: 'approval', host: 'button' },
-  'Approval.Outcome': { card: 'approval', host: 'p' },
-  DecisionExpired: { card: 'approval', host: 'p', props: () => ({ message: undefined }) },
-  'ResumeForm.Root': { card: 'form', root: true },
-  'ResumeForm.Fields': { card: 'form', host: 'fieldset' },
-  'ResumeForm.Payload': { card: 'form' },
-  'ResumeForm.Error': { card: 'form', host: 'p' },
-  'ResumeForm.Submit': { card: 'form', host: 'button' },
-  'ResumeForm.Sent': { card: 'form', host: 'div' },
-  'SubagentRun.Root': { card: 'agent', root: true },
-  'SubagentRun.Trigger': { card: 'agent', host: 'button' },
-  'SubagentRun.Title': { card: 'agent', host: 'h3' },
-  'SubagentRun.Content': { card: 'agent' },
-  'SubagentRun.Task': { card: 'agent', host: 'section' },
-  'SubagentRun.Answer': { card: 'agent', host: 'section' },
-  'SubagentRun.Details': { card: 'agent', host: 'section' },
+  'ToolCall.Root': { card: 'call', root: true, shows: always },
+  'ToolCall.Trigger': { card: 'call', host: 'button', shows: hasCall },
+  'ToolCall.Title': { card: 'call', host: 'h3', shows: hasCall },
+  'ToolCall.Status': { card: 'call', host: 'span', shows: hasCall },
+  'ToolCall.Duration': {
+    card: 'call',
+    host: 'span',
+    shows: ({ call }) =>
+      call?.startedAt !== undefined && (call.endedAt !== undefined || busy(call)),
+  },
+  'ToolCall.Activity': { card: 'call', shows: ({ call }) => busy(call) },
+  'ToolCall.Content': { card: 'call', shows: hasCall },
+  'ToolCall.Input': {
+    card: 'call',
+    host: 'section',
+    shows: ({ call }) =>
+      call !== undefined && (call.input.kind !== 'none' || call.status === 'input-streaming'),
+  },
+  'ToolCall.Progress': {
+    card: 'call',
+    host: 'section',
+    shows: ({ call }) => (call?.progress.length ?? 0) > 0,
+  },
+  'ToolCall.Output': {
+    card: 'call',
+    host: 'section',
+    shows: ({ call }) => (call?.output.kind ?? 'none') !== 'none',
+  },
+  'ToolCall.Results': {
+    card: 'call',
+    host: 'section',
+    shows: ({ call }) => (call?.output.kind ?? 'none') !== 'none',
+  },
+  'ToolCall.ModelOutput': {
+    card: 'call',
+    host: 'section',
+    // Not while the result is hidden, nor under a display transform (the model's is the raw one's).
+    shows: ({ call }) =>
+      call?.modelOutput !== undefined &&
+      call.output.kind !== 'hidden' &&
+      call.displayTransform !== 'display',
+  },
+  'ToolCall.Error': {
+    card: 'call',
+    host: 'section',
+    shows: ({ call }) => (call?.error.kind ?? 'none') !== 'none',
+  },
+  'ToolCall.Missing': {
+    card: 'missing',
+    props: (t) => ({ toolCallId: t.id }),
+    shows: ({ call }) => call === undefined,
+  },
+  DisplayValueView: {
+    card: 'call',
+    props: () => ({ value: { kind: 'raw', value: VALUE } }),
+    shows: hasCall,
+  },
+  ExactValue: {
+    card: 'call',
+    props: () => ({ value: VALUE, maxStringLength: 10 }),
+    shows: hasCall,
+  },
+  JsonView: {
+    card: 'call',
+    props: () => ({ value: VALUE, defaultExpandDepth: 0 }),
+    shows: hasCall,
+  },
+  'Approval.Root': { card: 'approval', root: true, shows: approving },
+  'Approval.Prompt': { card: 'approval', host: 'p', shows: asking },
+  'Approval.Request': { card: 'approval', shows: asking },
+  'Approval.Actions': { card: 'approval', shows: asking },
+  'Approval.Approve': { card: 'approval', host: 'button', shows: asking },
+  'Approval.Decline': { card: 'approval', host: 'button', shows: asking },
+  'Approval.Reason': {
+    card: 'approval',
+    host: 'textarea',
+    // Gone once an approval is on its way.
+    shows: (now) => approving(now) && now.call?.status !== 'approval-responded',
+  },
+  'Approval.Error': {
+    card: 'approval',
+    host: 'p',
+    shows: (now) =>
+      asking(now) &&
+      now.call?.status === 'approval-requested' &&
+      (now.failed || now.call.approval?.error !== undefined),
+  },
+  'Approval.Retry': {
+    card: 'approval',
+    host: 'button',
+    shows: (now) => asking(now) && now.failed,
+  },
+  'Approval.Outcome': {
+    card: 'approval',
+    host: 'p',
+    shows: (now) =>
+      approving(now) &&
+      !['approval-requested', 'approval-responded', 'suspended'].includes(now.call?.status ?? ''),
+  },
+  DecisionExpired: {
+    card: 'approval',
+    host: 'p',
+    props: () => ({ message: undefined }),
+    shows: approving,
+  },
+  'ResumeForm.Root': { card: 'form', root: true, shows: suspending },
+  'ResumeForm.Fields': { card: 'form', host: 'fieldset', shows: asked },
+  'ResumeForm.Payload': {
+    card: 'form',
+    shows: (now) => suspending(now) && now.call?.suspension?.payload.kind !== 'none',
+  },
+  'ResumeForm.Error': {
+    card: 'form',
+    host: 'p',
+    shows: (now) =>
+      asked(now) &&
+      now.call?.status === 'suspended' &&
+      (now.failed || now.call.suspension?.error !== undefined),
+  },
+  'ResumeForm.Submit': { card: 'form', host: 'button', shows: asked },
+  'ResumeForm.Sent': {
+    card: 'form',
+    host: 'div',
+    shows: (now) =>
+      suspending(now) &&
+      now.call?.suspension?.resumeData !== undefined &&
+      !['suspended', 'approval-requested', 'output-denied'].includes(now.call.status),
+  },
+  'SubagentRun.Root': { card: 'agent', root: true, shows: always },
+  'SubagentRun.Trigger': { card: 'agent', host: 'button', shows: always },
+  'SubagentRun.Title': { card: 'agent', host: 'h3', shows: always },
+  'SubagentRun.Content': { card: 'agent', shows: always },
+  'SubagentRun.Task': {
+    card: 'agent',
+    host: 'section',
+    shows: ({ call }) => (call?.input.kind ?? 'none') !== 'none',
+  },
+  'SubagentRun.Answer': {
+    card: 'agent',
+    host: 'section',
+    shows: (now) => answer(now) !== '',
+  },
+  'SubagentRun.Details': {
+    card: 'agent',
+    host: 'section',
+    shows: ({ call }) => (call?.output.kind ?? 'none') !== 'none',
+  },
   'SubagentRun.Thread': {
     card: 'agent',
     when: (t) => t.runId !== undefined,
     props: (t) => ({ runId: t.runId }),
+    shows: ({ state, target }) => {
+      const run = state.runs.get(target.runId ?? '');
+      return run !== undefined && (run.parts.length > 0 || run.status === 'streaming');
+    },
   },
-  'WorkflowRun.Root': { card: 'workflow', root: true },
-  'WorkflowRun.Header': { card: 'workflow' },
-  'WorkflowRun.Steps': { card: 'workflow', host: 'ol' },
+  'WorkflowRun.Root': {
+    card: 'workflow',
+    root: true,
+    shows: ({ call }) => call?.workflow !== undefined,
+  },
+  'WorkflowRun.Header': { card: 'workflow', shows: ({ call }) => call?.workflow !== undefined },
+  'WorkflowRun.Steps': {
+    card: 'workflow',
+    host: 'ol',
+    shows: ({ call }) => (call?.workflow?.stepIds.length ?? 0) > 0,
+  },
   'WorkflowRun.Step': {
     card: 'workflow',
     host: 'li',
     when: (t) => t.stepId !== undefined,
     props: (t) => ({ stepId: t.stepId }),
+    shows: ({ call, target }) => call?.workflow?.steps.has(target.stepId ?? '') === true,
   },
-  'NetworkRun.Root': { card: 'network', root: true },
-  'NetworkRun.Header': { card: 'network' },
-  'NetworkRun.Steps': { card: 'network', host: 'ol' },
-  'NetworkRun.Result': { card: 'network', host: 'section' },
-  'Transcript.Root': { card: 'store' },
-  'Transcript.Run': { card: 'run', props: (t) => ({ runId: t.id }) },
+  'NetworkRun.Root': { card: 'network', root: true, shows: (now) => network(now) !== undefined },
+  'NetworkRun.Header': { card: 'network', shows: (now) => network(now) !== undefined },
+  'NetworkRun.Steps': {
+    card: 'network',
+    host: 'ol',
+    shows: (now) => (network(now)?.steps.length ?? 0) > 0,
+  },
+  'NetworkRun.Result': {
+    card: 'network',
+    host: 'section',
+    shows: (now) => network(now)?.result !== undefined,
+  },
+  'Transcript.Root': { card: 'store', shows: always },
+  'Transcript.Run': {
+    card: 'run',
+    props: (t) => ({ runId: t.id }),
+    shows: ({ run }) => run !== undefined,
+  },
   'Transcript.Part': {
     card: 'run',
     noAsChild: true,
     draw: (part, t) => <FirstPart key={`part ${t.id}`} runId={t.id} part={part} />,
+    shows: ({ run }) => (run?.parts.length ?? 0) > 0,
   },
-  'Transcript.ToolCall': { card: 'call', props: () => ({ autoFocus: false }) },
-  ToolCallCard: { card: 'call', props: () => ({ autoFocus: false }) },
-  ToolpaneAnnouncer: { card: 'store' },
-  RunTree: { card: 'store', draw: (part) => <Tree key="tree" part={part} /> },
-  StreamInspector: { card: 'store' },
+  'Transcript.ToolCall': { card: 'call', props: () => ({ autoFocus: false }), shows: hasCall },
+  ToolCallCard: { card: 'call', props: () => ({ autoFocus: false }), shows: hasCall },
+  ToolpaneAnnouncer: { card: 'store', shows: always },
+  RunTree: { card: 'store', draw: (part) => <Tree key="tree" part={part} />, shows: always },
+  StreamInspector: { card: 'store', shows: always },
 };
 
 /** Each exported part, under the name its placement has. */
@@ -276,6 +458,14 @@ function loggedStore(chunks: readonly unknown[]): ToolpaneStore {
   return store;
 }
 
+/** A probe with what says whether its part shows in the store's state now. */
+interface Shown {
+  readonly key: string;
+  /** The card drawn around it (its name, then the probe's tag). */
+  readonly card: string;
+  readonly shows: (failed: boolean) => boolean;
+}
+
 /**
  * Every part, drawn as itself and with `asChild` inside its card, for each target it applies to,
  * and the probes to check.
@@ -283,9 +473,10 @@ function loggedStore(chunks: readonly unknown[]): ToolpaneStore {
 function drawAll(
   store: ToolpaneStore,
   targets: Readonly<Record<'call' | 'run' | 'store', readonly Target[]>>,
-): { probes: Probe[]; tree: ReactNode[] } {
+): { probes: Probe[]; tree: ReactNode[]; shown: Shown[] } {
   const probes: Probe[] = [];
   const tree: ReactNode[] = [];
+  const shown: Shown[] = [];
   const all = parts();
   for (const [cardName, card] of Object.entries(CARDS) as [CardName, Card][]) {
     for (const [index, target] of targets[card.by].entries()) {
@@ -301,6 +492,17 @@ function drawAll(
           if (placement.when !== undefined && !placement.when(target)) continue;
           const made = makeProbe(`${name}${tag}`, `probe-${probes.length}`, false, refKind);
           probes.push(made.probe);
+          shown.push({
+            key: made.probe.key,
+            card: `${cardName}${tag}`,
+            shows: (failed) => {
+              const state = store.getState();
+              const by = card.by;
+              const call = by === 'call' ? state.toolCalls.get(target.id) : undefined;
+              const run = by === 'run' ? state.runs.get(target.id) : undefined;
+              return placement.shows({ state, target, call, run, failed });
+            },
+          });
           const own = {
             ...placement.props?.(target),
             ...(cardName === 'store' && name === 'StreamInspector' ? { log: logs.get(store) } : {}),
@@ -325,7 +527,7 @@ function drawAll(
       }
     }
   }
-  return { probes, tree };
+  return { probes, tree, shown };
 }
 
 /**
@@ -367,10 +569,31 @@ function targetsOf(recordings: readonly (readonly unknown[])[]) {
   };
 }
 
-const check = (probes: readonly Probe[], state: string) => {
+/**
+ * The probes whose part the state says shows (`failed`: the cards in which sending a decision
+ * failed) and no element carries the props of.
+ */
+function unshown(shown: readonly Shown[], failed: ReadonlySet<string> = new Set()): string[] {
+  const marked = new Set(
+    [...document.querySelectorAll('[data-probe]')].map((element) =>
+      element.getAttribute('data-probe'),
+    ),
+  );
+  return shown
+    .filter(({ key, card, shows }) => shows(failed.has(card)) && !marked.has(key))
+    .map(({ key }) => `${key}: not shown`);
+}
+
+const check = (
+  probes: readonly Probe[],
+  state: string,
+  shown?: readonly Shown[],
+  failed?: ReadonlySet<string>,
+) => {
   expect(problems(probes), state).toEqual([]);
   expect(danglingReferences(), state).toEqual([]);
   expect(document.querySelectorAll('[aschild]'), state).toHaveLength(0);
+  if (shown !== undefined) expect(unshown(shown, failed), state).toEqual([]);
 };
 
 const wrap = (strict: boolean, node: ReactNode) =>
@@ -397,9 +620,9 @@ describe(`every exported part, in its card, in every state, on React ${version}`
     const recordings = names.map((name) => loadFixture(name));
     const chunks = recordings.flat();
     const store = loggedStore(chunks);
-    const { probes, tree } = drawAll(store, targetsOf(recordings));
+    const { probes, tree, shown } = drawAll(store, targetsOf(recordings));
     render(wrap(strict, <ToolpaneProvider store={store}>{tree}</ToolpaneProvider>));
-    playChecking(store, recordings, act, (state) => check(probes, state), true);
+    playChecking(store, recordings, act, (state) => check(probes, state, shown), true);
   });
 
   it.each([false, true])(
@@ -435,12 +658,12 @@ describe(`every exported part, in its card, in every state, on React ${version}`
   );
 
   it.each([
-    ['approval-request', 'approval-approve', /^Approve /, /^Try again/],
-    ['suspend-request', 'suspend-resume', /^Resume /, /^Try again/],
+    ['approval-request', 'approval-approve', 'Approval.Approve', /^Approve /, /^Try again/],
+    ['suspend-request', 'suspend-resume', 'ResumeForm.Submit', /^Resume /, /^Try again/],
   ] as const)(
     'when sending %s fails and then succeeds',
     { timeout: 120_000 },
-    async (name, answer, send, again) => {
+    async (name, answer, button, send, again) => {
       const chunks = loadFixture(name);
       const store = loggedStore(chunks);
       store.dispatchMany(chunks);
@@ -461,26 +684,33 @@ describe(`every exported part, in its card, in every state, on React ${version}`
             : recordedResponse(answer);
         },
       });
-      const { probes, tree } = drawAll(store, targetsOf([chunks]));
+      const { probes, tree, shown } = drawAll(store, targetsOf([chunks]));
       render(
         <StrictMode>
           <ToolpaneProvider session={session}>{tree}</ToolpaneProvider>
         </StrictMode>,
       );
-      check(probes, 'waiting');
+      check(probes, 'waiting', shown);
       // A resume form's required box is ticked in every form first.
       for (const box of screen.queryAllByRole('checkbox')) act(() => fireEvent.click(box));
-      act(() => fireEvent.click(screen.getAllByRole('button', { name: send })[0] as HTMLElement));
+      // The decision is sent from the button drawn as a part of its card, whose error and retry
+      // then show.
+      const sender = shown.find(
+        ({ key }) => key.startsWith(`${button} `) && !/ asChild /.test(key),
+      );
+      const element = document.querySelector(`[data-probe="${sender?.key}"]`) as HTMLElement;
+      expect(element).toHaveAccessibleName(send);
+      act(() => fireEvent.click(element));
       await waitFor(() => expect(sent).toHaveLength(1));
       await waitFor(() => expect(document.querySelector('[data-slot$="-error"]')).not.toBeNull());
-      check(probes, 'failed');
+      check(probes, 'failed', shown, new Set([sender?.card ?? '']));
       fail = false;
       const before = shape(store);
       act(() => fireEvent.click(screen.getAllByRole('button', { name: again })[0] as HTMLElement));
       await waitFor(() => expect(sent).toHaveLength(2));
       await waitFor(() => expect(shape(store)).not.toBe(before));
       await act(async () => {});
-      check(probes, 'sent again');
+      check(probes, 'sent again', shown);
     },
   );
 });

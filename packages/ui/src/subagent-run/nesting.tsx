@@ -11,7 +11,7 @@ import {
   useEffect,
   useRef,
 } from 'react';
-import { partProps } from '../utils/part.js';
+import { PartElement, partProps, withChildren } from '../utils/part.js';
 
 /**
  * How many subagent cards nest inside one another before the rest opens in a view of its own.
@@ -82,23 +82,37 @@ export function DeeperSubagents({ toolCallId }: { readonly toolCallId: string })
 }
 
 /**
+ * A subagent card's name: the key the subagent was registered under (the tool's name less
+ * `agent-`). It is known from the first chunk and never changes, unlike the agent's own id.
+ */
+export function subagentName(toolName: string | undefined): string | undefined {
+  return toolName?.replace(/^agent-/, '');
+}
+
+/**
  * A view of its own for a subagent nested too deep to show inside its parents: a way back, then
  * the subagent's card as the outermost card. It takes the outermost card's place, its ref and
- * its props (the caller's, which win as on the card).
+ * its props (the caller's, which win as on the card); with the card's `asChild` it is the
+ * caller's element. It is a region named after the subagent it shows ("Deeper: …"), after the
+ * caller's `aria-label` if the card has one.
  */
 export function DeepSubagentView({
   toolCallId,
   onBack,
   rootRef,
+  host,
   children,
+  'aria-label': label,
   ...props
 }: HTMLAttributes<HTMLElement> & {
   readonly toolCallId: string;
   readonly onBack: () => void;
   readonly rootRef: Ref<HTMLElement>;
+  /** With the card's `asChild`: the caller's element, which the view renders as. */
+  readonly host?: ReactNode;
   readonly children: ReactNode;
 }) {
-  const name = useToolCall(toolCallId)?.toolName?.replace(/^agent-/, '');
+  const name = `Deeper: ${subagentName(useToolCall(toolCallId)?.toolName) ?? toolCallId}`;
   const back = useRef<HTMLButtonElement>(null);
   // Focus moves to the way back whenever another subagent opens here.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each opened subagent
@@ -106,15 +120,20 @@ export function DeepSubagentView({
     back.current?.focus();
   }, [toolCallId]);
   return (
-    <section
+    <PartElement
+      tag="section"
       ref={rootRef}
-      aria-label={`Deeper: ${name ?? toolCallId}`}
+      asChild
+      host={withChildren(host)}
+      // Given, not implied: a caller's element (a `div`, an `li`) is no region of itself.
+      role="region"
       {...partProps('subagent-run-deep-view', props)}
+      aria-label={label ? `${label}, ${name}` : name}
     >
       <button ref={back} type="button" {...partProps('subagent-run-deep-back')} onClick={onBack}>
         Back to the outermost subagent
       </button>
       {children}
-    </section>
+    </PartElement>
   );
 }

@@ -38,17 +38,10 @@ import {
   DeepSubagentView,
   MAX_NESTED_SUBAGENTS,
   NestingScope,
+  subagentName,
   useNeedsPersonInside,
   useNesting,
 } from './nesting.js';
-
-/**
- * A subagent card's name: the key the subagent was registered under (the tool's name less
- * `agent-`). It is known from the first chunk and never changes, unlike the agent's own id.
- */
-function subagentName(toolName: string | undefined): string | undefined {
-  return toolName?.replace(/^agent-/, '');
-}
 
 /** Props of {@link SubagentRunRoot}. */
 export type SubagentRunRootProps = ComponentPropsWithoutRef<typeof Collapsible.Root> & {
@@ -61,7 +54,7 @@ export type SubagentRunRootProps = ComponentPropsWithoutRef<typeof Collapsible.R
  * its own tool calls, nested as deep as the agents went, then the full result, collapsed. It
  * starts open, and opens itself when a call inside needs a person, so a nested approval is never
  * hidden. While it shows a deeper view in its place, its ref and props go to that view's
- * `section`.
+ * `section` (with `asChild`, the caller's element), which its `aria-label` names too.
  *
  * @example
  * <SubagentRun.Root toolCallId="call-agent-1" />
@@ -120,6 +113,7 @@ export const SubagentRunRoot = forwardRef<HTMLDivElement, SubagentRunRootProps>(
           toolCallId={deepView}
           onBack={() => setDeepView(null)}
           rootRef={ref as Ref<HTMLElement>}
+          host={asChild && children}
           {...props}
         >
           <NestingScope value={deepNesting}>

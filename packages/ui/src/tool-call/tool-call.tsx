@@ -14,7 +14,14 @@ import {
   toolCallStatusLabel,
 } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
-import { PartElement, type PartProps, partProps, slotted } from '../utils/part.js';
+import {
+  isNothing,
+  PartElement,
+  type PartProps,
+  partProps,
+  slotted,
+  withChildren,
+} from '../utils/part.js';
 import { useElapsed } from '../utils/use-elapsed.js';
 import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
 import {
@@ -37,7 +44,9 @@ export type ToolCallRootProps = ComponentPropsWithoutRef<typeof Collapsible.Root
   /**
    * What the {@link MissingToolCall} note that stands for the card says when the store has no
    * call with this id (by default that it is not in this conversation). The card's ref and
-   * element props go to the note.
+   * element props go to the note, and with `asChild` the note is the caller's element, with this
+   * in place of its children. A value React draws as nothing (`null`, `false`, `''`) draws no
+   * note at all, and the ref is null.
    */
   readonly missing?: ReactNode;
 };
@@ -66,11 +75,12 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
   const call = useToolCall(toolCallId);
   const [opened, onOpenChange] = useOpenedOnce(open, defaultOpen, onChange);
   // Without a call the note stands for the card: it takes the card's ref and element props
-  // (not the collapsible's), and says `missing` if given.
+  // (not the collapsible's), and with `asChild` is the caller's element; it says `missing` if
+  // given, and is not drawn for a `missing` React draws as nothing.
   if (call === undefined)
-    return (
-      <MissingToolCall ref={ref} toolCallId={toolCallId} {...props}>
-        {missing}
+    return missing !== undefined && isNothing(missing) ? null : (
+      <MissingToolCall ref={ref} toolCallId={toolCallId} asChild={asChild} {...props}>
+        {asChild ? withChildren(children, missing) : missing}
       </MissingToolCall>
     );
   return (

@@ -2,6 +2,7 @@ import { Slot, Slottable } from '@radix-ui/react-slot';
 import {
   type AllHTMLAttributes,
   type ComponentPropsWithoutRef,
+  cloneElement,
   createElement,
   forwardRef,
   isValidElement,
@@ -58,6 +59,25 @@ export const PartElement = forwardRef<HTMLElement, PartElementProps>(function Pa
   }
   return createElement(tag, { ...props, ref }, children);
 });
+
+/**
+ * The caller's `asChild` host element with `children` in place of its own, for an element that
+ * stands where the part would be (the note for a missing call, a subagent's deeper view): the
+ * host's own children are parts of the card it stands for, which have nothing to show there.
+ */
+export function withChildren(host: ReactNode, children?: ReactNode): ReactNode {
+  return isValidElement(host) ? cloneElement(host, undefined, children) : host;
+}
+
+/** Whether React renders `node` as nothing: `null`, `undefined`, a boolean, `''`, or a list of those. */
+export function isNothing(node: ReactNode): boolean {
+  return (
+    node == null ||
+    node === '' ||
+    typeof node === 'boolean' ||
+    (Array.isArray(node) && node.every(isNothing))
+  );
+}
 
 /** Whether an `asChild` host element brings children of its own. */
 export function hostHasChildren(host: ReactNode): boolean {
