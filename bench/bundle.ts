@@ -171,8 +171,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // the sets of runs that hide (`Draft.undo`, `noteRun`), so that it costs what they wrote, not
   // the run's size; 42.62 KB once a subagent's request repeated one level up with other values
   // than the inner tool's own (a suspension's payload or schema) is refused with an issue;
-  // 42.64 KB once the issue of a value that throws when applied again is logged with it.
-  { name: '@toolpane/client', file: client, budgetKb: 42.64 },
+  // 42.64 KB once the issue of a value that throws when applied again is logged with it; 42.9 KB
+  // once a rollback takes back what the epoch wrote to the working memory (part, step and
+  // workflow-call indexes, task and workflow-run calls, scopes, ended runs, searched values, the
+  // search budget) instead of building it again from the whole state, and publishes after each
+  // value that follows a failure (`reducer/undo.ts`).
+  { name: '@toolpane/client', file: client, budgetKb: 42.9 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -231,13 +235,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // card's `failureShown` reads without the session (see above), 34.96 KB once a rollback costs
   // what the rolled-back chunks wrote (see above), 35 KB once a request repeated one level up with
   // other values is refused (see above), 35.02 KB once the issue of a value that throws when
-  // applied again is logged with it; goal 12 KB (issue 18), not met (see
+  // applied again is logged with it, 35.28 KB once a rollback takes back the working memory
+  // (see above); goal 12 KB (issue 18), not met (see
   // BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 35.02,
+    budgetKb: 35.28,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -274,11 +279,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // with those of 41.25 KB, 40.72 KB with those of 41.85 KB, 40.9 KB with those of 42.05 KB,
   // 41.04 KB with those of 42.18 KB, 41.26 KB with those of 42.38 KB,
   // 41.44 KB with those of 42.6 KB, 41.48 KB with those of 42.62 KB,
-  // 41.49 KB with those of 42.64 KB.
+  // 41.49 KB with those of 42.64 KB, 41.74 KB with those of 42.9 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 41.49,
+    budgetKb: 41.74,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

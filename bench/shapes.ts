@@ -154,6 +154,26 @@ export const SHAPES: readonly Shape[] = [
       }),
   },
   {
+    name: 'chunks that throw part way, among short text blocks and data parts of one run',
+    chunks: (n) =>
+      fill([start()], n, (i) => [
+        top('text-start', { id: `t${i}` }),
+        top('text-delta', { id: `t${i}`, text: 'word ' }),
+        top('text-end', { id: `t${i}` }),
+        { type: 'data-progress', id: `d${i}`, data: { i } },
+        throwsPartWay(i),
+      ]),
+  },
+  {
+    name: 'chunks that throw part way, between calls the run ends after',
+    chunks: (n) =>
+      fill([start()], n, (i) => [
+        top('tool-call', { toolCallId: `c${i}`, toolName: 'lookup', args: { i } }),
+        top('finish', { stepResult: { reason: 'stop' } }),
+        throwsPartWay(i),
+      ]),
+  },
+  {
     name: 'steps of one run that each call call-1',
     chunks: (n) =>
       fill([start()], n, (i) => [

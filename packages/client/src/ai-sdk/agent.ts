@@ -216,8 +216,11 @@ function applySnapshotText(ctx: Ctx, run: Mutable<RunState>, full: string, done:
     // The text was rewritten rather than extended: start over with one part.
     const kept = run.parts.filter((p) => p.type !== 'text');
     run.parts = [...kept, { type: 'text', id: `${run.runId}:text:0`, text: full, state }];
-    // The parts moved: the run's part index is rebuilt on its next use.
-    ctx.scratch.partIndexes.delete(run.runId);
+    // The parts moved: the run's part index is rebuilt on its next use (a rollback keeps it).
+    const { partIndexes } = ctx.scratch;
+    const index = partIndexes.get(run.runId);
+    partIndexes.delete(run.runId);
+    if (index !== undefined) ctx.draft.undo.push(() => partIndexes.set(run.runId, index));
     return;
   }
   const rest = full.slice(offset);

@@ -9,6 +9,7 @@ import { ensureCall, moveTo, otherTool, setEnded } from '../reducer/lifecycle.js
 import { showSubagentOutput } from '../reducer/redact.js';
 import { inputSentAgain, namedCallKey } from '../reducer/reopen.js';
 import { clientTransformFor, suppressedValue } from '../reducer/transform.js';
+import { setUndoably } from '../reducer/undo.js';
 import { failWorkflow, workflowFailure, workflowFromResult } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
@@ -205,7 +206,7 @@ export function onOutputAvailable(ctx: Ctx, value: Value): void {
   const taskId = runningTaskOf(value.providerMetadata);
   if (taskId !== undefined) {
     call.modelOutput = value.output;
-    ctx.scratch.taskCalls.set(taskId, call.key);
+    setUndoably(ctx.draft.undo, ctx.scratch.taskCalls, taskId, call.key);
     call.background = { ...call.background, taskId, status: 'running' };
     moveTo(call, 'input-available');
     return;

@@ -1,6 +1,7 @@
 import { type Ctx, now } from '../reducer/context.js';
 import { hiddenStepValue, markDisplayTransformed } from '../reducer/hide.js';
 import { sameValue } from '../reducer/same-value.js';
+import { pushUndoably, setUndoably } from '../reducer/undo.js';
 import { editStep, editWorkflow, suspendPayloadOf, workflowStatus } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
@@ -31,22 +32,28 @@ const INDEX = 'ai-sdk-workflow-calls';
 
 /**
  * Adds a call to the index, at position `at` of the state's calls: by the run it is bound to, or
- * among the unbound ones.
+ * among the unbound ones. Every change to the index is taken back by a rollback, as the calls it
+ * read are.
  */
-function join(index: WorkflowCallIndex, call: ToolCallState | undefined, at: number): void {
+function join(
+  ctx: Ctx,
+  index: WorkflowCallIndex,
+  call: ToolCallState | undefined,
+  at: number,
+): void {
   const bound = call?.workflow?.runId;
   if (bound !== undefined) {
     // Ended or not: a late part of its run still belongs to it.
-    index.byRun.set(bound, call!.key);
-    index.position.set(call!.key, at);
+    setUndoably(ctx.draft.undo, index.byRun, bound, call!.key);
+    setUndoably(ctx.draft.undo, index.position, call!.key, at);
     return;
   }
   if (call?.kind !== 'workflow' || TERMINAL_TOOL_STATUSES.has(call.status)) return;
-  index.position.set(call.key, at);
-  index.unbound.push(call.key);
+  setUndoably(ctx.draft.undo, index.position, call.key, at);
+  pushUndoably(ctx.draft.undo, index.unbound, call.key);
   const same = index.byName.get(call.toolName);
-  if (same === undefined) index.byName.set(call.toolName, [call.key]);
-  else same.push(call.key);
+  if (same === undefined) setUndoably(ctx.draft.undo, index.byName, call.toolName, [call.key]);
+  else pushUndoably(ctx.draft.undo, same, call.key);
 }
 
 /**
@@ -64,7 +71,8 @@ export function noteWorkflowBound(ctx: Ctx, call: ToolCallState): void {
   const heldAt = held === undefined ? undefined : index.position.get(held);
   const stillHeld =
     held !== undefined && ctx.draft.root.toolCalls.get(held)?.workflow?.runId === runId;
-  if (!stillHeld || heldAt === undefined || heldAt < at) index.byRun.set(runId, call.key);
+  if (!stillHeld || heldAt === undefined || heldAt < at)
+    setUndoably(ctx.draft.undo, index.byRun, runId, call.key);
 }
 
 /**
@@ -86,17 +94,25 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
       seen: 0,
       named: 0,
     };
-    ctx.scratch.indexes.set(INDEX, index);
+    setUndoably(ctx.draft.undo, ctx.scratch.indexes, INDEX, index);
   }
   const { toolCalls } = ctx.draft.root;
   const order = listsOf(ctx.draft.root).calls;
+  const { namedLate } = ctx.scratch;
+  const { seen, named } = index;
+  if (seen < order.length || named < namedLate.length) {
+    const read = index;
+    ctx.draft.undo.push(() => {
+      read.seen = seen;
+      read.named = named;
+    });
+  }
   for (; index.seen < order.length; index.seen++) {
-    join(index, toolCalls.get(order.at(index.seen)!), index.seen);
+    join(ctx, index, toolCalls.get(order.at(index.seen)!), index.seen);
   }
   // A call made without a name joins once it has one (see `ensureCall`), as the latest.
-  const { namedLate } = ctx.scratch;
   for (; index.named < namedLate.length; index.named++) {
-    join(index, toolCalls.get(namedLate[index.named]!), index.seen);
+    join(ctx, index, toolCalls.get(namedLate[index.named]!), index.seen);
   }
   const cached = index.byRun.get(workflowRunId);
   // A call bound since to another workflow run (a native chunk rebinds it) no longer is this one's.
@@ -112,14 +128,15 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
       if (call !== undefined && !TERMINAL_TOOL_STATUSES.has(call.status) && !call.workflow?.runId) {
         return call.key;
       }
-      stack.pop();
+      const left = stack.pop()!;
+      ctx.draft.undo.push(() => stack.push(left));
     }
     return undefined;
   };
   const found =
     (name === undefined ? undefined : top(index.byName.get(`workflow-${name}`))) ??
     top(index.unbound);
-  if (found !== undefined) index.byRun.set(workflowRunId, found);
+  if (found !== undefined) setUndoably(ctx.draft.undo, index.byRun, workflowRunId, found);
   return found;
 }
 

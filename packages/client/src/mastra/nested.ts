@@ -8,6 +8,7 @@ import { ensureCall, otherCall, ownMessage } from '../reducer/lifecycle.js';
 import { reopenNamed } from '../reducer/reopen.js';
 import { finalInside, skippedInside } from '../reducer/replay.js';
 import { placeholder } from '../reducer/transform.js';
+import { setUndoably } from '../reducer/undo.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { addProgress } from './tools.js';
 
@@ -84,7 +85,8 @@ function workflowRuns(ctx: Ctx): Map<string, string> {
       const id = call.workflow?.runId;
       if (id !== undefined && !index.has(id)) index.set(id, call.key);
     }
-    indexes.set(WORKFLOW_RUNS, index);
+    // Read from calls a rollback may take back: read again after one.
+    setUndoably(ctx.draft.undo, indexes, WORKFLOW_RUNS, index);
   }
   return index;
 }
@@ -92,7 +94,7 @@ function workflowRuns(ctx: Ctx): Map<string, string> {
 /** Notes that workflow run `runId` runs inside call `key`, once the index is in use. */
 export function noteWorkflowRun(ctx: Ctx, runId: string, key: string): void {
   const index = ctx.scratch.indexes.get(WORKFLOW_RUNS) as Map<string, string> | undefined;
-  if (index !== undefined && !index.has(runId)) index.set(runId, key);
+  if (index !== undefined && !index.has(runId)) setUndoably(ctx.draft.undo, index, runId, key);
 }
 
 const ended = (call: ToolCallState) => TERMINAL_TOOL_STATUSES.has(call.status);
@@ -128,7 +130,7 @@ function scopeInside(ctx: Ctx, key: string, depth: number): Scope {
   const known = ctx.scratch.scopes.get(key);
   if (known !== undefined && known.depth === depth) return known;
   const scope: Scope = { parentToolCallId: key, depth };
-  ctx.scratch.scopes.set(key, scope);
+  setUndoably(ctx.draft.undo, ctx.scratch.scopes, key, scope);
   return scope;
 }
 
@@ -221,6 +223,11 @@ export function taskCallOf(ctx: Ctx, taskId: string): string | undefined {
   const { scratch } = ctx;
   if (!scratch.taskCalls.has(taskId) && !scratch.taskCallsRead) {
     scratch.taskCallsRead = true;
+    // Read from calls a rollback may take back: read again after one.
+    ctx.draft.undo.push(() => {
+      scratch.taskCalls.clear();
+      scratch.taskCallsRead = false;
+    });
     for (const call of ctx.draft.root.toolCalls.values()) {
       const id = call.background?.taskId;
       if (id !== undefined && !scratch.taskCalls.has(id)) scratch.taskCalls.set(id, call.key);
@@ -259,7 +266,7 @@ export function reduceBackgroundTask(ctx: Ctx, chunk: BackgroundChunk, scope: Sc
   const call = same
     ? ctx.draft.toolCall(byTask.key)!
     : ensureCall(ctx, chunk.runId, scope, p.toolCallId, toolName, 'any');
-  ctx.scratch.taskCalls.set(p.taskId, call.key);
+  setUndoably(ctx.draft.undo, ctx.scratch.taskCalls, p.taskId, call.key);
   // A task's error is the tool's own value: under a display transform only a placeholder shows.
   const error =
     status === 'failed'

@@ -25,6 +25,7 @@ import {
   readDisplayMetadata,
   suppressedValue,
 } from '../reducer/transform.js';
+import { setUndoably } from '../reducer/undo.js';
 import {
   failWorkflow,
   maskedFailure,
@@ -237,7 +238,7 @@ export function onToolResult(ctx: Ctx, chunk: Chunk<'tool-result'>, scope: Scope
   const background = mastra?.backgroundTask;
   if (typeof background?.taskId === 'string' && background.status === 'running') {
     call.modelOutput = p.result;
-    ctx.scratch.taskCalls.set(background.taskId, call.key);
+    setUndoably(ctx.draft.undo, ctx.scratch.taskCalls, background.taskId, call.key);
     call.background = { ...call.background, taskId: background.taskId, status: 'running' };
     moveTo(call, 'input-available');
     return;

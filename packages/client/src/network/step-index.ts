@@ -1,4 +1,5 @@
 import type { Ctx } from '../reducer/context.js';
+import { setUndoably } from '../reducer/undo.js';
 import { countOf, itemAt } from '../state/list-fields.js';
 import type { NetworkState, NetworkStep } from './state.js';
 
@@ -49,16 +50,17 @@ function has(step: NetworkStep, key: StepKey): boolean {
   );
 }
 
-/** Records the keys of a step at `i`. */
-function add(index: StepIndex, step: NetworkStep, i: number): void {
+/** Records the keys of a step at `i`; a rollback takes them back. */
+function add(ctx: Ctx, index: StepIndex, step: NetworkStep, i: number): void {
+  const set = (key: string) => setUndoably(ctx.draft.undo, index.at, key, i);
   if (step.kind === 'routing') {
-    index.at.set('R', i);
-    index.at.set(keyOf({ routing: step.id }), i);
+    set('R');
+    set(keyOf({ routing: step.id }));
   } else if (step.kind === 'execution') {
     const { type, id } = step.primitive;
-    index.at.set(keyOf({ execution: step.id }), i);
-    index.at.set(keyOf({ primitive: id }), i);
-    index.at.set(keyOf({ primitive: id, type }), i);
+    set(keyOf({ execution: step.id }));
+    set(keyOf({ primitive: id }));
+    set(keyOf({ primitive: id, type }));
   }
 }
 
@@ -78,10 +80,18 @@ export function findStep(ctx: Ctx, runId: string, network: NetworkState, key: St
   let index = ctx.scratch.indexes.get(name) as StepIndex | undefined;
   if (index === undefined || count < index.read) {
     index = { read: 0, at: new Map() };
-    ctx.scratch.indexes.set(name, index);
+    setUndoably(ctx.draft.undo, ctx.scratch.indexes, name, index);
   }
-  for (let i = index.read; i < count; i++) add(index, itemAt(network, 'steps', i)!, i);
-  index.read = count;
+  const { read } = index;
+  if (read < count) {
+    // What it reads a rollback takes back, as it takes back the steps.
+    for (let i = read; i < count; i++) add(ctx, index, itemAt(network, 'steps', i)!, i);
+    index.read = count;
+    const kept = index;
+    ctx.draft.undo.push(() => {
+      kept.read = read;
+    });
+  }
   // The walk looked at the last steps already: a match there would have been found.
   const at = index.at.get(keyOf(key)) ?? -1;
   return at < stop ? at : -1;

@@ -118,6 +118,8 @@ export interface Scratch {
   scrubBudget: number;
   /** What changed in each run since this reducer last ended it (see `run-ends.ts`). */
   readonly ends: Map<string, EndRecord>;
+  /** How many values were applied since the last that threw (see `applySafely`). */
+  sinceFailure: number;
 }
 
 /** What changed in a run since a reducer last ended it (see `run-ends.ts`). */
@@ -125,9 +127,9 @@ export interface EndRecord {
   /** How many calls the run had then. */
   count: number;
   /** Its calls written since, or with a call written under them, by key. */
-  readonly calls: Set<string>;
+  calls: Set<string>;
   /** Runs written since directly under its calls. */
-  readonly runs: Set<string>;
+  runs: Set<string>;
   /** Its calls left open then because they wait for the app's result: an abort ends them. */
   awaiting: Set<string>;
 }
@@ -171,6 +173,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   reshown: new Map(),
   scrubBudget: SCRUB_PER_VALUE * (state.toolCalls.size + 1),
   ends: new Map(),
+  sinceFailure: 256,
 });
 
 /**

@@ -19,6 +19,7 @@ import {
   withholdModelOutput,
 } from './redact.js';
 import { pendingValue, placeholder, suppressedValue } from './transform.js';
+import { setUndoably } from './undo.js';
 
 type Call = Mutable<ToolCallState>;
 
@@ -160,7 +161,7 @@ function reredactAncestors(ctx: Ctx, call: ToolCallState): void {
       // Past the limit a result shown again (a replayed result) is hidden whole again.
       if (parent.displayTransform !== 'display' && parent.output !== suppressedValue()) {
         const times = (reshown.get(parentId) ?? 0) + 1;
-        reshown.set(parentId, times);
+        setUndoably(ctx.draft.undo, reshown, parentId, times);
         const editable = ctx.draft.toolCall(parentId)!;
         if (times > MAX_RESHOWN) {
           editable.output = suppressedValue();

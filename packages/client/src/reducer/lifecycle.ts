@@ -28,6 +28,7 @@ import { reopenNamed } from './reopen.js';
 import { endReplay } from './replay.js';
 import { endScope, noteEnded } from './run-ends.js';
 import { clientTransformFor } from './transform.js';
+import { pushUndoably } from './undo.js';
 import { holdsRequest } from './waiting.js';
 import { endWorkflow } from './workflow.js';
 
@@ -167,7 +168,7 @@ export function ensureCall(
     if (existing.toolName === '' && toolName) {
       existing.toolName = toolName;
       existing.kind = toolKind(toolName);
-      ctx.scratch.namedLate.push(existing.key);
+      pushUndoably(ctx.draft.undo, ctx.scratch.namedLate, existing.key);
       // The name decides whether a client transform applies: what showed before it is hidden now.
       if (clientTransformFor(ctx.options.transforms, toolName) !== undefined) {
         markDisplayTransformed(ctx, existing);
@@ -209,6 +210,15 @@ export function ensureCall(
 }
 
 /**
+ * Whether a parser's text is not the input a call holds: it holds all of it, or, once the text
+ * proved invalid, what it read up to and including the delta with the error.
+ */
+const stale = (parser: PartialJsonParser, input: string) =>
+  parser.snapshot.error === undefined
+    ? parser.text.length !== input.length
+    : parser.text.length > input.length;
+
+/**
  * The incremental parser of a call's streamed input. A parser is only used while its call's input
  * streams, and holds as much as the input again: the parsers of calls that moved on are dropped in
  * sweeps, each made once the map has doubled since the last, so a long run keeps about as many
@@ -218,6 +228,8 @@ export function parserFor(ctx: Ctx, call: ToolCallState): PartialJsonParser {
   const { scratch } = ctx;
   const { parsers } = scratch;
   let parser = parsers.get(call.key);
+  // A parser fed more than the call holds was fed by chunks a rollback took back: made again.
+  if (parser !== undefined && stale(parser, call.inputText)) parser = undefined;
   if (parser === undefined) {
     if (parsers.size >= scratch.parserSweep) {
       for (const key of parsers.keys()) {

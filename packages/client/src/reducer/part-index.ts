@@ -1,5 +1,6 @@
 import { partAt, partCount } from '../state/run-record.js';
 import type { RunPart, RunState } from '../state/state.js';
+import { pushUndoably, setUndoably, type Undo } from './undo.js';
 
 /**
  * Where a run's text, reasoning and data parts sit, so that a chunk finds the part it edits in
@@ -25,25 +26,36 @@ export const textKey = (type: 'text' | 'reasoning', id: string): string => `${ty
 /** The key of a data part with an id. */
 export const dataKey = (name: string, id: string): string => `data\0${name}\0${id}`;
 
-function add(index: PartIndex, part: RunPart, at: number): void {
+/** Reads a part into the index. */
+function add(index: PartIndex, part: RunPart, at: number, undo: Undo): void {
   if (part.type === 'text' || part.type === 'reasoning') {
-    index.last.set(textKey(part.type, part.id), at);
-    if (part.state === 'streaming') index.open[part.type].push(at);
+    setUndoably(undo, index.last, textKey(part.type, part.id), at);
+    if (part.state === 'streaming') pushUndoably(undo, index.open[part.type], at);
   } else if (part.type === 'data' && part.id !== undefined) {
-    index.last.set(dataKey(part.name, part.id), at);
+    setUndoably(undo, index.last, dataKey(part.name, part.id), at);
   }
 }
 
-/** The index of a run, brought up to date with its parts. */
-export function partIndexOf(indexes: Map<string, PartIndex>, run: RunState): PartIndex {
+/**
+ * The index of a run, brought up to date with its parts. What it reads a rollback takes back
+ * (`undo`), so that the index follows the parts the draft goes back to without reading them again.
+ */
+export function partIndexOf(indexes: Map<string, PartIndex>, run: RunState, undo: Undo): PartIndex {
   let index = indexes.get(run.runId);
   const count = partCount(run);
   if (index === undefined || count < index.read) {
     index = { read: 0, last: new Map(), open: { text: [], reasoning: [] } };
-    indexes.set(run.runId, index);
+    setUndoably(undo, indexes, run.runId, index);
   }
-  for (let i = index.read; i < count; i++) add(index, partAt(run, i)!, i);
-  index.read = count;
+  const from = index.read;
+  if (from < count) {
+    for (let i = from; i < count; i++) add(index, partAt(run, i)!, i, undo);
+    index.read = count;
+    const read = index;
+    undo.push(() => {
+      read.read = from;
+    });
+  }
   return index;
 }
 
@@ -56,20 +68,27 @@ export function textPartAt(
   run: RunState,
   type: 'text' | 'reasoning',
   id: string,
+  undo: Undo,
 ): number {
-  const index = partIndexOf(indexes, run);
+  const index = partIndexOf(indexes, run, undo);
   const at = index.last.get(textKey(type, id));
-  return at === undefined || lastOpen(index, run, type) > at ? -1 : at;
+  return at === undefined || lastOpen(index, run, type, undo) > at ? -1 : at;
 }
 
-/** The newest part of `type` that is still streaming, or -1. */
-export function lastOpen(index: PartIndex, run: RunState, type: 'text' | 'reasoning'): number {
+/** The newest part of `type` that is still streaming, or -1. A rollback takes back what it drops. */
+export function lastOpen(
+  index: PartIndex,
+  run: RunState,
+  type: 'text' | 'reasoning',
+  undo: Undo,
+): number {
   const open = index.open[type];
   while (open.length > 0) {
     const at = open[open.length - 1]!;
     const part = partAt(run, at);
     if (part !== undefined && part.type === type && part.state === 'streaming') return at;
     open.pop();
+    undo.push(() => open.push(at));
   }
   return -1;
 }

@@ -21,9 +21,9 @@ export function editTextPart(
   type: TextPart['type'],
   id: string,
 ): Mutable<TextPart> {
-  const index = partIndexOf(ctx.scratch.partIndexes, run);
+  const index = partIndexOf(ctx.scratch.partIndexes, run, ctx.draft.undo);
   const at = index.last.get(textKey(type, id));
-  if (at !== undefined && lastOpen(index, run, type) <= at) {
+  if (at !== undefined && lastOpen(index, run, type, ctx.draft.undo) <= at) {
     const owned = { ...partAt(run, at)! } as Mutable<TextPart>;
     ctx.draft.setPart(run, at, owned);
     return owned;
@@ -40,7 +40,7 @@ export function currentTextPart(
   type: TextPart['type'],
   id: string,
 ): TextPart | undefined {
-  const at = textPartAt(ctx.scratch.partIndexes, run, type, id);
+  const at = textPartAt(ctx.scratch.partIndexes, run, type, id, ctx.draft.undo);
   return at === -1 ? undefined : (partAt(run, at) as TextPart);
 }
 
@@ -105,13 +105,13 @@ export function closeOpenParts(ctx: Ctx, runId: string): void {
   const { draft } = ctx;
   const run = draft.root.runs.get(runId);
   if (run === undefined) return;
-  const index = partIndexOf(ctx.scratch.partIndexes, run);
+  const index = partIndexOf(ctx.scratch.partIndexes, run, ctx.draft.undo);
   for (const type of ['text', 'reasoning'] as const) {
     // Each part found open is closed in the run the draft now holds, which the next look reads.
-    for (let at = lastOpen(index, run, type); at !== -1; ) {
+    for (let at = lastOpen(index, run, type, ctx.draft.undo); at !== -1; ) {
       const editable = draft.run(runId)!;
       draft.setPart(editable, at, { ...(partAt(editable, at) as TextPart), state: 'done' });
-      at = lastOpen(index, editable, type);
+      at = lastOpen(index, editable, type, ctx.draft.undo);
     }
   }
   ctx.scratch.lastText.part = undefined;
@@ -170,7 +170,9 @@ export function putDataPart(
     }
   } else {
     const current = ctx.draft.root.runs.get(runId)!;
-    const at = partIndexOf(ctx.scratch.partIndexes, current).last.get(dataKey(name, id));
+    const at = partIndexOf(ctx.scratch.partIndexes, current, ctx.draft.undo).last.get(
+      dataKey(name, id),
+    );
     if (at !== undefined) {
       // The same part sent again as it was changes nothing: the run is left as it is. Compared as
       // kept: a hidden part keeps no data.

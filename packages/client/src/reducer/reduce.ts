@@ -141,28 +141,36 @@ function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
 
 /**
  * Applies a value and turns any unexpected exception into an issue, so a stream never breaks. A
- * value that throws changes nothing else: the draft goes back to its last publish, and what was
- * applied since is applied again with fresh working memory. Returns whether a publish is due, so
- * that a rollback never has much to apply again: after a failure, or once much was applied.
+ * value that throws changes nothing else: the draft goes back to its last publish, taking back
+ * what the epoch wrote to the working memory too (`Draft.undo`), and what was applied since is
+ * applied again. Returns whether a publish is due, so that a rollback never has much to apply
+ * again: after each of the 256 values that follow a failure (failures that come often apply
+ * nothing again), else once 256 were applied.
  */
 function applySafely(ctx: Ctx, value: unknown): boolean {
-  const { draft } = ctx;
-  ctx.scratch.scrubBudget += SCRUB_PER_VALUE;
+  const { draft, scratch } = ctx;
+  if (draft.log.length === 0) {
+    // What a value that throws added to the budget, and spent of it, goes back too.
+    const budget = scratch.scrubBudget;
+    draft.undo.push(() => {
+      scratch.scrubBudget = budget;
+    });
+  }
+  scratch.scrubBudget += SCRUB_PER_VALUE;
   try {
     if (isToolpaneEvent(value) || !skipped(ctx, value)) {
       applyValue(ctx, value, TOP);
       rescrubWritten(ctx);
     }
-    return draft.log.push(value) > 255;
+    return draft.log.push(value) > (scratch.sinceFailure++ < 256 ? 0 : 255);
   } catch (error) {
     const { log } = draft;
-    // Working memory starts afresh, but for the sets of runs that hide, whose additions in the
-    // epoch the rollback takes back (see `noteRun`).
-    const { displayRuns, displayRunsRead, hidingTrees, hidingTreesRead } = ctx.scratch;
     draft.rollback();
-    const kept = { displayRuns, displayRunsRead, hidingTrees, hidingTreesRead };
-    Object.assign(ctx.scratch, createScratch(draft.root), kept);
+    scratch.written.clear();
+    scratch.nesting = 0;
+    scratch.lastText.part = undefined;
     for (const entry of log) applySafely(ctx, entry);
+    scratch.sinceFailure = 0;
     const message = `Chunk could not be applied: ${excerpt(error)}`;
     const issue = { kind: 'invalid-chunk', message, excerpt: excerpt(value) } as const;
     addIssue(ctx, issue);

@@ -22,6 +22,7 @@ import type { WorkflowState } from '../state/workflow.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
 import type { Ctx } from './context.js';
 import { replayInside, replayOf } from './replay.js';
+import { pushUndoably } from './undo.js';
 
 /** Notes that the stream's break ended top-level run `runId` (see `beginReplay` in replay.ts). */
 export function noteBroken(ctx: Ctx, runId: string): void {
@@ -140,5 +141,5 @@ export function unbreak(ctx: Ctx, call: Mutable<ToolCallState>): void {
   delete call.endedAt;
   call.error = NO_VALUE;
   // Indexes of open calls dropped it when it ended: it joins them again.
-  ctx.scratch.namedLate.push(call.key);
+  pushUndoably(ctx.draft.undo, ctx.scratch.namedLate, call.key);
 }

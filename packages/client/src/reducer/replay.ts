@@ -251,7 +251,7 @@ export function replayText(
 ): boolean {
   const replay = replayOf(ctx, run.runId);
   if (replay === undefined) return false;
-  const at = textPartAt(ctx.scratch.partIndexes, run, type, id);
+  const at = textPartAt(ctx.scratch.partIndexes, run, type, id, ctx.draft.undo);
   const part = at === -1 ? undefined : partAt(run, at);
   if (part === undefined || (part.type !== 'text' && part.type !== 'reasoning')) {
     endReplay(ctx, run.runId);

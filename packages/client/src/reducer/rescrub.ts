@@ -76,7 +76,7 @@ function callAgain(
     if (typeof schema !== 'object' || schema === null) continue;
     let shown: unknown = schema;
     for (const hider of hiders) shown = valueAgain(hider, shown, pay);
-    if (typeof shown === 'object') ctx.scratch.rescrubbed.add(shown!);
+    if (typeof shown === 'object') markSearched(ctx, shown!);
     if (shown !== schema)
       (ctx.draft.toolCall(key) as Mutable<ToolCallState>)[field] = {
         ...request!,
@@ -138,6 +138,14 @@ function rescrubFor(ctx: Ctx, hider: ToolCallState, pay: Pay): void {
   }
 }
 
+/** Marks a value searched; a rollback, which takes back what the search wrote, unmarks it. */
+function markSearched(ctx: Ctx, value: object): void {
+  const { rescrubbed } = ctx.scratch;
+  if (rescrubbed.has(value)) return;
+  rescrubbed.add(value);
+  ctx.draft.undo.push(() => rescrubbed.delete(value));
+}
+
 /** Makes the reducer's draft tell the calls it writes to {@link rescrubWritten} too. */
 export function watchHiding(ctx: Ctx): void {
   const told = ctx.draft.onWrite;
@@ -164,7 +172,7 @@ export function rescrubWritten(ctx: Ctx): void {
     // What a call restored from a snapshot hid was searched for before it was saved; raw values
     // already searched for (the same object: set anew when they change) are not searched again.
     if (hides && call.raw.withheld !== true && !rescrubbed.has(call.raw)) {
-      rescrubbed.add(call.raw);
+      markSearched(ctx, call.raw);
       rescrubFor(ctx, call, pay);
     }
     const schemas = [call.approval?.resumeSchema, call.suspension?.resumeSchema];

@@ -1,7 +1,7 @@
 import { inMapOrder } from '../state/persistent-map.js';
 import { RunRecord } from '../state/run-record.js';
 import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
-import type { Ctx, EndRecord, StopScope } from './context.js';
+import type { Ctx, StopScope } from './context.js';
 
 /*
  * A run that ends again (a `finish`, an `error` or an `abort` after a call that came after its
@@ -115,11 +115,16 @@ export function noteEnded(
       if (open && call.awaitingClient === true) awaiting.add(key);
       else awaiting.delete(key);
     }
-    const record: EndRecord = before ?? { count: 0, calls: new Set(), runs: new Set(), awaiting };
-    record.count = RunRecord.callIdsOf(run).length;
-    record.calls.clear();
-    record.runs.clear();
-    record.awaiting = awaiting;
-    ends.set(runId, record);
+    const count = RunRecord.callIdsOf(run).length;
+    if (before === undefined) {
+      ends.set(runId, { count, calls: new Set(), runs: new Set(), awaiting });
+      ctx.draft.undo.push(() => ends.delete(runId));
+    } else {
+      // A rollback takes the end back: the record goes back to what it was (what was noted in it
+      // since only makes the next end look at more).
+      const was = { ...before };
+      Object.assign(before, { count, calls: new Set(), runs: new Set(), awaiting });
+      ctx.draft.undo.push(() => Object.assign(before, was));
+    }
   }
 }

@@ -1,0 +1,24 @@
+/*
+ * Working memory a rollback takes back. The reducer keeps indexes and records beside the state (a
+ * run's parts by id, the calls of background tasks, the runs it ended, …); a value that throws part
+ * way sends the draft back to its last publish, and each write to that memory since is taken back
+ * with it, in reverse order (`Draft.undo`), rather than the memory being built again from the whole
+ * state.
+ */
+
+/** What a rollback runs, newest first, to take back working memory written since the last publish. */
+export type Undo = (() => void)[];
+
+/** Sets `key` of a map of working memory; a rollback sets it back. */
+export function setUndoably<K, V>(undo: Undo, map: Map<K, V>, key: K, value: V): void {
+  const before = map.get(key);
+  const had = before !== undefined || map.has(key);
+  map.set(key, value);
+  undo.push(had ? () => map.set(key, before as V) : () => map.delete(key));
+}
+
+/** Appends to a list of working memory; a rollback takes it out again. */
+export function pushUndoably<T>(undo: Undo, list: T[], value: T): void {
+  list.push(value);
+  undo.push(() => list.pop());
+}
