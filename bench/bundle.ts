@@ -175,8 +175,13 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // once a rollback takes back what the epoch wrote to the working memory (part, step and
   // workflow-call indexes, task and workflow-run calls, scopes, ended runs, searched values, the
   // search budget) instead of building it again from the whole state, and publishes after each
-  // value that follows a failure (`reducer/undo.ts`).
-  { name: '@toolpane/client', file: client, budgetKb: 42.9 },
+  // value that follows a failure (`reducer/undo.ts`); 43.02 KB once a request repeated one level
+  // up before (or without) the request of the call inside that asked goes to the one open call
+  // inside its tool and arguments name, else stays on the `agent-*` call until that call's own
+  // request takes it over (reducer/repeat-up.ts `askingCall`), and a request's schema and a
+  // failed decision's message are searched for what every call under the call the decision goes
+  // to hides (reducer/rescrub.ts `requestHiders`).
+  { name: '@toolpane/client', file: client, budgetKb: 43.02 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -236,13 +241,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // what the rolled-back chunks wrote (see above), 35 KB once a request repeated one level up with
   // other values is refused (see above), 35.02 KB once the issue of a value that throws when
   // applied again is logged with it, 35.28 KB once a rollback takes back the working memory
-  // (see above); goal 12 KB (issue 18), not met (see
+  // (see above), 35.41 KB once a request repeated one level up before its inner call's own goes
+  // to the call inside that its tool and arguments name (see above); goal 12 KB (issue 18), not met (see
   // BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 35.28,
+    budgetKb: 35.41,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -279,11 +285,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // with those of 41.25 KB, 40.72 KB with those of 41.85 KB, 40.9 KB with those of 42.05 KB,
   // 41.04 KB with those of 42.18 KB, 41.26 KB with those of 42.38 KB,
   // 41.44 KB with those of 42.6 KB, 41.48 KB with those of 42.62 KB,
-  // 41.49 KB with those of 42.64 KB, 41.74 KB with those of 42.9 KB.
+  // 41.49 KB with those of 42.64 KB, 41.74 KB with those of 42.9 KB, 41.86 KB with those of
+  // 43.02 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 41.74,
+    budgetKb: 41.86,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

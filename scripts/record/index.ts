@@ -18,6 +18,7 @@ import { coverageScenarios } from './coverage.ts';
 import { customDataScenarios } from './custom-data.ts';
 import { deepHiddenScenarios } from './deep-hidden.ts';
 import { echoScenarios } from './echoes.ts';
+import { innerParallelScenarios } from './inner-parallel.ts';
 import { longNameScenarios } from './long-names.ts';
 import { longValueScenarios } from './long-values.ts';
 import { modelMistakeScenarios } from './model-mistakes.ts';
@@ -458,6 +459,7 @@ async function main() {
     ...modelOutputScenarios,
     ...resumeFormScenarios,
     ...parallelRequestScenarios,
+    ...innerParallelScenarios,
     ...longNameScenarios,
     ...longValueScenarios,
     ...reasoningScenarios,

@@ -8,6 +8,7 @@ import { addIssue, type Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
 import { reopenNamed } from '../reducer/reopen.js';
+import { askingCall } from '../reducer/repeat-up.js';
 import { sameSchema } from '../reducer/rescrub.js';
 import { sameValue } from '../reducer/same-value.js';
 import { clientTransformFor, pendingValue } from '../reducer/transform.js';
@@ -146,18 +147,30 @@ function humanCallKey(
   ctx: Ctx,
   target: DecisionTarget,
   toolName: string,
+  data: Fields,
   suspension: boolean,
 ): string {
   const outerKey = outerCallKey(ctx, target);
   const outer = outerKey === undefined ? undefined : ctx.draft.root.toolCalls.get(outerKey);
-  // A suspension part names the outer call itself: the inner call is the innermost open one.
+  // A suspension part names the outer call itself. The inner call is the open one that asked this
+  // request already (the part sent again), else the one open call inside that can have asked it
+  // (an approval's tool and arguments name it among several); never a guess between several.
   const named = outer !== undefined && outer.toolName !== toolName;
   if (outer !== undefined && outer.kind !== 'tool' && (named || suspension)) {
-    const innerId = findNestedCall(
-      ctx,
-      outer,
-      (call) => (!named || call.toolName === toolName) && !TERMINAL_TOOL_STATUSES.has(call.status),
-    );
+    const args = named ? data.args : undefined;
+    const again = (call: ToolCallState) =>
+      !TERMINAL_TOOL_STATUSES.has(call.status) &&
+      (suspension
+        ? sameTarget(call.suspension?.target, target) &&
+          Object.hasOwn(call.raw, 'suspendPayload') &&
+          sameValue(call.raw.suspendPayload, data.suspendPayload)
+        : sameTarget(call.approval?.target, target) &&
+          call.approval!.toolName === toolName &&
+          Object.hasOwn(call.raw, 'approvalArgs') &&
+          sameValue(call.raw.approvalArgs, args));
+    const innerId =
+      findNestedCall(ctx, outer, again) ??
+      askingCall(ctx, outer, named ? toolName : undefined, args)?.key;
     if (innerId !== undefined) {
       if (outer.status === 'approval-requested' && sameTarget(outer.approval?.target, target)) {
         const editable = ctx.draft.toolCall(outer.key)!;
@@ -256,7 +269,7 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   const parsed = humanData(ctx, value);
   if (parsed === undefined) return;
   const { data, target, toolName } = parsed;
-  let key = humanCallKey(ctx, target, toolName, value.type === 'data-tool-call-suspended');
+  let key = humanCallKey(ctx, target, toolName, data, value.type === 'data-tool-call-suspended');
   let current = ctx.draft.root.toolCalls.get(key)!;
   const approval = value.type === 'data-tool-call-approval';
   if (TERMINAL_TOOL_STATUSES.has(current.status)) {

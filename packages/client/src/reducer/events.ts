@@ -8,6 +8,7 @@ import { messageWithoutEchoes } from './echo.js';
 import { clientMessageShown } from './hide.js';
 import { endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
 import { noteAnswered } from './replay.js';
+import { requestHiders } from './rescrub.js';
 import { streamStopped } from './stream-stop.js';
 import { latestNestedCall } from './tree.js';
 import { runWaitsForHuman } from './waiting.js';
@@ -167,8 +168,9 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
         return;
       }
       const call = ctx.draft.toolCall(known.key)!;
-      // A server's message may quote the arguments the call hides.
-      const error = messageWithoutEchoes([call], event.error);
+      // A server's message may quote the arguments the call hides, or (the decision went to the
+      // outermost call it runs inside) those the calls beside and above it hide.
+      const error = messageWithoutEchoes(requestHiders(ctx, call), event.error);
       if (event.accepted === true) {
         endAcceptedCall(ctx, call.key, error, event.aborted === true);
         return;

@@ -1,14 +1,14 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { parseResumeSchema } from '../resume/schema.js';
 import type { Mutable } from '../state/draft.js';
-import { topLevelCall } from '../state/repeats.js';
+import { argsOf, topLevelCall } from '../state/repeats.js';
 import { type DecisionTarget, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { otherTarget, requestApproval, suspend } from './approval.js';
 import { callKeyFor } from './call-key.js';
 import { addIssue, type Ctx, type Scope } from './context.js';
 import { displayed, learn } from './display.js';
 import { ensureCall } from './lifecycle.js';
-import { asked, inside, strayRepeat } from './repeat-up.js';
+import { asked, askingCall, inside, strayRepeat } from './repeat-up.js';
 import { sameSchema } from './rescrub.js';
 import { beginsAnew, callReadAgain } from './retry.js';
 import { sameValue } from './same-value.js';
@@ -137,9 +137,15 @@ export function onHumanRequest(
             (call) => asked(call, status) && (!named || call.toolName === p.toolName),
           )
         : undefined;
-    if (innerId !== undefined) {
+    const current = innerId === undefined ? undefined : ctx.draft.root.toolCalls.get(innerId)!;
+    // An approval with other arguments than the call that asked, those another open call of its
+    // tool inside was made with, is that call's own (its inner chunk came later, or not at all).
+    const other =
+      named && current !== undefined && !sameValue(current.raw.approvalArgs, args)
+        ? askingCall(ctx, existing, p.toolName, args)
+        : undefined;
+    if (current !== undefined && (other === undefined || !sameValue(argsOf(other), args))) {
       const target = scope.depth === 0 ? echo : decisionTarget(ctx, existing);
-      const current = ctx.draft.root.toolCalls.get(innerId)!;
       const { raw } = current;
       // A repeat with other values than the inner call's own request says so; the call keeps
       // what its tool asked (the decision reaches that tool).
@@ -154,24 +160,22 @@ export function onHumanRequest(
       // The same target again: nothing changes, and the call keeps its identity. Another target
       // makes it a new request, which waits for a person again.
       if (!otherTarget(before!.target, target)) return;
-      const editable = ctx.draft.toolCall(innerId)!;
+      const editable = ctx.draft.toolCall(current.key)!;
       if (status === 'approval-requested')
         requestApproval(ctx, editable, { ...current.approval!, target });
       else suspend(ctx, editable, current.suspension!, target, true);
       return;
     }
     // A request that surfaces before the inner call asked (or whose inner request was lost) is
-    // that call's: the running call of the tool it names (an approval), or the one running call
-    // inside (a suspension names no inner tool). It goes to it, shown as its transform allows.
-    const running = (call: ToolCallState) =>
-      call.kind === 'tool' &&
-      (!named || call.toolName === p.toolName) &&
-      !TERMINAL_TOOL_STATUSES.has(call.status);
-    if (named) inner = findNestedCall(ctx, existing, running);
-    else if (status === 'suspended') {
-      let count = 0;
-      const only = findNestedCall(ctx, existing, (call) => running(call) && ++count > 1);
-      if (only === undefined && count === 1) inner = findNestedCall(ctx, existing, running);
+    // that call's when one open call inside can be it: of the tool it names (an approval), with
+    // its arguments among several; a suspension names no inner tool. It goes to it, shown as its
+    // transform allows; else it stays on this call, and the inner call's own request moves it.
+    if (named || status === 'suspended') {
+      inner = (
+        named
+          ? (other ?? askingCall(ctx, existing, p.toolName, args))
+          : askingCall(ctx, existing, undefined, undefined)
+      )?.key;
     }
   }
   let call =
@@ -203,6 +207,15 @@ export function onHumanRequest(
     hiddenInside ? suppressedValue() : displayed(ctx, call, metadata, phase, value);
   if (inner === undefined) {
     showRequestInput(ctx, call, metadata, args, chunk.type === 'tool-call-approval');
+    // The same request left on the outermost call (its repeat came first, and nothing told which
+    // call inside asked) is this call's: the outer call waits no more, one prompt shows, here.
+    const field = status === 'suspended' ? 'suspension' : 'approval';
+    const top = topLevelCall(ctx.draft.root.toolCalls, call);
+    if (top !== call && top.status === status && !otherTarget(top[field]!.target, target)) {
+      const outer = ctx.draft.toolCall(top.key)!;
+      delete outer[field];
+      outer.status = 'input-available';
+    }
   }
   ctx.draft.moveCursor('lastRequest', call.key);
   if (chunk.type === 'tool-call-approval') {

@@ -71,3 +71,34 @@ export function strayRepeat(
     ? `names ${outer.toolName} with other arguments`
     : undefined;
 }
+
+/**
+ * The call inside `outer` that a request repeated one level up is from, when no chunk of the call
+ * itself said so (the repeat came first, or alone): the one call that can have asked. Only an
+ * open call with no run inside can; an approval names its tool (`toolName`), and a call that
+ * waits on a request of its own asks nothing new. Among several, the arguments the request carries
+ * (`args`) name the one. None when none or several fit: nothing tells which call asked, and the
+ * request is never guessed onto one of them (it stays on `outer`).
+ */
+export function askingCall(
+  ctx: Ctx,
+  outer: ToolCallState,
+  toolName: string | undefined,
+  args: unknown,
+): ToolCallState | undefined {
+  const fit: ToolCallState[] = [];
+  latestNestedCall(ctx.draft.root, outer, (call) => {
+    if (
+      (call.status.startsWith('input') || call.status === 'approval-responded') &&
+      call.childRunIds.length === 0 &&
+      (toolName === undefined || call.toolName === toolName)
+    )
+      fit.push(call);
+    return false;
+  });
+  const named =
+    fit.length > 1 && args !== undefined
+      ? fit.filter((call) => sameValue(argsOf(call), args))
+      : fit;
+  return named.length === 1 ? named[0] : undefined;
+}

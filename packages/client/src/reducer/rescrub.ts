@@ -1,4 +1,5 @@
 import type { Mutable } from '../state/draft.js';
+import { topLevelCall } from '../state/repeats.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
 import type { Ctx } from './context.js';
 import { messageWithoutEchoes, WITHHELD, withoutEchoes } from './echo.js';
@@ -176,11 +177,23 @@ export function rescrubWritten(ctx: Ctx): void {
       rescrubFor(ctx, call, pay);
     }
     const schemas = [call.approval?.resumeSchema, call.suspension?.resumeSchema];
-    if (!hides && schemas.every((schema) => schema == null || rescrubbed.has(schema))) continue;
+    // Only the call's schemas are searched here: none, or none new while it hides nothing, no search.
+    const fresh = schemas.filter((schema) => schema != null && (hides || !rescrubbed.has(schema)));
+    if (fresh.length === 0) continue;
     // Found once per schema: not paid for from the budget.
-    const inside = callsHidingUnder(ctx, call.childRunIds, () => true)!;
-    callAgain(ctx, call, hides ? [call, ...inside] : inside, pay, false);
+    callAgain(ctx, call, requestHiders(ctx, call), pay, false);
   }
+}
+
+/**
+ * The calls whose hidden values a request on `call` may quote (its resume schema, the message of
+ * a decision that failed): the decision goes to the outermost call `call` runs inside, so what
+ * that call and every call under it hide, the calls beside `call` in its subagent included.
+ */
+export function requestHiders(ctx: Ctx, call: ToolCallState): ToolCallState[] {
+  const top = topLevelCall(ctx.draft.root.toolCalls, call);
+  const inside = callsHidingUnder(ctx, top.childRunIds, () => true)!;
+  return hidesValue(top) ? [top, ...inside] : inside;
 }
 
 /**
@@ -191,9 +204,7 @@ export function sameSchema(ctx: Ctx, call: ToolCallState, schema: unknown): bool
   const held = (call.suspension ?? call.approval)?.resumeSchema;
   if (sameValue(held, schema)) return true;
   if (typeof schema !== 'object' || schema === null) return false;
-  const inside = callsHidingUnder(ctx, call.childRunIds, () => true)!;
   let shown = schema as unknown;
-  for (const hider of hidesValue(call) ? [call, ...inside] : inside)
-    shown = valueAgain(hider, shown, () => true);
+  for (const hider of requestHiders(ctx, call)) shown = valueAgain(hider, shown, () => true);
   return sameValue(held, shown);
 }
