@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { reduceAll, type ToolCallState, type ToolpaneState } from '@toolpane/client';
+import { reduceAll, type ToolCallState } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
