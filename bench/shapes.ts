@@ -359,6 +359,29 @@ export const SHAPES: readonly Shape[] = [
     },
   },
   {
+    name: 'approvals with schemas of parallel calls in one subagent, beside a call that hides',
+    chunks: (n) => {
+      const { chunks, path, runId } = chain(1);
+      // A call whose display transform hides its key: every request's schema is searched for it.
+      const metadata = {
+        mastra: {
+          toolPayloadTransform: { display: { 'input-available': { transformed: { key: '…' } } } },
+        },
+      };
+      const hider = { toolCallId: 'h', toolName: 'vault', args: { key: 'sk-shape-hidden-1' } };
+      chunks.push(wrap({ ...top('tool-call', hider, runId), metadata }, path));
+      const calls = Math.floor((n - chunks.length) / 4);
+      const call = (i: number) => ({ toolCallId: `c${i}`, toolName: `tool${i}`, args: { i } });
+      for (let i = 0; i < calls; i++) chunks.push(wrap(top('tool-call', call(i), runId), path));
+      const resumeSchema = JSON.stringify({ type: 'object', properties: { approved: {} } });
+      return fill(chunks, n, (i) => [
+        wrap(top('tool-call-approval', { ...call(i), resumeSchema }, runId), path),
+        top('tool-call-approval', { ...call(i), resumeSchema, toolCallId: path[0]!.callId }),
+        wrap(top('text-delta', { id: `t${i}`, text: 'word ' }, runId), path),
+      ]);
+    },
+  },
+  {
     name: 'deep subagent tree: calls 8 levels down',
     chunks: (n) => {
       const { chunks, path, runId } = chain(8);

@@ -8,7 +8,7 @@ import { addIssue, type Ctx } from '../reducer/context.js';
 import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
 import { reopenNamed } from '../reducer/reopen.js';
-import { askingCall } from '../reducer/repeat-up.js';
+import { askingCall, takeOver } from '../reducer/repeat-up.js';
 import { sameSchema } from '../reducer/rescrub.js';
 import { sameValue } from '../reducer/same-value.js';
 import { clientTransformFor, pendingValue } from '../reducer/transform.js';
@@ -168,9 +168,17 @@ function humanCallKey(
           call.approval!.toolName === toolName &&
           Object.hasOwn(call.raw, 'approvalArgs') &&
           sameValue(call.raw.approvalArgs, args));
-    const innerId =
-      findNestedCall(ctx, outer, again) ??
-      askingCall(ctx, outer, named ? toolName : undefined, args)?.key;
+    const asked = findNestedCall(ctx, outer, again);
+    const innerId = asked ?? askingCall(ctx, outer, named ? toolName : undefined, args)?.key;
+    if (asked === undefined && innerId !== undefined) {
+      // A new request to a target another call inside still waits on: that call waits no more.
+      const field = suspension ? 'suspension' : 'approval';
+      const waits = (call: ToolCallState) =>
+        call.key !== innerId && HUMAN_TOOL_STATUSES.has(call.status) && askedAt(call, target);
+      const beside = latestNestedCall(ctx.draft.root, outer, waits);
+      const inner = ctx.draft.root.toolCalls.get(innerId)!;
+      if (beside !== undefined) takeOver(ctx, inner, field, target, () => false, beside);
+    }
     if (innerId !== undefined) {
       if (outer.status === 'approval-requested' && sameTarget(outer.approval?.target, target)) {
         const editable = ctx.draft.toolCall(outer.key)!;

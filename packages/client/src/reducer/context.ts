@@ -97,6 +97,11 @@ export interface Scratch {
    */
   readonly written: Set<string>;
   readonly rescrubbed: WeakSet<object>;
+  /**
+   * The calls inside each top-level call (by its key) that hold a request's resume schema, for a
+   * call found to hide a value later to search them too; undefined until read from the state.
+   */
+  asked: Map<string, Set<string>> | undefined;
   /** The text or reasoning part text deltas went to last (see `appendText`). */
   readonly lastText: LastText;
   /** Indexes a chunk family keeps, by name (an agent network's steps, per network run). */
@@ -167,6 +172,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   hidingTreesRead: new Set(),
   written: new Set(),
   rescrubbed: new WeakSet(),
+  asked: undefined,
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
   namedLate: [],

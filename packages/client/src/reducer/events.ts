@@ -170,7 +170,7 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       const call = ctx.draft.toolCall(known.key)!;
       // A server's message may quote the arguments the call hides, or (the decision went to the
       // outermost call it runs inside) those the calls beside and above it hide.
-      const error = messageWithoutEchoes(requestHiders(ctx, call), event.error);
+      const error = messageWithoutEchoes(requestHiders(ctx, call)!, event.error);
       if (event.accepted === true) {
         endAcceptedCall(ctx, call.key, error, event.aborted === true);
         return;

@@ -8,7 +8,7 @@ import { callKeyFor } from './call-key.js';
 import { addIssue, type Ctx, type Scope } from './context.js';
 import { displayed, learn } from './display.js';
 import { ensureCall } from './lifecycle.js';
-import { asked, askingCall, inside, strayRepeat } from './repeat-up.js';
+import { asked, askingCall, inside, strayRepeat, takeOver } from './repeat-up.js';
 import { sameSchema } from './rescrub.js';
 import { beginsAnew, callReadAgain } from './retry.js';
 import { sameValue } from './same-value.js';
@@ -140,8 +140,12 @@ export function onHumanRequest(
     const current = innerId === undefined ? undefined : ctx.draft.root.toolCalls.get(innerId)!;
     // An approval with other arguments than the call that asked, those another open call of its
     // tool inside was made with, is that call's own (its inner chunk came later, or not at all).
+    // Not while the call that asked still waits on it: one decision would answer both, so the
+    // repeat's other arguments are a request repeated with other values.
     const other =
-      named && current !== undefined && !sameValue(current.raw.approvalArgs, args)
+      named &&
+      current?.status === 'approval-responded' &&
+      !sameValue(current.raw.approvalArgs, args)
         ? askingCall(ctx, existing, p.toolName, args)
         : undefined;
     if (current !== undefined && (other === undefined || !sameValue(argsOf(other), args))) {
@@ -205,16 +209,26 @@ export function onHumanRequest(
     findNestedCall(ctx, call, (nested) => nested.displayTransform === 'display') !== undefined;
   const show = (phase: 'approval' | 'suspend', value: unknown) =>
     hiddenInside ? suppressedValue() : displayed(ctx, call, metadata, phase, value);
+  let answered: ToolCallState['approval' | 'suspension'];
   if (inner === undefined) {
     showRequestInput(ctx, call, metadata, args, chunk.type === 'tool-call-approval');
-    // The same request left on the outermost call (its repeat came first, and nothing told which
-    // call inside asked) is this call's: the outer call waits no more, one prompt shows, here.
-    const field = status === 'suspended' ? 'suspension' : 'approval';
-    const top = topLevelCall(ctx.draft.root.toolCalls, call);
-    if (top !== call && top.status === status && !otherTarget(top[field]!.target, target)) {
-      const outer = ctx.draft.toolCall(top.key)!;
-      delete outer[field];
-      outer.status = 'input-available';
+    // The same request left on a call above (its repeat came first, and nothing told which call
+    // inside asked), or asked of the call beside that the latest request went to, is this call's.
+    if (call.parentToolCallId !== null) {
+      const { toolCalls } = ctx.draft.root;
+      answered = takeOver(
+        ctx,
+        call,
+        status === 'suspended' ? 'suspension' : 'approval',
+        target,
+        (held) =>
+          status === 'suspended'
+            ? sameSuspension(ctx, held, chunk.payload.suspendPayload, resumeSchema)
+            : held.approval!.toolName === p.toolName &&
+              sameValue(held.raw.approvalArgs, args) &&
+              Object.hasOwn(held.raw, 'approvalArgs'),
+        toolCalls.get(ctx.draft.cursor().lastRequest ?? ''),
+      );
     }
   }
   ctx.draft.moveCursor('lastRequest', call.key);
@@ -226,6 +240,11 @@ export function onHumanRequest(
       resumeSchema,
       target,
     });
+    const decision = (answered as ToolCallState['approval'])?.decision;
+    if (decision !== undefined) {
+      call.approval = { ...call.approval!, decision };
+      call.status = 'approval-responded';
+    }
     return;
   }
   const { suspendPayload } = chunk.payload;
@@ -248,4 +267,9 @@ export function onHumanRequest(
   const payload = show('suspend', suspendPayload);
   call.raw = { ...call.raw, suspendPayload };
   suspend(ctx, call, { payload, resumeSchema }, target, moved);
+  if (answered !== undefined) {
+    const { resumeData } = answered as NonNullable<ToolCallState['suspension']>;
+    call.suspension = { ...call.suspension!, resumeData };
+    call.status = 'approval-responded';
+  }
 }

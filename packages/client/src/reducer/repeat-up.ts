@@ -3,8 +3,9 @@
  * `workflow-*`) call, once per level (protocol §5, §14). What such a repeat may name.
  */
 import { argsOf, topLevelCall } from '../state/repeats.js';
-import type { ToolCallState } from '../state/state.js';
-import type { Ctx } from './context.js';
+import type { DecisionTarget, ToolCallState } from '../state/state.js';
+import { otherTarget, sameTarget } from './approval.js';
+import { addIssue, type Ctx } from './context.js';
 import { sameValue } from './same-value.js';
 import { latestNestedCall } from './tree.js';
 
@@ -101,4 +102,57 @@ export function askingCall(
       ? fit.filter((call) => sameValue(argsOf(call), args))
       : fit;
   return named.length === 1 ? named[0] : undefined;
+}
+
+/**
+ * Makes `call`, whose own request (`field`) to `target` came, the one call that waits on it: one
+ * decision goes there, so one prompt shows. The calls above it that hold the request (its repeat
+ * came first, and nothing told which call inside asked) give it up; one that a decision was sent
+ * for meanwhile, for these values (`same`), returns its request, whose decision `call` keeps: it
+ * is neither lost nor asked for again. `beside`, a call beside it that still waits on `target`
+ * (the stream asked one decision for two calls), gives it up too, and an issue says so.
+ */
+export function takeOver(
+  ctx: Ctx,
+  call: ToolCallState,
+  field: 'approval' | 'suspension',
+  target: DecisionTarget,
+  same: (held: ToolCallState) => boolean,
+  beside?: ToolCallState,
+): ToolCallState[typeof field] {
+  const { toolCalls } = ctx.draft.root;
+  const waiting = field === 'approval' ? 'approval-requested' : 'suspended';
+  const give = (held: ToolCallState) => {
+    const editable = ctx.draft.toolCall(held.key)!;
+    delete editable[field];
+    editable.status = 'input-available';
+  };
+  let answered: ToolCallState[typeof field];
+  const seen = new Set<string>();
+  for (let up = toolCalls.get(call.parentToolCallId ?? ''); up && !seen.has(up.key); ) {
+    seen.add(up.key);
+    const held = up[field];
+    if (held !== undefined && !otherTarget(held.target, target)) {
+      const sent = up.status === 'approval-responded' && same(up);
+      if (sent) answered = held;
+      if (sent || up.status === waiting) give(up);
+    }
+    up = toolCalls.get(up.parentToolCallId ?? '');
+  }
+  const other = beside?.[field];
+  if (
+    beside?.status === waiting &&
+    beside.key !== call.key &&
+    other !== undefined &&
+    sameTarget(other.target, target) &&
+    !inside(toolCalls, call, beside.key)
+  ) {
+    give(beside);
+    addIssue(ctx, {
+      kind: 'decision',
+      message: `${beside.toolName} and ${call.toolName} asked one decision: the later waits`,
+      ...target,
+    });
+  }
+  return answered;
 }

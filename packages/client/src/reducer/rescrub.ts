@@ -6,6 +6,7 @@ import { messageWithoutEchoes, WITHHELD, withoutEchoes } from './echo.js';
 import { affords, hidesValue } from './hide.js';
 import { callsHidingUnder } from './inside.js';
 import { sameValue } from './same-value.js';
+import { setUndoably } from './undo.js';
 
 /*
  * A call that turns out to hide values late (its transform learnt from a later chunk, a
@@ -50,17 +51,18 @@ function displayAgain(
 
 /**
  * Searches again for what `hiders` hide the resume schemas of `call`'s requests, and unless it is
- * their own call (`above` false), its error and a workflow's result.
+ * their own call (`above` false), its error and a workflow's result. No `hiders` (the search of
+ * them was refused): the schemas are withheld.
  */
 function callAgain(
   ctx: Ctx,
   call: ToolCallState,
-  hiders: ToolCallState[],
+  hiders: ToolCallState[] | undefined,
   pay: Pay,
   above = true,
 ): void {
   const { key } = call;
-  for (const hider of above ? hiders : []) {
+  for (const hider of above ? hiders! : []) {
     const now = ctx.draft.root.toolCalls.get(key)!;
     const error = displayAgain(hider, now.error, pay, true);
     const output =
@@ -75,8 +77,8 @@ function callAgain(
     const request = ctx.draft.root.toolCalls.get(key)![field];
     const schema = request?.resumeSchema;
     if (typeof schema !== 'object' || schema === null) continue;
-    let shown: unknown = schema;
-    for (const hider of hiders) shown = valueAgain(hider, shown, pay);
+    let shown: unknown = hiders === undefined ? WITHHELD : schema;
+    for (const hider of hiders ?? []) shown = valueAgain(hider, shown, pay);
     if (typeof shown === 'object') markSearched(ctx, shown!);
     if (shown !== schema)
       (ctx.draft.toolCall(key) as Mutable<ToolCallState>)[field] = {
@@ -137,6 +139,60 @@ function rescrubFor(ctx: Ctx, hider: ToolCallState, pay: Pay): void {
     if (parent !== undefined) callAgain(ctx, parent, [hider], pay);
     runId = parent?.runId;
   }
+  // The requests beside it, under the same top-level call (each decision goes there): searched
+  // once per pair paid for, and left out once withheld, so that many of both stay linear.
+  const keys = askedUnder(ctx, topLevelCall(toolCalls, hider).key);
+  for (const key of [...keys]) {
+    const call = toolCalls.get(key);
+    if (call !== undefined) callAgain(ctx, call, [hider], pay, false);
+    const now = toolCalls.get(key);
+    if (!now || !resumeSchemas(now).some(isObject)) {
+      keys.delete(key);
+      ctx.draft.undo.push(() => keys.add(key));
+    }
+  }
+}
+
+/** Whether a value is an object (a schema as the state keeps it). */
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;
+
+/** The resume schemas of `call`'s requests. */
+const resumeSchemas = (call: ToolCallState): unknown[] => [
+  call.approval?.resumeSchema,
+  call.suspension?.resumeSchema,
+];
+
+/**
+ * The keys of the calls inside top-level call `top` that hold a resume schema; read from the
+ * state's calls the first time (a reducer that starts from a state), kept up to date after.
+ */
+function askedUnder(ctx: Ctx, top: string): Set<string> {
+  const { scratch } = ctx;
+  const { toolCalls } = ctx.draft.root;
+  if (scratch.asked === undefined) {
+    scratch.asked = new Map();
+    // Read from calls a rollback may take back: read again after one.
+    ctx.draft.undo.push(() => {
+      scratch.asked = undefined;
+    });
+    for (const call of toolCalls.values()) noteAsked(ctx, call);
+  }
+  let keys = scratch.asked.get(top);
+  if (keys === undefined) {
+    keys = new Set();
+    setUndoably(ctx.draft.undo, scratch.asked, top, keys);
+  }
+  return keys;
+}
+
+/** Notes `call` among the calls of its top-level call that hold a resume schema, when it does. */
+function noteAsked(ctx: Ctx, call: ToolCallState): void {
+  if (call.parentToolCallId === null) return;
+  if (!resumeSchemas(call).some(isObject)) return;
+  const keys = askedUnder(ctx, topLevelCall(ctx.draft.root.toolCalls, call).key);
+  if (keys.has(call.key)) return;
+  keys.add(call.key);
+  ctx.draft.undo.push(() => keys.delete(call.key));
 }
 
 /** Marks a value searched; a rollback, which takes back what the search wrote, unmarks it. */
@@ -176,12 +232,16 @@ export function rescrubWritten(ctx: Ctx): void {
       markSearched(ctx, call.raw);
       rescrubFor(ctx, call, pay);
     }
-    const schemas = [call.approval?.resumeSchema, call.suspension?.resumeSchema];
+    const schemas = resumeSchemas(call);
     // Only the call's schemas are searched here: none, or none new while it hides nothing, no search.
-    const fresh = schemas.filter((schema) => schema != null && (hides || !rescrubbed.has(schema)));
+    const fresh = schemas.filter(
+      (schema) => isObject(schema) && (hides || !rescrubbed.has(schema!)),
+    );
     if (fresh.length === 0) continue;
-    // Found once per schema: not paid for from the budget.
-    callAgain(ctx, call, requestHiders(ctx, call), pay, false);
+    // Found once per schema, paid for: every call under the top-level call is looked at, and a
+    // subagent whose many calls each ask must not make that quadratic.
+    callAgain(ctx, call, requestHiders(ctx, call, pay), pay, false);
+    noteAsked(ctx, call);
   }
 }
 
@@ -189,11 +249,16 @@ export function rescrubWritten(ctx: Ctx): void {
  * The calls whose hidden values a request on `call` may quote (its resume schema, the message of
  * a decision that failed): the decision goes to the outermost call `call` runs inside, so what
  * that call and every call under it hide, the calls beside `call` in its subagent included.
+ * Undefined when `pay` refuses the search.
  */
-export function requestHiders(ctx: Ctx, call: ToolCallState): ToolCallState[] {
+export function requestHiders(
+  ctx: Ctx,
+  call: ToolCallState,
+  pay: Pay = () => true,
+): ToolCallState[] | undefined {
   const top = topLevelCall(ctx.draft.root.toolCalls, call);
-  const inside = callsHidingUnder(ctx, top.childRunIds, () => true)!;
-  return hidesValue(top) ? [top, ...inside] : inside;
+  const inside = callsHidingUnder(ctx, top.childRunIds, pay);
+  return inside && hidesValue(top) ? [top, ...inside] : inside;
 }
 
 /**
@@ -205,6 +270,6 @@ export function sameSchema(ctx: Ctx, call: ToolCallState, schema: unknown): bool
   if (sameValue(held, schema)) return true;
   if (typeof schema !== 'object' || schema === null) return false;
   let shown = schema as unknown;
-  for (const hider of requestHiders(ctx, call)) shown = valueAgain(hider, shown, () => true);
+  for (const hider of requestHiders(ctx, call)!) shown = valueAgain(hider, shown, () => true);
   return sameValue(held, shown);
 }
