@@ -4,7 +4,6 @@ import {
   type ReduceOptions,
   reduce,
   reduceAll,
-  type StreamIssue,
   type ToolpaneState,
 } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
@@ -12,7 +11,7 @@ import { network } from '@toolpane/client/network';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureAsRun, fixtureNames, loadFixture } from '../utils/fixtures';
-import { hostile, random } from '../utils/hostile';
+import { expectSame, hostile, random } from '../utils/hostile';
 import { runs } from '../utils/property';
 
 /*
@@ -63,31 +62,6 @@ function withThrowing(
 }
 
 const throwingIn = (items: readonly Item[]) => items.filter((item) => !('chunk' in item)).length;
-
-const COULD_NOT = /^(Chunk could not be applied|The chunk could not be validated): /;
-
-/** A state as JSON without its issues, and its issues as JSON. */
-function parts(state: ToolpaneState): { rest: string; issues: string[] } {
-  const { issues, ...rest } = JSON.parse(JSON.stringify(state)) as { issues: StreamIssue[] };
-  return { rest: JSON.stringify(rest), issues: issues.map((issue) => JSON.stringify(issue)) };
-}
-
-/** `state` is `expected` with `extra` issues more, each saying a chunk could not be applied. */
-function expectSame(state: ToolpaneState, expected: ToolpaneState, extra: number, what: string) {
-  const a = parts(state);
-  const b = parts(expected);
-  expect(a.rest, what).toBe(b.rest);
-  // The issues of `expected`, in order, with the extra ones among them.
-  const added: string[] = [];
-  let j = 0;
-  for (const issue of a.issues) {
-    if (issue === b.issues[j]) j++;
-    else added.push(issue);
-  }
-  expect(j, `${what}: issues of the state without the throwing chunks`).toBe(b.issues.length);
-  expect(added, what).toHaveLength(extra);
-  for (const issue of added) expect(JSON.parse(issue).message, what).toMatch(COULD_NOT);
-}
 
 describe('a rolled-back chunk leaves every version built beside it as it was', () => {
   // A hundred sequences of four recordings, each applied six ways: longer than a test's default
