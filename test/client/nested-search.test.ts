@@ -108,11 +108,17 @@ describe('the latest nested call that matches', () => {
         for (const c of chunks) store.dispatch(c);
       });
       const state = store.getState();
-      expect(state.issues).toEqual([]);
+      // Every request asks the one decision of the agent call while the one before still waits
+      // on it: one call waits, the latest, and each earlier one says so.
+      expect(state.issues).toHaveLength(count - 1);
+      for (const issue of state.issues) {
+        expect(issue.message).toBe('deleteTool and deleteTool asked one decision: the later waits');
+      }
       expect(state.toolCalls.get(`sub-del-${count - 1}`)?.approval?.target).toEqual({
         runId: 'top',
         toolCallId: 'call-agent',
       });
+      expect(state.toolCalls.get(`sub-del-${count - 2}`)?.status).toBe('input-available');
       return n;
     };
     expect(work(3_000) / work(300)).toBeLessThan(20);
