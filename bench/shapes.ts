@@ -382,6 +382,57 @@ export const SHAPES: readonly Shape[] = [
     },
   },
   {
+    name: 'approvals of many open calls in one subagent, each told one level up only',
+    chunks: (n) => {
+      const { chunks, path, runId } = chain(1);
+      const calls = Math.floor((n - chunks.length) / 3);
+      const call = (i: number) => ({ toolCallId: `c${i}`, toolName: `tool${i}`, args: { i } });
+      for (let i = 0; i < calls; i++) chunks.push(wrap(top('tool-call', call(i), runId), path));
+      // No inner request: the repeat names the tool and arguments of the call that asked.
+      return fill(chunks, n, (i) => [
+        top('tool-call-approval', { ...call(i), toolCallId: path[0]!.callId }),
+        wrap(top('text-delta', { id: `t${i}`, text: 'word ' }, runId), path),
+      ]);
+    },
+  },
+  {
+    name: 'ai: approvals naming the agent call, of many open calls of one snapshot',
+    format: 'ai-sdk',
+    chunks: (n) => {
+      const agent = 'call-agent';
+      const calls = Math.max(1, Math.floor((n - 4) / 2));
+      const out: unknown[] = [
+        { type: 'start', messageId: 'm-snapshot' },
+        { type: 'start-step' },
+        { type: 'tool-input-available', toolCallId: agent, toolName: 'agent-ops', input: {} },
+        {
+          type: 'data-tool-agent',
+          id: 'snapshot',
+          data: {
+            id: 'ops-agent',
+            text: '',
+            toolCalls: Array.from({ length: calls }, (_, i) => ({
+              toolCallId: `c${i}`,
+              toolName: `tool${i}`,
+              args: { i },
+            })),
+            status: 'running',
+          },
+          ancestry: [{ toolCallId: agent, toolName: 'agent-ops', agentId: 'ops' }],
+          depth: 1,
+        },
+      ];
+      return fill(out, n, (i) => [
+        {
+          type: 'data-tool-call-approval',
+          id: `${agent}-${i}`,
+          data: { runId: 'run-1', toolCallId: agent, toolName: `tool${i}`, args: { i } },
+        },
+        { type: 'data-progress', data: { i } },
+      ]);
+    },
+  },
+  {
     name: 'deep subagent tree: calls 8 levels down',
     chunks: (n) => {
       const { chunks, path, runId } = chain(8);

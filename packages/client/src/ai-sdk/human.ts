@@ -5,8 +5,8 @@ import {
   suspend,
 } from '../reducer/approval.js';
 import { addIssue, type Ctx } from '../reducer/context.js';
-import { findNestedCall } from '../reducer/human.js';
 import { moveTo } from '../reducer/lifecycle.js';
+import { latestOpenNested } from '../reducer/open-nested.js';
 import { reopenNamed } from '../reducer/reopen.js';
 import { askingCall, takeOver } from '../reducer/repeat-up.js';
 import { sameSchema } from '../reducer/rescrub.js';
@@ -95,8 +95,8 @@ function requestTarget(ctx: Ctx, call: ToolCallState): DecisionTarget | undefine
     HUMAN_TOOL_STATUSES.has(c.status) ? (c.approval?.target ?? c.suspension?.target) : undefined;
   const own = asked(call);
   if (own !== undefined || call.kind === 'tool') return own;
-  const inner = findNestedCall(ctx, call, (c) => asked(c) !== undefined);
-  return inner === undefined ? undefined : asked(ctx.draft.root.toolCalls.get(inner)!);
+  const inner = latestOpenNested(ctx, call, { asked: true }, (c) => asked(c) !== undefined);
+  return inner === undefined ? undefined : asked(inner);
 }
 
 /** Whether `call` asked a person with a request to `target`, whatever became of it. */
@@ -168,14 +168,14 @@ function humanCallKey(
           call.approval!.toolName === toolName &&
           Object.hasOwn(call.raw, 'approvalArgs') &&
           sameValue(call.raw.approvalArgs, args));
-    const asked = findNestedCall(ctx, outer, again);
+    const asked = latestOpenNested(ctx, outer, { asked: true }, again)?.key;
     const innerId = asked ?? askingCall(ctx, outer, named ? toolName : undefined, args)?.key;
     if (asked === undefined && innerId !== undefined) {
       // A new request to a target another call inside still waits on: that call waits no more.
       const field = suspension ? 'suspension' : 'approval';
       const waits = (call: ToolCallState) =>
         call.key !== innerId && HUMAN_TOOL_STATUSES.has(call.status) && askedAt(call, target);
-      const beside = latestNestedCall(ctx.draft.root, outer, waits);
+      const beside = latestOpenNested(ctx, outer, { asked: true }, waits);
       const inner = ctx.draft.root.toolCalls.get(innerId)!;
       if (beside !== undefined) takeOver(ctx, inner, field, target, () => false, beside);
     }

@@ -102,6 +102,8 @@ export interface Scratch {
    * call found to hide a value later to search them too; undefined until read from the state.
    */
   asked: Map<string, Set<string>> | undefined;
+  /** The open calls inside each top-level call; undefined until read from the state. */
+  openInside: OpenIndex | undefined;
   /** The text or reasoning part text deltas went to last (see `appendText`). */
   readonly lastText: LastText;
   /** Indexes a chunk family keeps, by name (an agent network's steps, per network run). */
@@ -139,6 +141,22 @@ export interface EndRecord {
   awaiting: Set<string>;
 }
 
+/** The open calls inside each top-level call (see `reducer/open-nested.ts`). */
+export interface OpenIndex {
+  /** The top-level calls (by key) whose nested calls were read. */
+  readonly read: Set<string>;
+  /**
+   * Each nested call's place in the order calls were made: those of a top-level call read at
+   * once, in the order of its runs, each run's in order.
+   */
+  readonly born: Map<string, number>;
+  /**
+   * The keys of the calls nested under each top-level call that have not ended, in sets by what
+   * they can do (see `bucket` in `reducer/open-nested.ts`): ask anew, or wait on a request.
+   */
+  readonly open: Map<string, Set<string>>;
+}
+
 /** What each value applied adds to {@link Scratch.scrubBudget}. */
 export const SCRUB_PER_VALUE = 64;
 
@@ -173,6 +191,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   written: new Set(),
   rescrubbed: new WeakSet(),
   asked: undefined,
+  openInside: undefined,
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
   namedLate: [],

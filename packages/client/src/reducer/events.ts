@@ -4,8 +4,8 @@ import { HUMAN_TOOL_STATUSES, type ToolCallState, type ToolCallStatus } from '..
 import type { ToolpaneEvent } from '../stream/events.js';
 import { applyClientOutput } from './client-output.js';
 import { addIssue, type Ctx } from './context.js';
-import { messageWithoutEchoes } from './echo.js';
-import { clientMessageShown } from './hide.js';
+import { messageWithoutEchoes, WITHHELD } from './echo.js';
+import { affords, clientMessageShown } from './hide.js';
 import { endRun, moveTo, ownMessage, setEnded } from './lifecycle.js';
 import { noteAnswered } from './replay.js';
 import { requestHiders } from './rescrub.js';
@@ -169,8 +169,12 @@ export function applyEvent(ctx: Ctx, event: ToolpaneEvent): void {
       }
       const call = ctx.draft.toolCall(known.key)!;
       // A server's message may quote the arguments the call hides, or (the decision went to the
-      // outermost call it runs inside) those the calls beside and above it hide.
-      const error = messageWithoutEchoes(requestHiders(ctx, call)!, event.error);
+      // outermost call it runs inside) those the calls beside and above it hide: paid for, as
+      // every message of the client is, so that many failures under one call stay linear.
+      const pay = affords(ctx);
+      const hiders = requestHiders(ctx, call, pay);
+      const error =
+        hiders === undefined ? WITHHELD : messageWithoutEchoes(hiders, event.error, pay);
       if (event.accepted === true) {
         endAcceptedCall(ctx, call.key, error, event.aborted === true);
         return;

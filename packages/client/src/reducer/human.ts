@@ -7,13 +7,15 @@ import { otherTarget, requestApproval, suspend } from './approval.js';
 import { callKeyFor } from './call-key.js';
 import { addIssue, type Ctx, type Scope } from './context.js';
 import { displayed, learn } from './display.js';
+import { treeHides } from './inside.js';
 import { ensureCall } from './lifecycle.js';
-import { asked, askingCall, inside, strayRepeat, takeOver } from './repeat-up.js';
+import { latestOpenNested } from './open-nested.js';
+import { asked, askingCall, strayRepeat, takeOver } from './repeat-up.js';
 import { sameSchema } from './rescrub.js';
 import { beginsAnew, callReadAgain } from './retry.js';
 import { sameValue } from './same-value.js';
 import { type DisplayMetadata, readDisplayMetadata, suppressedValue } from './transform.js';
-import { latestNestedCall } from './tree.js';
+import { inside, latestNestedCall } from './tree.js';
 
 type Chunk<T extends MastraChunk['type']> = Extract<MastraChunk, { type: T }>;
 
@@ -40,20 +42,23 @@ export function findNestedCall(
 }
 
 /**
- * The call under `parent` a repeated request names: the one the latest request went to, when it
- * matches (Mastra repeats a request one level up right after it), found without a search; the
- * latest that matches otherwise.
+ * The call under `parent` a repeated request names, of tool `tool` when it names one: the one the
+ * latest request went to, when it matches (Mastra repeats a request one level up right after it),
+ * found without a search; the latest made of the calls that asked and match otherwise.
  */
 function requestedCall(
   ctx: Ctx,
   parent: ToolCallState,
+  tool: string | undefined,
   matches: (call: ToolCallState) => boolean,
 ): string | undefined {
   const { toolCalls } = ctx.draft.root;
   const latest = ctx.draft.cursor().lastRequest;
   const last = latest === undefined ? undefined : toolCalls.get(latest);
-  if (last !== undefined && matches(last) && inside(toolCalls, last, parent.key)) return last.key;
-  return findNestedCall(ctx, parent, matches);
+  const fits = (call: ToolCallState) =>
+    (tool === undefined || call.toolName === tool) && matches(call);
+  if (last !== undefined && fits(last) && inside(toolCalls, last, parent.key)) return last.key;
+  return latestOpenNested(ctx, parent, { asked: true, tool }, fits)?.key;
 }
 
 /**
@@ -131,10 +136,8 @@ export function onHumanRequest(
     const named = existing.toolName !== p.toolName;
     const innerId =
       named || status === 'suspended'
-        ? requestedCall(
-            ctx,
-            existing,
-            (call) => asked(call, status) && (!named || call.toolName === p.toolName),
+        ? requestedCall(ctx, existing, named ? p.toolName : undefined, (call) =>
+            asked(call, status),
           )
         : undefined;
     const current = innerId === undefined ? undefined : ctx.draft.root.toolCalls.get(innerId)!;
@@ -206,7 +209,7 @@ export function onHumanRequest(
   // (A call made by a repeat that came before its own `tool-call` may hold runs as a plain tool.)
   const hiddenInside =
     (call.kind !== 'tool' || call.childRunIds.length > 0) &&
-    findNestedCall(ctx, call, (nested) => nested.displayTransform === 'display') !== undefined;
+    call.childRunIds.some((runId) => treeHides(ctx, runId));
   const show = (phase: 'approval' | 'suspend', value: unknown) =>
     hiddenInside ? suppressedValue() : displayed(ctx, call, metadata, phase, value);
   let answered: ToolCallState['approval' | 'suspension'];

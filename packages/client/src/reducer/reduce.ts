@@ -28,6 +28,7 @@ import { readBefore } from './continuation.js';
 import { applyEvent } from './events.js';
 import { freeName } from './free-name.js';
 import { ensureRun } from './lifecycle.js';
+import { indexWritten } from './open-nested.js';
 import { rescrubWritten, watchHiding } from './rescrub.js';
 import { watchEnds } from './run-ends.js';
 import { streamStopped } from './stream-stop.js';
@@ -160,6 +161,7 @@ function applySafely(ctx: Ctx, value: unknown): boolean {
   try {
     if (isToolpaneEvent(value) || !skipped(ctx, value)) {
       applyValue(ctx, value, TOP);
+      indexWritten(ctx);
       rescrubWritten(ctx);
     }
     return draft.log.push(value) > (scratch.sinceFailure++ < 256 ? 0 : 255);

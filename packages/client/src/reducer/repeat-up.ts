@@ -6,8 +6,9 @@ import { argsOf, topLevelCall } from '../state/repeats.js';
 import type { DecisionTarget, ToolCallState } from '../state/state.js';
 import { otherTarget, sameTarget } from './approval.js';
 import { addIssue, type Ctx } from './context.js';
+import { openNested } from './open-nested.js';
 import { sameValue } from './same-value.js';
-import { latestNestedCall } from './tree.js';
+import { inside } from './tree.js';
 
 /**
  * Whether `call` was asked for a person in the way `status` names (an approval, a suspension),
@@ -16,21 +17,6 @@ import { latestNestedCall } from './tree.js';
 export const asked = (call: ToolCallState, status: 'approval-requested' | 'suspended'): boolean =>
   (call.status === status || call.status === 'approval-responded') &&
   (status === 'approval-requested' ? call.approval : call.suspension) !== undefined;
-
-/** Whether `call` runs inside call `key`, at any depth (each parent visited once). */
-export function inside(
-  calls: ReadonlyMap<string, ToolCallState>,
-  call: ToolCallState,
-  key: string,
-): boolean {
-  const seen = new Set<string>();
-  for (let up = call.parentToolCallId; up !== null && !seen.has(up); ) {
-    if (up === key) return true;
-    seen.add(up);
-    up = calls.get(up)?.parentToolCallId ?? null;
-  }
-  return false;
-}
 
 /**
  * Why a request that names the `agent-*` or `workflow-*` call `outer` cannot be a repeat of a
@@ -64,7 +50,7 @@ export function strayRepeat(
     return `names ${outer.toolName}, not the call that asked`;
   }
   if (named || status !== 'approval-requested') return undefined;
-  if (latestNestedCall(ctx.draft.root, outer, (call) => asked(call, status)) !== undefined) {
+  if (openNested(ctx, outer, { asked: true }, (call) => asked(call, status), 1).length > 0) {
     return `names ${outer.toolName}, whose inner call asked`;
   }
   const own = argsOf(outer);
@@ -87,16 +73,9 @@ export function askingCall(
   toolName: string | undefined,
   args: unknown,
 ): ToolCallState | undefined {
-  const fit: ToolCallState[] = [];
-  latestNestedCall(ctx.draft.root, outer, (call) => {
-    if (
-      (call.status.startsWith('input') || call.status === 'approval-responded') &&
-      call.childRunIds.length === 0 &&
-      (toolName === undefined || call.toolName === toolName)
-    )
-      fit.push(call);
-    return false;
-  });
+  // Without arguments to tell several apart, two that fit are as good as many.
+  const among = toolName === undefined ? {} : { tool: toolName };
+  const fit = openNested(ctx, outer, among, () => true, args === undefined ? 2 : undefined);
   const named =
     fit.length > 1 && args !== undefined
       ? fit.filter((call) => sameValue(argsOf(call), args))

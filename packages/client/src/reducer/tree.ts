@@ -73,3 +73,18 @@ export function runTree(state: ToolpaneState, runId: string): RunState[] {
   }
   return out;
 }
+
+/** Whether `call` runs inside call `key`, at any depth (each parent visited once). */
+export function inside(
+  calls: ReadonlyMap<string, ToolCallState>,
+  call: ToolCallState,
+  key: string,
+): boolean {
+  const seen = new Set<string>();
+  for (let up = call.parentToolCallId; up !== null && !seen.has(up); ) {
+    if (up === key) return true;
+    seen.add(up);
+    up = calls.get(up)?.parentToolCallId ?? null;
+  }
+  return false;
+}
