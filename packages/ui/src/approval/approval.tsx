@@ -1,6 +1,4 @@
 'use client';
-import { composeEventHandlers } from '@radix-ui/primitive';
-import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { useApproval } from '@toolpane/react';
 import {
   forwardRef,
@@ -12,8 +10,10 @@ import {
   useState,
 } from 'react';
 import { escapeText } from '../exact-value/exact-value.js';
+import { useComposedRefs } from '../utils/controls.js';
 import { focusCardTrigger, shouldTakeFocus, useLoadedWithPage } from '../utils/focus.js';
 import {
+  afterTheirs,
   type HostProps,
   PartElement,
   type PartProps,
@@ -131,20 +131,12 @@ export const ApprovalRoot = forwardRef<HTMLDivElement, ApprovalRootProps>(functi
         aria-busy={status === 'sending' || undefined}
         {...partProps('approval', props)}
         // Focus tracking runs whatever the caller's handlers do: it is what restores focus.
-        onFocus={composeEventHandlers(
-          onFocus,
-          () => {
-            focusInside.current = true;
-          },
-          { checkForDefaultPrevented: false },
-        )}
-        onBlur={composeEventHandlers(
-          onBlur,
-          (event) => {
-            if (!event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
-          },
-          { checkForDefaultPrevented: false },
-        )}
+        onFocus={afterTheirs(onFocus, () => {
+          focusInside.current = true;
+        })}
+        onBlur={afterTheirs(onBlur, (event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) focusInside.current = false;
+        })}
       >
         {partContent(
           asChild,

@@ -1,9 +1,10 @@
 'use client';
-import { composeEventHandlers } from '@radix-ui/primitive';
-import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { argsToCome } from '@toolpane/client';
 import { forwardRef } from 'react';
+import { useComposedRefs } from '../utils/controls.js';
 import {
+  afterTheirs,
+  composeEventHandlers,
   hasCustomContent,
   PartElement,
   type PartProps,
@@ -107,9 +108,7 @@ export const ApprovalReason = forwardRef<HTMLInputElement, Omit<PartProps<'input
         readOnly={handle.status === 'sending'}
         {...partProps('approval-reason', props)}
         value={reason}
-        onChange={composeEventHandlers(onChange, (event) => setReason(event.currentTarget.value), {
-          checkForDefaultPrevented: false,
-        })}
+        onChange={afterTheirs(onChange, (event) => setReason(event.currentTarget.value))}
       />
     );
   },

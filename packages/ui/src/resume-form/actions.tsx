@@ -1,8 +1,8 @@
 'use client';
-import { composeEventHandlers } from '@radix-ui/primitive';
 import { forwardRef } from 'react';
 import { useControlledRef } from '../utils/controls.js';
 import {
+  afterTheirs,
   type HostProps,
   PartElement,
   type PartProps,
@@ -64,13 +64,9 @@ export const ResumeFormSubmit = forwardRef<HTMLButtonElement, PartProps<'button'
         {...partProps('resume-form-submit', props)}
         // aria-disabled keeps focus on the button while sending, so the click is stopped here,
         // whatever the caller's handler did.
-        onClick={composeEventHandlers(
-          onClick,
-          (event) => {
-            if (sending) event.preventDefault();
-          },
-          { checkForDefaultPrevented: false },
-        )}
+        onClick={afterTheirs(onClick, (event) => {
+          if (sending) event.preventDefault();
+        })}
       >
         {partContent(asChild, children, text)}
       </PartElement>

@@ -1,6 +1,4 @@
 'use client';
-import { composeEventHandlers } from '@radix-ui/primitive';
-import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import {
   type FieldError,
   parseResumeSchema,
@@ -20,9 +18,9 @@ import {
   useState,
 } from 'react';
 import { DecisionExpired } from '../approval/expired.js';
-import { type Controls, useControlsId } from '../utils/controls.js';
+import { type Controls, useComposedRefs, useControlsId } from '../utils/controls.js';
 import { shouldTakeFocus, useLoadedWithPage } from '../utils/focus.js';
-import { PartElement, type PartProps, partContent, partProps } from '../utils/part.js';
+import { afterTheirs, PartElement, type PartProps, partContent, partProps } from '../utils/part.js';
 import { ResumeFormError, ResumeFormSubmit } from './actions.js';
 import { ResumeFormContext } from './context.js';
 import { errorsByPath } from './errors.js';
@@ -208,9 +206,7 @@ export const ResumeFormRoot = forwardRef<HTMLFormElement, ResumeFormRootProps>(
           noValidate
           {...partProps('resume-form', props)}
           // The caller's handler runs first; the form is sent even when it prevents the default.
-          onSubmit={composeEventHandlers(onSubmit, (event) => void submit(event), {
-            checkForDefaultPrevented: false,
-          })}
+          onSubmit={afterTheirs(onSubmit, (event) => void submit(event))}
         >
           {partContent(
             asChild,

@@ -9,9 +9,10 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useId,
   useRef,
 } from 'react';
-import { PartElement, partProps, withChildren } from '../utils/part.js';
+import { type Host, PartElement, partProps, withChildren } from '../utils/part.js';
 
 /**
  * How many subagent cards nest inside one another before the rest opens in a view of its own.
@@ -94,7 +95,8 @@ export function subagentName(toolName: string | undefined): string | undefined {
  * the subagent's card as the outermost card. It takes the outermost card's place, its ref and
  * its props (the caller's, which win as on the card); with the card's `asChild` it is the
  * caller's element. It is a region named after the subagent it shows ("Deeper: …"), after the
- * caller's `aria-label` if the card has one.
+ * caller's `aria-label` if the card or its element has one, and after what the caller's
+ * `aria-labelledby` names: the view is labelled by those elements and then by itself.
  */
 export function DeepSubagentView({
   toolCallId,
@@ -102,7 +104,6 @@ export function DeepSubagentView({
   rootRef,
   host,
   children,
-  'aria-label': label,
   ...props
 }: HTMLAttributes<HTMLElement> & {
   readonly toolCallId: string;
@@ -113,6 +114,20 @@ export function DeepSubagentView({
   readonly children: ReactNode;
 }) {
   const name = `Deeper: ${subagentName(useToolCall(toolCallId)?.toolName) ?? toolCallId}`;
+  // The caller's labels and id, from the card or from its element (whose props win, as `Slot`
+  // merges them). The elements the caller's `aria-labelledby` names come first in the name, then
+  // the view itself (its `aria-label`, which says "Deeper: …"), by its id: the caller's, or ours.
+  const own = useId();
+  const {
+    id = own,
+    'aria-label': label,
+    'aria-labelledby': by,
+  } = { ...props, ...(host as Host<HTMLAttributes<HTMLElement>>)?.props };
+  const labels = {
+    id,
+    'aria-label': label ? `${label}, ${name}` : name,
+    'aria-labelledby': by && `${by} ${id}`,
+  };
   const back = useRef<HTMLButtonElement>(null);
   // Focus moves to the way back whenever another subagent opens here.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each opened subagent
@@ -124,11 +139,11 @@ export function DeepSubagentView({
       tag="section"
       ref={rootRef}
       asChild
-      host={withChildren(host)}
+      host={withChildren(host, undefined, labels)}
       // Given, not implied: a caller's element (a `div`, an `li`) is no region of itself.
       role="region"
       {...partProps('subagent-run-deep-view', props)}
-      aria-label={label ? `${label}, ${name}` : name}
+      {...labels}
     >
       <button ref={back} type="button" {...partProps('subagent-run-deep-back')} onClick={onBack}>
         Back to the outermost subagent

@@ -54,7 +54,8 @@ export type SubagentRunRootProps = ComponentPropsWithoutRef<typeof Collapsible.R
  * its own tool calls, nested as deep as the agents went, then the full result, collapsed. It
  * starts open, and opens itself when a call inside needs a person, so a nested approval is never
  * hidden. While it shows a deeper view in its place, its ref and props go to that view's
- * `section` (with `asChild`, the caller's element), which its `aria-label` names too.
+ * `section` (with `asChild`, the caller's element), which its `aria-label` and
+ * `aria-labelledby` name too, before "Deeper: …".
  *
  * @example
  * <SubagentRun.Root toolCallId="call-agent-1" />

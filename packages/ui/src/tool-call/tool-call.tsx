@@ -14,14 +14,7 @@ import {
   toolCallStatusLabel,
 } from '../utils/format.js';
 import { useHydrated } from '../utils/hydrated.js';
-import {
-  isNothing,
-  PartElement,
-  type PartProps,
-  partProps,
-  slotted,
-  withChildren,
-} from '../utils/part.js';
+import { PartElement, type PartProps, partProps, slotted, withChildren } from '../utils/part.js';
 import { useElapsed } from '../utils/use-elapsed.js';
 import { WorkflowRunRoot } from '../workflow-run/workflow-run.js';
 import {
@@ -78,7 +71,7 @@ export const ToolCallRoot = forwardRef<HTMLDivElement, ToolCallRootProps>(functi
   // (not the collapsible's), and with `asChild` is the caller's element; it says `missing` if
   // given, and is not drawn for a `missing` React draws as nothing.
   if (call === undefined)
-    return missing !== undefined && isNothing(missing) ? null : (
+    return (
       <MissingToolCall ref={ref} toolCallId={toolCallId} asChild={asChild} {...props}>
         {asChild ? withChildren(children, missing) : missing}
       </MissingToolCall>

@@ -1,6 +1,12 @@
 import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { type Ref, useCallback, useState } from 'react';
 
+/**
+ * Radix's `useComposedRefs`, for every part that sets the caller's ref and its own: imported
+ * from here, it is imported once in a bundle rather than once per part.
+ */
+export { useComposedRefs };
+
 /** What a collapsible's trigger and body share: the body's id while it is in the document. */
 export interface Controls {
   id?: string | undefined;

@@ -1,3 +1,4 @@
+import { composeEventHandlers } from '@radix-ui/primitive';
 import { Slot, Slottable } from '@radix-ui/react-slot';
 import {
   type AllHTMLAttributes,
@@ -61,12 +62,26 @@ export const PartElement = forwardRef<HTMLElement, PartElementProps>(function Pa
 });
 
 /**
+ * An element's handler: the caller's `theirs`, then the part's `ours` whatever `theirs` did
+ * (`preventDefault` included): Radix's `composeEventHandlers` with
+ * `checkForDefaultPrevented: false`.
+ */
+export const afterTheirs = <E extends { defaultPrevented: boolean }>(
+  theirs: ((event: E) => void) | undefined,
+  ours: (event: E) => void,
+): ((event: E) => void) => composeEventHandlers(theirs, ours, { checkForDefaultPrevented: false });
+
+/** Radix's `composeEventHandlers`: the caller's handler, then the part's unless it prevented the default. */
+export { composeEventHandlers };
+
+/**
  * The caller's `asChild` host element with `children` in place of its own, for an element that
  * stands where the part would be (the note for a missing call, a subagent's deeper view): the
  * host's own children are parts of the card it stands for, which have nothing to show there.
+ * `props`, if given, replace the host's own props of those names.
  */
-export function withChildren(host: ReactNode, children?: ReactNode): ReactNode {
-  return isValidElement(host) ? cloneElement(host, undefined, children) : host;
+export function withChildren(host: ReactNode, children?: ReactNode, props?: object): ReactNode {
+  return isValidElement(host) ? cloneElement(host, props, children) : host;
 }
 
 /** Whether React renders `node` as nothing: `null`, `undefined`, a boolean, `''`, or a list of those. */
@@ -78,6 +93,12 @@ export function isNothing(node: ReactNode): boolean {
     (Array.isArray(node) && node.every(isNothing))
   );
 }
+
+/**
+ * The props of an `asChild` host element, read as `(host as Host)?.props`: undefined for
+ * anything else React draws (text, a list), which has none.
+ */
+export type Host<P = { readonly children?: ReactNode }> = { readonly props?: P } | null | undefined;
 
 /** Whether an `asChild` host element brings children of its own. */
 export function hostHasChildren(host: ReactNode): boolean {
