@@ -396,6 +396,49 @@ export const SHAPES: readonly Shape[] = [
     },
   },
   {
+    name: 'rounds of asking in one subagent, decided, expired or refused, beside a call that hides',
+    chunks: (n) => {
+      const { chunks, path, runId } = chain(1);
+      const outer = path[0]!.callId;
+      const metadata = {
+        mastra: {
+          toolPayloadTransform: { display: { 'input-available': { transformed: { key: '…' } } } },
+        },
+      };
+      const hider = { toolCallId: 'h', toolName: 'vault', args: { key: 'sk-shape-hidden-2' } };
+      chunks.push(wrap({ ...top('tool-call', hider, runId), metadata }, path));
+      const sent = (i: number) => ({
+        type: 'toolpane/decision-sent',
+        key: `c${i}`,
+        toolCallId: outer,
+        approved: true,
+      });
+      const failed = (i: number, accepted: boolean) => ({
+        type: 'toolpane/decision-failed',
+        key: `c${i}`,
+        toolCallId: outer,
+        error: 'refused: sk-shape-hidden-2',
+        ...(accepted ? { accepted } : {}),
+      });
+      return fill(chunks, n, (i) => {
+        const call = { toolCallId: `c${i}`, toolName: 'deleteTool', args: { id: i } };
+        const decision = [
+          [sent(i), failed(i, false)],
+          [{ type: 'toolpane/decision-expired', toolCallId: outer, reason: 'gone' }],
+          [sent(i), failed(i, true)],
+        ][i % 3]!;
+        return [
+          wrap(top('tool-call', call, runId), path),
+          wrap(top('tool-call-approval', call, runId), path),
+          top('tool-call-approval', { ...call, toolCallId: outer }),
+          { type: 'toolpane/stream-end' },
+          ...decision,
+          wrap(top('tool-result', { ...call, result: { ok: true } }, runId), path),
+        ];
+      });
+    },
+  },
+  {
     name: 'ai: approvals naming the agent call, of many open calls of one snapshot',
     format: 'ai-sdk',
     chunks: (n) => {

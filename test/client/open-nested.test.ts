@@ -196,6 +196,38 @@ describe('requests that name only the agent call stay linear however many calls 
     expect(run(3_000) / run(300)).toBeLessThan(20);
   });
 
+  it('natively: rounds of asking whose decisions are taken, expire or fail', () => {
+    const end = { type: 'toolpane/stream-end' };
+    const rounds = (count: number) => [
+      ...opening,
+      ...Array.from({ length: count }, (_, i) => {
+        const call = inner(i, 'deleteTool');
+        const aim = { key: `sub-${i}`, toolCallId: 'call-agent' };
+        const sent = { type: 'toolpane/decision-sent', ...aim, approved: true };
+        const decision = [
+          [sent, { type: 'toolpane/decision-failed', ...aim, error: 'refused' }],
+          [{ type: 'toolpane/decision-expired', toolCallId: 'call-agent', reason: 'gone' }],
+          [sent, { type: 'toolpane/decision-failed', ...aim, error: 'taken', accepted: true }],
+        ][i % 3]!;
+        return [
+          wrap(chunk('tool-call', 'sub', call)),
+          wrap(chunk('tool-call-approval', 'sub', call)),
+          chunk('tool-call-approval', 'top', { ...call, toolCallId: 'call-agent' }),
+          end,
+          ...decision,
+          wrap(chunk('tool-result', 'sub', { ...call, result: { ok: true } })),
+        ];
+      }).flat(),
+    ];
+    const run = (count: number) => {
+      const { work, state } = counted(rounds(count));
+      // The last round's decision was taken: nothing waits.
+      expect(state.toolCalls.get(`sub-${count - 1}`)?.status).not.toBe('approval-requested');
+      return work;
+    };
+    expect(run(1_500) / run(150)).toBeLessThan(20);
+  });
+
   it('natively: failed decisions, each searched for what a call beside it hides', () => {
     const hider = { toolCallId: 'vault-1', toolName: 'vault', args: { key: 'sk-open-nested-1' } };
     const metadata = {

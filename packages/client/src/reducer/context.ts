@@ -155,6 +155,11 @@ export interface OpenIndex {
    * they can do (see `bucket` in `reducer/open-nested.ts`): ask anew, or wait on a request.
    */
   readonly open: Map<string, Set<string>>;
+  /**
+   * The calls written while the value being applied is, by top-level call, once a search needed
+   * them: searched by what they are now, as the sets above hold them only from the value's end.
+   */
+  fresh: Map<string, Set<string>> | undefined;
 }
 
 /** What each value applied adds to {@link Scratch.scrubBudget}. */

@@ -1,6 +1,7 @@
 import { topLevelCall } from '../state/repeats.js';
 import { HUMAN_TOOL_STATUSES, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import type { Ctx, OpenIndex } from './context.js';
+import { hidesValue } from './hide.js';
 import { inside, runTree } from './tree.js';
 import { setUndoably } from './undo.js';
 
@@ -9,24 +10,34 @@ import { setUndoably } from './undo.js';
  * or `workflow-*` call goes to the call inside that asked it, and only a call that has not ended
  * can ask or wait: looked up here, by what it can do and by tool, that costs what is open of that
  * kind under the top-level call, not the size of its history, so a subagent that makes thousands
- * of calls, each asking in turn, stays linear. A top-level call's calls are read from the state
+ * of calls, each asking in turn, stays linear. The calls that hide a value are kept too, ended
+ * or not: a request's schema or a failed decision's message is searched for what every call
+ * under the call the decision goes to hides. A top-level call's calls are read from the state
  * the first time one is looked for under it (a call nobody asks under is never read, and a pure
  * `reduce` reads no more than a walk would), kept up to date after each value from the calls it
  * wrote; a rollback takes its writes back.
  */
 
 /**
- * What a search looks among: the calls that asked (a request waits, or its decision was sent), or
- * else the calls that can ask anew (input streaming or available, or a decision sent; no run
- * inside); of one tool, or any.
+ * What a search looks among: the calls that hide a value (ended or not), or those not ended that
+ * asked (a request waits, or its decision was sent), or else those not ended that can ask anew
+ * (input streaming or available, or a decision sent; no run inside); of one tool, or any.
  */
 export interface Among {
+  readonly hiding?: boolean;
   readonly asked?: boolean;
   readonly tool?: string | undefined;
 }
 
-const bucket = (top: string, { asked, tool }: Among): string =>
-  `${asked === true ? 'a' : 'f'}${tool === undefined ? '' : `\u0000${tool}`}\u0000${top}`;
+const bucket = (top: string, { hiding, asked, tool }: Among): string =>
+  `${hiding === true ? 'h' : asked === true ? 'a' : 'f'}${tool === undefined ? '' : `\u0000${tool}`}\u0000${top}`;
+
+/** Whether `call` is of the kind `among` names (its tool aside). */
+const isOf = (call: ToolCallState, among: Among): boolean =>
+  among.hiding === true
+    ? hidesValue(call)
+    : !TERMINAL_TOOL_STATUSES.has(call.status) &&
+      (among.asked === true ? hasAsked(call) : canAsk(call));
 
 /** Whether `call`, not ended, asked: it waits on a request, or holds one it had. */
 const hasAsked = (call: ToolCallState): boolean =>
@@ -67,17 +78,15 @@ function place(ctx: Ctx, index: OpenIndex, key: string): void {
   const { toolCalls } = ctx.draft.root;
   const call = toolCalls.get(key);
   if (call === undefined || call.parentToolCallId === null) return;
-  if (!index.born.has(key)) setUndoably(ctx.draft.undo, index.born, key, index.born.size);
   const top = topLevelCall(toolCalls, call).key;
   if (!index.read.has(top)) return;
-  const open = !TERMINAL_TOOL_STATUSES.has(call.status);
-  const can = open && canAsk(call);
-  const asked = open && hasAsked(call);
+  if (!index.born.has(key)) setUndoably(ctx.draft.undo, index.born, key, index.born.size);
   const tool = call.toolName;
-  hold(ctx, index, bucket(top, { asked: true }), key, asked);
-  hold(ctx, index, bucket(top, { asked: true, tool }), key, asked);
-  hold(ctx, index, bucket(top, {}), key, can);
-  hold(ctx, index, bucket(top, { tool }), key, can);
+  for (const among of [{ hiding: true }, { asked: true }, {}]) {
+    const member = isOf(call, among);
+    hold(ctx, index, bucket(top, among), key, member);
+    if (among.hiding !== true) hold(ctx, index, bucket(top, { ...among, tool }), key, member);
+  }
 }
 
 /** The index, with the calls under top-level call `top` read. */
@@ -86,7 +95,7 @@ function openIndex(ctx: Ctx, top: ToolCallState): OpenIndex {
   const { undo } = ctx.draft;
   let index = scratch.openInside;
   if (index === undefined) {
-    index = { read: new Set(), born: new Map(), open: new Map() };
+    index = { read: new Set(), born: new Map(), open: new Map(), fresh: undefined };
     scratch.openInside = index;
     undo.push(() => {
       scratch.openInside = undefined;
@@ -111,11 +120,32 @@ export function indexWritten(ctx: Ctx): void {
   const index = ctx.scratch.openInside;
   if (index === undefined) return;
   for (const key of ctx.scratch.written) place(ctx, index, key);
+  index.fresh = undefined;
+}
+
+/** Notes call `key`, written by the value being applied, under its top-level call. */
+function noteFresh(ctx: Ctx, fresh: Map<string, Set<string>>, key: string): void {
+  const { toolCalls } = ctx.draft.root;
+  const call = toolCalls.get(key);
+  if (call === undefined || call.parentToolCallId === null) return;
+  const top = topLevelCall(toolCalls, call).key;
+  let keys = fresh.get(top);
+  if (keys === undefined) fresh.set(top, (keys = new Set()));
+  keys.add(key);
+}
+
+/** Makes the reducer's draft tell the calls it writes to the index while a search needs them. */
+export function watchOpen(ctx: Ctx): void {
+  const told = ctx.draft.onWrite;
+  ctx.draft.onWrite = (field, id) => {
+    told?.(field, id);
+    const fresh = ctx.scratch.openInside?.fresh;
+    if (field === 'calls' && fresh !== undefined) noteFresh(ctx, fresh, id);
+  };
 }
 
 /**
- * The calls nested under `call` at any depth, not ended, of the kind `among` names, that
- * `matches`: the latest made first (calls the value being applied made count as the latest, in
+ * The calls nested under `call` at any depth of the kind `among` names, that `matches`: the latest made first (calls the value being applied made count as the latest, in
  * the order it wrote them), or, with a `limit`, that many of them at most, in no order.
  */
 export function openNested(
@@ -127,17 +157,22 @@ export function openNested(
 ): ToolCallState[] {
   const { toolCalls } = ctx.draft.root;
   const top = topLevelCall(toolCalls, call);
-  const { born, open } = openIndex(ctx, top);
+  const index = openIndex(ctx, top);
+  const { born, open } = index;
   const keys = open.get(bucket(top.key, among));
-  // The calls written while this value is applied are not in the index yet.
-  const { written } = ctx.scratch;
+  // The calls written while this value is applied are not in the sets yet.
+  let { fresh } = index;
+  if (fresh === undefined) {
+    fresh = index.fresh = new Map();
+    for (const key of ctx.scratch.written) noteFresh(ctx, fresh, key);
+  }
+  const written = fresh.get(top.key) ?? [];
   const ranked: [number, ToolCallState][] = [];
   const consider = (key: string, late: number) => {
     const nested = toolCalls.get(key);
     if (
       nested !== undefined &&
-      !TERMINAL_TOOL_STATUSES.has(nested.status) &&
-      (among.asked === true ? hasAsked(nested) : canAsk(nested)) &&
+      isOf(nested, among) &&
       (among.tool === undefined || nested.toolName === among.tool) &&
       inside(toolCalls, nested, call.key) &&
       matches(nested)

@@ -28,7 +28,7 @@ import { readBefore } from './continuation.js';
 import { applyEvent } from './events.js';
 import { freeName } from './free-name.js';
 import { ensureRun } from './lifecycle.js';
-import { indexWritten } from './open-nested.js';
+import { indexWritten, watchOpen } from './open-nested.js';
 import { rescrubWritten, watchHiding } from './rescrub.js';
 import { watchEnds } from './run-ends.js';
 import { streamStopped } from './stream-stop.js';
@@ -169,6 +169,7 @@ function applySafely(ctx: Ctx, value: unknown): boolean {
     const { log } = draft;
     draft.rollback();
     scratch.written.clear();
+    if (scratch.openInside !== undefined) scratch.openInside.fresh = undefined;
     scratch.nesting = 0;
     scratch.lastText.part = undefined;
     for (const entry of log) applySafely(ctx, entry);
@@ -201,6 +202,7 @@ function createCtx(state: ToolpaneState, options: ReduceOptions, scratch: Scratc
   const ctx: Ctx = { draft: new Draft(state), options, scratch, apply: applyValue };
   watchEnds(ctx);
   watchHiding(ctx);
+  watchOpen(ctx);
   return ctx;
 }
 

@@ -4,7 +4,7 @@ import type { DisplayValue, ToolCallState } from '../state/state.js';
 import type { Ctx } from './context.js';
 import { messageWithoutEchoes, WITHHELD, withoutEchoes } from './echo.js';
 import { affords, hidesValue } from './hide.js';
-import { callsHidingUnder } from './inside.js';
+import { openNested } from './open-nested.js';
 import { sameValue } from './same-value.js';
 import { setUndoably } from './undo.js';
 
@@ -238,8 +238,8 @@ export function rescrubWritten(ctx: Ctx): void {
       (schema) => isObject(schema) && (hides || !rescrubbed.has(schema!)),
     );
     if (fresh.length === 0) continue;
-    // Found once per schema, paid for: every call under the top-level call is looked at, and a
-    // subagent whose many calls each ask must not make that quadratic.
+    // Found once per schema, paid for: every call that hides under the top-level call is looked
+    // at, and a subagent whose many calls each ask must not make that quadratic.
     callAgain(ctx, call, requestHiders(ctx, call, pay), pay, false);
     noteAsked(ctx, call);
   }
@@ -257,8 +257,9 @@ export function requestHiders(
   pay: Pay = () => true,
 ): ToolCallState[] | undefined {
   const top = topLevelCall(ctx.draft.root.toolCalls, call);
-  const inside = callsHidingUnder(ctx, top.childRunIds, pay);
-  return inside && hidesValue(top) ? [top, ...inside] : inside;
+  const inside = openNested(ctx, top, { hiding: true }, () => true);
+  if (!pay(inside.length)) return undefined;
+  return hidesValue(top) ? [top, ...inside] : inside;
 }
 
 /**

@@ -4,17 +4,17 @@ import { RunRecord } from '../state/run-record.js';
 import { expiredReason, HUMAN_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import { StateRoot } from '../state/state-root.js';
 import type { Ctx } from './context.js';
-import { latestNestedCall } from './tree.js';
+import { openNested } from './open-nested.js';
 
 /*
  * What waits for a person: a call, the calls nested under it, a run.
  */
 
-/** Whether `call`, or a call nested under it at any depth, `matches`. */
+/** Whether `call`, or a call nested under it at any depth, `matches` (which no ended call does). */
 function selfOrNested(ctx: Ctx, call: ToolCallState, matches: (c: ToolCallState) => boolean) {
   if (matches(call)) return true;
   if (countOf(call, 'childRunIds') === 0) return false;
-  return latestNestedCall(ctx.draft.root, call, matches) !== undefined;
+  return openNested(ctx, call, { asked: true }, matches, 1).length > 0;
 }
 
 /** Whether a call itself waits for a person: it asks, and its request has not expired. */
