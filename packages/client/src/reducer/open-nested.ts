@@ -129,9 +129,9 @@ function noteFresh(ctx: Ctx, fresh: Map<string, Set<string>>, key: string): void
   const call = toolCalls.get(key);
   if (call === undefined || call.parentToolCallId === null) return;
   const top = topLevelCall(toolCalls, call).key;
-  let keys = fresh.get(top);
-  if (keys === undefined) fresh.set(top, (keys = new Set()));
-  keys.add(key);
+  const keys = fresh.get(top);
+  if (keys === undefined) fresh.set(top, new Set([key]));
+  else keys.add(key);
 }
 
 /** Makes the reducer's draft tell the calls it writes to the index while a search needs them. */
