@@ -1,15 +1,11 @@
-import {
-  createToolpaneStore,
-  reduceAll,
-  type ToolCallState,
-  type ToolpaneState,
-} from '@toolpane/client';
+import { createToolpaneStore, reduceAll, type ToolCallState } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { latestNestedCall } from '../../packages/client/src/reducer/tree.js';
 import { countWork } from '../utils/count';
 import { fixtureAsRun, fixtureNames } from '../utils/fixtures';
+import { nestedCalls } from '../utils/nested-calls';
 
 /*
  * A request for a person raised inside a subagent surfaces again at each level above it, and the
@@ -18,28 +14,6 @@ import { fixtureAsRun, fixtureNames } from '../utils/fixtures';
  */
 
 const NAMES = fixtureNames();
-
-/**
- * The reference: every call nested under `call`, in stream order, each before the calls nested
- * under it, each once; built whole by reading the public state.
- */
-function nestedCalls(state: ToolpaneState, call: ToolCallState): ToolCallState[] {
-  const out: ToolCallState[] = [];
-  const seen = new Set<string>([call.key]);
-  const visit = (current: ToolCallState) => {
-    for (const runId of current.childRunIds) {
-      for (const key of state.runs.get(runId)?.toolCallIds ?? []) {
-        const child = state.toolCalls.get(key);
-        if (child === undefined || seen.has(key)) continue;
-        seen.add(key);
-        out.push(child);
-        visit(child);
-      }
-    }
-  };
-  visit(call);
-  return out;
-}
 
 /** The last item that matches (`Array#findLast` is newer than the library this project targets). */
 function lastMatch<T>(items: readonly T[], matches: (item: T) => boolean): T | undefined {

@@ -19,6 +19,7 @@ import { Draft } from '../../packages/client/src/state/draft.js';
 import { TERMINAL_TOOL_STATUSES } from '../../packages/client/src/state/state.js';
 import { countWork } from '../utils/count';
 import { fixtureAsRun, fixtureNames } from '../utils/fixtures';
+import { nestedCalls } from '../utils/nested-calls';
 
 /*
  * A request for a person that surfaces on an `agent-*` call is matched to the open call inside
@@ -31,25 +32,6 @@ const optionsFor = (name: string): ReduceOptions => ({
   formats: name.includes('aisdk') ? [aiSdk] : [],
   families: name.includes('network') ? [network] : [],
 });
-
-/** Every call nested under `call`, at any depth, read from the public state. */
-function nestedCalls(state: ToolpaneState, call: ToolCallState): ToolCallState[] {
-  const out: ToolCallState[] = [];
-  const seen = new Set<string>([call.key]);
-  const visit = (current: ToolCallState) => {
-    for (const runId of current.childRunIds) {
-      for (const key of state.runs.get(runId)?.toolCallIds ?? []) {
-        const child = state.toolCalls.get(key);
-        if (child === undefined || seen.has(key)) continue;
-        seen.add(key);
-        out.push(child);
-        visit(child);
-      }
-    }
-  };
-  visit(call);
-  return out;
-}
 
 /** The kinds a search looks among, as the public state tells them. */
 const kinds = (call: ToolCallState): [Among, (c: ToolCallState) => boolean][] => [

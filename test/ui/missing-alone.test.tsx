@@ -14,6 +14,7 @@ import { type ComponentType, createElement, type ReactNode, type Ref, version } 
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hydrateIn, unmountHydrated } from '../utils/hydrate.js';
+import { MISSING_WORDS } from '../utils/missing-words.js';
 
 type Note = ComponentType<Record<string, unknown> & { ref?: Ref<HTMLElement> }>;
 
@@ -21,24 +22,6 @@ const NOTES: Record<string, Note> = {
   'ToolCall.Missing': ToolCall.Missing as never,
   MissingToolCall: MissingToolCall as never,
 };
-
-const DEFAULT = (id: string) => `Tool call ${id} is not in this conversation.`;
-
-/** Each set of words the note can get, and the text it says (null: no note at all). */
-const WORDS: readonly [string, ReactNode, (id: string) => string | null][] = [
-  ['undefined', undefined, DEFAULT],
-  ['false', false, () => null],
-  ['null', null, () => null],
-  ['true', true, () => null],
-  ["''", '', () => null],
-  ['[]', [], () => null],
-  ['[undefined]', [undefined], () => null],
-  ["[null, [false, '', true, undefined]]", [null, [false, '', true, undefined]], () => null],
-  ['text', 'Loading the call…', () => 'Loading the call…'],
-  ['an element', <em key="em">Loading the call…</em>, () => 'Loading the call…'],
-  ["['', text]", ['', 'Loading the call…'], () => 'Loading the call…'],
-  ['0', 0, () => '0'],
-];
 
 interface Drawn {
   readonly key: string;
@@ -52,7 +35,7 @@ function drawAll(id: string): { drawn: Drawn[]; tree: ReactNode[] } {
   const drawn: Drawn[] = [];
   const tree: ReactNode[] = [];
   for (const [name, note] of Object.entries(NOTES)) {
-    for (const [label, words, says] of WORDS) {
+    for (const [label, words, says] of MISSING_WORDS) {
       for (const asChild of [false, true]) {
         const key = `${name} words=${label}${asChild ? ' asChild' : ''}`;
         const ref = { current: null as HTMLElement | null };

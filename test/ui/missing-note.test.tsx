@@ -25,6 +25,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadFixture } from '../utils/fixtures.js';
 import { hydrateIn, unmountHydrated } from '../utils/hydrate.js';
+import { MISSING_WORDS } from '../utils/missing-words.js';
 import { callsOf, playChecking, RECORDINGS, SEQUENCES, storeFor } from '../utils/refs.js';
 
 type Card = ComponentType<Record<string, unknown> & { ref?: Ref<HTMLElement> }>;
@@ -34,22 +35,6 @@ const CARDS: Record<string, Card> = {
   ToolCallCard: ToolCallCard as never,
   'Transcript.ToolCall': Transcript.ToolCall as never,
 };
-
-const DEFAULT = (id: string) => `Tool call ${id} is not in this conversation.`;
-
-/** Each `missing` a card can get, and the text its note says (null: no note at all). */
-const MISSING: readonly [string, ReactNode, (id: string) => string | null][] = [
-  ['undefined', undefined, DEFAULT],
-  ['false', false, () => null],
-  ['null', null, () => null],
-  ['true', true, () => null],
-  ["''", '', () => null],
-  ['[]', [], () => null],
-  ["[null, [false, '', true]]", [null, [false, '', true]], () => null],
-  ['text', 'Loading the call…', () => 'Loading the call…'],
-  ['an element', <em key="em">Loading the call…</em>, () => 'Loading the call…'],
-  ['0', 0, () => '0'],
-];
 
 /** The element given with `asChild`: bare, or holding parts of the card it stands for. */
 const HOSTS: readonly [string, () => ReactElement][] = [
@@ -82,8 +67,8 @@ function drawAll(ids: readonly string[]): { drawn: Drawn[]; tree: ReactNode } {
   const tree: ReactNode[] = [];
   for (const [index, id] of ids.entries()) {
     for (const [cardIndex, [cardName, card]] of Object.entries(CARDS).entries()) {
-      for (const [missingIndex, [label, missing, words]] of MISSING.entries()) {
-        if (index > 0 && (index + cardIndex) % MISSING.length !== missingIndex) continue;
+      for (const [missingIndex, [label, missing, words]] of MISSING_WORDS.entries()) {
+        if (index > 0 && (index + cardIndex) % MISSING_WORDS.length !== missingIndex) continue;
         for (const [hostLabel, makeHost] of [['', undefined] as const, ...HOSTS]) {
           const key = `${cardName} ${id} missing=${label}${hostLabel ? ` asChild ${hostLabel}` : ''}`;
           const ref = { current: null as HTMLElement | null };
