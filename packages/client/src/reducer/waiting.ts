@@ -17,6 +17,17 @@ function selfOrNested(ctx: Ctx, call: ToolCallState, matches: (c: ToolCallState)
   return openNested(ctx, call, { asked: true }, matches, 1).length > 0;
 }
 
+/** Whether `call` is one of run `runId`'s calls or runs under one, at any depth. */
+function inRun(calls: ReadonlyMap<string, ToolCallState>, call: ToolCallState, runId: string) {
+  const seen = new Set<string>();
+  for (let at: ToolCallState | undefined = call; at !== undefined && !seen.has(at.key); ) {
+    if (at.runId === runId) return true;
+    seen.add(at.key);
+    at = at.parentToolCallId === null ? undefined : calls.get(at.parentToolCallId);
+  }
+  return false;
+}
+
 /** Whether a call itself waits for a person: it asks, and its request has not expired. */
 export const waits = (call: ToolCallState): boolean =>
   HUMAN_TOOL_STATUSES.has(call.status) && expiredReason(call) === undefined;
@@ -38,15 +49,31 @@ export const holdsRequest = (ctx: Ctx, call: ToolCallState): boolean =>
 /**
  * Whether anything in the run waits for a person. Asked each time a call stops waiting (its
  * decision expired, or the server took it and nothing followed), so one after another as a chat
- * is restored or a run's decisions fail. The search goes round the run's calls from where the
- * last one found a call that waits (its witness), and notes where this one found one: while
- * calls only stop waiting, the witness only moves forward, and all the searches of a run
- * together look at each call about once, where searching from the first call looked at every
- * call that had stopped before each one found.
+ * is restored or a run's decisions fail. For a run inside a call: whether one of the calls that
+ * asked under that call (kept in `reducer/open-nested.ts`) waits and is in the run's tree. For a
+ * top-level run, the search goes round the run's calls from where the last one found a call that
+ * waits (its witness), and notes where this one found one: while calls only stop waiting, the
+ * witness only moves forward, and all the searches of a run together look at each call about
+ * once, where searching from the first call looked at every call that had stopped before each
+ * one found.
  */
 export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
-  const run = ctx.draft.root.runs.get(runId);
+  const { runs, toolCalls } = ctx.draft.root;
+  const run = runs.get(runId);
   if (run === undefined) return false;
+  // A run inside a call: among the calls that asked under the call it runs in, one of its tree.
+  const parent = run.parentToolCallId === null ? undefined : toolCalls.get(run.parentToolCallId);
+  if (parent !== undefined) {
+    return (
+      openNested(
+        ctx,
+        parent,
+        { asked: true },
+        (call) => waits(call) && inRun(toolCalls, call, runId),
+        1,
+      ).length > 0
+    );
+  }
   const ids = RunRecord.callIdsOf(run);
   const count = ids.length;
   const witnesses = StateRoot.lists(ctx.draft.root).witnesses ?? PersistentMap.empty<number>();
