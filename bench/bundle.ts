@@ -191,8 +191,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // `agent-*` call to the call that asked, asking whether anything inside waits, and searching a
   // request or a failed decision for what the calls around it hide cost what is open or hides,
   // not the subagent's history (reducer/open-nested.ts); 44.45 KB once whether anything in a
-  // subagent's run still waits is asked of those calls too (reducer/waiting.ts).
-  { name: '@toolpane/client', file: client, budgetKb: 44.45 },
+  // subagent's run still waits is asked of those calls too (reducer/waiting.ts); 45.0 KB once a
+  // value that may quote several calls is searched for all their hidden texts at once, and the
+  // text around a mark already there that may be the rest of a longer hidden text (before it,
+  // after it, or between two marks: a suffix automaton of the texts) is hidden with it
+  // (reducer/scrub.ts, reducer/text-match.ts).
+  { name: '@toolpane/client', file: client, budgetKb: 45.0 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -255,13 +259,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // (see above), 35.41 KB once a request repeated one level up before its inner call's own goes
   // to the call inside that its tool and arguments name (see above), 35.89 KB once one call
   // waits on a decision and the schemas beside a call found to hide later are searched (see
-  // above), 36.82 KB once a subagent's open and hiding calls are kept (see above);
+  // above), 36.82 KB once a subagent's open and hiding calls are kept (see above), 37.38 KB
+  // once several calls' hidden texts are searched at once and around marks (see above);
   // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 36.82,
+    budgetKb: 37.38,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -299,11 +304,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 41.04 KB with those of 42.18 KB, 41.26 KB with those of 42.38 KB,
   // 41.44 KB with those of 42.6 KB, 41.48 KB with those of 42.62 KB,
   // 41.49 KB with those of 42.64 KB, 41.74 KB with those of 42.9 KB, 41.86 KB with those of
-  // 43.02 KB, 42.35 KB with those of 43.52 KB, 43.28 KB with those of 44.45 KB.
+  // 43.02 KB, 42.35 KB with those of 43.52 KB, 43.28 KB with those of 44.45 KB, 43.86 KB with
+  // those of 45.0 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 43.28,
+    budgetKb: 43.86,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

@@ -4,10 +4,11 @@
  * step, three tools: `weatherTool` (plain), `crmLookupTool` (plain, its display transform hides
  * the key it is given) and `deleteTool` (`requireApproval`); or `bookTableTool` (suspends with a
  * resume schema) in place of `deleteTool`; or two `bookTableTool` calls beside the lookup; or two
- * `deleteTool` calls beside both. Mastra asks one request at a time: a second one comes in the
+ * `deleteTool` calls beside both; or a deletion beside two lookups (two calls that hide, with
+ * different keys). Mastra asks one request at a time: a second one comes in the
  * stream that answers the first. Each request is recorded natively and through `toAISdkStream`
- * (v6, `includeSubAgentMetadata`), with the streams that answer it (approve, resume), all sent to
- * the top-level runId and `agent-*` call.
+ * (v6, `includeSubAgentMetadata`), with the streams that answer it (approve, resume; the deletion
+ * beside two lookups only as asked), all sent to the top-level runId and `agent-*` call.
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
@@ -30,6 +31,8 @@ const INSTRUCTIONS = 'You are a helpful assistant. Use your tools when they help
 
 /** The key each subagent's CRM lookup is given; the tool's display transform hides it. */
 export const INNER_PARALLEL_SECRET = 'sk-inner-parallel-secret-7310';
+/** The key of a second lookup beside the first (two calls that hide, one waiting beside them). */
+export const INNER_PARALLEL_SECOND_SECRET = 'sk-inner-parallel-second-2206';
 
 /** The three calls of one subagent step: a plain lookup of the weather and the CRM, and `third`. */
 const threeCalls = (prefix: string, third: ScriptPart[]): ScriptPart[] => [
@@ -84,6 +87,7 @@ const APPROVE_CALL = 'call-inpar-approve-errands-1';
 const SUSPEND_CALL = 'call-inpar-suspend-errands-1';
 const TWO_CALL = 'call-inpar-two-errands-1';
 const TWIN_CALL = 'call-inpar-twin-errands-1';
+const KEYS_CALL = 'call-inpar-keys-errands-1';
 
 const mastra = new Mastra({
   agents: {
@@ -156,12 +160,28 @@ const mastra = new Mastra({
       ),
       TWIN_CALL,
     ),
+    keysDesk: deskAgent(
+      'inpar-keys-desk-agent',
+      innerAgent(
+        'inpar-keys-errands-agent',
+        threeCalls('keys', [
+          ...toolCall({ id: 'call-inpar-keys-del-1', name: 'deleteTool', input: { id: 'rec-k7' } }),
+          ...toolCall({
+            id: 'call-inpar-keys-crm-2',
+            name: 'crmLookupTool',
+            input: { query: 'Ada Lovelace', apiKey: INNER_PARALLEL_SECOND_SECRET },
+          }),
+        ]),
+        'Oslo is sunny, both customers are on the enterprise plan and rec-k7 is gone.',
+      ),
+      KEYS_CALL,
+    ),
   },
   storage: new InMemoryStore(),
   logger: false,
 });
 
-type Desk = 'approveDesk' | 'suspendDesk' | 'twoDesk' | 'twinDesk';
+type Desk = 'approveDesk' | 'suspendDesk' | 'twoDesk' | 'twinDesk' | 'keysDesk';
 const desk = (key: Desk): Agent => mastra.getAgent(key);
 /** What a route built on `@mastra/ai-sdk` streams for `out`. */
 const ui = (out: Parameters<typeof toAISdkStream>[0]) =>
@@ -181,6 +201,42 @@ const innerRequests = (chunks: Chunk[], type: string, innerId: string) =>
 
 /** The recorded scenarios, by name (`pnpm record <name>` runs one). */
 export const innerParallelScenarios: Record<string, Scenario> = {
+  // Two lookups that hide their keys, and a deletion waiting for approval beside them.
+  async innerParallelKeys() {
+    const agent = desk('keysDesk');
+    const prompt = 'Check Oslo, look up Grace Hopper and Ada Lovelace, and delete rec-k7.';
+    const request = await collect((await agent.stream(prompt)).fullStream);
+    const uiRequest = await ui(await agent.stream(prompt));
+    const both = (chunks: Chunk[]) => [
+      ...carriesKey(chunks),
+      ...problem(
+        JSON.stringify(chunks).includes(INNER_PARALLEL_SECOND_SECRET),
+        'the second key is not in the stream',
+      ),
+    ];
+    return [
+      {
+        file: 'subagent-inner-parallel-keys-request.jsonl',
+        chunks: request,
+        expect: ['tool-output', 'tool-call', 'tool-call-approval'],
+        check: (chunks) => [
+          ...waits(chunks),
+          ...both(chunks),
+          ...problem(
+            innerRequests(chunks, 'tool-call-approval', 'call-inpar-keys-del-1') === 1,
+            'not one nested approval',
+          ),
+        ],
+      },
+      {
+        file: 'aisdk-v6-subagent-inner-parallel-keys-request.jsonl',
+        chunks: uiRequest,
+        expect: ['data-tool-agent', 'data-tool-call-approval'],
+        check: both,
+      },
+    ];
+  },
+
   async innerParallelApproval() {
     const agent = desk('approveDesk');
     const prompt = 'Check Oslo, look up Grace Hopper and delete rec-314.';

@@ -6,7 +6,8 @@ import { runs } from '../utils/property';
 /*
  * The matcher that finds hidden values, against the plain definitions it stands for: every
  * occurrence found by `indexOf` from every position, every text's presence by `includes`, every
- * end of a text that begins a longer searched one by `startsWith`. Texts and strings are drawn
+ * end of a text that begins a longer searched one by `startsWith`, every start that ends one by
+ * `endsWith`, and every text inside one by `includes`. Texts and strings are drawn
  * from three letters, so occurrences overlap, nest and touch.
  */
 
@@ -76,6 +77,44 @@ describe('textMatcher', () => {
           if (patterns.some((p) => p.length > length && p.startsWith(end))) expected.push(length);
         }
         expect(textMatcher(patterns).cutEnds(text)).toEqual(expected);
+      }),
+      runs(2000),
+    );
+  });
+
+  it('tells the longest end of a text that begins a longer searched text', () => {
+    fc.assert(
+      fc.property(texts, subject, (patterns, text) => {
+        let expected = 0;
+        for (let length = text.length; length > 0 && expected === 0; length--) {
+          const end = text.slice(text.length - length);
+          if (patterns.some((p) => p.length > length && p.startsWith(end))) expected = length;
+        }
+        expect(textMatcher(patterns).openEnd(text)).toBe(expected);
+      }),
+      runs(2000),
+    );
+  });
+
+  it('tells the longest start of a text that ends a longer searched text', () => {
+    fc.assert(
+      fc.property(texts, subject, (patterns, text) => {
+        let expected = 0;
+        for (let length = text.length; length > 0 && expected === 0; length--) {
+          const start = text.slice(0, length);
+          if (patterns.some((p) => p.length > length && p.endsWith(start))) expected = length;
+        }
+        expect(textMatcher(patterns).openStart(text)).toBe(expected);
+      }),
+      runs(2000),
+    );
+  });
+
+  it('tells whether a text occurs in a searched text', () => {
+    fc.assert(
+      fc.property(texts, word(6), (patterns, text) => {
+        const expected = patterns.some((p) => p.includes(text));
+        expect(textMatcher(patterns).inside(text)).toBe(expected);
       }),
       runs(2000),
     );

@@ -1,5 +1,6 @@
 import { parsePartialJson } from '../partial-json/partial-json.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { HIDDEN_MARK, type Scrub, scrubText, scrubValue, TRUNCATED } from './scrub.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
 
 /*
@@ -18,9 +19,6 @@ import { type TextMatcher, textMatcher } from './text-match.js';
  * truncated.
  */
 
-/** What stands where a hidden value was. */
-const HIDDEN_MARK = '[hidden]';
-
 /** A message shown instead of one that was not searched for hidden values (see `affords`). */
 export const WITHHELD =
   '[hidden: a message the reducer could not afford to search for hidden values]';
@@ -34,9 +32,6 @@ export const WITHHELD_UNSEARCHABLE =
 
 /** Shorter values are too common to tell from the text around them. */
 const MIN_LENGTH = 3;
-
-/** Mastra's mark at the end of a quote it cut (`truncateForLogging`). */
-const TRUNCATED = '... (truncated)';
 
 type Visit = (text: string) => void;
 
@@ -128,73 +123,6 @@ function hiddenTexts(call: ToolCallState): Hidden {
   return hidden;
 }
 
-/** What a scrub replaces: the hidden texts, and whether a cut-off fragment is hidden. */
-interface Scrub {
-  readonly hidden: readonly TextMatcher[];
-  /** For a quote of the arguments: whether a value it cut short is not among those shown. */
-  readonly unshown?: (fragment: string) => boolean;
-}
-
-/**
- * The value a quote cut short ends with: what follows its last quotation mark (or the `: ` of a
- * number), when no other value follows.
- */
-function cutValue(body: string): string | undefined {
-  const fragment = body.slice(body.lastIndexOf('"') + 1).replace(/^: /, '');
-  return fragment === '' || /[\n,{}[\]]/.test(fragment) ? undefined : fragment;
-}
-
-/** `text` with every stretch that lies inside an occurrence of a hidden text replaced by the mark. */
-function withoutHidden(text: string, hidden: readonly TextMatcher[]): string {
-  const found = hidden.flatMap((matcher) => matcher.cover(text));
-  if (found.length === 0) return text;
-  found.sort((a, b) => a[0] - b[0]);
-  let out = '';
-  // `text` before `at` is written.
-  let at = 0;
-  for (const [start, end] of found) {
-    if (start >= at) out += text.slice(at, start) + HIDDEN_MARK;
-    at = Math.max(at, end);
-  }
-  return out + text.slice(at);
-}
-
-/** `text` with every hidden text replaced, and a quote cut inside one ending in the mark. */
-function scrubText(text: string, { hidden, unshown }: Scrub): string {
-  const out = withoutHidden(text, hidden);
-  if (!out.endsWith(TRUNCATED)) return out;
-  const body = out.slice(0, -TRUNCATED.length);
-  const cutAt = (start: number) => `${body.slice(0, start)}${HIDDEN_MARK}${TRUNCATED}`;
-  // The longest end of the quote that begins a hidden text, where a value begins.
-  let cut = -1;
-  for (const matcher of hidden) {
-    for (const length of matcher.cutEnds(body)) {
-      const start = body.length - length;
-      if (`" :`.includes(body[start - 1] ?? '')) {
-        if (cut === -1 || start < cut) cut = start;
-        break;
-      }
-    }
-  }
-  if (cut !== -1) return cutAt(cut);
-  const fragment = cutValue(body);
-  return fragment !== undefined && unshown?.(fragment) ? cutAt(body.length - fragment.length) : out;
-}
-
-/** `value` with its strings (keys included) scrubbed; itself when nothing changed. */
-function scrubValue(value: unknown, scrub: Scrub): unknown {
-  if (typeof value === 'string') return scrubText(value, scrub);
-  if (typeof value !== 'object' || value === null) return value;
-  let changed = false;
-  const pairs = Object.entries(value).map(([key, child]) => {
-    const next = [scrubText(key, scrub), scrubValue(child, scrub)] as const;
-    changed ||= next[0] !== key || next[1] !== child;
-    return next;
-  });
-  if (!changed) return value;
-  return Array.isArray(value) ? pairs.map(([, child]) => child) : Object.fromEntries(pairs);
-}
-
 /** Whether a shown value reports a failure: an error, or a result `{ error: true, … }`. */
 const isFailure = (value: unknown) => (value as { error?: unknown } | null)?.error === true;
 
@@ -202,23 +130,29 @@ const isFailure = (value: unknown) => (value as { error?: unknown } | null)?.err
 const QUOTE = '\n\nProvided arguments: ';
 
 /**
- * A failure that quotes the arguments as Mastra's validation does: the quoted values the call's
- * shown input does not contain are hidden, also where the raw arguments are not known (an AI SDK
- * stream or a UI message brings the input already transformed).
+ * A failure that quotes the arguments as Mastra's validation does: the quoted values the shown
+ * input of any of `calls` does not contain are hidden, also where the raw arguments are not known
+ * (an AI SDK stream or a UI message brings the input already transformed).
  */
-function quotedScrub(call: ToolCallState, value: unknown, hidden: TextMatcher): Scrub {
+function quotedScrub(calls: readonly ToolCallState[], value: unknown, hidden: TextMatcher): Scrub {
   const message = (value as { message?: unknown }).message;
   const at = typeof message === 'string' ? message.lastIndexOf(QUOTE) : -1;
   if (at < 0) return { hidden: [hidden] };
   const quote = (message as string).slice(at + QUOTE.length);
   const cut = quote.endsWith(TRUNCATED) ? quote.slice(0, -TRUNCATED.length) : quote;
-  const { input } = call;
-  // Arguments shown as they came are text to search as well.
-  const shown =
-    shownText(input.kind === 'raw' ? { kind: 'transformed', value: input.value } : input) ?? '';
+  const quoted = parsePartialJson(cut).value;
   const more = new Set<string>();
-  addUnshown(more, parsePartialJson(cut).value, shown);
-  return { hidden: [hidden, textMatcher(more)], unshown: (leaf) => !shown.includes(leaf) };
+  // Arguments shown as they came are text to search as well.
+  const shown = calls.map(({ input }) => {
+    const text =
+      shownText(input.kind === 'raw' ? { kind: 'transformed', value: input.value } : input) ?? '';
+    addUnshown(more, quoted, text);
+    return text;
+  });
+  return {
+    hidden: [hidden, textMatcher(more)],
+    unshown: (leaf) => shown.some((text) => !text.includes(leaf)),
+  };
 }
 
 /** Where Mastra's validation message quotes the result it refused. */
@@ -226,45 +160,53 @@ const RESULT_QUOTE = '\n\nReturned output: ';
 
 /**
  * A failure that quotes the result Mastra refused: that result never passed the display
- * transform, so a call that hides any of its values shows none of the quote.
+ * transform, so when any of `calls` hides any of its values none of the quote shows.
  */
-function withoutResultQuote(call: ToolCallState, value: unknown, transformed: boolean): unknown {
+function withoutResultQuote(
+  calls: readonly ToolCallState[],
+  value: unknown,
+  transformed: boolean,
+): unknown {
   const message = (value as { message?: unknown }).message;
   const at = typeof message === 'string' ? message.lastIndexOf(RESULT_QUOTE) : -1;
-  const { kind } = call.input;
-  const hides =
-    transformed ||
-    call.displayTransform === 'display' ||
-    kind === 'hidden' ||
-    kind === 'transformed';
-  if (at < 0 || !hides) return value;
+  const hides = (call: ToolCallState) => {
+    const { kind } = call.input;
+    return call.displayTransform === 'display' || kind === 'hidden' || kind === 'transformed';
+  };
+  if (at < 0 || !(transformed || calls.some(hides))) return value;
   const kept = (message as string).slice(0, at + RESULT_QUOTE.length);
   return { ...(value as object), message: `${kept}${HIDDEN_MARK}` };
 }
 
 /**
- * `display` as `call` may show it: with the parts of the call's values that it does not show
- * replaced by {@link HIDDEN_MARK} (see the note above). `failure` marks an error value;
- * `transformed` says a display transform made the value (a saved message's metadata tells, where
- * the call does not). The same object when nothing was replaced; a changed value shows as
- * `transformed`.
+ * `display` as `calls` (one call, or several whose values it may quote) may show it: with the
+ * parts of their values that they do not show replaced by {@link HIDDEN_MARK} (see the note
+ * above), searched for all of them at once: one after another, a shorter text hidden first would
+ * leave the rest of a longer one that holds it. `failure` marks an error value; `transformed`
+ * says a display transform made the value (a saved message's metadata tells, where the call does
+ * not). The same object when nothing was replaced; a changed value shows as `transformed`.
  */
 export function withoutEchoes(
-  call: ToolCallState,
+  calls: ToolCallState | readonly ToolCallState[],
   display: DisplayValue,
   failure = false,
   transformed = false,
 ): DisplayValue {
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
-  const { known, all } = hiddenTexts(call);
+  const list: readonly ToolCallState[] = Array.isArray(calls) ? calls : [calls as ToolCallState];
+  if (list.length === 0) return display;
   const failed = isFailure(display.value);
-  const texts = failure || failed ? all : known;
-  if (texts.length === 0 && !failed) return display;
+  const texts = new Set<string>();
+  for (const call of list) {
+    const { known, all } = hiddenTexts(call);
+    for (const text of failure || failed ? all : known) texts.add(text);
+  }
+  if (texts.size === 0 && !failed) return display;
   // Built for each value rather than kept with the call: a matcher takes a few dozen bytes per
   // character it searches for, and building it costs what one search of the texts would.
   const matcher = textMatcher(texts);
-  const scrub = failed ? quotedScrub(call, display.value, matcher) : { hidden: [matcher] };
-  let value = failed ? withoutResultQuote(call, display.value, transformed) : display.value;
+  const scrub = failed ? quotedScrub(list, display.value, matcher) : { hidden: [matcher] };
+  let value = failed ? withoutResultQuote(list, display.value, transformed) : display.value;
   if (scrub.unshown !== undefined || scrub.hidden.some((matcher) => !matcher.empty)) {
     try {
       value = scrubValue(value, { hidden: scrub.hidden });
@@ -296,14 +238,17 @@ export function messageWithoutEchoes(
   message: string,
   affords?: (cost: number) => boolean,
 ): string {
-  let out = message;
+  const texts = new Set<string>();
   for (const call of calls) {
     if (call.raw.withheld === true) return WITHHELD_UNSEARCHABLE;
-    // What searching the message for the call's texts costs: the texts, and the message itself.
-    const cost = 1 + hiddenTexts(call).all.length + Math.ceil(out.length / 256);
-    if (affords !== undefined && !affords(cost)) return WITHHELD;
-    const shown = withoutEchoes(call, { kind: 'raw', value: out }, true);
-    if (shown.kind === 'transformed' && typeof shown.value === 'string') out = shown.value;
+    const { all } = hiddenTexts(call);
+    // What searching the message for the call's texts costs.
+    if (affords !== undefined && !affords(1 + all.length)) return WITHHELD;
+    for (const text of all) texts.add(text);
   }
-  return out;
+  if (texts.size === 0) return message;
+  // One search for every call's texts: one after another, a shorter text hidden first would
+  // leave the rest of a longer one that holds it.
+  if (affords !== undefined && !affords(Math.ceil(message.length / 256))) return WITHHELD;
+  return scrubText(message, { hidden: [textMatcher(texts)] });
 }

@@ -107,13 +107,9 @@ export function withoutInnerEchoes(
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
   const calls = callsHidingUnder(ctx, call.childRunIds, pay);
   if (calls === undefined) return suppressedValue();
-  let out: DisplayValue = display;
-  for (const inner of calls) {
-    if (!hides(inner)) continue;
-    if (inner.raw.withheld === true) return suppressedValue();
-    out = withoutEchoes(inner, out, failure);
-  }
-  return out;
+  const hiding = calls.filter(hides);
+  if (hiding.some((inner) => inner.raw.withheld === true)) return suppressedValue();
+  return withoutEchoes(hiding, display, failure);
 }
 
 /**

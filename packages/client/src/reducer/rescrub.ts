@@ -22,30 +22,30 @@ import { setUndoably } from './undo.js';
 type Pay = (cost: number) => boolean;
 
 /**
- * A stored value searched again for what `hider` hides (all of it for a `failure`, as
- * `withoutEchoes` tells); itself when nothing changed, withheld when `pay` refuses.
+ * A stored value searched again for what `hiders` hide, all at once (all of it for a `failure`,
+ * as `withoutEchoes` tells); itself when nothing changed, withheld when `pay` refuses.
  */
-function valueAgain(hider: ToolCallState, value: unknown, pay: Pay, failure = true): unknown {
-  if (typeof value === 'string' && failure) return messageWithoutEchoes([hider], value, pay);
+function valueAgain(hiders: ToolCallState[], value: unknown, pay: Pay, failure = true): unknown {
+  if (typeof value === 'string' && failure) return messageWithoutEchoes(hiders, value, pay);
   if ((typeof value !== 'object' && typeof value !== 'string') || value === null) return value;
-  if (!pay(1)) return WITHHELD;
-  const shown = withoutEchoes(hider, { kind: 'raw', value }, failure);
+  if (!pay(hiders.length)) return WITHHELD;
+  const shown = withoutEchoes(hiders, { kind: 'raw', value }, failure);
   return shown.kind === 'raw' || shown.kind === 'transformed' ? shown.value : WITHHELD;
 }
 
 /** A display value searched again (see {@link valueAgain}); itself when nothing changed. */
 function displayAgain(
-  hider: ToolCallState,
+  hiders: ToolCallState[],
   display: DisplayValue,
   pay: Pay,
   failure: boolean,
 ): DisplayValue {
   if (display.kind === 'none') return display;
   if (display.kind === 'hidden') {
-    const message = display.message && valueAgain(hider, display.message, pay);
+    const message = display.message && valueAgain(hiders, display.message, pay);
     return message === display.message ? display : { ...display, message: message as string };
   }
-  const value = valueAgain(hider, display.value, pay, failure);
+  const value = valueAgain(hiders, display.value, pay, failure);
   return value === display.value ? display : { kind: 'transformed', value };
 }
 
@@ -62,11 +62,11 @@ function callAgain(
   above = true,
 ): void {
   const { key } = call;
-  for (const hider of above ? hiders! : []) {
+  if (above && hiders!.length > 0) {
     const now = ctx.draft.root.toolCalls.get(key)!;
-    const error = displayAgain(hider, now.error, pay, true);
+    const error = displayAgain(hiders!, now.error, pay, true);
     const output =
-      now.kind === 'workflow' ? displayAgain(hider, now.output, pay, false) : now.output;
+      now.kind === 'workflow' ? displayAgain(hiders!, now.output, pay, false) : now.output;
     if (error !== now.error || output !== now.output) {
       const editable = ctx.draft.toolCall(key)!;
       editable.error = error;
@@ -77,8 +77,12 @@ function callAgain(
     const request = ctx.draft.root.toolCalls.get(key)![field];
     const schema = request?.resumeSchema;
     if (typeof schema !== 'object' || schema === null) continue;
-    let shown: unknown = hiders === undefined ? WITHHELD : schema;
-    for (const hider of hiders ?? []) shown = valueAgain(hider, shown, pay);
+    const shown =
+      hiders === undefined
+        ? WITHHELD
+        : hiders.length === 0
+          ? schema
+          : valueAgain(hiders, schema, pay);
     if (typeof shown === 'object') markSearched(ctx, shown!);
     if (shown !== schema)
       (ctx.draft.toolCall(key) as Mutable<ToolCallState>)[field] = {
@@ -126,7 +130,7 @@ function rescrubFor(ctx: Ctx, hider: ToolCallState, pay: Pay): void {
     seen.add(runId);
     const run = runs.get(runId);
     const before = run?.error;
-    const after = before === undefined ? before : (valueAgain(hider, before, pay) as string);
+    const after = before === undefined ? before : (valueAgain([hider], before, pay) as string);
     // Finding the copies walks the run: paid for too, else withheld, which nothing changes again.
     if (after !== before)
       runErrorAgain(
@@ -270,7 +274,7 @@ export function sameSchema(ctx: Ctx, call: ToolCallState, schema: unknown): bool
   const held = (call.suspension ?? call.approval)?.resumeSchema;
   if (sameValue(held, schema)) return true;
   if (typeof schema !== 'object' || schema === null) return false;
-  let shown = schema as unknown;
-  for (const hider of requestHiders(ctx, call)!) shown = valueAgain(hider, shown, () => true);
+  const hiders = requestHiders(ctx, call)!;
+  const shown = hiders.length === 0 ? schema : valueAgain(hiders, schema, () => true);
   return sameValue(held, shown);
 }

@@ -27,6 +27,18 @@ export interface TextMatcher {
    * text cut short could end inside one.
    */
   cutEnds(text: string): number[];
+  /**
+   * The length of the longest end of `text` that begins a longer searched text (0 for none):
+   * where a text could begin before a stretch of it that was already hidden.
+   */
+  openEnd(text: string): number;
+  /**
+   * The length of the longest start of `text` that ends a longer searched text (0 for none):
+   * where a text could go on after a stretch of it that was already hidden.
+   */
+  openStart(text: string): number;
+  /** Whether `text` (not empty) occurs in a searched text. */
+  inside(text: string): boolean;
   /** Which of the searched texts occur in `text`, found in one pass. */
   found(text: string): Set<string>;
 }
@@ -39,7 +51,11 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
   // longest searched text its text ends with (0 for none).
   const list = [...texts];
   let size = 1;
-  for (const text of list) size += text.length;
+  let widest = 0;
+  for (const text of list) {
+    size += text.length;
+    widest = Math.max(widest, text.length);
+  }
   const first = new Int32Array(size).fill(-1);
   const next = new Int32Array(size);
   const unit = new Uint16Array(size);
@@ -111,6 +127,17 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
     return node;
   };
 
+  const cutEnds = (text: string): number[] => {
+    const out: number[] = [];
+    for (let at = scan(text); at !== 0; at = fail[at]!) if (fan[at]! > 0) out.push(depth[at]!);
+    return out;
+  };
+
+  // The texts backwards, and their parts, built the first time they are asked about.
+  let backwards: TextMatcher | undefined;
+  let within: ((text: string) => boolean) | undefined;
+  const reverse = (text: string) => text.split('').reverse().join('');
+
   return {
     empty: nodes === 1,
     cover(text) {
@@ -120,10 +147,20 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
       });
       return out;
     },
-    cutEnds(text) {
-      const out: number[] = [];
-      for (let at = scan(text); at !== 0; at = fail[at]!) if (fan[at]! > 0) out.push(depth[at]!);
-      return out;
+    cutEnds,
+    openEnd(text) {
+      // No end longer than the longest text can begin one.
+      return nodes === 1 || text === '' ? 0 : (cutEnds(text.slice(-widest))[0] ?? 0);
+    },
+    openStart(text) {
+      if (nodes === 1 || text === '') return 0;
+      backwards ??= textMatcher(list.map(reverse));
+      return backwards.cutEnds(reverse(text.slice(0, widest)))[0] ?? 0;
+    },
+    inside(text) {
+      if (text.length === 0 || text.length > widest) return false;
+      within ??= substrings(list);
+      return within(text);
     },
     found(text) {
       const out = new Set<string>();
@@ -138,5 +175,46 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
       });
       return out;
     },
+  };
+}
+
+/**
+ * Whether a text occurs in any of `texts` (a suffix automaton of the texts, one after another
+ * with a separator none holds as text): built in time linear in their length, asked in time
+ * linear in the text asked about.
+ */
+function substrings(texts: readonly string[]): (text: string) => boolean {
+  const joined = texts.join('\uffff');
+  // Per state: its moves, the state of its longest suffix of another class, its longest length.
+  const moves: Map<number, number>[] = [new Map()];
+  const link = [-1];
+  const length = [0];
+  let last = 0;
+  for (let i = 0; i < joined.length; i++) {
+    const code = joined.charCodeAt(i);
+    const made = moves.push(new Map()) - 1;
+    length[made] = length[last]! + 1;
+    link[made] = 0;
+    let at = last;
+    for (; at !== -1 && !moves[at]!.has(code); at = link[at]!) moves[at]!.set(code, made);
+    if (at !== -1) {
+      const to = moves[at]!.get(code)!;
+      if (length[at]! + 1 === length[to]) link[made] = to;
+      else {
+        const copy = moves.push(new Map(moves[to])) - 1;
+        length[copy] = length[at]! + 1;
+        link[copy] = link[to]!;
+        for (; at !== -1 && moves[at]!.get(code) === to; at = link[at]!) moves[at]!.set(code, copy);
+        link[to] = copy;
+        link[made] = copy;
+      }
+    }
+    last = made;
+  }
+  return (text) => {
+    let at: number | undefined = 0;
+    for (let i = 0; i < text.length && at !== undefined; i++)
+      at = moves[at]!.get(text.charCodeAt(i));
+    return at !== undefined;
   };
 }
