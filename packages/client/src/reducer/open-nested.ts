@@ -6,7 +6,7 @@ import { inside, runTree } from './tree.js';
 import { setUndoably } from './undo.js';
 
 /*
- * The open calls inside each top-level call. A request for a person that surfaces on an `agent-*`
+ * The calls inside each top-level call that are open, and those that hide a value. A request for a person that surfaces on an `agent-*`
  * or `workflow-*` call goes to the call inside that asked it, and only a call that has not ended
  * can ask or wait: looked up here, by what it can do and by tool, that costs what is open of that
  * kind under the top-level call, not the size of its history, so a subagent that makes thousands

@@ -74,17 +74,27 @@ export function runTree(state: ToolpaneState, runId: string): RunState[] {
   return out;
 }
 
-/** Whether `call` runs inside call `key`, at any depth (each parent visited once). */
-export function inside(
+/**
+ * Whether `test` holds for `call` or for a call it runs inside, at any depth: each visited once,
+ * so a cycle in hostile input ends the walk.
+ */
+export function upFrom(
   calls: ReadonlyMap<string, ToolCallState>,
   call: ToolCallState,
-  key: string,
+  test: (at: ToolCallState) => boolean,
 ): boolean {
   const seen = new Set<string>();
-  for (let up = call.parentToolCallId; up !== null && !seen.has(up); ) {
-    if (up === key) return true;
-    seen.add(up);
-    up = calls.get(up)?.parentToolCallId ?? null;
+  for (let at: ToolCallState | undefined = call; at !== undefined && !seen.has(at.key); ) {
+    if (test(at)) return true;
+    seen.add(at.key);
+    at = at.parentToolCallId === null ? undefined : calls.get(at.parentToolCallId);
   }
   return false;
 }
+
+/** Whether `call` runs inside call `key`, at any depth. */
+export const inside = (
+  calls: ReadonlyMap<string, ToolCallState>,
+  call: ToolCallState,
+  key: string,
+): boolean => upFrom(calls, call, (at) => at !== call && at.key === key);

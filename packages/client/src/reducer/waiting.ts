@@ -5,6 +5,7 @@ import { expiredReason, HUMAN_TOOL_STATUSES, type ToolCallState } from '../state
 import { StateRoot } from '../state/state-root.js';
 import type { Ctx } from './context.js';
 import { openNested } from './open-nested.js';
+import { upFrom } from './tree.js';
 
 /*
  * What waits for a person: a call, the calls nested under it, a run.
@@ -15,17 +16,6 @@ function selfOrNested(ctx: Ctx, call: ToolCallState, matches: (c: ToolCallState)
   if (matches(call)) return true;
   if (countOf(call, 'childRunIds') === 0) return false;
   return openNested(ctx, call, { asked: true }, matches, 1).length > 0;
-}
-
-/** Whether `call` is one of run `runId`'s calls or runs under one, at any depth. */
-function inRun(calls: ReadonlyMap<string, ToolCallState>, call: ToolCallState, runId: string) {
-  const seen = new Set<string>();
-  for (let at: ToolCallState | undefined = call; at !== undefined && !seen.has(at.key); ) {
-    if (at.runId === runId) return true;
-    seen.add(at.key);
-    at = at.parentToolCallId === null ? undefined : calls.get(at.parentToolCallId);
-  }
-  return false;
 }
 
 /** Whether a call itself waits for a person: it asks, and its request has not expired. */
@@ -69,7 +59,7 @@ export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
         ctx,
         parent,
         { asked: true },
-        (call) => waits(call) && inRun(toolCalls, call, runId),
+        (call) => waits(call) && upFrom(toolCalls, call, (at) => at.runId === runId),
         1,
       ).length > 0
     );
