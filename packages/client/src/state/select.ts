@@ -149,10 +149,15 @@ export interface PendingApproval {
   readonly call: ToolCallState;
 }
 
-/** Every call waiting for an approval or a resume, in stream order. */
+/**
+ * Every call waiting for an approval or a resume, in stream order. O(calls waiting) on a state
+ * Toolpane made, which keeps them as calls change; a state made elsewhere is scanned.
+ */
 export function selectPendingApprovals(state: ToolpaneState): PendingApproval[] {
   const out: PendingApproval[] = [];
-  for (const id of state.toolCallOrder) {
+  // A state Toolpane made keeps the calls that wait for a person: O(those), not O(calls).
+  const keys = state instanceof StateRoot ? StateRoot.asking(state) : state.toolCallOrder;
+  for (const id of keys) {
     const call = state.toolCalls.get(id);
     if (call === undefined || !HUMAN_TOOL_STATUSES.has(call.status)) continue;
     if (expiredReason(call) !== undefined) continue;

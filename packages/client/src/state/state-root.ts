@@ -5,7 +5,13 @@ import { type Cursor, cursorOf } from './cursor.js';
 import { PersistentMap } from './persistent-map.js';
 import { buildRepeats, NO_REPEATS, type Repeats } from './repeats.js';
 import type { RunState, StreamFormat, StreamIssue, ToolCallState, ToolpaneState } from './state.js';
-import { buildWaiting, type CallChange, updateWaiting, type WaitingIndex } from './waiting.js';
+import {
+  buildWaiting,
+  type CallChange,
+  updateWaiting,
+  type WaitingIndex,
+  waitsForPerson,
+} from './waiting.js';
 
 /*
  * Internal: how a state stores its growing lists. Not exported from the package: a state is read
@@ -108,14 +114,23 @@ export class StateRoot implements ToolpaneState {
   #waiting: WaitingIndex | undefined;
   /** The awaiting-the-client index (see `awaiting.ts`); built now when a state arrives without. */
   #awaiting: AwaitingIndex;
+  /** The index of the calls that wait for a person (see `awaiting.ts`), likewise. */
+  #asking: AwaitingIndex;
 
-  constructor(fields: StateFields, lists: Lists, waiting?: WaitingIndex, awaiting?: AwaitingIndex) {
+  constructor(
+    fields: StateFields,
+    lists: Lists,
+    waiting?: WaitingIndex,
+    awaiting?: AwaitingIndex,
+    asking?: AwaitingIndex,
+  ) {
     this.format = fields.format;
     this.runs = fields.runs;
     this.toolCalls = fields.toolCalls;
     this.#lists = lists;
     this.#waiting = waiting;
     this.#awaiting = awaiting ?? indexAwaiting(fields.toolCalls);
+    this.#asking = asking ?? indexAwaiting(fields.toolCalls, waitsForPerson);
   }
 
   get runOrder(): readonly string[] {
@@ -148,7 +163,7 @@ export class StateRoot implements ToolpaneState {
 
   /** A copy of a root, sharing its lists and indexes, for the reducer to edit. */
   static copy(root: StateRoot): StateRoot {
-    return new StateRoot(root, root.#lists, root.#waiting, root.#awaiting);
+    return new StateRoot(root, root.#lists, root.#waiting, root.#awaiting, root.#asking);
   }
 
   /** The lists of a root. */
@@ -173,6 +188,20 @@ export class StateRoot implements ToolpaneState {
   }
 
   /**
+   * The keys of the calls of a root that wait for a person (an approval or a resume), from its
+   * index, in stream order: O(those calls), O(1) when none does.
+   */
+  static asking(root: StateRoot): readonly string[] {
+    const keys = [...awaitingKeys(root.#asking)];
+    const calls = root.toolCalls;
+    if (keys.length < 2) return keys;
+    // The calls' map keeps them in the order they came; with a plain one, the order is scanned.
+    if (!(calls instanceof PersistentMap))
+      return root.toolCallOrder.filter((key) => keys.includes(key));
+    return keys.sort((a, b) => calls.positionOf(a) - calls.positionOf(b));
+  }
+
+  /**
    * Brings the indexes of a root the reducer owns up to date with the calls a batch changed. The
    * root was copied from the state published before the batch, with its indexes: one not built
    * yet is built on first use, from the calls as they are then.
@@ -180,6 +209,7 @@ export class StateRoot implements ToolpaneState {
   static reindex(root: StateRoot, changes: ChangeMap<CallChange>): void {
     root.#waiting &&= updateWaiting(root.#waiting, changes, root.toolCalls);
     root.#awaiting = updateAwaiting(root.#awaiting, changes);
+    root.#asking = updateAwaiting(root.#asking, changes, waitsForPerson);
   }
 }
 
