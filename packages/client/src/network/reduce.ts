@@ -1,8 +1,9 @@
 import type { Checked } from '../chunks/check.js';
 import type { Ctx, Scope } from '../reducer/context.js';
-import { ensureRun } from '../reducer/lifecycle.js';
+import { endRun, ensureRun } from '../reducer/lifecycle.js';
 import { appendText, closeTextPart, currentTextPart } from '../reducer/parts.js';
 import { shownPrompt } from '../reducer/redact.js';
+import { runWaitsForHuman } from '../reducer/waiting.js';
 import type { Mutable } from '../state/draft.js';
 import { findCallKey } from '../state/identity.js';
 import { countOf, itemAt, setItem } from '../state/list-fields.js';
@@ -131,12 +132,17 @@ export function startExecution(
     toolCallId = resumed.key;
   } else if (resumed !== undefined) {
     toolCallId = resumed.key;
-    // The runs that waited go on in the new one (which has no `start`): they end with it.
+    // The latest run that waited goes on in the new one (which has no `start`): it ends with it.
+    // An earlier one went on in a later run, which goes on in this one: it ends here, unless a
+    // call in it still waits for a person. Read from the latest back to the first that does not
+    // wait, so that an execution asking round after round stays linear in its rounds.
     let agentId: string | undefined;
-    for (const childId of resumed.childRunIds) {
-      const child = ctx.draft.root.runs.get(childId);
+    for (let i = countOf(resumed, 'childRunIds') - 1, latest = true; i >= 0; i--, latest = false) {
+      const child = ctx.draft.root.runs.get(itemAt(resumed, 'childRunIds', i)!);
       agentId ??= child?.agentId;
-      if (child?.status === 'waiting') ensureRun(ctx, childId, scope);
+      if (child?.status !== 'waiting') break;
+      if (latest || runWaitsForHuman(ctx, child.runId)) ensureRun(ctx, child.runId, scope);
+      else endRun(ctx, child.runId, 'finished', undefined);
     }
     const run = ensureRun(ctx, execution.id, {
       parentToolCallId: toolCallId,
