@@ -117,6 +117,24 @@ const opening = [
   chunk('tool-call', 'top', { toolCallId: 'call-agent', toolName: 'agent-ops', args: {} }),
   wrap(chunk('start', 'sub', { id: 'ops', messageId: 'm-sub' })),
 ];
+/** Two levels down: a subagent's own agent call (`call-deep`) and its run, `sub2`. */
+const wrapDeep = (inner: object) =>
+  wrap({
+    type: 'tool-output',
+    runId: 'sub',
+    from: 'USER',
+    payload: { output: inner, toolCallId: 'call-deep', toolName: 'agent-deep' },
+  });
+const openingDeep = [
+  ...opening,
+  wrap(chunk('tool-call', 'sub', { toolCallId: 'call-deep', toolName: 'agent-deep', args: {} })),
+  wrapDeep(chunk('start', 'sub2', { id: 'deep', messageId: 'm-sub2' })),
+];
+/** The opening, the run the inner calls are made in, and how their chunks are wrapped, by depth. */
+const LEVELS = {
+  'one level down': { open: opening, run: 'sub', wrapped: wrap },
+  'two levels down': { open: openingDeep, run: 'sub2', wrapped: wrapDeep },
+};
 const inner = (i: number, tool = `tool${i}`) => ({
   toolCallId: `sub-${i}`,
   toolName: tool,
@@ -134,25 +152,30 @@ function counted(chunks: readonly unknown[], options: ReduceOptions = {}) {
 }
 
 describe('requests that name only the agent call stay linear however many calls it made', () => {
-  it('natively: many open calls, each request told one level up only', () => {
-    const stream = (count: number) => [
-      ...opening,
-      ...Array.from({ length: count }, (_, i) => wrap(chunk('tool-call', 'sub', inner(i)))),
-      ...Array.from({ length: count }, (_, i) =>
-        chunk('tool-call-approval', 'top', { ...inner(i), toolCallId: 'call-agent' }),
-      ),
-    ];
-    const run = (count: number) => {
-      const { work, state } = counted(stream(count));
-      // Each request goes to the one open call of the tool it names.
-      for (const i of [0, count >> 1, count - 1]) {
-        expect(state.toolCalls.get(`sub-${i}`)?.approval?.toolName).toBe(`tool${i}`);
-      }
-      expect(state.toolCalls.get('call-agent')?.approval).toBeUndefined();
-      return work;
-    };
-    expect(run(3_000) / run(300)).toBeLessThan(20);
-  });
+  it.each(Object.entries(LEVELS))(
+    'natively, %s: many open calls, each request told at the top only',
+    (_, level) => {
+      const stream = (count: number) => [
+        ...level.open,
+        ...Array.from({ length: count }, (_, i) =>
+          level.wrapped(chunk('tool-call', level.run, inner(i))),
+        ),
+        ...Array.from({ length: count }, (_, i) =>
+          chunk('tool-call-approval', 'top', { ...inner(i), toolCallId: 'call-agent' }),
+        ),
+      ];
+      const run = (count: number) => {
+        const { work, state } = counted(stream(count));
+        // Each request goes to the one open call of the tool it names.
+        for (const i of [0, count >> 1, count - 1]) {
+          expect(state.toolCalls.get(`sub-${i}`)?.approval?.toolName).toBe(`tool${i}`);
+        }
+        expect(state.toolCalls.get('call-agent')?.approval).toBeUndefined();
+        return work;
+      };
+      expect(run(3_000) / run(300)).toBeLessThan(20);
+    },
+  );
 
   it('natively: suspensions told one level up among many open calls stay on the agent call', () => {
     const stream = (count: number) => [
@@ -178,37 +201,40 @@ describe('requests that name only the agent call stay linear however many calls 
     expect(run(3_000) / run(300)).toBeLessThan(20);
   });
 
-  it('natively: rounds of asking whose decisions are taken, expire or fail', () => {
-    const end = { type: 'toolpane/stream-end' };
-    const rounds = (count: number) => [
-      ...opening,
-      ...Array.from({ length: count }, (_, i) => {
-        const call = inner(i, 'deleteTool');
-        const aim = { key: `sub-${i}`, toolCallId: 'call-agent' };
-        const sent = { type: 'toolpane/decision-sent', ...aim, approved: true };
-        const decision = [
-          [sent, { type: 'toolpane/decision-failed', ...aim, error: 'refused' }],
-          [{ type: 'toolpane/decision-expired', toolCallId: 'call-agent', reason: 'gone' }],
-          [sent, { type: 'toolpane/decision-failed', ...aim, error: 'taken', accepted: true }],
-        ][i % 3]!;
-        return [
-          wrap(chunk('tool-call', 'sub', call)),
-          wrap(chunk('tool-call-approval', 'sub', call)),
-          chunk('tool-call-approval', 'top', { ...call, toolCallId: 'call-agent' }),
-          end,
-          ...decision,
-          wrap(chunk('tool-result', 'sub', { ...call, result: { ok: true } })),
-        ];
-      }).flat(),
-    ];
-    const run = (count: number) => {
-      const { work, state } = counted(rounds(count));
-      // The last round's decision was taken: nothing waits.
-      expect(state.toolCalls.get(`sub-${count - 1}`)?.status).not.toBe('approval-requested');
-      return work;
-    };
-    expect(run(1_500) / run(150)).toBeLessThan(20);
-  });
+  it.each(Object.entries(LEVELS))(
+    'natively, %s: rounds of asking whose decisions are taken, expire or fail',
+    (_, level) => {
+      const end = { type: 'toolpane/stream-end' };
+      const rounds = (count: number) => [
+        ...level.open,
+        ...Array.from({ length: count }, (_, i) => {
+          const call = inner(i, 'deleteTool');
+          const aim = { key: `sub-${i}`, toolCallId: 'call-agent' };
+          const sent = { type: 'toolpane/decision-sent', ...aim, approved: true };
+          const decision = [
+            [sent, { type: 'toolpane/decision-failed', ...aim, error: 'refused' }],
+            [{ type: 'toolpane/decision-expired', toolCallId: 'call-agent', reason: 'gone' }],
+            [sent, { type: 'toolpane/decision-failed', ...aim, error: 'taken', accepted: true }],
+          ][i % 3]!;
+          return [
+            level.wrapped(chunk('tool-call', level.run, call)),
+            level.wrapped(chunk('tool-call-approval', level.run, call)),
+            chunk('tool-call-approval', 'top', { ...call, toolCallId: 'call-agent' }),
+            end,
+            ...decision,
+            level.wrapped(chunk('tool-result', level.run, { ...call, result: { ok: true } })),
+          ];
+        }).flat(),
+      ];
+      const run = (count: number) => {
+        const { work, state } = counted(rounds(count));
+        // The last round's decision was taken: nothing waits.
+        expect(state.toolCalls.get(`sub-${count - 1}`)?.status).not.toBe('approval-requested');
+        return work;
+      };
+      expect(run(1_500) / run(150)).toBeLessThan(20);
+    },
+  );
 
   it('natively: failed decisions, each searched for what a call beside it hides', () => {
     const hider = { toolCallId: 'vault-1', toolName: 'vault', args: { key: 'sk-open-nested-1' } };
