@@ -6,8 +6,9 @@ import { inside, runTree } from './tree.js';
 import { setUndoably } from './undo.js';
 
 /*
- * The calls inside each top-level call that are open, and those that hide a value. A request for a person that surfaces on an `agent-*`
- * or `workflow-*` call goes to the call inside that asked it, and only a call that has not ended
+ * The calls inside each top-level call that are open, and those that hide a value. A request for
+ * a person that surfaces on an `agent-*` or `workflow-*` call goes to the call inside that asked
+ * it, and only a call that has not ended
  * can ask or wait: looked up here, by what it can do and by tool, that costs what is open of that
  * kind under the top-level call, not the size of its history, so a subagent that makes thousands
  * of calls, each asking in turn, stays linear. The calls that hide a value are kept too, ended
@@ -145,8 +146,9 @@ export function watchOpen(ctx: Ctx): void {
 }
 
 /**
- * The calls nested under `call` at any depth of the kind `among` names, that `matches`: the latest made first (calls the value being applied made count as the latest, in
- * the order it wrote them), or, with a `limit`, that many of them at most, in no order.
+ * The calls nested under `call` at any depth of the kind `among` names, that `matches`: the latest
+ * made first (calls the value being applied made count as the latest, in the order it wrote
+ * them), or, with a `limit`, that many of them at most, in no order.
  */
 export function openNested(
   ctx: Ctx,

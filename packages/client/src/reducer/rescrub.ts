@@ -237,7 +237,7 @@ export function rescrubWritten(ctx: Ctx): void {
       rescrubFor(ctx, call, pay);
     }
     const schemas = resumeSchemas(call);
-    // Only the call's schemas are searched here: none, or none new while it hides nothing, no search.
+    // Only the call's own schemas: with none, or none new while it hides nothing, no search.
     const fresh = schemas.filter(
       (schema) => isObject(schema) && (hides || !rescrubbed.has(schema!)),
     );

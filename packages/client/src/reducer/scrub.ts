@@ -42,16 +42,16 @@ function merged(spans: readonly [number, number][]): [number, number][] {
 /**
  * `text` with every stretch that lies inside an occurrence of a hidden text replaced by the mark,
  * and around each mark (one another search or this one put there) the text that could be the rest
- * of a hidden text the mark stands for part of (before it, after it, or between two marks): searches for several calls' texts one after
- * another (a value searched again for a call that hides values late) would otherwise leave shown
- * what a shorter text hidden first left of a longer one (`[hidden]-456789` of
- * `sk-leak-123-456789`, when `sk-leak-123` was hidden first).
+ * of a hidden text the mark stands for part of (before it, after it, or between two marks):
+ * searches for several calls' texts one after another (a value searched again for a call that
+ * hides values late) would otherwise leave shown what a shorter text hidden first left of a longer
+ * one (`[hidden]-456789` of `sk-leak-123-456789`, when `sk-leak-123` was hidden first).
  */
 function withoutHidden(text: string, hidden: readonly TextMatcher[]): string {
   const found = hidden.flatMap((matcher) => matcher.cover(text));
-  // The marks already there (one pass over the text).
+  if (found.length === 0 && !text.includes(HIDDEN_MARK)) return text;
+  // The marks already there.
   const between = text.split(HIDDEN_MARK);
-  if (found.length === 0 && between.length === 1) return text;
   const marks: [number, number][] = [];
   let end = 0;
   for (const piece of between.slice(0, -1)) {

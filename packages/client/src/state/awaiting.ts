@@ -52,7 +52,7 @@ export const indexAwaiting = (
 ): AwaitingIndex => ofKeys(buildAwaiting(calls, waits));
 
 /** The keys of the calls the index holds as waiting, in the order they first did: O(1) for none. */
-export function awaitingKeys({ keys, count }: AwaitingIndex): readonly string[] {
+export function awaitingKeys({ keys, count }: AwaitingIndex): string[] {
   const out: string[] = [];
   if (count > 0) for (const [key, now] of keys) if (now) out.push(key);
   return out;

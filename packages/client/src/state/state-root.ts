@@ -192,13 +192,11 @@ export class StateRoot implements ToolpaneState {
    * index, in stream order: O(those calls), O(1) when none does.
    */
   static asking(root: StateRoot): readonly string[] {
-    const keys = [...awaitingKeys(root.#asking)];
-    const calls = root.toolCalls;
-    if (keys.length < 2) return keys;
-    // The calls' map keeps them in the order they came; with a plain one, the order is scanned.
-    if (!(calls instanceof PersistentMap))
-      return root.toolCallOrder.filter((key) => keys.includes(key));
-    return keys.sort((a, b) => calls.positionOf(a) - calls.positionOf(b));
+    const keys = awaitingKeys(root.#asking);
+    // Every root holds its calls in a `PersistentMap` (a draft adopts a plain one), in the order
+    // they came.
+    const calls = root.toolCalls as PersistentMap<ToolCallState>;
+    return keys.length < 2 ? keys : keys.sort((a, b) => calls.positionOf(a) - calls.positionOf(b));
   }
 
   /**
