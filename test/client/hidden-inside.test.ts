@@ -2,7 +2,7 @@
 import { reduceAll, type ToolCallState } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
-import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
+import { END, endsOwner, isAiSdkRecording, recordingOptions } from '../utils/replays';
 import { callsUnder, everythingShown, hiddenTexts, hidesValue } from '../utils/shown';
 
 /*
@@ -35,15 +35,6 @@ const CASES: Case[] = fixtureNames().flatMap((name) => {
     }))
     .filter(({ secrets }) => secrets.length > 0);
 });
-
-/** Whether `chunk` ends the top-level call `owner` (its result). */
-function endsOwner(name: string, chunk: Chunk, owner: ToolCallState): boolean {
-  if (isAiSdkRecording(name)) {
-    return chunk.type === 'tool-output-available' && chunk.toolCallId === owner.toolCallId;
-  }
-  const payload = chunk.payload as { toolCallId?: unknown } | undefined;
-  return chunk.type === 'tool-result' && payload?.toolCallId === owner.toolCallId;
-}
 
 /** The cases whose recording ends the call above (a request's recording may stop before). */
 const ENDED = CASES.filter(({ name, chunks, owner }) =>

@@ -7,7 +7,14 @@ import {
 } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
-import { answering, END, failing, isAiSdkRecording, recordingOptions } from '../utils/replays';
+import {
+  answering,
+  END,
+  failing,
+  isAiSdkRecording,
+  recordingOptions,
+  runError,
+} from '../utils/replays';
 import { everythingShown, hiddenTexts, hidesValue } from '../utils/shown';
 
 /*
@@ -25,14 +32,6 @@ const hides = (call: ToolCallState | undefined) => call !== undefined && hidesVa
 
 const shownOf = (state: ToolpaneState) =>
   everythingShown(state) + [...state.runs.values()].map((run) => run.error ?? '').join('\n');
-
-/** Mastra's own error chunk (a model that failed), failing the run `runId` with `message`. */
-function runError(name: string, runId: unknown, message: string): Chunk {
-  if (isAiSdkRecording(name)) return { type: 'error', errorText: message };
-  const recorded = (loadFixture('model-error') as Chunk[]).find((c) => c.type === 'error')!;
-  const error = { ...(recorded.payload!.error as object), message };
-  return { ...recorded, runId, payload: { ...recorded.payload, error } };
-}
 
 interface Case {
   name: string;

@@ -6,8 +6,15 @@ import {
   type ToolpaneState,
 } from '@toolpane/client';
 import { describe, expect, it } from 'vitest';
-import { fixtureNames, loadFixture } from '../utils/fixtures';
-import { END, failing, isAiSdkRecording, recordingOptions } from '../utils/replays';
+import { fixtureAsRun, fixtureNames, loadFixture } from '../utils/fixtures';
+import {
+  END,
+  endsOwner,
+  failing,
+  isAiSdkRecording,
+  recordingOptions,
+  runError,
+} from '../utils/replays';
 import { everythingShown, hiddenTexts, hidesValue } from '../utils/shown';
 
 /*
@@ -112,14 +119,6 @@ function expectHidden(c: Case, state: ToolpaneState, message = true) {
   if (message) expect(shown).toContain(`${BEFORE}[hidden]${AFTER}`);
 }
 
-/** Mastra's own error chunk failing run `runId` with `message` (a model that failed). */
-function runError(name: string, runId: unknown, message: string): Chunk {
-  if (isAiSdkRecording(name)) return { type: 'error', errorText: message };
-  const recorded = (loadFixture('model-error') as Chunk[]).find((c) => c.type === 'error')!;
-  const error = { ...(recorded.payload!.error as object), message };
-  return { ...recorded, runId, payload: { ...recorded.payload, error } };
-}
-
 /** The index of the first chunk after which `call` is in the state. */
 function bornAt(c: Case, call: ToolCallState): number {
   const store = createToolpaneStore(recordingOptions(c.name));
@@ -135,13 +134,6 @@ function topOf(state: ToolpaneState, call: ToolCallState): ToolCallState {
   let at = state.toolCalls.get(call.key)!;
   while (at.parentToolCallId !== null) at = state.toolCalls.get(at.parentToolCallId)!;
   return at;
-}
-
-/** Whether `chunk` is the result of the top-level call `owner`. */
-function endsOwner(name: string, chunk: Chunk, owner: ToolCallState): boolean {
-  if (isAiSdkRecording(name))
-    return chunk.type === 'tool-output-available' && chunk.toolCallId === owner.toolCallId;
-  return chunk.type === 'tool-result' && chunk.payload?.toolCallId === owner.toolCallId;
 }
 
 /** The recording's result of the top-level call above both, made to fail quoting the value. */
@@ -242,6 +234,13 @@ describe('values hidden by two calls, one holding the other', () => {
       const runId = (c.made[0] as { runId?: unknown }).runId;
       const error = runError(c.name, runId, c.message);
       expectHidden(c, reduceAll([...c.made, error, END], recordingOptions(c.name)));
+    });
+
+    it("in a run's error, as the second turn of a chat whose first turn repeats its ids", () => {
+      const runId = (c.made[0] as { runId?: unknown }).runId;
+      const error = runError(c.name, runId, c.message);
+      const first = [...fixtureAsRun(c.name, 1), END];
+      expectHidden(c, reduceAll([...first, ...c.made, error, END], recordingOptions(c.name)));
     });
 
     it('when the stream breaks, or the transport fails', () => {

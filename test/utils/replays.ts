@@ -1,4 +1,4 @@
-import type { ReduceOptions, ToolpaneState } from '@toolpane/client';
+import type { ReduceOptions, ToolCallState, ToolpaneState } from '@toolpane/client';
 import { aiSdk } from '@toolpane/client/ai-sdk';
 import { serializeState } from '@toolpane/client/history';
 import { fixtureNames, loadFixture } from './fixtures';
@@ -33,6 +33,22 @@ export const answering =
     isAiSdkRecording(name)
       ? { ...chunk, output: { result: { passed: quote } } }
       : { ...chunk, payload: { ...chunk.payload, result: { result: { passed: quote } } } };
+
+/** Mastra's own error chunk (a model that failed), failing the run `runId` with `message`. */
+export function runError(name: string, runId: unknown, message: string): ResultChunk {
+  if (isAiSdkRecording(name)) return { type: 'error', errorText: message };
+  const recorded = (loadFixture('model-error') as ResultChunk[]).find((c) => c.type === 'error')!;
+  const error = { ...(recorded.payload!.error as object), message };
+  return { ...recorded, runId, payload: { ...recorded.payload, error } };
+}
+
+/** Whether `chunk` of recording `name` is the result of the top-level call `owner`. */
+export function endsOwner(name: string, chunk: ResultChunk, owner: ToolCallState): boolean {
+  if (isAiSdkRecording(name)) {
+    return chunk.type === 'tool-output-available' && chunk.toolCallId === owner.toolCallId;
+  }
+  return chunk.type === 'tool-result' && chunk.payload?.toolCallId === owner.toolCallId;
+}
 
 /** The options recording `name` is read with: a fixed clock, and the AI SDK format where it is one. */
 export const recordingOptions = (name: string): ReduceOptions => ({
