@@ -939,6 +939,20 @@ describe('reducer paths agree', () => {
     checkPathsAgree([...sequenceOf(input), END]);
   });
 
+  it('regression: a background task handed again to the call a reconnect made again (seed 1942439796)', () => {
+    // Found by the property above: a pure reducer read which call holds a task from the state's
+    // calls, the first that had it, where the store kept the latest it was handed to; once the
+    // stream came again, the task's completion ended the first call on one path and the call
+    // made again on the other.
+    const input = {
+      scenario: scenarioNamed('background-task'),
+      start: 1,
+      length: 30,
+      ops: [{ op: 'reconnect', at: 877616164, error: false }],
+    } satisfies SequenceInput;
+    checkPathsAgree([...sequenceOf(input), END]);
+  });
+
   it('regression: a request repeated one level up after a replay names the same call (seed 101)', () => {
     // Found by the property above: where the latest request went was the store's own memory, so
     // after a waiting run was sent again the store and the pure reducer aimed the repeat of a

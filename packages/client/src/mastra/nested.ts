@@ -228,9 +228,11 @@ export function taskCallOf(ctx: Ctx, taskId: string): string | undefined {
       scratch.taskCalls.clear();
       scratch.taskCallsRead = false;
     });
+    // The latest call a task was handed to holds it, as when the store saw them come (a stream
+    // sent again hands the task to the call it makes again).
     for (const call of ctx.draft.root.toolCalls.values()) {
       const id = call.background?.taskId;
-      if (id !== undefined && !scratch.taskCalls.has(id)) scratch.taskCalls.set(id, call.key);
+      if (id !== undefined) scratch.taskCalls.set(id, call.key);
     }
   }
   return scratch.taskCalls.get(taskId);
