@@ -2,8 +2,9 @@
  * Adversarial shapes where what a display transform hides grows with the stream: one call whose
  * streamed arguments pile up values to hide and whose result quotes every one of them, and one
  * subagent whose result carries every call it made raw, each of them hidden (the result sent after
- * the calls, as Mastra does, and before them). Part of the bench's
- * `SHAPES`: hiding must cost what reading the values costs, not their number times their length.
+ * the calls, as Mastra does, and before them); and (`BESIDE`) results searched for what the
+ * calls beside them hide. Part of the bench's `SHAPES`: hiding must cost what reading the values
+ * costs, not their number times their length.
  */
 
 /** A shape as `shapes.ts` takes it (declared here, so the two files do not import each other). */
@@ -83,6 +84,34 @@ const subagentResult = (calls: readonly ReturnType<typeof hiddenCall>[]) =>
     args: {},
     result: { text: 'done', subAgentToolResults: calls },
   });
+
+/** A key as a vault hands one out: sixteen hex digits that look random, distinct for each `i`. */
+const vaultKey = (i: number) => {
+  const a = Math.imul(i + 1, 0x9e3779b1) >>> 0;
+  const b = Math.imul(a ^ (a >>> 15), 0x85ebca6b) >>> 0;
+  return `sk-${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
+};
+
+/** Call `id` of a tool whose display transform hides the key it is given, and its result. */
+const lookupChunks = (id: string, key: string) => {
+  const payload = { toolCallId: id, toolName: 'lookup', args: { query: 'ada', key } };
+  const view = { query: 'ada', key: '••••' };
+  return [
+    chunk('tool-call', payload, RUN, shows(view)),
+    chunk(
+      'tool-result',
+      { ...payload, result: { plan: 'pro' } },
+      RUN,
+      shows(view, { plan: 'pro' }),
+    ),
+  ];
+};
+
+/** Call `id` of a tool with no display transform, and its result. */
+const plainChunks = (id: string, result: unknown) => {
+  const payload = { toolCallId: id, toolName: 'vault', args: { service: 'crm' } };
+  return [chunk('tool-call', payload), chunk('tool-result', { ...payload, result })];
+};
 
 /** The shapes. */
 export const HIDDEN: readonly Shape[] = [
@@ -167,6 +196,39 @@ export const HIDDEN: readonly Shape[] = [
         { type: 'tool-output-available', toolCallId: 'c', output: { error: true, message } },
         { type: 'finish' },
       ].slice(0, n);
+    },
+  },
+];
+
+/**
+ * Shapes where a call's result is searched for what the calls beside it in its run hide (see
+ * `reducer/beside.ts`): many lookups that hide a key, each beside a plain result, and keys that
+ * plain results show, each handed on to a lookup that hides it (searched again then).
+ */
+export const BESIDE: readonly Shape[] = [
+  {
+    // Each result is searched for what every lookup of the run hides.
+    name: 'results beside calls that hide, one run',
+    chunks: (n) => {
+      const out: unknown[] = [chunk('start', { id: 'agent', messageId: 'm' })];
+      for (let i = 0; out.length < n; i++) {
+        out.push(...lookupChunks(`h${i}`, vaultKey(i)));
+        out.push(...plainChunks(`p${i}`, { service: 'crm', rotates: `in ${i} days` }));
+      }
+      return out.slice(0, n);
+    },
+  },
+  {
+    // A key one call returns, handed to the next call, which hides it: each lookup has the results
+    // before it that may hold its key searched again.
+    name: 'keys a result shows, each handed on to a call that hides it',
+    chunks: (n) => {
+      const out: unknown[] = [chunk('start', { id: 'agent', messageId: 'm' })];
+      for (let i = 0; out.length < n; i++) {
+        out.push(...plainChunks(`p${i}`, { service: 'crm', apiKey: vaultKey(i) }));
+        out.push(...lookupChunks(`h${i}`, vaultKey(i)));
+      }
+      return out.slice(0, n);
     },
   },
 ];

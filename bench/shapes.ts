@@ -15,7 +15,7 @@ import { CONVERSATION } from './conversation-shapes.ts';
 import { DECISIONS } from './decision-shapes.ts';
 import { ENDINGS } from './ending-shapes.ts';
 import { GROWING } from './growing-shapes.ts';
-import { HIDDEN } from './hidden-shapes.ts';
+import { BESIDE, HIDDEN } from './hidden-shapes.ts';
 import { compare, withCpuTime, withHeapSamples } from './measure.ts';
 
 /** One shape: a function from a chunk count to exactly that many chunks. */
@@ -105,6 +105,7 @@ const throwsPartWay = (i: number) =>
 export const SHAPES: readonly Shape[] = [
   ...GROWING,
   ...HIDDEN,
+  ...BESIDE,
   ...CONVERSATION,
   ...DECISIONS,
   ...ENDINGS,

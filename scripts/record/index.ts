@@ -19,6 +19,7 @@ import { customDataScenarios } from './custom-data.ts';
 import { deepHiddenScenarios } from './deep-hidden.ts';
 import { echoScenarios } from './echoes.ts';
 import { innerParallelScenarios } from './inner-parallel.ts';
+import { keyHandoffScenarios } from './key-handoff.ts';
 import { longNameScenarios } from './long-names.ts';
 import { longValueScenarios } from './long-values.ts';
 import { modelMistakeScenarios } from './model-mistakes.ts';
@@ -460,6 +461,7 @@ async function main() {
     ...resumeFormScenarios,
     ...parallelRequestScenarios,
     ...innerParallelScenarios,
+    ...keyHandoffScenarios,
     ...longNameScenarios,
     ...longValueScenarios,
     ...reasoningScenarios,

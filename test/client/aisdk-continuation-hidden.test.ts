@@ -5,7 +5,7 @@ import { network } from '@toolpane/client/network';
 import { describe, expect, it } from 'vitest';
 import { throughAiSdk } from '../utils/ai-sdk';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
-import { everythingShown, neverShows } from '../utils/shown';
+import { everythingShown, hiddenOnceTold, neverShows, TOLD_LATE } from '../utils/shown';
 
 /*
  * Every native recording with a display transform, through the real `@mastra/ai-sdk` converter
@@ -117,10 +117,11 @@ describe('a transformed recording through @mastra/ai-sdk, alone and after what i
           for (const secret of secrets) expect(shown).not.toContain(secret);
           continue;
         }
-        neverShows([...last, END], secrets, OPTIONS);
+        const never = TOLD_LATE.has(name) ? hiddenOnceTold : neverShows;
+        never([...last, END], secrets, OPTIONS);
         counted.alone += secrets.length;
         if (streams.length > 1) {
-          neverShows(
+          never(
             streams.flatMap((chunks) => [...chunks, END]),
             secrets,
             OPTIONS,

@@ -57,6 +57,43 @@ export function neverShows(
   return store.getState();
 }
 
+/**
+ * Recordings where a tool's result holds a value that a call after it hides (a key the model got
+ * from one tool and passed to another that hides it): until that call comes, nothing says the value
+ * is hidden, so the result shows it; from then on nothing does (see {@link hiddenOnceTold}).
+ */
+export const TOLD_LATE: ReadonlySet<string> = new Set(['key-handed-on', 'aisdk-v6-key-handed-on']);
+
+/**
+ * Applies `chunks` one at a time to a store made with `options` and fails when one of `secrets`,
+ * once shown and then no longer, shows again, or shows at the end. For a value a call hides only
+ * after another showed it ({@link TOLD_LATE}). Returns the last state.
+ */
+export function hiddenOnceTold(
+  chunks: readonly unknown[],
+  secrets: readonly string[],
+  options: ToolpaneStoreOptions = {},
+): ToolpaneState {
+  const store = createToolpaneStore(options);
+  const shown = new Set<string>();
+  const hidden = new Set<string>();
+  for (const [index, chunk] of chunks.entries()) {
+    store.dispatch(chunk);
+    const text = everythingShown(store.getState());
+    for (const secret of secrets) {
+      if (!text.includes(secret)) {
+        if (shown.has(secret)) hidden.add(secret);
+      } else if (hidden.has(secret)) throw new Error(`chunk ${index} shows ${secret} again`);
+      else shown.add(secret);
+    }
+  }
+  const text = everythingShown(store.getState());
+  for (const secret of secrets) {
+    if (text.includes(secret)) throw new Error(`the end shows ${secret}`);
+  }
+  return store.getState();
+}
+
 /** Whether `call` hides a value: its display transform shows a view, or its input is hidden. */
 export const hidesValue = (call: ToolCallState): boolean =>
   call.displayTransform === 'display' || call.input.kind === 'hidden';

@@ -1,6 +1,6 @@
 import { sameTarget } from '../reducer/approval.js';
 import type { Ctx } from '../reducer/context.js';
-import { streamedInput } from '../reducer/display.js';
+import { shownBack, streamedInput } from '../reducer/display.js';
 import { withoutEchoes } from '../reducer/echo.js';
 import { affords, markDisplayTransformed } from '../reducer/hide.js';
 import { noteHidingAbove, withoutInnerEchoes } from '../reducer/inside.js';
@@ -49,11 +49,7 @@ export function shown(
   const view: DisplayValue =
     client === undefined ? { kind, value } : applyClientTransform(client, phase, value);
   if (phase === 'input-available' || phase === 'approval') return view;
-  const kept = withoutEchoes(call, view, phase === 'error', transformed);
-  // An error may quote what a call inside it hides, and so may a workflow's result.
-  return phase === 'error' || (phase === 'output-available' && call.kind === 'workflow')
-    ? withoutInnerEchoes(ctx, call, kept, affords(ctx), phase === 'error')
-    : kept;
+  return shownBack(ctx, call, phase, withoutEchoes(call, view, phase === 'error', transformed));
 }
 
 /**

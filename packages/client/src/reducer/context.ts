@@ -2,6 +2,7 @@ import { chunkTypeOf } from '../chunks/parse.js';
 import type { PartialJsonParser } from '../partial-json/partial-json.js';
 import type { Draft, Mutable } from '../state/draft.js';
 import type { RunPart, StreamIssue, ToolpaneState } from '../state/state.js';
+import type { BesideIndex } from './beside-index.js';
 import type { PartIndex } from './part-index.js';
 import { redactExcerpt } from './redact.js';
 import type { ClientTransforms } from './transform.js';
@@ -104,6 +105,8 @@ export interface Scratch {
   asked: Map<string, Set<string>> | undefined;
   /** The open calls inside each top-level call; undefined until read from the state. */
   openInside: OpenIndex | undefined;
+  /** The calls that hide of each run read so far (see `reducer/beside.ts`). */
+  readonly beside: BesideIndex;
   /** The text or reasoning part text deltas went to last (see `appendText`). */
   readonly lastText: LastText;
   /** Indexes a chunk family keeps, by name (an agent network's steps, per network run). */
@@ -197,6 +200,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   rescrubbed: new WeakSet(),
   asked: undefined,
   openInside: undefined,
+  beside: { runs: new Map(), written: [], seen: 0, dirty: new Set() },
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
   namedLate: [],

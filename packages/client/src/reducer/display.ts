@@ -1,11 +1,13 @@
 import { hasValue, type PartialJsonSnapshot } from '../partial-json/partial-json.js';
 import type { Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { withoutBesideEchoes } from './beside.js';
 import type { Ctx } from './context.js';
 import { withoutEchoes } from './echo.js';
 import { isRefusal } from './error-text.js';
 import { affords, markDisplayTransformed } from './hide.js';
 import { withoutInnerEchoes } from './inside.js';
+import { withholdModelOutput } from './redact.js';
 import {
   applyClientTransform,
   clientTransformFor,
@@ -54,12 +56,28 @@ export function displayed(
           ? pendingValue()
           : applyClientTransform(client, phase, raw);
   if (phase === 'input-available' || phase === 'approval') return shown;
-  const kept = withoutEchoes(call, shown, phase === 'error');
-  // An agent-* or workflow-* call's error may quote what a call inside it hides, and so may a
-  // workflow's result (a subagent's is its model's answer, shown as written).
-  return phase === 'error' || (phase === 'output-available' && call.kind === 'workflow')
-    ? withoutInnerEchoes(ctx, call, kept, affords(ctx), phase === 'error')
-    : kept;
+  return shownBack(ctx, call, phase, withoutEchoes(call, shown, phase === 'error'));
+}
+
+/**
+ * A value a call got back (a result, an error, a suspension's payload), searched already for
+ * what the call itself hides, as it may show: with what the calls beside it in its run hide
+ * replaced (and what the model saw of it withheld, when that changed it), and for an `agent-*` or `workflow-*` call's error, or a workflow's result, what the
+ * calls inside it hide (a subagent's result is its model's answer, shown as written).
+ */
+export function shownBack(
+  ctx: Ctx,
+  call: Call,
+  phase: TransformPhase,
+  kept: DisplayValue,
+): DisplayValue {
+  const failure = phase === 'error';
+  const beside = withoutBesideEchoes(ctx, call, kept);
+  // What the model saw of a result quotes it as it came.
+  if (beside !== kept) withholdModelOutput(call);
+  return failure || (phase === 'output-available' && call.kind === 'workflow')
+    ? withoutInnerEchoes(ctx, call, beside, affords(ctx), failure)
+    : beside;
 }
 
 /**

@@ -84,8 +84,20 @@ function addUnshown(out: Set<string>, value: unknown, text: string): void {
   }
 }
 
+/**
+ * The strings and numbers of at least three characters `value` holds, in each of their forms (see
+ * {@link withoutEchoes}).
+ */
+export function leafTexts(value: unknown): Set<string> {
+  const out = new Set<string>();
+  eachLeaf(value, (leaf) => {
+    if (leaf.length >= MIN_LENGTH) addForms(out, leaf);
+  });
+  return out;
+}
+
 /** The texts a call hides: those a view tells (`known`), and with them those of unshown values. */
-interface Hidden {
+export interface Hidden {
   readonly known: readonly string[];
   readonly all: readonly string[];
 }
@@ -99,7 +111,7 @@ const cache = new WeakMap<object, { key: readonly unknown[]; hidden: Hidden }>()
  * its approval arguments and suspension payload) of at least three characters that the shown view
  * of the same value does not contain (see the note above).
  */
-function hiddenTexts(call: ToolCallState): Hidden {
+export function hiddenTexts(call: ToolCallState): Hidden {
   const { raw, input, approval, suspension } = call;
   const key = [input, approval?.args, suspension?.payload];
   const cached = cache.get(raw);

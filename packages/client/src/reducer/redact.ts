@@ -73,6 +73,20 @@ function ownCalls(state: ToolpaneState, parent: ToolCallState): Map<string, Tool
   return out;
 }
 
+/**
+ * An entry of a call with no display transform, as the call shows its result: itself when the
+ * call shows its result as it came (or has none yet), else the call's shown result (what calls
+ * beside it hide replaced, `beside.ts`; an agent call's inner calls redacted), or a placeholder.
+ */
+function ownResult(entry: Record<string, unknown>, call: ToolCallState): Record<string, unknown> {
+  const { output } = call;
+  if (output.kind === 'raw' || output.kind === 'none') return entry;
+  const shown = shownValue(output) ?? unavailable('output-available');
+  const out: Record<string, unknown> = { ...entry };
+  for (const key of ['result', 'output'] as const) if (Object.hasOwn(entry, key)) out[key] = shown;
+  return out;
+}
+
 const RESULT_KEYS = [
   ['args', 'input-available'],
   ['input', 'input-available'],
@@ -112,7 +126,11 @@ export function redactSubagentResult(
     }
     const name = typeof entry.toolName === 'string' ? entry.toolName : (call?.toolName ?? '');
     if (call?.displayTransform === 'none') {
-      if (!mayCarryInnerCalls(call) || seen.has(call.key)) return entry;
+      const own = ownResult(entry, call);
+      if (own !== entry || !mayCarryInnerCalls(call) || seen.has(call.key)) {
+        changed ||= own !== entry;
+        return own;
+      }
       seen.add(call.key);
       let out: Record<string, unknown> | undefined;
       for (const key of ['result', 'output'] as const) {

@@ -12,6 +12,7 @@ import { Draft, type DraftChanges } from '../state/draft.js';
 import type { ToolpaneState } from '../state/state.js';
 import { type Cursor, initialState } from '../state/state-root.js';
 import { isToolpaneEvent, parseToolpaneEvent, type ToolpaneEvent } from '../stream/events.js';
+import { besideRolledBack, besideWritten, watchBeside } from './beside.js';
 import {
   addInvalid,
   addIssue,
@@ -162,6 +163,7 @@ function applySafely(ctx: Ctx, value: unknown): boolean {
     if (isToolpaneEvent(value) || !skipped(ctx, value)) {
       applyValue(ctx, value, TOP);
       indexWritten(ctx);
+      besideWritten(ctx);
       rescrubWritten(ctx);
     }
     return draft.log.push(value) > (scratch.sinceFailure++ < 256 ? 0 : 255);
@@ -169,6 +171,7 @@ function applySafely(ctx: Ctx, value: unknown): boolean {
     const { log } = draft;
     draft.rollback();
     scratch.written.clear();
+    besideRolledBack(ctx);
     if (scratch.openInside !== undefined) scratch.openInside.fresh = undefined;
     scratch.nesting = 0;
     scratch.lastText.part = undefined;
@@ -203,6 +206,7 @@ function createCtx(state: ToolpaneState, options: ReduceOptions, scratch: Scratc
   watchEnds(ctx);
   watchHiding(ctx);
   watchOpen(ctx);
+  watchBeside(ctx);
   return ctx;
 }
 

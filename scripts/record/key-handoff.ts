@@ -1,0 +1,107 @@
+/**
+ * Scenarios of `pnpm record` where what one call hides comes back in a call beside it. A vault
+ * tool with no display transform returns a service's API key; the CRM lookup, whose display
+ * transform hides the key it is given, gets that key from the model. Handed on: the vault's
+ * result comes in one step and the lookup in the next (its result shown before anything said
+ * the key is hidden). Beside: both in one step, the lookup first (Mastra holds a step's results
+ * until all are in). Natively and through `@mastra/ai-sdk` (v6).
+ */
+import { toAISdkStream } from '@mastra/ai-sdk';
+import { Agent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core/mastra';
+import { InMemoryStore } from '@mastra/core/storage';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+import { type ScriptPart, scriptedModel, step, text, toolCall } from './models.ts';
+import { type Chunk, collect, ofType, problem, type Scenario } from './recording.ts';
+import { crmLookupTool } from './scenarios.ts';
+
+/** The key the vault returns and the lookup hides. */
+export const HANDOFF_SECRET = 'sk-vault-handoff-6023';
+
+/** Returns a service's key; no display transform, so its result shows as it is. */
+const vaultTool = createTool({
+  id: 'vault-read',
+  description: "Read a service's API key from the vault.",
+  inputSchema: z.object({ service: z.string() }),
+  execute: async ({ service }) => ({ service, apiKey: HANDOFF_SECRET, rotates: 'in 30 days' }),
+});
+
+const INSTRUCTIONS = 'You are a helpful assistant. Use your tools when they help.';
+
+const vaultCall = (id: string) => toolCall({ id, name: 'vaultTool', input: { service: 'crm' } });
+const lookupCall = (id: string) =>
+  toolCall({
+    id,
+    name: 'crmLookupTool',
+    input: { query: 'Grace Hopper', apiKey: HANDOFF_SECRET },
+  });
+
+/** An agent whose model makes `steps`' calls, one step each, then answers. */
+function agent(id: string, steps: ScriptPart[][]) {
+  return new Agent({
+    instructions: INSTRUCTIONS,
+    id,
+    name: id,
+    tools: { vaultTool, crmLookupTool },
+    model: scriptedModel(
+      [
+        ...steps.map((calls) => step(calls)),
+        step(text(`txt-${id}`, 'Grace Hopper is on enterprise.')),
+      ],
+      { modelId: `${id}-mock` },
+    ),
+  });
+}
+
+const mastra = new Mastra({
+  agents: {
+    handedOn: agent('handoff-later-agent', [
+      vaultCall('call-handoff-vault-1'),
+      lookupCall('call-handoff-crm-1'),
+    ]),
+    beside: agent('handoff-beside-agent', [
+      [...lookupCall('call-beside-crm-1'), ...vaultCall('call-beside-vault-1')],
+    ]),
+  },
+  storage: new InMemoryStore(),
+  logger: false,
+});
+
+const PROMPT = 'Get the CRM key from the vault and look up Grace Hopper.';
+
+/** The vault's result and the lookup's arguments both carry the key. */
+const carriesKey = (chunks: Chunk[]) =>
+  problem(
+    JSON.stringify(chunks).split(HANDOFF_SECRET).length > 2,
+    'the key is not in both the result and the arguments',
+  );
+
+/** One scenario: `key`'s agent natively and through `toAISdkStream`. */
+async function record(key: 'handedOn' | 'beside', name: string) {
+  const native = await mastra.getAgent(key).stream(PROMPT);
+  const ui = await mastra.getAgent(key).stream(PROMPT);
+  return [
+    {
+      file: `${name}.jsonl`,
+      chunks: await collect(native.fullStream),
+      expect: ['tool-call', 'tool-result', 'finish'],
+      check: (chunks: Chunk[]) => [
+        ...carriesKey(chunks),
+        ...problem(ofType(chunks, 'tool-result').length === 2, 'not two results'),
+      ],
+    },
+    {
+      file: `aisdk-v6-${name}.jsonl`,
+      chunks: await collect(toAISdkStream(ui, { from: 'agent', version: 'v6' })),
+      expect: ['tool-input-available', 'tool-output-available', 'finish'],
+      check: carriesKey,
+    },
+  ];
+}
+
+/** The scenarios, by name (`pnpm record <name>` runs one). */
+export const keyHandoffScenarios: Record<string, Scenario> = {
+  keyHandedOn: () => record('handedOn', 'key-handed-on'),
+  keyBeside: () => record('beside', 'key-beside'),
+};
