@@ -5,18 +5,18 @@ import type { DisplayValue, ToolCallState } from '../state/state.js';
  * later has only those that may quote it searched again (see `beside.ts`). They are kept in groups
  * whose sizes halve from the oldest to the newest, each with a filter of the texts its values hold,
  * raw and as shown (the raw value holds all of a text a mark in the shown one cut short): every
- * six characters in a row, hashed into a set of bits eight times as many as the characters read,
- * and every three characters in a row, for a text shorter than six. A text one of whose sixes (or
- * threes) a group lacks occurs in none of its values; one whose every six a group has may (one in
- * eight of the bits a six finds set, so a long text is seldom taken for another). A group is
- * read again when two merge: a value is read about log(n) times.
+ * six characters in a row, and every three for a text shorter than six, hashed into sets of bits
+ * eight times as many as the characters read. A text one of whose sixes (or threes) a group lacks
+ * occurs in none of its values; one whose every six a group has may (about one in eight of the
+ * bits is set, so a long text is seldom taken for another). A group is read again when two merge:
+ * a value is read about log(n) times.
  */
 
 /** Values searched together again, and the filter of what they hold. */
 interface Group {
   readonly keys: readonly string[];
+  /** The bits of the sixes, then those of the threes. */
   readonly bits: Uint32Array;
-  readonly threes: Set<number>;
 }
 
 /** The calls of a state, by key. */
@@ -47,15 +47,39 @@ export const showsBack = (call: ToolCallState): boolean =>
   call.suspension?.payload.kind === 'raw' ||
   call.suspension?.payload.kind === 'transformed';
 
-const three = (text: string, i: number): number =>
-  text.charCodeAt(i) * 0x100000000 + text.charCodeAt(i + 1) * 0x10000 + text.charCodeAt(i + 2);
+const BASE = 0x01000193;
+/** BASE to the fifth and to the second power: what the first of six, or three, counts for. */
+const FIRST = [
+  Math.imul(Math.imul(BASE, BASE), Math.imul(Math.imul(BASE, BASE), BASE)),
+  Math.imul(BASE, BASE),
+];
 
-/** A hash of the six characters of `text` from `i`. */
-function six(text: string, i: number): number {
-  let hash = 0x811c9dc5;
-  for (let j = i; j < i + 6; j++) hash = Math.imul(hash ^ text.charCodeAt(j), 0x01000193);
-  return hash >>> 0;
+/** `x` with its bits mixed, so that its low bits depend on all of them. */
+const mixed = (x: number): number => {
+  const y = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+  return (y ^ (y >>> 13)) >>> 0;
+};
+
+/**
+ * Calls `visit` with a hash of every six characters in a row of `text` (`which` 0), or every
+ * three (`which` 1), in one pass: each hash made from the one before.
+ */
+function eachGram(text: string, which: 0 | 1, visit: (hash: number) => unknown): boolean {
+  const n = which === 0 ? 6 : 3;
+  let hash = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (i >= n) hash = (hash - Math.imul(text.charCodeAt(i - n), FIRST[which]!)) | 0;
+    hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0;
+    if (i >= n - 1 && visit(mixed(hash)) === false) return false;
+  }
+  return true;
 }
+
+/** The bit of `hash` in half `half` (0 for sixes, 1 for threes) of `bits`. */
+const bitOf = (bits: Uint32Array, half: number, hash: number): number => {
+  const size = bits.length * 16;
+  return half * size + (hash & (size - 1));
+};
 
 /** Calls `visit` with every string (keys too) and number `value` holds. */
 function eachText(value: unknown, visit: (text: string) => void): void {
@@ -97,20 +121,19 @@ function groupOf(calls: Calls, keys: readonly string[]): Group {
   for (const key of keys) textsOf(calls, key, texts);
   let chars = 0;
   for (const text of texts) chars += text.length;
-  // Eight bits per character, a power of two words.
-  let words = 2;
-  while (words * 32 < chars * 8) words *= 2;
+  // Eight bits per character for each of the two, a power of two words.
+  let words = 4;
+  while (words * 16 < chars * 8) words *= 2;
   const bits = new Uint32Array(words);
-  const mask = words * 32 - 1;
-  const threes = new Set<number>();
+  const set = (half: number, hash: number) => {
+    const bit = bitOf(bits, half, hash);
+    bits[bit >>> 5]! |= 1 << (bit & 31);
+  };
   for (const text of texts) {
-    for (let i = 0; i + 2 < text.length; i++) threes.add(three(text, i));
-    for (let i = 0; i + 5 < text.length; i++) {
-      const bit = six(text, i) & mask;
-      bits[bit >>> 5]! |= 1 << (bit & 31);
-    }
+    eachGram(text, 1, (hash) => set(1, hash));
+    if (text.length >= 6) eachGram(text, 0, (hash) => set(0, hash));
   }
-  return { keys, bits, threes };
+  return { keys, bits };
 }
 
 /** Reads the values shown since the last read into groups, merging groups of one size. */
@@ -128,16 +151,11 @@ function readUnread(values: ShownValues, calls: Calls): void {
 
 /** Whether `text` may occur in a group's values (see the note above). */
 function mayHold(group: Group, text: string): boolean {
-  if (text.length < 6) {
-    for (let i = 0; i + 2 < text.length; i++) if (!group.threes.has(three(text, i))) return false;
-    return true;
-  }
-  const mask = group.bits.length * 32 - 1;
-  for (let i = 0; i + 5 < text.length; i++) {
-    const bit = six(text, i) & mask;
-    if ((group.bits[bit >>> 5]! & (1 << (bit & 31))) === 0) return false;
-  }
-  return true;
+  const which = text.length < 6 ? 1 : 0;
+  return eachGram(text, which, (hash) => {
+    const bit = bitOf(group.bits, which, hash);
+    return (group.bits[bit >>> 5]! & (1 << (bit & 31))) !== 0;
+  });
 }
 
 /** The calls whose values may hold a text: the groups that may, and their calls. */
