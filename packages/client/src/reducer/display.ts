@@ -62,8 +62,9 @@ export function displayed(
 /**
  * A value a call got back (a result, an error, a suspension's payload), searched already for
  * what the call itself hides, as it may show: with what the calls beside it in its run hide
- * replaced (and what the model saw of it withheld, when that changed it), and for an `agent-*` or `workflow-*` call's error, or a workflow's result, what the
- * calls inside it hide (a subagent's result is its model's answer, shown as written).
+ * replaced (and what the model saw of it withheld, when that changed it), and for an `agent-*`
+ * or `workflow-*` call's error, or a workflow's result, what the calls inside it hide (a
+ * subagent's result is its model's answer, shown as written).
  */
 export function shownBack(
   ctx: Ctx,
