@@ -73,10 +73,11 @@ const lastAnswer = (count: number) => [
 ];
 
 /**
- * Plays `count` rounds, each answered by approving the call that asked; returns the work of each
- * round (its decision and its stream) and the state at the end.
+ * Plays `count` rounds, each answered by approving the call that asked (and, with `fails`, the
+ * decision failing after the server took it: the stream that answers it came anyway); returns
+ * the work of each round (its decision and its stream) and the state at the end.
  */
-function play(count: number, after?: (state: ToolpaneState, round: number) => void) {
+function play(count: number, after?: (state: ToolpaneState, round: number) => void, fails = false) {
   const store: ToolpaneStore = createToolpaneStore({ families: [network], now: () => 0 });
   store.subscribe(() => store.getState());
   const work: number[] = [];
@@ -86,6 +87,10 @@ function play(count: number, after?: (state: ToolpaneState, round: number) => vo
         if (round > 0) {
           const decision = { toolCallId: call(round - 1), approved: true };
           store.dispatch({ type: 'toolpane/decision-sent', ...decision });
+          if (fails) {
+            const failed = { toolCallId: call(round - 1), error: 'ended', accepted: true };
+            store.dispatch({ type: 'toolpane/decision-failed', ...failed });
+          }
         }
         store.dispatchMany(stream);
       }),
@@ -127,6 +132,16 @@ describe('a network agent asking round after round', () => {
     const early = work[10]!;
     const late = work[299]!;
     console.info(`network rounds of asking: round 10 ${early}, round 299 ${late}`);
+    expect(late / early).toBeLessThanOrEqual(2);
+  });
+
+  it('costs each round what it brings when each decision fails after the server took it', () => {
+    // A decision that fails once the server took it asks whether anything of the top-level run
+    // still waits: with few calls asking, those are looked at, not every round's calls.
+    const { work } = play(300, undefined, true);
+    const early = work[10]!;
+    const late = work[299]!;
+    console.info(`network rounds whose decisions fail: round 10 ${early}, round 299 ${late}`);
     expect(late / early).toBeLessThanOrEqual(2);
   });
 });

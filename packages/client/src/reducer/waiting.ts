@@ -36,6 +36,9 @@ export function waitsForHuman(ctx: Ctx, toolCallId: string): boolean {
 export const holdsRequest = (ctx: Ctx, call: ToolCallState): boolean =>
   selfOrNested(ctx, call, asks);
 
+/** How many calls that may wait are few enough to look at instead of a run's calls. */
+const FEW = 16;
+
 /**
  * Whether anything in the run waits for a person. Asked each time a call stops waiting (its
  * decision expired, or the server took it and nothing followed), so one after another as a chat
@@ -45,7 +48,10 @@ export const holdsRequest = (ctx: Ctx, call: ToolCallState): boolean =>
  * waits (its witness), and notes where this one found one: while calls only stop waiting, the
  * witness only moves forward, and all the searches of a run together look at each call about
  * once, where searching from the first call looked at every call that had stopped before each
- * one found.
+ * one found. When few calls of the whole state ask (its index of them, as of its last publish,
+ * and the calls written since: every call that may wait is among them), those are looked at
+ * instead: a run whose decisions fail one after another, none left waiting, went round all of
+ * its calls each time.
  */
 export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
   const { runs, toolCalls } = ctx.draft.root;
@@ -63,6 +69,18 @@ export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
         1,
       ).length > 0
     );
+  }
+  const { root } = ctx.draft;
+  if (StateRoot.askingCount(root) + ctx.draft.callsWrittenCount() <= FEW) {
+    const found = (key: string) => {
+      const call = toolCalls.get(key);
+      return (
+        call !== undefined && waits(call) && upFrom(toolCalls, call, (at) => at.runId === runId)
+      );
+    };
+    for (const key of StateRoot.askingKeys(root)) if (found(key)) return true;
+    for (const key of ctx.draft.callsWritten()) if (found(key)) return true;
+    return false;
   }
   const ids = RunRecord.callIdsOf(run);
   const count = ids.length;

@@ -127,6 +127,16 @@ export class Draft {
     return this.#epoch;
   }
 
+  /** How many calls were set in this epoch (since the last publish or rollback), and their keys. */
+  callsWrittenCount(): number {
+    return this.calls?.size ?? 0;
+  }
+
+  /** See {@link Draft.callsWrittenCount}. */
+  *callsWritten(): Generator<string> {
+    if (this.calls !== undefined) for (const [key] of this.calls) yield key;
+  }
+
   /** What the epoch ended by the last {@link publish} changed. */
   changes(): DraftChanges {
     return this.lastChanges;

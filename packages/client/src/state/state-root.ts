@@ -188,6 +188,19 @@ export class StateRoot implements ToolpaneState {
   }
 
   /**
+   * How many calls of a root wait for a person, and their keys in no order, from its index as of
+   * the root's last publish (a draft's root: what the draft wrote since is not in it).
+   */
+  static askingCount(root: StateRoot): number {
+    return root.#asking.count;
+  }
+
+  /** See {@link StateRoot.askingCount}: O(those calls). */
+  static askingKeys(root: StateRoot): readonly string[] {
+    return awaitingKeys(root.#asking);
+  }
+
+  /**
    * The keys of the calls of a root that wait for a person (an approval or a resume), from its
    * index, in stream order: O(those calls), O(1) when none does.
    */
