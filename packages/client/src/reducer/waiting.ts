@@ -71,7 +71,8 @@ export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
     );
   }
   const { root } = ctx.draft;
-  if (StateRoot.askingCount(root) + ctx.draft.callsWrittenCount() <= FEW) {
+  const written = ctx.draft.callsWritten();
+  if (StateRoot.askingCount(root) + written.size <= FEW) {
     const found = (key: string) => {
       const call = toolCalls.get(key);
       return (
@@ -79,7 +80,7 @@ export function runWaitsForHuman(ctx: Ctx, runId: string): boolean {
       );
     };
     for (const key of StateRoot.askingKeys(root)) if (found(key)) return true;
-    for (const key of ctx.draft.callsWritten()) if (found(key)) return true;
+    for (const [key] of written) if (found(key)) return true;
     return false;
   }
   const ids = RunRecord.callIdsOf(run);

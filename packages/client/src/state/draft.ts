@@ -127,14 +127,9 @@ export class Draft {
     return this.#epoch;
   }
 
-  /** How many calls were set in this epoch (since the last publish or rollback), and their keys. */
-  callsWrittenCount(): number {
-    return this.calls?.size ?? 0;
-  }
-
-  /** See {@link Draft.callsWrittenCount}. */
-  *callsWritten(): Generator<string> {
-    if (this.calls !== undefined) for (const [key] of this.calls) yield key;
+  /** The calls set in this epoch (since the last publish or rollback), by key. */
+  callsWritten(): ChangeMap<CallChange> {
+    return this.calls ?? NO_CHANGES.calls;
   }
 
   /** What the epoch ended by the last {@link publish} changed. */
@@ -238,11 +233,8 @@ export class Draft {
   /** Sets a call: a new one or a writable copy made in this epoch (edited in place to publish). */
   setToolCall(toolCallId: string, call: ToolCallState): void {
     const noted = this.calls?.get(toolCallId);
-    this.putCall(
-      toolCallId,
-      call,
-      noted === undefined ? this.published.toolCalls.get(toolCallId) : noted.before,
-    );
+    const before = noted === undefined ? this.published.toolCalls.get(toolCallId) : noted.before;
+    this.putCall(toolCallId, call, before);
   }
 
   private putCall(key: string, call: ToolCallState, before: ToolCallState | undefined): void {
@@ -272,14 +264,10 @@ export class Draft {
 
   /** Forgets the run and the call returned last. */
   private forgetLast(): void {
-    this.lastRunId = this.lastCallId = undefined;
-    this.lastRun = this.lastCall = undefined;
+    this.lastRunId = this.lastCallId = this.lastRun = this.lastCall = undefined;
   }
 
-  /**
-   * Told of every run and call handed out to be written, before it is written (even the one
-   * handed out last, which is not noted again): what `reducer/run-ends.ts` keeps track of.
-   */
+  /** Told of every run and call handed out to be written, before it is (the last one again). */
   onWrite: ((field: 'runs' | 'calls', id: string) => void) | undefined;
 
   /** A writable run, or undefined when the run is unknown. */
