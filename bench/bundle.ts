@@ -268,14 +268,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // above), 36.82 KB once a subagent's open and hiding calls are kept (see above), 37.38 KB
   // once several calls' hidden texts are searched at once and around marks (see above), 37.46 KB
   // once the calls that wait for a person are kept (see above), 39.38 KB once what a call got back
-  // is searched for what the calls beside it hide (see above), 39.5 KB once whether a run still
+  // is searched for what the calls beside it hide (see above), 39.52 KB once whether a run still
   // waits looks at the calls that ask when few do (see above);
   // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 39.5,
+    budgetKb: 39.52,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
