@@ -22,6 +22,8 @@ export interface RunHiders {
   readonly shown: ShownValues;
   /** The calls that hide anew since the values were last searched again. */
   readonly fresh: Set<string>;
+  /** The draft's epoch in which a rollback was last told to drop the run (see `runHiders`). */
+  epoch: number;
 }
 
 /** Every run read so far, and the calls written since it was last brought up to date. */

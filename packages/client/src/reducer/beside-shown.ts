@@ -1,4 +1,6 @@
-import type { DisplayValue, ToolCallState } from '../state/state.js';
+import type { ToolCallState } from '../state/state.js';
+import { eachLeaf } from './echo.js';
+import { shownValue } from './transform.js';
 
 /*
  * The values a run's calls showed of what they got back, kept so that a call that hides a value
@@ -81,27 +83,6 @@ const bitOf = (bits: Uint32Array, half: number, hash: number): number => {
   return half * size + (hash & (size - 1));
 };
 
-/** Calls `visit` with every string (keys too) and number `value` holds. */
-function eachText(value: unknown, visit: (text: string) => void): void {
-  const stack: unknown[] = [value];
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'string') visit(item);
-    else if (typeof item === 'number') visit(String(item));
-    else if (typeof item === 'object' && item !== null && !seen.has(item)) {
-      seen.add(item);
-      for (const [name, child] of Object.entries(item)) {
-        visit(name);
-        stack.push(child);
-      }
-    }
-  }
-}
-
-const shownOf = (display: DisplayValue | undefined): unknown =>
-  display?.kind === 'raw' || display?.kind === 'transformed' ? display.value : undefined;
-
 /** The texts the values of call `key` hold, raw and as shown. */
 function textsOf(calls: Calls, key: string, into: string[]): void {
   const call = calls.get(key);
@@ -110,9 +91,9 @@ function textsOf(calls: Calls, key: string, into: string[]): void {
     if (text.length >= 3) into.push(text);
   };
   const { raw } = call;
-  for (const value of [raw.output, raw.error, raw.suspendPayload]) eachText(value, visit);
+  for (const value of [raw.output, raw.error, raw.suspendPayload]) eachLeaf(value, visit, true);
   for (const display of [call.output, call.error, call.suspension?.payload])
-    eachText(shownOf(display), visit);
+    eachLeaf(display && shownValue(display), visit, true);
 }
 
 /** A group of the values of `keys`, read now. */

@@ -8,7 +8,7 @@ import { affords, hidesValue } from './hide.js';
 import { withholdModelOutput } from './redact.js';
 import { scrubValue } from './scrub.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
-import { shownValue as shownOf, suppressedValue } from './transform.js';
+import { shownValue, suppressedValue } from './transform.js';
 
 /*
  * Hidden values that come back in a call beside the one that hides them: a tool's result, error
@@ -85,15 +85,21 @@ function add(hiders: RunHiders, call: ToolCallState): void {
 function runHiders(ctx: Ctx, index: BesideIndex, runId: string): RunHiders {
   const { runs } = index;
   let hiders = runs.get(runId);
-  // What a rollback takes back may be read or changed here: read again after one.
-  ctx.draft.undo.push(() => runs.delete(runId));
-  if (hiders !== undefined) return hiders;
+  // What a rollback takes back may be read or changed here: read again after one (told once an
+  // epoch, as a rollback ends the epoch too).
+  const { epoch } = ctx.draft;
+  if (hiders?.epoch !== epoch) ctx.draft.undo.push(() => runs.delete(runId));
+  if (hiders !== undefined) {
+    hiders.epoch = epoch;
+    return hiders;
+  }
   hiders = {
     groups: [],
     groupOf: new Map(),
     sources: new Map(),
     shown: noValues(),
     fresh: new Set(),
+    epoch,
   };
   runs.set(runId, hiders);
   readRun(ctx, hiders, runId, true);
@@ -173,11 +179,20 @@ function matcherOf(ctx: Ctx, held: Group, pay: Pay): TextMatcher | undefined {
   return held.matcher;
 }
 
-/** `display` with what `matcher` finds replaced; suppressed when it is nested too deep. */
-function scrubbed(display: DisplayValue, matchers: readonly TextMatcher[]): DisplayValue {
+/**
+ * `display`, a value of `call`, with what `matchers` find replaced but what the call was given
+ * (see {@link except}); suppressed when it is nested too deep.
+ */
+function scrubbed(
+  call: ToolCallState,
+  display: DisplayValue,
+  matchers: readonly TextMatcher[],
+): DisplayValue {
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
-  const hidden = matchers.filter((matcher) => !matcher.empty);
-  if (hidden.length === 0) return display;
+  const searched = matchers.filter((matcher) => !matcher.empty);
+  if (searched.length === 0) return display;
+  const given = leafTexts(call.raw.input ?? shownValue(call.input));
+  const hidden = searched.map((matcher) => except(matcher, given));
   try {
     const value = scrubValue(display.value, { hidden });
     return value === display.value ? display : { kind: 'transformed', value };
@@ -228,11 +243,7 @@ export function withoutBesideEchoes(
     matchers.push(matcher);
   }
   noteShown(hiders.shown, call.key);
-  const given = leafTexts(call.raw.input ?? shownOf(call.input));
-  return scrubbed(
-    display,
-    matchers.map((matcher) => except(matcher, given)),
-  );
+  return scrubbed(call, display, matchers);
 }
 
 /**
@@ -253,13 +264,12 @@ function searchAgain(ctx: Ctx, index: BesideIndex, runId: string): void {
   for (const key of found.keys) {
     const call = toolCalls.get(key);
     if (call === undefined || !showsAsCame(call)) continue;
-    const given = leafTexts(call.raw.input ?? shownOf(call.input));
     const again = (display: DisplayValue) =>
       matcher === undefined
         ? display.kind === 'none' || display.kind === 'hidden'
           ? display
           : suppressedValue()
-        : scrubbed(display, [except(matcher, given)]);
+        : scrubbed(call, display, [matcher]);
     const output = again(call.output);
     const error = again(call.error);
     const payload = call.suspension && again(call.suspension.payload);

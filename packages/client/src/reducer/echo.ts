@@ -36,10 +36,10 @@ const MIN_LENGTH = 3;
 type Visit = (text: string) => void;
 
 /**
- * Calls `visit` with every string and number (as written) that `value` holds, at any depth; an
- * object met again (a cycle) is not walked twice.
+ * Calls `visit` with every string and number (as written) that `value` holds, at any depth, and
+ * with `keys` the keys of its objects too; an object met again (a cycle) is not walked twice.
  */
-function eachLeaf(value: unknown, visit: Visit): void {
+export function eachLeaf(value: unknown, visit: Visit, keys = false): void {
   const stack = [value];
   const seen = new Set<object>();
   while (stack.length > 0) {
@@ -48,7 +48,10 @@ function eachLeaf(value: unknown, visit: Visit): void {
     else if (typeof item === 'number' || typeof item === 'bigint') visit(String(item));
     else if (typeof item === 'object' && item !== null && !seen.has(item)) {
       seen.add(item);
-      for (const child of Object.values(item)) stack.push(child);
+      for (const [name, child] of Object.entries(item)) {
+        if (keys) visit(name);
+        stack.push(child);
+      }
     }
   }
 }
