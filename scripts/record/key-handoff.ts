@@ -4,7 +4,10 @@
  * transform hides the key it is given, gets that key from the model. Handed on: the vault's
  * result comes in one step and the lookup in the next (its result shown before anything said
  * the key is hidden). Beside: both in one step, the lookup first (Mastra holds a step's results
- * until all are in). Natively and through `@mastra/ai-sdk` (v6).
+ * until all are in). Across subagents: a desk agent asks `agent-keeper`, whose vault returns the
+ * key, and `agent-clerk`, whose lookup is given it, in two steps (handed on) or in one (side by
+ * side, the clerk first): the key comes back in one subagent's run and is hidden in another's.
+ * Natively and through `@mastra/ai-sdk` (v6, with the subagents' metadata).
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
@@ -54,8 +57,69 @@ function agent(id: string, steps: ScriptPart[][]) {
   });
 }
 
+/** An agent with one of the two tools, whose model makes `call`, then answers. */
+function subagent(
+  id: string,
+  description: string,
+  tools: Record<string, unknown>,
+  call: ScriptPart[],
+) {
+  return new Agent({
+    instructions: INSTRUCTIONS,
+    id,
+    name: id,
+    description,
+    tools: tools as { vaultTool: typeof vaultTool },
+    model: scriptedModel([step(call), step(text(`txt-${id}`, 'Done.'))], {
+      modelId: `${id}-mock`,
+    }),
+  });
+}
+
+const askKeeper = (id: string) =>
+  toolCall({ id, name: 'agent-keeper', input: { prompt: 'Read the CRM key from the vault.' } });
+const askClerk = (id: string) =>
+  toolCall({ id, name: 'agent-clerk', input: { prompt: 'Look Grace Hopper up in the CRM.' } });
+
+/** A desk agent whose model asks its two subagents as `steps` say, then answers. */
+function desk(id: string, suffix: string, steps: ScriptPart[][]) {
+  return new Agent({
+    instructions: INSTRUCTIONS,
+    id,
+    name: id,
+    agents: {
+      keeper: subagent(
+        `keeper-${suffix}-agent`,
+        "Reads a service's key from the vault.",
+        { vaultTool },
+        vaultCall(`call-${suffix}-vault-1`),
+      ),
+      clerk: subagent(
+        `clerk-${suffix}-agent`,
+        'Looks customers up in the CRM.',
+        { crmLookupTool },
+        lookupCall(`call-${suffix}-crm-1`),
+      ),
+    },
+    model: scriptedModel(
+      [
+        ...steps.map((calls) => step(calls)),
+        step(text(`txt-${id}`, 'Grace Hopper is on enterprise.')),
+      ],
+      { modelId: `${id}-mock` },
+    ),
+  });
+}
+
 const mastra = new Mastra({
   agents: {
+    acrossLater: desk('across-later-desk-agent', 'across-later', [
+      askKeeper('call-across-later-keeper-1'),
+      askClerk('call-across-later-clerk-1'),
+    ]),
+    acrossBeside: desk('across-beside-desk-agent', 'across-beside', [
+      [...askClerk('call-across-beside-clerk-1'), ...askKeeper('call-across-beside-keeper-1')],
+    ]),
     handedOn: agent('handoff-later-agent', [
       vaultCall('call-handoff-vault-1'),
       lookupCall('call-handoff-crm-1'),
@@ -78,9 +142,10 @@ const carriesKey = (chunks: Chunk[]) =>
   );
 
 /** One scenario: `key`'s agent natively and through `toAISdkStream`. */
-async function record(key: 'handedOn' | 'beside', name: string) {
+async function record(key: 'handedOn' | 'beside' | 'acrossLater' | 'acrossBeside', name: string) {
   const native = await mastra.getAgent(key).stream(PROMPT);
   const ui = await mastra.getAgent(key).stream(PROMPT);
+  const across = key.startsWith('across');
   return [
     {
       file: `${name}.jsonl`,
@@ -93,7 +158,9 @@ async function record(key: 'handedOn' | 'beside', name: string) {
     },
     {
       file: `aisdk-v6-${name}.jsonl`,
-      chunks: await collect(toAISdkStream(ui, { from: 'agent', version: 'v6' })),
+      chunks: await collect(
+        toAISdkStream(ui, { from: 'agent', version: 'v6', includeSubAgentMetadata: across }),
+      ),
       expect: ['tool-input-available', 'tool-output-available', 'finish'],
       check: carriesKey,
     },
@@ -104,4 +171,6 @@ async function record(key: 'handedOn' | 'beside', name: string) {
 export const keyHandoffScenarios: Record<string, Scenario> = {
   keyHandedOn: () => record('handedOn', 'key-handed-on'),
   keyBeside: () => record('beside', 'key-beside'),
+  keyAcrossLater: () => record('acrossLater', 'key-across-agents'),
+  keyAcrossBeside: () => record('acrossBeside', 'key-across-agents-beside'),
 };

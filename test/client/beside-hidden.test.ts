@@ -12,10 +12,11 @@ import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
 import { everythingShown, hiddenOnceTold, hiddenTexts, hidesValue } from '../utils/shown';
 
 /*
- * What one call hides may come back in what a call beside it got back: a tool of the same run
- * whose result or error quotes the key a call beside it was given and hid. Over every recording
- * with a call that hides a value and another call of its run that shows its result as it came,
- * in both formats, the other call's result made to quote the hidden value (wherever the stream
+ * What one call hides may come back in what a call beside it got back: a tool of the same run,
+ * or of a sibling subagent's run, whose result or error quotes the key a call beside it was given
+ * and hid. Over every recording with a call that hides a value and another call of its run or its
+ * tree (a top-level run and the runs nested under it) that shows its result as it came, in both
+ * formats, the other call's result made to quote the hidden value (wherever the stream
  * carries it: its own result chunk, the step's results, the `subAgentToolResults` of the agent
  * call above, an AI SDK snapshot), or its result made an error that quotes it. No state a store
  * publishes shows it, and the rest of the result still shows.
@@ -81,6 +82,12 @@ const WAYS = {
     }) as unknown[],
 } as const;
 
+/** The top-level run of the tree run `runId` is in. */
+function topOf(state: ToolpaneState, runId: string): string {
+  const parent = state.toolCalls.get(state.runs.get(runId)?.parentToolCallId ?? '');
+  return parent === undefined || parent.runId === runId ? runId : topOf(state, parent.runId);
+}
+
 interface Case {
   name: string;
   way: keyof typeof WAYS;
@@ -103,23 +110,32 @@ const CASES: Case[] = fixtureNames().flatMap((name) => {
     if (!hidesValue(hider)) return [];
     const secret = hiddenTexts(state, [hider]).find(plain);
     if (secret === undefined) return [];
-    const beside = calls.find(
-      (call) =>
-        call.runId === hider.runId &&
-        call !== hider &&
-        !hidesValue(call) &&
-        (call.output.kind === 'raw' || call.output.kind === 'transformed') &&
-        ids.get(call.toolCallId) === 1,
+    const shows = (call: ToolCallState) =>
+      call !== hider &&
+      !hidesValue(call) &&
+      (call.output.kind === 'raw' || call.output.kind === 'transformed') &&
+      ids.get(call.toolCallId) === 1;
+    // A call of its run, and a tool of another run of its tree (a sibling subagent's).
+    const besides = [
+      calls.find((call) => call.runId === hider.runId && shows(call)),
+      calls.find(
+        (call) =>
+          call.runId !== hider.runId &&
+          call.kind === 'tool' &&
+          topOf(state, call.runId) === topOf(state, hider.runId) &&
+          shows(call),
+      ),
+    ].filter((call) => call !== undefined);
+    return besides.flatMap((beside) =>
+      (Object.keys(WAYS) as (keyof typeof WAYS)[]).map((way) => ({
+        name,
+        way,
+        secret,
+        hider,
+        beside,
+        made: WAYS[way](chunks, beside, secret),
+      })),
     );
-    if (beside === undefined) return [];
-    return (Object.keys(WAYS) as (keyof typeof WAYS)[]).map((way) => ({
-      name,
-      way,
-      secret,
-      hider,
-      beside,
-      made: WAYS[way](chunks, beside, secret),
-    }));
   });
 });
 
@@ -141,12 +157,19 @@ const shownOf = (state: ToolpaneState) =>
   JSON.stringify([...state.toolCalls.values()].map((call) => [call.approval, call.suspension])) +
   JSON.stringify([...state.runs.values()].map((run) => run.error ?? null));
 
-/** Recordings where a tool's result holds the key a call of the same run hides. */
+/**
+ * Recordings where a tool's result holds the key a call of the same run hides, or a call of a
+ * sibling subagent's run (`key-across-agents`).
+ */
 const HANDOFFS = [
   'key-handed-on',
   'aisdk-v6-key-handed-on',
   'key-beside',
   'aisdk-v6-key-beside',
+  'key-across-agents',
+  'aisdk-v6-key-across-agents',
+  'key-across-agents-beside',
+  'aisdk-v6-key-across-agents-beside',
 ] as const;
 const HANDOFF_SECRET = 'sk-vault-handoff-6023';
 
@@ -179,6 +202,12 @@ describe('a key a tool returned, that a call beside it hides', () => {
     expect(known).toBeGreaterThan(0);
     const state = store.getState();
     const vault = [...state.toolCalls.values()].find((c) => c.toolName === 'vaultTool')!;
+    // An AI SDK stream tells nothing of a subagent's call: with no client transform for it, the
+    // vault inside a subagent shows nothing at all.
+    if (isAiSdkRecording(name) && vault.parentToolCallId !== null) {
+      expect(vault.output).toEqual({ kind: 'hidden', reason: 'suppressed' });
+      return;
+    }
     // The rest of the vault's result shows, the key marked; what the model saw of it does not.
     expect(vault.output).toEqual({
       kind: 'transformed',
@@ -189,10 +218,12 @@ describe('a key a tool returned, that a call beside it hides', () => {
 });
 
 describe('a value one call hides, quoted by what a call beside it got back', () => {
-  it('is found in recordings of both formats, one and two subagent levels down', () => {
+  it('is found in recordings of both formats, one and two subagent levels down, and across subagents', () => {
     expect(CASES.length).toBeGreaterThan(8);
     expect(CASES.some((c) => c.beside.parentToolCallId !== null)).toBe(true);
     expect(CASES.some((c) => c.beside.parentToolCallId === null)).toBe(true);
+    // In another run of the tree than the call that hides.
+    expect(CASES.some((c) => c.beside.runId !== c.hider.runId)).toBe(true);
   });
 
   it.each(

@@ -62,7 +62,12 @@ export function neverShows(
  * from one tool and passed to another that hides it): until that call comes, nothing says the value
  * is hidden, so the result shows it; from then on nothing does (see {@link hiddenOnceTold}).
  */
-export const TOLD_LATE: ReadonlySet<string> = new Set(['key-handed-on', 'aisdk-v6-key-handed-on']);
+export const TOLD_LATE: ReadonlySet<string> = new Set([
+  'key-handed-on',
+  'aisdk-v6-key-handed-on',
+  // Not its AI SDK twin: a subagent's vault there shows nothing at all (no transform metadata).
+  'key-across-agents',
+]);
 
 /**
  * Applies `chunks` one at a time to a store made with `options` and fails when one of `secrets`,

@@ -12,26 +12,35 @@ export interface Group {
   matcher: TextMatcher | undefined;
 }
 
-/** The calls of one run that hide, in groups (see the note in `beside.ts`), and the values it showed. */
+/**
+ * The calls of one tree of runs (a top-level run and every run nested under its calls) or of one
+ * run that hide, in groups (see the note in `beside.ts`), and the values its calls showed.
+ */
 export interface RunHiders {
+  /** A tree's, searched for what its calls' views tell; else a run's, for what nothing tells. */
+  readonly wide: boolean;
   readonly groups: Group[];
   readonly groupOf: Map<string, Group>;
   /** What each call's texts were last read from. */
   readonly sources: Map<string, readonly unknown[]>;
-  /** The values the run's calls showed of what they got back. */
+  /** The values its calls showed of what they got back. */
   readonly shown: ShownValues;
   /** The calls that hide anew since the values were last searched again. */
   readonly fresh: Set<string>;
-  /** The draft's epoch in which a rollback was last told to drop the run (see `runHiders`). */
+  /** The draft's epoch in which a rollback was last told to drop it (see `scopeHiders`). */
   epoch: number;
 }
 
-/** Every run read so far, and the calls written since it was last brought up to date. */
+/** Every tree and run read so far, and the calls written since they were last brought up to date. */
 export interface BesideIndex {
+  /** Keyed by the tree's top-level run. */
+  readonly trees: Map<string, RunHiders>;
   readonly runs: Map<string, RunHiders>;
+  /** The top-level run of each run looked up so far (see `treeOf`). */
+  readonly tops: Map<string, string>;
   readonly written: string[];
   /** How many of `written` were looked at. */
   seen: number;
-  /** The runs with calls that hide anew. */
-  readonly dirty: Set<string>;
+  /** The trees and runs with calls that hide anew. */
+  readonly dirty: Set<RunHiders>;
 }

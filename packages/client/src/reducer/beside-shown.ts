@@ -3,7 +3,7 @@ import { eachLeaf } from './echo.js';
 import { shownValue } from './transform.js';
 
 /*
- * The values a run's calls showed of what they got back, kept so that a call that hides a value
+ * The values a tree's calls showed of what they got back, kept so that a call that hides a value
  * later has only those that may quote it searched again (see `beside.ts`). They are kept in groups
  * whose sizes halve from the oldest to the newest, each with a filter of the texts its values hold,
  * raw and as shown (the raw value holds all of a text a mark in the shown one cut short): every
@@ -26,7 +26,7 @@ interface Calls {
   get(key: string): ToolCallState | undefined;
 }
 
-/** What a run's calls showed: read into groups, and shown since the last read. */
+/** What a tree's calls showed: read into groups, and shown since the last read. */
 export interface ShownValues {
   readonly groups: Group[];
   readonly unread: string[];

@@ -1,99 +1,65 @@
-import { RunRecord } from '../state/run-record.js';
-import { type DisplayValue, TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
+import { callAt, callCount } from '../state/run-record.js';
+import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { add, besideTexts, sameSources, sources } from './beside-groups.js';
 import type { BesideIndex, Group, RunHiders } from './beside-index.js';
 import { forget, mayQuote, noteShown, noValues, showsBack } from './beside-shown.js';
 import type { Ctx } from './context.js';
-import { hiddenTexts, leafTexts } from './echo.js';
+import { leafTexts } from './echo.js';
 import { affords, hidesValue } from './hide.js';
 import { withholdModelOutput } from './redact.js';
 import { scrubValue } from './scrub.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
 import { shownValue, suppressedValue } from './transform.js';
+import { eachCallUnder, topRunOf } from './tree.js';
 
 /*
  * Hidden values that come back in a call beside the one that hides them: a tool's result, error
- * or suspension payload may quote what another call of the same run hid (a lookup that returns
- * the key a call beside it was given, a tool that returned a secret the model then passed to a
- * call that hides it). Each such value is searched for what the calls of its run hide: the texts
- * their views tell they hide, or, for a call whose arguments show nothing and never will, every
- * text of them (`besideTexts`). When a call of the run hides anew (its arguments or their view
- * came after the value, or it ended without a view), the values shown before that may quote it
- * are searched again (`beside-shown.ts`), once the value that told it is applied.
+ * or suspension payload may quote what another call of the same tree of runs hid (a lookup that
+ * returns the key a call beside it was given, a tool that returned a secret the model then passed
+ * to a call that hides it, a sibling subagent's tool handed what another subagent's call hides).
+ * A tree is a top-level run and every run nested under its calls, at any depth: a supervisor
+ * hands its subagents what their siblings got back. Each such value is searched for the texts
+ * the views of its tree's calls tell they hide, and, within its own run, for every text of the
+ * arguments of a call that shows nothing of them and never will ({@link untold}): such a call
+ * tells nothing of what is secret, and an AI SDK stream tells nothing of any subagent's call, so
+ * across the tree every word of those would go. When a call hides anew (its arguments or their
+ * view came after the value, or it ended without a view), the values shown before that may quote
+ * it are searched again (`beside-shown.ts`), once the value that told it is applied.
  *
- * Per run, the calls that hide are kept in groups whose sizes halve from the oldest to the
- * newest (a new call makes a group of one; two groups of one size become one), each with the
- * matcher of its calls' texts, built when first needed: a call's texts go into a matcher about
- * log(n) times, so a run of many calls that hide, each followed by a result, costs what it reads
- * times log(n). A group is built again when what one of its calls hides changed. Building and
- * searching again are paid from the reducer's budget (`affords`); a value whose search it refuses
- * shows nothing (`suppressed`). A run is read from the state when a call of it first hides a
- * value or a value of it is first searched (its values were searched when they came), then told
- * of every call written; a rollback drops what it touched, read again when next needed.
+ * The calls that hide are kept per tree (for what their views tell) and per run (for what
+ * nothing tells), in groups whose sizes halve from the oldest to the newest (a new call makes a
+ * group of one; two groups of one size become one), each with the matcher of its calls' texts,
+ * built when first needed: a call's texts go into a matcher about log(n) times, so a run of many
+ * calls that hide, each followed by a result, costs what it reads times log(n). A group is built
+ * again when what one of its calls hides changed. Building and searching again are paid from the
+ * reducer's budget (`affords`); a value whose search it refuses shows nothing (`suppressed`). A
+ * tree or run is read from the state when a call of it first hides a value or a value of it is
+ * first searched (its values were searched when they came), then told of every call written; a
+ * rollback drops what it touched, read again when next needed. Which tree a run is in is looked
+ * up once a run (`treeOf`).
  */
 
-/** What `hiddenTexts` reads of a call: when one of them changes, so may its texts. */
-const sources = (call: ToolCallState): readonly unknown[] => [
-  call.raw.input,
-  call.raw.approvalArgs,
-  call.raw.suspendPayload,
-  call.input,
-  call.approval?.args,
-  call.suspension?.payload,
-  untold(call),
-];
+/** The top-level run of the tree run `runId` is in (see `topRunOf`). */
+const treeOf = (ctx: Ctx, index: BesideIndex, runId: string): string =>
+  topRunOf(ctx.draft.root, index.tops, ctx.draft.undo, runId);
 
 /**
- * Whether nothing tells which of `call`'s arguments it hides: they show nothing, and no view will
- * come (a stream that suppressed them, a transform that failed, a call that ended first).
+ * The calls that hide of the tree whose top-level run is `id` (`wide`) or of run `id`, and the
+ * values they show, read from the state the first time.
  */
-const untold = ({ input, status }: ToolCallState): boolean =>
-  input.kind === 'hidden' && (input.reason !== 'pending' || TERMINAL_TOOL_STATUSES.has(status));
-
-/**
- * What `call` hides from the values beside it: the texts its views tell it hides, or every text
- * of its arguments when nothing tells ({@link untold}). Not all of them while a view may still
- * come: a value beside it that shows the same host or name as the view will would lose it.
- */
-function besideTexts(call: ToolCallState): readonly string[] {
-  const hidden = hiddenTexts(call);
-  return untold(call) ? hidden.all : hidden.known;
-}
-
-const sameSources = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
-  a?.every((value, i) => value === b[i]) === true;
-
-const group = (keys: string[]): Group => ({ keys, matcher: undefined });
-
-/** Adds `call` to `hiders` in a group of its own, merging groups of one size. */
-function add(hiders: RunHiders, call: ToolCallState): void {
-  const { groups, groupOf } = hiders;
-  const { key } = call;
-  hiders.sources.set(key, sources(call));
-  let last = group([key]);
-  groupOf.set(key, last);
-  groups.push(last);
-  while (groups.length > 1 && groups[groups.length - 2]!.keys.length <= last.keys.length) {
-    groups.pop();
-    const merged = group([...groups.pop()!.keys, ...last.keys]);
-    for (const k of merged.keys) groupOf.set(k, merged);
-    groups.push(merged);
-    last = merged;
-  }
-}
-
-/** The calls of run `runId` that hide and the values it shows, read from the state the first time. */
-function runHiders(ctx: Ctx, index: BesideIndex, runId: string): RunHiders {
-  const { runs } = index;
-  let hiders = runs.get(runId);
+function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): RunHiders {
+  const scopes = wide ? index.trees : index.runs;
+  let hiders = scopes.get(id);
   // What a rollback takes back may be read or changed here: read again after one (told once an
   // epoch, as a rollback ends the epoch too).
   const { epoch } = ctx.draft;
-  if (hiders?.epoch !== epoch) ctx.draft.undo.push(() => runs.delete(runId));
+  if (hiders?.epoch !== epoch) ctx.draft.undo.push(() => scopes.delete(id));
   if (hiders !== undefined) {
     hiders.epoch = epoch;
     return hiders;
   }
   hiders = {
+    wide,
     groups: [],
     groupOf: new Map(),
     sources: new Map(),
@@ -101,50 +67,74 @@ function runHiders(ctx: Ctx, index: BesideIndex, runId: string): RunHiders {
     fresh: new Set(),
     epoch,
   };
-  runs.set(runId, hiders);
-  readRun(ctx, hiders, runId, true);
+  scopes.set(id, hiders);
+  readScope(ctx, hiders, id, true);
   // The values the state holds were searched for what its calls hid when each value was applied
   // (see `besideWritten`): only a call written since hides anew.
   return hiders;
 }
 
 /**
- * Reads run `runId`'s calls: those that hide (when `hiding`), and, once one does, the values the
- * others show (a run where none hides notes none: they are read when one first does).
+ * Reads the calls of `hiders`' tree or run `id`: those that hide (when `hiding`), and, once one
+ * does, the values the others show (where none hides, none is noted: they are read when one first
+ * does).
  */
-function readRun(ctx: Ctx, hiders: RunHiders, runId: string, hiding: boolean): void {
+function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): void {
   const { root } = ctx.draft;
-  const run = root.runs.get(runId);
-  const ids = run === undefined ? { length: 0, at: () => undefined } : RunRecord.callIdsOf(run);
   const showing: string[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    const call = root.toolCalls.get(ids.at(i)!);
-    if (call === undefined) continue;
-    if (hiding && hidesValue(call)) add(hiders, call);
+  const read = (call: ToolCallState) => {
+    if (hiding && joins(hiders, call)) add(hiders, call);
     if (showsAsCame(call) && showsBack(call)) showing.push(call.key);
+  };
+  if (hiders.wide) eachCallUnder(root, id, read);
+  else {
+    const run = root.runs.get(id);
+    for (let i = 0, count = run === undefined ? 0 : callCount(run); i < count; i++) {
+      const call = root.toolCalls.get(callAt(run!, i)!);
+      if (call !== undefined) read(call);
+    }
   }
   if (hiders.groupOf.size > 0) for (const key of showing) noteShown(hiders.shown, key);
 }
 
-/** Brings the runs up to date with call `key`, written since. */
+/** The tree and the run of `call`, in that order. */
+function scopesOf(ctx: Ctx, index: BesideIndex, call: ToolCallState): [string, RunHiders][] {
+  const top = treeOf(ctx, index, call.runId);
+  return [
+    [top, scopeHiders(ctx, index, top, true)],
+    [call.runId, scopeHiders(ctx, index, call.runId, false)],
+  ];
+}
+
+/**
+ * Whether `call` is kept in `hiders`: in a tree's when it hides a value, in a run's only when its
+ * arguments show nothing (there it hides what nothing tells, see `besideTexts`).
+ */
+const joins = (hiders: RunHiders, call: ToolCallState): boolean =>
+  hidesValue(call) && (hiders.wide || call.input.kind === 'hidden');
+
+/** Brings the trees and runs up to date with call `key`, written since. */
 function note(ctx: Ctx, index: BesideIndex, key: string): void {
   const call = ctx.draft.root.toolCalls.get(key);
   if (call === undefined || !hidesValue(call)) return;
-  const read = index.runs.has(call.runId);
-  const hiders = runHiders(ctx, index, call.runId);
-  const held = hiders.groupOf.get(key);
-  if (held === undefined) {
-    add(hiders, call);
-    // The first of the run: what it showed was not noted.
-    if (hiders.groupOf.size === 1) readRun(ctx, hiders, call.runId, false);
-  } else if (read) {
-    // Read with the run just now, it was written since the values were searched.
-    if (sameSources(hiders.sources.get(key), sources(call))) return;
-    hiders.sources.set(key, sources(call));
-    held.matcher = undefined;
-  }
-  hiders.fresh.add(key);
-  index.dirty.add(call.runId);
+  const top = treeOf(ctx, index, call.runId);
+  const read = [index.trees.has(top), index.runs.has(call.runId)];
+  scopesOf(ctx, index, call).forEach(([id, hiders], i) => {
+    const held = hiders.groupOf.get(key);
+    if (held === undefined) {
+      if (!joins(hiders, call)) return;
+      add(hiders, call);
+      // The first of its tree or run: what that showed was not noted.
+      if (hiders.groupOf.size === 1) readScope(ctx, hiders, id, false);
+    } else if (read[i]) {
+      // Read with the tree or run just now, it was written since the values were searched.
+      if (sameSources(hiders.sources.get(key), sources(call))) return;
+      hiders.sources.set(key, sources(call));
+      held.matcher = undefined;
+    }
+    hiders.fresh.add(key);
+    index.dirty.add(hiders);
+  });
 }
 
 /** The index, with the calls written since it was last brought up to date noted. */
@@ -157,23 +147,30 @@ function upToDate(ctx: Ctx): BesideIndex {
 
 type Pay = (cost: number) => boolean;
 
-/** What the calls `keys` hide from the values beside them, and what reading it cost. */
-function textsOf(ctx: Ctx, keys: Iterable<string>): { texts: Set<string>; cost: number } {
+/**
+ * What the calls `keys` hide from the values beside them, across their tree (`wide`) or in their
+ * run, and what reading it cost.
+ */
+function textsOf(
+  ctx: Ctx,
+  keys: Iterable<string>,
+  wide: boolean,
+): { texts: Set<string>; cost: number } {
   const texts = new Set<string>();
   let cost = 0;
   for (const key of keys) {
     cost++;
     const call = ctx.draft.root.toolCalls.get(key);
     if (call === undefined || !hidesValue(call)) continue;
-    for (const text of besideTexts(call)) texts.add(text);
+    for (const text of besideTexts(call, wide)) texts.add(text);
   }
   return { texts, cost: cost + texts.size };
 }
 
 /** The matcher of a group's texts; undefined when `pay` refuses. */
-function matcherOf(ctx: Ctx, held: Group, pay: Pay): TextMatcher | undefined {
+function matcherOf(ctx: Ctx, held: Group, wide: boolean, pay: Pay): TextMatcher | undefined {
   if (held.matcher !== undefined) return held.matcher;
-  const { texts, cost } = textsOf(ctx, held.keys);
+  const { texts, cost } = textsOf(ctx, held.keys, wide);
   if (!pay(cost)) return undefined;
   held.matcher = textMatcher(texts);
   return held.matcher;
@@ -221,7 +218,7 @@ function except(matcher: TextMatcher, given: ReadonlySet<string>): TextMatcher {
 const showsAsCame = (call: ToolCallState): boolean => call.displayTransform !== 'display';
 
 /**
- * `display`, a value `call` shows of what it got back, with what the calls of its run hide
+ * `display`, a value `call` shows of what it got back, with what the calls of its tree hide
  * replaced (see the note above); suppressed when the search is refused. A display transform's
  * view is what its transform chose to show, not searched.
  */
@@ -233,28 +230,29 @@ export function withoutBesideEchoes(
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
   if (!showsAsCame(call)) return display;
   const index = upToDate(ctx);
-  const hiders = runHiders(ctx, index, call.runId);
-  if (hiders.groupOf.size === 0) return display;
+  const scopes = scopesOf(ctx, index, call);
+  if (scopes.every(([, hiders]) => hiders.groupOf.size === 0)) return display;
   const pay = affords(ctx);
   const matchers: TextMatcher[] = [];
-  for (const held of hiders.groups) {
-    const matcher = matcherOf(ctx, held, pay);
-    if (matcher === undefined) return suppressedValue();
-    matchers.push(matcher);
+  for (const [, hiders] of scopes) {
+    for (const held of hiders.groups) {
+      const matcher = matcherOf(ctx, held, hiders.wide, pay);
+      if (matcher === undefined) return suppressedValue();
+      matchers.push(matcher);
+    }
+    if (hiders.groupOf.size > 0) noteShown(hiders.shown, call.key);
   }
-  noteShown(hiders.shown, call.key);
   return scrubbed(call, display, matchers);
 }
 
 /**
- * Searches again, for what the calls of run `runId` that hide anew hide, the values the run showed
+ * Searches again, for what the calls of a tree or run that hide anew hide, the values it showed
  * that may quote it (see `beside-shown.ts`); suppressed when the search is refused.
  */
-function searchAgain(ctx: Ctx, index: BesideIndex, runId: string): void {
-  const hiders = index.runs.get(runId);
-  if (hiders === undefined || hiders.fresh.size === 0) return;
+function searchAgain(ctx: Ctx, hiders: RunHiders): void {
+  if (hiders.fresh.size === 0) return;
   const { toolCalls } = ctx.draft.root;
-  const { texts, cost } = textsOf(ctx, hiders.fresh);
+  const { texts, cost } = textsOf(ctx, hiders.fresh, hiders.wide);
   hiders.fresh.clear();
   if (texts.size === 0) return;
   const found = mayQuote(hiders.shown, toolCalls, texts);
@@ -300,7 +298,7 @@ export function watchBeside(ctx: Ctx): void {
  */
 export function besideWritten(ctx: Ctx): void {
   const index = upToDate(ctx);
-  for (const runId of index.dirty) searchAgain(ctx, index, runId);
+  for (const hiders of index.dirty) searchAgain(ctx, hiders);
   index.dirty.clear();
   // Searching again writes calls: noted, they change nothing more.
   upToDate(ctx);

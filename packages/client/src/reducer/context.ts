@@ -105,7 +105,7 @@ export interface Scratch {
   asked: Map<string, Set<string>> | undefined;
   /** The open calls inside each top-level call; undefined until read from the state. */
   openInside: OpenIndex | undefined;
-  /** The calls that hide of each run read so far (see `reducer/beside.ts`). */
+  /** The calls that hide of each tree of runs read so far (see `reducer/beside.ts`). */
   readonly beside: BesideIndex;
   /** The text or reasoning part text deltas went to last (see `appendText`). */
   readonly lastText: LastText;
@@ -200,7 +200,14 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   rescrubbed: new WeakSet(),
   asked: undefined,
   openInside: undefined,
-  beside: { runs: new Map(), written: [], seen: 0, dirty: new Set() },
+  beside: {
+    trees: new Map(),
+    runs: new Map(),
+    tops: new Map(),
+    written: [],
+    seen: 0,
+    dirty: new Set(),
+  },
   lastText: { runId: '', part: undefined, epoch: -1 },
   indexes: new Map(),
   namedLate: [],

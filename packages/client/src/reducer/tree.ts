@@ -75,6 +75,71 @@ export function runTree(state: ToolpaneState, runId: string): RunState[] {
 }
 
 /**
+ * Each call of run `top` and of every run nested under its calls, at any depth, each run once (a
+ * loop in hostile input is walked once); reads the runs' lists without building their arrays.
+ */
+export function eachCallUnder(
+  state: ToolpaneState,
+  top: string,
+  visit: (call: ToolCallState) => void,
+): void {
+  const queue = [top];
+  const seen = new Set(queue);
+  for (let r = 0; r < queue.length; r++) {
+    const run = state.runs.get(queue[r]!);
+    const count = run === undefined ? 0 : callCount(run);
+    for (let i = 0; i < count; i++) {
+      const call = state.toolCalls.get(callAt(run!, i)!);
+      if (call === undefined) continue;
+      visit(call);
+      for (let c = 0; c < countOf(call, 'childRunIds'); c++) {
+        const child = itemAt(call, 'childRunIds', c)!;
+        if (!seen.has(child)) queue.push(child);
+        seen.add(child);
+      }
+    }
+  }
+}
+
+/**
+ * The top-level run of the tree run `runId` is in: up through the calls its runs ran inside. Each
+ * run's answer is kept in `tops` (and `undo` told how to take it back), so a chain of any depth
+ * is walked once; a loop in hostile input ends at the run met twice. A run not known yet, or
+ * whose parent call is not, is its own top and not kept: it may be told later.
+ */
+export function topRunOf(
+  state: ToolpaneState,
+  tops: Map<string, string>,
+  undo: (() => void)[],
+  runId: string,
+): string {
+  const known = tops.get(runId);
+  if (known !== undefined) return known;
+  const path = new Set<string>();
+  let id = runId;
+  let top: string | undefined;
+  while (top === undefined) {
+    const kept = tops.get(id);
+    const run = state.runs.get(id);
+    if (kept !== undefined || path.has(id)) top = kept ?? id;
+    else if (run === undefined) return runId;
+    else {
+      path.add(id);
+      const parentKey = run.parentToolCallId;
+      const parent = parentKey === null ? undefined : state.toolCalls.get(parentKey);
+      if (parentKey !== null && parent === undefined) return runId;
+      if (parent === undefined) top = id;
+      else id = parent.runId;
+    }
+  }
+  for (const step of path) tops.set(step, top);
+  undo.push(() => {
+    for (const step of path) tops.delete(step);
+  });
+  return top;
+}
+
+/**
  * Whether `test` holds for `call` or for a call it runs inside, at any depth: each visited once,
  * so a cycle in hostile input ends the walk.
  */

@@ -1,0 +1,60 @@
+import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
+import type { Group, RunHiders } from './beside-index.js';
+import { hiddenTexts } from './echo.js';
+
+/*
+ * What a call that hides tells `beside.ts` it hides, and the groups it is kept in (see the note
+ * there).
+ */
+
+/** What `hiddenTexts` reads of a call: when one of them changes, so may its texts. */
+export const sources = (call: ToolCallState): readonly unknown[] => [
+  call.raw.input,
+  call.raw.approvalArgs,
+  call.raw.suspendPayload,
+  call.input,
+  call.approval?.args,
+  call.suspension?.payload,
+  untold(call),
+];
+
+/**
+ * Whether nothing tells which of `call`'s arguments it hides: they show nothing, and no view will
+ * come (a stream that suppressed them, a transform that failed, a call that ended first).
+ */
+export const untold = ({ input, status }: ToolCallState): boolean =>
+  input.kind === 'hidden' && (input.reason !== 'pending' || TERMINAL_TOOL_STATUSES.has(status));
+
+/**
+ * What `call` hides from the values beside it: across its tree (`wide`) the texts its views tell
+ * it hides; in its run, every text of its arguments when nothing tells ({@link untold}). Not all
+ * of them while a view may still come: a value beside it that shows the same host or name as the
+ * view will would lose it.
+ */
+export function besideTexts(call: ToolCallState, wide: boolean): readonly string[] {
+  if (wide) return hiddenTexts(call).known;
+  return untold(call) ? hiddenTexts(call).all : [];
+}
+
+/** Whether what a call's texts are read from is what they were read from before. */
+export const sameSources = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
+  a?.every((value, i) => value === b[i]) === true;
+
+const group = (keys: string[]): Group => ({ keys, matcher: undefined });
+
+/** Adds `call` to `hiders` in a group of its own, merging groups of one size. */
+export function add(hiders: RunHiders, call: ToolCallState): void {
+  const { groups, groupOf } = hiders;
+  const { key } = call;
+  hiders.sources.set(key, sources(call));
+  let last = group([key]);
+  groupOf.set(key, last);
+  groups.push(last);
+  while (groups.length > 1 && groups[groups.length - 2]!.keys.length <= last.keys.length) {
+    groups.pop();
+    const merged = group([...groups.pop()!.keys, ...last.keys]);
+    for (const k of merged.keys) groupOf.set(k, merged);
+    groups.push(merged);
+    last = merged;
+  }
+}
