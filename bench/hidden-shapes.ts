@@ -93,24 +93,40 @@ const vaultKey = (i: number) => {
 };
 
 /** Call `id` of a tool whose display transform hides the key it is given, and its result. */
-const lookupChunks = (id: string, key: string) => {
+const lookupChunks = (id: string, key: string, runId = RUN) => {
   const payload = { toolCallId: id, toolName: 'lookup', args: { query: 'ada', key } };
   const view = { query: 'ada', key: '••••' };
   return [
-    chunk('tool-call', payload, RUN, shows(view)),
+    chunk('tool-call', payload, runId, shows(view)),
     chunk(
       'tool-result',
       { ...payload, result: { plan: 'pro' } },
-      RUN,
+      runId,
       shows(view, { plan: 'pro' }),
     ),
   ];
 };
 
 /** Call `id` of a tool with no display transform, and its result. */
-const plainChunks = (id: string, result: unknown) => {
+const plainChunks = (id: string, result: unknown, runId = RUN) => {
   const payload = { toolCallId: id, toolName: 'vault', args: { service: 'crm' } };
-  return [chunk('tool-call', payload), chunk('tool-result', { ...payload, result })];
+  return [chunk('tool-call', payload, runId), chunk('tool-result', { ...payload, result }, runId)];
+};
+
+/**
+ * Call `id` of the top-level run to subagent `name`, whose run `runId` sends `inner` (each
+ * wrapped in the call's `tool-output`), and the call's result.
+ */
+const subagentChunks = (id: string, name: string, runId: string, inner: readonly unknown[]) => {
+  const payload = { toolCallId: id, toolName: `agent-${name}`, args: { prompt: name } };
+  const wrap = (value: unknown) =>
+    chunk('tool-output', { output: value, toolCallId: id, toolName: payload.toolName });
+  return [
+    chunk('tool-call', payload),
+    wrap(chunk('start', { id: name, messageId: `m-${runId}` }, runId)),
+    ...inner.map(wrap),
+    chunk('tool-result', { ...payload, result: { text: 'done' } }),
+  ];
 };
 
 /** The shapes. */
@@ -201,9 +217,10 @@ export const HIDDEN: readonly Shape[] = [
 ];
 
 /**
- * Shapes where a call's result is searched for what the calls beside it in its run hide (see
- * `reducer/beside.ts`): many lookups that hide a key, each beside a plain result, and keys that
- * plain results show, each handed on to a lookup that hides it (searched again then).
+ * Shapes where a call's result is searched for what the calls beside it in its tree of runs hide
+ * (see `reducer/beside.ts`): many lookups that hide a key, each beside a plain result, and keys
+ * that plain results show, each handed on to a lookup that hides it (searched again then), in one
+ * run or across sibling subagents.
  */
 export const BESIDE: readonly Shape[] = [
   {
@@ -227,6 +244,21 @@ export const BESIDE: readonly Shape[] = [
       for (let i = 0; out.length < n; i++) {
         out.push(...plainChunks(`p${i}`, { service: 'crm', apiKey: vaultKey(i) }));
         out.push(...lookupChunks(`h${i}`, vaultKey(i)));
+      }
+      return out.slice(0, n);
+    },
+  },
+  {
+    // One subagent's vault returns a key, a sibling subagent's lookup is handed it and hides it:
+    // each lookup has the results of its tree before it that may hold its key searched again.
+    name: 'keys a subagent returns, each handed to a sibling subagent that hides it',
+    chunks: (n) => {
+      const out: unknown[] = [chunk('start', { id: 'agent', messageId: 'm' })];
+      for (let i = 0; out.length < n; i++) {
+        const vault = plainChunks(`p${i}`, { service: 'crm', apiKey: vaultKey(i) }, `run-k${i}`);
+        out.push(...subagentChunks(`k${i}`, 'keeper', `run-k${i}`, vault));
+        const lookup = lookupChunks(`h${i}`, vaultKey(i), `run-c${i}`);
+        out.push(...subagentChunks(`c${i}`, 'clerk', `run-c${i}`, lookup));
       }
       return out.slice(0, n);
     },
