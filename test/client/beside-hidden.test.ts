@@ -201,6 +201,10 @@ describe('a key a tool returned, that a call beside it hides', () => {
     }
     expect(known).toBeGreaterThan(0);
     const state = store.getState();
+    // What nothing says is secret shows in the other runs: a subagent's vault whose arguments
+    // (`service: 'crm'`) an AI SDK stream left unseen hides them in its own run only.
+    expect(shownOf(state)).toContain('crmLookupTool');
+    expect(shownOf(state)).not.toContain('[hidden]LookupTool');
     const vault = [...state.toolCalls.values()].find((c) => c.toolName === 'vaultTool')!;
     // An AI SDK stream tells nothing of a subagent's call: with no client transform for it, the
     // vault inside a subagent shows nothing at all.

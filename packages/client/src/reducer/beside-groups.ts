@@ -16,6 +16,7 @@ export const sources = (call: ToolCallState): readonly unknown[] => [
   call.approval?.args,
   call.suspension?.payload,
   untold(call),
+  call.displayTransform,
 ];
 
 /**
@@ -26,14 +27,18 @@ export const untold = ({ input, status }: ToolCallState): boolean =>
   input.kind === 'hidden' && (input.reason !== 'pending' || TERMINAL_TOOL_STATUSES.has(status));
 
 /**
- * What `call` hides from the values beside it: across its tree (`wide`) the texts its views tell
- * it hides; in its run, every text of its arguments when nothing tells ({@link untold}). Not all
- * of them while a view may still come: a value beside it that shows the same host or name as the
- * view will would lose it.
+ * What `call` hides from the values beside it: the texts its views tell it hides, or every text
+ * of its arguments when nothing tells ({@link untold}); not all of them while a view may still
+ * come (a value beside it that shows the same host or name as the view will would lose it).
+ * Across its tree (`wide`) every text only when a display transform is known to apply; where
+ * nothing says one does (an AI SDK stream tells nothing of a subagent's calls, whose arguments
+ * then show nothing), in its own run only: across the tree every word of them would go.
  */
 export function besideTexts(call: ToolCallState, wide: boolean): readonly string[] {
-  if (wide) return hiddenTexts(call).known;
-  return untold(call) ? hiddenTexts(call).all : [];
+  const all = untold(call);
+  const everywhere = call.displayTransform === 'display';
+  if (wide) return all && everywhere ? hiddenTexts(call).all : hiddenTexts(call).known;
+  return all && !everywhere ? hiddenTexts(call).all : [];
 }
 
 /** Whether what a call's texts are read from is what they were read from before. */

@@ -13,30 +13,30 @@ import { shownValue, suppressedValue } from './transform.js';
 import { eachCallUnder, topRunOf } from './tree.js';
 
 /*
- * Hidden values that come back in a call beside the one that hides them: a tool's result, error
- * or suspension payload may quote what another call of the same tree of runs hid (a lookup that
+ * Hidden values that come back in a call beside the one that hides them: a tool's result, error or
+ * suspension payload may quote what another call of the same tree of runs hid (a lookup that
  * returns the key a call beside it was given, a tool that returned a secret the model then passed
- * to a call that hides it, a sibling subagent's tool handed what another subagent's call hides).
- * A tree is a top-level run and every run nested under its calls, at any depth: a supervisor
- * hands its subagents what their siblings got back. Each such value is searched for the texts
- * the views of its tree's calls tell they hide, and, within its own run, for every text of the
- * arguments of a call that shows nothing of them and never will ({@link untold}): such a call
- * tells nothing of what is secret, and an AI SDK stream tells nothing of any subagent's call, so
- * across the tree every word of those would go. When a call hides anew (its arguments or their
- * view came after the value, or it ended without a view), the values shown before that may quote
- * it are searched again (`beside-shown.ts`), once the value that told it is applied.
+ * to a call that hides it, a sibling subagent's tool handed what another subagent's call hides). A
+ * tree is a top-level run and every run nested under its calls, at any depth: a supervisor hands
+ * its subagents what their siblings got back. Each such value is searched for the texts the views
+ * of its tree's calls tell they hide, and for every text of the arguments of a call that shows
+ * nothing of them and never will (`untold`): across the tree when a display transform is known to
+ * apply to that call, else within its own run only (an AI SDK stream tells nothing of any
+ * subagent's call, so across the tree every word of those would go; `besideTexts`). When a call
+ * hides anew (its arguments or their view came after the value, or it ended without a view), the
+ * values shown before that may quote it are searched again (`beside-shown.ts`), once the value that
+ * told it is applied.
  *
- * The calls that hide are kept per tree (for what their views tell) and per run (for what
- * nothing tells), in groups whose sizes halve from the oldest to the newest (a new call makes a
- * group of one; two groups of one size become one), each with the matcher of its calls' texts,
- * built when first needed: a call's texts go into a matcher about log(n) times, so a run of many
- * calls that hide, each followed by a result, costs what it reads times log(n). A group is built
- * again when what one of its calls hides changed. Building and searching again are paid from the
- * reducer's budget (`affords`); a value whose search it refuses shows nothing (`suppressed`). A
- * tree or run is read from the state when a call of it first hides a value or a value of it is
- * first searched (its values were searched when they came), then told of every call written; a
- * rollback drops what it touched, read again when next needed. Which tree a run is in is looked
- * up once a run (`treeOf`).
+ * The calls that hide are kept per tree and per run (for what only their run searches for), in
+ * groups whose sizes halve from the oldest to the newest (a new call makes a group of one; two
+ * groups of one size become one), each with the matcher of its calls' texts, built when first
+ * needed: a call's texts go into a matcher about log(n) times, so a run of many calls that hide,
+ * each followed by a result, costs what it reads times log(n). A group is built again when what one
+ * of its calls hides changed. Building and searching again are paid from the reducer's budget
+ * (`affords`); a value whose search it refuses shows nothing (`suppressed`). A tree or run is read
+ * from the state when a call of it first hides a value or a value of it is first searched (its
+ * values were searched when they came), then told of every call written; a rollback drops what it
+ * touched, read again when next needed. Which tree a run is in is looked up once a run (`treeOf`).
  */
 
 /** The top-level run of the tree run `runId` is in (see `topRunOf`). */
@@ -108,10 +108,11 @@ function scopesOf(ctx: Ctx, index: BesideIndex, call: ToolCallState): [string, R
 
 /**
  * Whether `call` is kept in `hiders`: in a tree's when it hides a value, in a run's only when its
- * arguments show nothing (there it hides what nothing tells, see `besideTexts`).
+ * arguments show nothing and nothing says a display transform applies (see `besideTexts`).
  */
 const joins = (hiders: RunHiders, call: ToolCallState): boolean =>
-  hidesValue(call) && (hiders.wide || call.input.kind === 'hidden');
+  hidesValue(call) &&
+  (hiders.wide || (call.input.kind === 'hidden' && call.displayTransform !== 'display'));
 
 /** Brings the trees and runs up to date with call `key`, written since. */
 function note(ctx: Ctx, index: BesideIndex, key: string): void {
