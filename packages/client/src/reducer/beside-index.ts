@@ -17,7 +17,7 @@ export interface Group {
  * run that hide, in groups (see the note in `beside.ts`), and the values its calls showed.
  */
 export interface RunHiders {
-  /** A tree's, searched for what its calls' views tell; else a run's, for what nothing tells. */
+  /** A tree's; else a run's, for what its calls that no transform is known for tell nothing of. */
   readonly wide: boolean;
   readonly groups: Group[];
   readonly groupOf: Map<string, Group>;
