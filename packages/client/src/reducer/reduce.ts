@@ -132,8 +132,9 @@ function applyChunkValue(ctx: Ctx, value: unknown, scope: Scope): void {
 function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
   const { runs } = ctx.draft.root;
   const { runId } = chunk;
+  // Checked before any closure is made: nearly every chunk names a run of its own.
+  if ((runs.get(runId)?.parentToolCallId ?? null) === null) return chunk;
   const inside = (id: string) => (runs.get(id)?.parentToolCallId ?? null) !== null;
-  if (!inside(runId)) return chunk;
   // The first of `<runId>@top`, `<runId>@top2`, … that no subagent run holds.
   const name = (n: number) => (n === 1 ? `${runId}@top` : `${runId}@top${n}`);
   const own = freeName(ctx.draft, `@top\u0000${runId}`, 1, name, inside);
