@@ -204,8 +204,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // ask when few do (reducer/waiting.ts, the index's count and keys and the draft's calls written);
   // 47.52 KB once the calls searched for are those of the value's whole tree of runs, a sibling
   // subagent's included (reducer/beside.ts, reducer/beside-groups.ts: kept per tree for what views
-  // tell and per run for what nothing tells; reducer/tree.ts: a run's top-level run, kept).
-  { name: '@toolpane/client', file: client, budgetKb: 47.52 },
+  // tell and per run for what nothing tells; reducer/tree.ts: a run's top-level run, kept);
+  // 47.71 KB once a request repeated one level up with other arguments than every open call of
+  // its tool inside was made with shows no card, and a request with other arguments than its own
+  // call says so (reducer/repeat-up.ts `refusedOtherArgs`, reducer/approval.ts).
+  { name: '@toolpane/client', file: client, budgetKb: 47.71 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -273,13 +276,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // once the calls that wait for a person are kept (see above), 39.38 KB once what a call got back
   // is searched for what the calls beside it hide (see above), 39.52 KB once whether a run still
   // waits looks at the calls that ask when few do (see above), 39.89 KB once the calls searched
-  // for are those of the value's whole tree of runs (see above);
+  // for are those of the value's whole tree of runs (see above), 40.09 KB once a request with other
+  // arguments than the calls it may be from shows no card or says so (see above);
   // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 39.89,
+    budgetKb: 40.09,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -319,11 +323,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 41.49 KB with those of 42.64 KB, 41.74 KB with those of 42.9 KB, 41.86 KB with those of
   // 43.02 KB, 42.35 KB with those of 43.52 KB, 43.28 KB with those of 44.45 KB, 43.86 KB with
   // those of 45.0 KB, 43.97 KB with those of 45.11 KB, 45.85 KB with those of 47.0 KB, 45.99 KB with those of 47.15 KB,
-  // 46.36 KB with those of 47.52 KB.
+  // 46.36 KB with those of 47.52 KB, 46.56 KB with those of 47.71 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 46.36,
+    budgetKb: 46.56,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

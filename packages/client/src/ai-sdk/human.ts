@@ -8,7 +8,7 @@ import { addIssue, type Ctx } from '../reducer/context.js';
 import { moveTo } from '../reducer/lifecycle.js';
 import { latestOpenNested } from '../reducer/open-nested.js';
 import { reopenNamed } from '../reducer/reopen.js';
-import { askingCall, takeOver } from '../reducer/repeat-up.js';
+import { askingCall, refusedOtherArgs, takeOver } from '../reducer/repeat-up.js';
 import { sameSchema } from '../reducer/rescrub.js';
 import { sameValue } from '../reducer/same-value.js';
 import { clientTransformFor, pendingValue } from '../reducer/transform.js';
@@ -141,7 +141,8 @@ function outerCallKey(ctx: Ctx, target: DecisionTarget): string | undefined {
  * The call a human request belongs to. For a request raised inside a subagent, Mastra names the
  * outer `agent-*` call (with the inner tool's name for approvals, its own for suspensions); the
  * request goes to the inner call, and an approval that a v6 `tool-approval-request` put on the
- * outer call moves with it.
+ * outer call moves with it. None, with an issue, for an approval whose arguments no open call of
+ * its tool inside was made with (see `refusedOtherArgs`).
  */
 function humanCallKey(
   ctx: Ctx,
@@ -149,7 +150,7 @@ function humanCallKey(
   toolName: string,
   data: Fields,
   suspension: boolean,
-): string {
+): string | undefined {
   const outerKey = outerCallKey(ctx, target);
   const outer = outerKey === undefined ? undefined : ctx.draft.root.toolCalls.get(outerKey);
   // A suspension part names the outer call itself. The inner call is the open one that asked this
@@ -169,6 +170,8 @@ function humanCallKey(
           Object.hasOwn(call.raw, 'approvalArgs') &&
           sameValue(call.raw.approvalArgs, args));
     const asked = latestOpenNested(ctx, outer, { asked: true }, again)?.key;
+    if (asked === undefined && named && refusedOtherArgs(ctx, outer, toolName, args, target))
+      return undefined;
     const innerId = asked ?? askingCall(ctx, outer, named ? toolName : undefined, args)?.key;
     if (asked === undefined && innerId !== undefined) {
       // A new request to a target another call inside still waits on: that call waits no more.
@@ -278,6 +281,7 @@ export function onHumanData(ctx: Ctx, value: Value): void {
   if (parsed === undefined) return;
   const { data, target, toolName } = parsed;
   let key = humanCallKey(ctx, target, toolName, data, value.type === 'data-tool-call-suspended');
+  if (key === undefined) return;
   let current = ctx.draft.root.toolCalls.get(key)!;
   const approval = value.type === 'data-tool-call-approval';
   if (TERMINAL_TOOL_STATUSES.has(current.status)) {

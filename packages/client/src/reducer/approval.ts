@@ -1,5 +1,6 @@
 import { unseen } from '../state/args-to-come.js';
 import type { Mutable } from '../state/draft.js';
+import { argsOf } from '../state/repeats.js';
 import type {
   DecisionTarget,
   DisplayValue,
@@ -29,9 +30,10 @@ export interface ApprovalRequest {
  * a snapshot knows neither (the snapshot leaves raw values out).
  */
 function knownRawArgs({ raw, kind }: ToolCallState): { readonly args: unknown } | undefined {
-  if (Object.hasOwn(raw, 'input')) return { args: raw.input };
-  const own = kind === 'tool' && Object.hasOwn(raw, 'approvalArgs');
-  return own ? { args: raw.approvalArgs } : undefined;
+  // What its own request asked comes first: that is what a person decided on, also where the
+  // call was made with others (which its request's issue said).
+  if (kind === 'tool' && Object.hasOwn(raw, 'approvalArgs')) return { args: raw.approvalArgs };
+  return Object.hasOwn(raw, 'input') ? { args: raw.input } : undefined;
 }
 
 /**
@@ -195,6 +197,17 @@ export function requestApproval(
     }
   }
   if (hasRaw) call.raw = { ...call.raw, approvalArgs: request.rawArgs };
+  const made = call.kind === 'tool' ? argsOf(call) : undefined;
+  const asked = hasRaw ? request.rawArgs : request.args.kind === 'raw' ? request.args.value : made;
+  if (made !== undefined && asked !== undefined && !sameValue(made, asked)) {
+    // Shown as it asks, and never silently: the tool may run with the arguments it was made with.
+    addIssue(ctx, {
+      kind: 'decision',
+      message: `The request for ${request.toolName} names other arguments than its call was made with`,
+      toolCallId: call.toolCallId,
+      ...(call.runId === '' ? {} : { runId: call.runId }),
+    });
+  }
   call.approval = {
     toolName: request.toolName,
     args: request.args,

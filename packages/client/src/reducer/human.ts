@@ -10,7 +10,7 @@ import { displayed, learn } from './display.js';
 import { treeHides } from './inside.js';
 import { ensureCall } from './lifecycle.js';
 import { latestOpenNested } from './open-nested.js';
-import { asked, askingCall, strayRepeat, takeOver } from './repeat-up.js';
+import { asked, askingCall, refusedOtherArgs, strayRepeat, takeOver } from './repeat-up.js';
 import { sameSchema } from './rescrub.js';
 import { beginsAnew, callReadAgain } from './retry.js';
 import { sameValue } from './same-value.js';
@@ -177,6 +177,8 @@ export function onHumanRequest(
     // that call's when one open call inside can be it: of the tool it names (an approval), with
     // its arguments among several; a suspension names no inner tool. It goes to it, shown as its
     // transform allows; else it stays on this call, and the inner call's own request moves it.
+    if (named && other === undefined && refusedOtherArgs(ctx, existing, p.toolName, args, echo))
+      return;
     if (named || status === 'suspended') {
       inner = (
         named

@@ -84,6 +84,38 @@ export function askingCall(
 }
 
 /**
+ * Whether an approval repeated one level up on `outer` names other arguments than every open call
+ * of its tool inside was made with, where the state knows the arguments of each: Mastra repeats a
+ * request with the arguments of the call that asked, so it is none of theirs, and going to one of
+ * them (or staying on `outer`, whose decision reaches the call inside) would show a person other
+ * arguments than the tool runs with. Such a request shows no card: an issue (to `target`) says so.
+ * False when a call of its tool inside asked already (it asks anew: the next revision), or no
+ * such call is open or one's arguments are not known: nothing then tells the request apart from
+ * the call's own.
+ */
+export function refusedOtherArgs(
+  ctx: Ctx,
+  outer: ToolCallState,
+  toolName: string,
+  args: unknown,
+  target: DecisionTarget,
+): boolean {
+  if (args === undefined) return false;
+  // A call inside that asked already asks anew with other arguments (the next revision).
+  const ownAsked = (call: ToolCallState) => call.approval?.toolName === toolName;
+  if (openNested(ctx, outer, { asked: true }, ownAsked, 1).length > 0) return false;
+  const open = openNested(ctx, outer, { tool: toolName }, () => true);
+  const other = (call: ToolCallState) => {
+    const own = argsOf(call);
+    return own !== undefined && !sameValue(own, args);
+  };
+  if (open.length === 0 || !open.every(other)) return false;
+  const message = `A request for ${toolName} repeated one level up with other arguments than its call inside was made with`;
+  addIssue(ctx, { kind: 'decision', message, ...target });
+  return true;
+}
+
+/**
  * Makes `call`, whose own request (`field`) to `target` came, the one call that waits on it: one
  * decision goes there, so one prompt shows. The calls above it that hold the request (its repeat
  * came first, and nothing told which call inside asked) give it up; one that a decision was sent
