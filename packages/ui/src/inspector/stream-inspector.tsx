@@ -22,6 +22,9 @@ interface Filters {
   readonly type: string;
 }
 
+const NO_ENTRIES: readonly ChunkLogEntry[] = [];
+const noEntries = () => NO_ENTRIES;
+
 function matches(entry: ChunkLogEntry, filters: Filters): boolean {
   return (
     (filters.runId === '' || entry.runId === filters.runId) &&
@@ -35,7 +38,8 @@ function matches(entry: ChunkLogEntry, filters: Filters): boolean {
  * their statuses) beside the chunk timeline (type, run, call, size, issues), with filters by run,
  * call and type. Selecting a run or call highlights its chunks; selecting a chunk highlights its
  * run and call. It reads the store of the surrounding `ToolpaneProvider`, live, and never shows a
- * chunk's values. Import it from `@toolpane/ui/inspector`.
+ * chunk's values. Import it from `@toolpane/ui/inspector`. Rendered on a server, the timeline is
+ * empty until the page hydrates: the chunks a browser's log holds need not be those the server read.
  *
  * @example
  * const { store, log } = logChunks(createToolpaneStore());
@@ -44,7 +48,9 @@ function matches(entry: ChunkLogEntry, filters: Filters): boolean {
 export const StreamInspector = forwardRef<HTMLDivElement, StreamInspectorProps>(
   function StreamInspector({ log, asChild, children, ...props }, ref) {
     const state = useToolpaneSelector(everything);
-    const entries = useSyncExternalStore(log.subscribe, log.getEntries, log.getEntries);
+    // A server renders, and hydration reads, no chunks: a browser's log holds what it read, which
+    // need not be what the server read (its store may have moved on, or been restored).
+    const entries = useSyncExternalStore(log.subscribe, log.getEntries, noEntries);
     const [filters, setFilters] = useState<Filters>({ runId: '', toolCallId: '', type: '' });
     const [selection, setSelection] = useState<InspectorSelection>();
     const [chunk, setChunk] = useState<number>();

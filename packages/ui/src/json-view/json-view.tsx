@@ -3,7 +3,7 @@ import { forwardRef, type ReactNode, useState } from 'react';
 import { escapeFormat } from '../exact-value/exact-value.js';
 import { formatCount } from '../utils/format.js';
 import { type HostProps, PartElement, partProps } from '../utils/part.js';
-import { firstEntries, scalarText, sizeOf } from '../utils/values.js';
+import { scalarText } from '../utils/values.js';
 
 /** Limits that keep {@link JsonView} fast and readable on huge or deep values. */
 export interface JsonViewLimits {
@@ -34,6 +34,54 @@ const DEFAULT_LIMITS: Limits = {
   maxStringLength: 400,
   maxEntries: 50,
 };
+
+/**
+ * `value` as JSON carries it, at its own level: what its `toJSON` returns (a `Date`'s ISO text), a
+ * `bigint` as its digits, and undefined for what JSON leaves out (`undefined`, a function, a
+ * symbol); a `toJSON` that throws gives the text a snapshot writes. A value a server read in
+ * process (a `fullStream` on the server) then shows as the same value read over HTTP, or from
+ * the server's snapshot (`serializeState`), shows: the markup a server renders hydrates.
+ */
+function asJson(value: unknown, key: string): unknown {
+  for (let turn = 0; turn < 8 && typeof value === 'object' && value !== null; turn++) {
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON !== 'function') break;
+    try {
+      value = toJSON.call(value, key);
+    } catch {
+      return '[value that could not be read]';
+    }
+  }
+  if (typeof value === 'bigint') return value.toString();
+  return typeof value === 'function' || typeof value === 'symbol' ? undefined : value;
+}
+
+/**
+ * The first `limit` entries of an object or array as JSON writes them (see {@link asJson}: an
+ * object's keys whose values JSON leaves out are left out, an array's such items are `null`), and
+ * how many it has in all. Only the entries shown are built.
+ */
+function jsonEntries(value: object, limit: number): { shown: [string, unknown][]; size: number } {
+  if (Array.isArray(value)) {
+    const shown = value
+      .slice(0, limit)
+      .map((item, index): [string, unknown] => [
+        String(index),
+        asJson(item, String(index)) ?? null,
+      ]);
+    return { shown, size: value.length };
+  }
+  const shown: [string, unknown][] = [];
+  let size = 0;
+  for (const key of Object.keys(value)) {
+    const item = asJson((value as Record<string, unknown>)[key], key);
+    if (item === undefined) continue;
+    if (size++ < limit) shown.push([key, item]);
+  }
+  return { shown, size };
+}
+
+const sizeOf = (value: object): number => jsonEntries(value, 0).size;
 
 type ValueType = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'other';
 
@@ -83,7 +131,7 @@ function Leaf({ value, limits, quote }: { value: unknown; limits: Limits; quote:
 function summary(value: object): string {
   if (Array.isArray(value))
     return value.length === 1 ? '1 item' : `${formatCount(value.length)} items`;
-  const count = Object.keys(value).length;
+  const count = sizeOf(value);
   return count === 1 ? '1 key' : `${formatCount(count)} keys`;
 }
 
@@ -106,9 +154,9 @@ function Key({ name, limits }: { name: string | undefined; limits: Limits }) {
 }
 
 function Entries({ value, depth, limits, ancestors }: Omit<NodeProps, 'name'> & { value: object }) {
-  const shown = firstEntries(value, limits.maxEntries);
+  const { shown, size } = jsonEntries(value, limits.maxEntries);
   const inner = new Set(ancestors).add(value);
-  const rest = sizeOf(value) - shown.length;
+  const rest = size - shown.length;
   return (
     <ul {...partProps('json-entries')}>
       {shown.map(([key, item]) => (
@@ -203,14 +251,15 @@ function Branch({
 /**
  * Shows any value as collapsible, text-only JSON. Long strings are cut, long lists are counted
  * rather than rendered, and values deeper than `maxDepth` collapse into a summary, so a huge tool
- * result cannot freeze the page.
+ * result cannot freeze the page. Values show as JSON carries them (a `Date` as its ISO text, a
+ * `bigint` as its digits, `undefined` entries left out), whether read over HTTP or in process.
  *
  * @example
  * <JsonView value={{ city: 'Paris', tempC: 21 }} maxStringLength={200} />
  */
 export const JsonView = forwardRef<HTMLDivElement, JsonViewProps>(function JsonView(
   {
-    value,
+    value: given,
     maxDepth = DEFAULT_LIMITS.maxDepth,
     defaultExpandDepth = DEFAULT_LIMITS.defaultExpandDepth,
     maxStringLength = DEFAULT_LIMITS.maxStringLength,
@@ -222,6 +271,7 @@ export const JsonView = forwardRef<HTMLDivElement, JsonViewProps>(function JsonV
   ref,
 ) {
   const limits: Limits = { maxDepth, defaultExpandDepth, maxStringLength, maxEntries };
+  const value = asJson(given, '') ?? given;
   const type = typeOf(value);
   // A top-level string is usually prose (a text result), so it reads better without quotes; a
   // non-empty array or object shows its entries at once.
