@@ -80,6 +80,36 @@ const WAYS = {
         };
       return undefined;
     }) as unknown[],
+  /** The call writes what quotes the value (`writer.write`) before its result. */
+  'its progress': (chunks: unknown[], call: ToolCallState, secret: string) =>
+    chunks.flatMap((chunk) => {
+      let found = false;
+      const output = { note: `${SAID}${secret}` };
+      const progress = mapDeep(chunk, (object) => {
+        const payload = object.payload as Json | undefined;
+        if (object.type === 'tool-output-available' && names(object, call)) {
+          found = true;
+          return {
+            type: 'tool-output-available',
+            toolCallId: call.toolCallId,
+            output,
+            preliminary: true,
+          };
+        }
+        if (object.type === 'tool-result' && payload !== undefined && names(payload, call)) {
+          found = true;
+          const { toolCallId, toolName } = payload;
+          return {
+            type: 'tool-output',
+            runId: object.runId,
+            from: 'USER',
+            payload: { output, toolCallId, toolName },
+          };
+        }
+        return undefined;
+      });
+      return found ? [progress, chunk] : [chunk];
+    }),
 } as const;
 
 /** The top-level run of the tree run `runId` is in. */
@@ -253,7 +283,12 @@ describe('a value one call hides, quoted by what a call beside it got back', () 
     const beside = state.toolCalls.get(c.beside.key)!;
     // The made value arrived, and what it said around the hidden value shows.
     expect(JSON.stringify(c.made)).toContain(`${SAID}${c.secret}`);
-    const shown = c.way === 'its result' ? beside.output : beside.error;
+    const shown =
+      c.way === 'its result'
+        ? beside.output
+        : c.way === 'its error'
+          ? beside.error
+          : (beside.progress.at(-1) ?? { kind: 'none' });
     if (shown.kind === 'raw' || shown.kind === 'transformed')
       expect(JSON.stringify(shown.value)).toContain(`${SAID}[hidden]`);
   });

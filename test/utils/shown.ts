@@ -119,7 +119,7 @@ export function callsUnder(state: ToolpaneState, owner: ToolCallState): ToolCall
 
 /**
  * The strings (six characters or more) of the raw values (input, approval arguments, suspension
- * payload) of the calls among `calls` that hide a value, that nothing shown of `state` holds
+ * payload, and a result shown through a transform) of the calls among `calls` that hide a value, that nothing shown of `state` holds
  * ({@link everythingShown}). `calls`: every call of `state` by default.
  */
 export function hiddenTexts(
@@ -136,7 +136,10 @@ export function hiddenTexts(
     }
   };
   for (const call of calls) {
-    if (hidesValue(call)) visit([call.raw.input, call.raw.approvalArgs, call.raw.suspendPayload]);
+    if (!hidesValue(call)) continue;
+    visit([call.raw.input, call.raw.approvalArgs, call.raw.suspendPayload]);
+    // What a transform drops from a result is hidden as well.
+    if (call.output.kind === 'transformed') visit(call.raw.output);
   }
   return [...out];
 }

@@ -1,5 +1,6 @@
 import type { MastraChunk } from '../chunks/mastra.js';
 import { inputMayChange } from '../reducer/approval.js';
+import { withoutBesideEchoes } from '../reducer/beside.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { displayed, learn, refusalError, streamedInput } from '../reducer/display.js';
 import { withoutEchoes } from '../reducer/echo.js';
@@ -323,11 +324,14 @@ export function addProgress(
   pushProgress(ctx, ensureCall(ctx, runId, scope, toolCallId, undefined), value);
 }
 
-/** Adds a preliminary output to a call; under a display transform only a placeholder shows. */
+/**
+ * Adds a preliminary output to a call; under a display transform only a placeholder shows, and
+ * elsewhere what the calls beside it hide is replaced, as in its result (searched when it comes).
+ */
 export function pushProgress(ctx: Ctx, call: Call, value: unknown): void {
   const shown: DisplayValue =
     call.displayTransform === 'display' ? suppressedValue() : { kind: 'raw', value };
-  const kept = withoutEchoes(call, shown);
+  const kept = withoutBesideEchoes(ctx, call, withoutEchoes(call, shown));
   // Sent again (see reducer/replay.ts), an output the call holds changes nothing.
   if (replayProgress(ctx, call, kept)) return;
   ctx.draft.push(call, 'progress', kept);

@@ -1,6 +1,5 @@
 import { unseen } from '../state/args-to-come.js';
 import type { Mutable } from '../state/draft.js';
-import { argsOf } from '../state/repeats.js';
 import type {
   DecisionTarget,
   DisplayValue,
@@ -197,9 +196,10 @@ export function requestApproval(
     }
   }
   if (hasRaw) call.raw = { ...call.raw, approvalArgs: request.rawArgs };
-  const made = call.kind === 'tool' ? argsOf(call) : undefined;
-  const asked = hasRaw ? request.rawArgs : request.args.kind === 'raw' ? request.args.value : made;
-  if (made !== undefined && asked !== undefined && !sameValue(made, asked)) {
+  // Compared only where the stream sent both raw: a view of either proves nothing.
+  const made =
+    call.kind === 'tool' && Object.hasOwn(call.raw, 'input') ? call.raw.input : undefined;
+  if (hasRaw && made !== undefined && !sameValue(made, request.rawArgs)) {
     // Shown as it asks, and never silently: the tool may run with the arguments it was made with.
     addIssue(ctx, {
       kind: 'decision',

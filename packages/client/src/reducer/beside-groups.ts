@@ -12,9 +12,11 @@ export const sources = (call: ToolCallState): readonly unknown[] => [
   call.raw.input,
   call.raw.approvalArgs,
   call.raw.suspendPayload,
+  call.raw.output,
   call.input,
   call.approval?.args,
   call.suspension?.payload,
+  call.output,
   untold(call),
   call.displayTransform,
 ];
@@ -41,6 +43,10 @@ export function besideTexts(call: ToolCallState, wide: boolean): readonly string
   return all && !everywhere ? hiddenTexts(call).all : [];
 }
 
+/** Whether two lists of texts hold the same texts in the same order. */
+export const sameTexts = (a: readonly string[] | undefined, b: readonly string[]) =>
+  a === b || (a?.length === b.length && a.every((text, i) => text === b[i]));
+
 /** Whether what a call's texts are read from is what they were read from before. */
 export const sameSources = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
   a?.every((value, i) => value === b[i]) === true;
@@ -52,6 +58,7 @@ export function add(hiders: RunHiders, call: ToolCallState): void {
   const { groups, groupOf } = hiders;
   const { key } = call;
   hiders.sources.set(key, sources(call));
+  hiders.texts.set(key, besideTexts(call, hiders.wide));
   let last = group([key]);
   groupOf.set(key, last);
   groups.push(last);

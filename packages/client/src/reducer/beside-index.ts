@@ -10,6 +10,8 @@ import type { TextMatcher } from './text-match.js';
 export interface Group {
   readonly keys: string[];
   matcher: TextMatcher | undefined;
+  /** What building its matcher cost when the budget last refused it. */
+  refused?: number;
 }
 
 /**
@@ -23,6 +25,8 @@ export interface RunHiders {
   readonly groupOf: Map<string, Group>;
   /** What each call's texts were last read from. */
   readonly sources: Map<string, readonly unknown[]>;
+  /** What each call hides from the values beside it, as last read (see `besideTexts`). */
+  readonly texts: Map<string, readonly string[]>;
   /** The values its calls showed of what they got back. */
   readonly shown: ShownValues;
   /** The calls that hide anew since the values were last searched again. */

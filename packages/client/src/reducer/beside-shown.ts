@@ -43,9 +43,13 @@ export function noteShown(values: ShownValues, key: string): void {
 /** The values a call got back and shows. */
 const BACK = ['output', 'error'] as const;
 
-/** Whether `call` shows a value it got back (a result, an error, a suspension's payload). */
+/**
+ * Whether `call` shows a value it got back (a result, an error, a suspension's payload) or wrote
+ * on its way (progress).
+ */
 export const showsBack = (call: ToolCallState): boolean =>
   BACK.some((key) => call[key].kind === 'raw' || call[key].kind === 'transformed') ||
+  call.progress.length > 0 ||
   call.suspension?.payload.kind === 'raw' ||
   call.suspension?.payload.kind === 'transformed';
 
@@ -92,7 +96,7 @@ function textsOf(calls: Calls, key: string, into: string[]): void {
   };
   const { raw } = call;
   for (const value of [raw.output, raw.error, raw.suspendPayload]) eachLeaf(value, visit, true);
-  for (const display of [call.output, call.error, call.suspension?.payload])
+  for (const display of [call.output, call.error, call.suspension?.payload, ...call.progress])
     eachLeaf(display && shownValue(display), visit, true);
 }
 

@@ -1,20 +1,22 @@
+import { setItem } from '../state/list-fields.js';
 import { callAt, callCount } from '../state/run-record.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
-import { add, besideTexts, sameSources, sources } from './beside-groups.js';
+import { add, besideTexts, sameSources, sameTexts, sources } from './beside-groups.js';
 import type { BesideIndex, Group, RunHiders } from './beside-index.js';
+import { scrubbed } from './beside-scrub.js';
 import { forget, mayQuote, noteShown, noValues, showsBack } from './beside-shown.js';
 import type { Ctx } from './context.js';
-import { leafTexts } from './echo.js';
 import { affords, hidesValue } from './hide.js';
 import { withholdModelOutput } from './redact.js';
 import { scrubValue } from './scrub.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
-import { shownValue, suppressedValue } from './transform.js';
+import { suppressedValue } from './transform.js';
 import { eachCallUnder, topRunOf } from './tree.js';
 
 /*
- * Hidden values that come back in a call beside the one that hides them: a tool's result, error or
- * suspension payload may quote what another call of the same tree of runs hid (a lookup that
+ * Hidden values that come back in a call beside the one that hides them: a tool's result, error,
+ * progress or suspension payload (or a data part a tool wrote, searched once, when it comes) may
+ * quote what another call of the same tree of runs hid (a lookup that
  * returns the key a call beside it was given, a tool that returned a secret the model then passed
  * to a call that hides it, a sibling subagent's tool handed what another subagent's call hides). A
  * tree is a top-level run and every run nested under its calls, at any depth: a supervisor hands
@@ -63,6 +65,7 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
     groups: [],
     groupOf: new Map(),
     sources: new Map(),
+    texts: new Map(),
     shown: noValues(),
     fresh: new Set(),
     epoch,
@@ -97,8 +100,8 @@ function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): vo
   if (hiders.groupOf.size > 0) for (const key of showing) noteShown(hiders.shown, key);
 }
 
-/** The tree and the run of `call`, in that order. */
-function scopesOf(ctx: Ctx, index: BesideIndex, call: ToolCallState): [string, RunHiders][] {
+/** The tree and the run of `call` (or of run `runId`), in that order. */
+function scopesOf(ctx: Ctx, index: BesideIndex, call: { runId: string }): [string, RunHiders][] {
   const top = treeOf(ctx, index, call.runId);
   return [
     [top, scopeHiders(ctx, index, top, true)],
@@ -131,6 +134,10 @@ function note(ctx: Ctx, index: BesideIndex, key: string): void {
       // Read with the tree or run just now, it was written since the values were searched.
       if (sameSources(hiders.sources.get(key), sources(call))) return;
       hiders.sources.set(key, sources(call));
+      // Written without a change to what it hides (a request, a status): nothing to build again.
+      const texts = besideTexts(call, hiders.wide);
+      if (sameTexts(hiders.texts.get(key), texts)) return;
+      hiders.texts.set(key, texts);
       held.matcher = undefined;
     }
     hiders.fresh.add(key);
@@ -171,48 +178,15 @@ function textsOf(
 /** The matcher of a group's texts; undefined when `pay` refuses. */
 function matcherOf(ctx: Ctx, held: Group, wide: boolean, pay: Pay): TextMatcher | undefined {
   if (held.matcher !== undefined) return held.matcher;
+  // Refused unread while the budget cannot cover what it cost last: each refusal would read it.
+  if (Math.max(held.keys.length, held.refused ?? 0) > ctx.scratch.scrubBudget) return undefined;
   const { texts, cost } = textsOf(ctx, held.keys, wide);
-  if (!pay(cost)) return undefined;
+  if (!pay(cost)) {
+    held.refused = cost;
+    return undefined;
+  }
   held.matcher = textMatcher(texts);
   return held.matcher;
-}
-
-/**
- * `display`, a value of `call`, with what `matchers` find replaced but what the call was given
- * (see {@link except}); suppressed when it is nested too deep.
- */
-function scrubbed(
-  call: ToolCallState,
-  display: DisplayValue,
-  matchers: readonly TextMatcher[],
-): DisplayValue {
-  if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
-  const searched = matchers.filter((matcher) => !matcher.empty);
-  if (searched.length === 0) return display;
-  const given = leafTexts(call.raw.input ?? shownValue(call.input));
-  const hidden = searched.map((matcher) => except(matcher, given));
-  try {
-    const value = scrubValue(display.value, { hidden });
-    return value === display.value ? display : { kind: 'transformed', value };
-  } catch (error) {
-    // Nested deeper than the call stack allows: none of it shows.
-    if (!(error instanceof RangeError)) throw error;
-    return suppressedValue();
-  }
-}
-
-/**
- * `matcher` finding none of `given`: a call's value that quotes what the call itself was given is
- * its own to hide or show (`echo.ts`), whatever a call beside it hides of the same (two calls given
- * the same host, one of whose arguments show nothing).
- */
-function except(matcher: TextMatcher, given: ReadonlySet<string>): TextMatcher {
-  if (given.size === 0) return matcher;
-  return {
-    ...matcher,
-    cover: (text) =>
-      matcher.cover(text).filter(([start, end]) => !given.has(text.slice(start, end))),
-  };
 }
 
 /** Whether `call` shows what it got back as it came: no display transform made its values. */
@@ -230,20 +204,46 @@ export function withoutBesideEchoes(
 ): DisplayValue {
   if (display.kind !== 'raw' && display.kind !== 'transformed') return display;
   if (!showsAsCame(call)) return display;
-  const index = upToDate(ctx);
-  const scopes = scopesOf(ctx, index, call);
-  if (scopes.every(([, hiders]) => hiders.groupOf.size === 0)) return display;
-  const pay = affords(ctx);
+  const matchers = matchersOf(ctx, call.runId, call.key);
+  if (matchers === undefined) return suppressedValue();
+  return matchers.length === 0 ? display : scrubbed(call, display, matchers);
+}
+
+/** What the calls of run `runId`'s tree and run hide; undefined if refused. `shows` is noted. */
+function matchersOf(ctx: Ctx, runId: string, shows?: string): TextMatcher[] | undefined {
+  const scopes = scopesOf(ctx, upToDate(ctx), { runId });
   const matchers: TextMatcher[] = [];
+  if (scopes.every(([, hiders]) => hiders.groupOf.size === 0)) return matchers;
+  const pay = affords(ctx);
   for (const [, hiders] of scopes) {
     for (const held of hiders.groups) {
       const matcher = matcherOf(ctx, held, hiders.wide, pay);
-      if (matcher === undefined) return suppressedValue();
+      if (matcher === undefined) return undefined;
       matchers.push(matcher);
     }
-    if (hiders.groupOf.size > 0) noteShown(hiders.shown, call.key);
+    if (shows !== undefined && hiders.groupOf.size > 0) noteShown(hiders.shown, shows);
   }
-  return scrubbed(call, display, matchers);
+  return matchers;
+}
+
+/**
+ * `data`, what a `data-*` part of run `runId` carries, with what the calls of its tree and run hide
+ * replaced; undefined when the search is refused or it is too deep. Searched once, when it comes.
+ */
+export function dataWithoutBesideEchoes(
+  ctx: Ctx,
+  runId: string,
+  data: unknown,
+): { data: unknown } | undefined {
+  const matchers = matchersOf(ctx, runId)?.filter((matcher) => !matcher.empty);
+  if (matchers === undefined) return undefined;
+  if (matchers.length === 0) return { data };
+  try {
+    return { data: scrubValue(data, { hidden: matchers }) };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return undefined;
+  }
 }
 
 /**
@@ -272,12 +272,21 @@ function searchAgain(ctx: Ctx, hiders: RunHiders): void {
     const output = again(call.output);
     const error = again(call.error);
     const payload = call.suspension && again(call.suspension.payload);
-    if (output === call.output && error === call.error && payload === call.suspension?.payload)
+    const progress = call.progress.map(again);
+    const same = progress.every((value, i) => value === call.progress[i]);
+    if (
+      same &&
+      output === call.output &&
+      error === call.error &&
+      payload === call.suspension?.payload
+    )
       continue;
     const editable = ctx.draft.toolCall(key)!;
     editable.output = output;
     editable.error = error;
     if (payload !== undefined) editable.suspension = { ...call.suspension!, payload };
+    for (const [i, value] of progress.entries())
+      if (value !== call.progress[i]) setItem(editable, 'progress', i, value);
     withholdModelOutput(editable);
     if (matcher !== undefined) noteShown(hiders.shown, key);
   }

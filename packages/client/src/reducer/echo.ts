@@ -65,6 +65,14 @@ function shownText(display: DisplayValue): string | undefined {
   return parts.join('\0');
 }
 
+/** The texts of arguments shown as they came (none when they are not). */
+function argsText(value: unknown, input: DisplayValue): string {
+  if (input.kind !== 'raw') return '';
+  const parts: string[] = [];
+  eachLeaf(value ?? input.value, (text) => parts.push(text));
+  return parts.join('\0');
+}
+
 /** Each hidden text as it may appear: as written, JSON-escaped, JSON-escaped twice. */
 function addForms(out: Set<string>, text: string): void {
   const once = JSON.stringify(text).slice(1, -1);
@@ -111,12 +119,14 @@ const cache = new WeakMap<object, { key: readonly unknown[]; hidden: Hidden }>()
 
 /**
  * The texts `call` holds raw but does not show: the strings and numbers of its arguments (and of
- * its approval arguments and suspension payload) of at least three characters that the shown view
- * of the same value does not contain (see the note above).
+ * its approval arguments, suspension payload and result) of at least three characters that the
+ * shown view of the same value does not contain (see the note above). A result's view is read with
+ * the arguments' beside it: what a transform drops from the result but shows of the arguments
+ * (the city a lookup was asked for) is not hidden.
  */
 export function hiddenTexts(call: ToolCallState): Hidden {
-  const { raw, input, approval, suspension } = call;
-  const key = [input, approval?.args, suspension?.payload];
+  const { raw, input, approval, suspension, output } = call;
+  const key = [input, approval?.args, suspension?.payload, output];
   const cached = cache.get(raw);
   if (cached?.key.every((part, i) => part === key[i])) return cached.hidden;
   const known = new Set<string>();
@@ -125,11 +135,13 @@ export function hiddenTexts(call: ToolCallState): Hidden {
     [raw.input, input],
     [raw.approvalArgs, approval?.args],
     [raw.suspendPayload, suspension?.payload],
+    [raw.output, output],
   ] as const;
   for (const [value, shown] of pairs) {
     if (value === undefined || shown === undefined) continue;
-    const text = shownText(shown);
+    let text = shownText(shown);
     if (text === undefined) continue;
+    if (shown === output) text += `\0${shownText(input) ?? argsText(raw.input, input)}`;
     addUnshown(shown.kind === 'hidden' ? unshown : known, value, text);
   }
   const hidden =

@@ -1,6 +1,7 @@
 import type { Draft, Mutable } from '../state/draft.js';
 import { partAt, partCount } from '../state/run-record.js';
 import type { RunPart, RunState, Usage } from '../state/state.js';
+import { dataWithoutBesideEchoes } from './beside.js';
 import type { Ctx } from './context.js';
 import { runHasDisplayTransform } from './hide.js';
 import { dataKey, lastOpen, partIndexOf, textKey, textPartAt } from './part-index.js';
@@ -154,9 +155,15 @@ export function putDataPart(
   // Mastra applies no transform to what a tool or workflow step writes with `writer.custom`, and
   // a bare data chunk names no call: in a run where a transform applies, it may quote what the
   // transform hides.
-  const part: RunPart = runHasDisplayTransform(ctx, runId)
-    ? { type: 'data', name, data: undefined, hidden: true, ...(id ? { id } : {}) }
-    : { type: 'data', name, data, ...(id ? { id } : {}) };
+  // Elsewhere it may quote what a call of its tree hides (a subagent's tool wrote it, a sibling
+  // got it back): searched as a value beside those calls is.
+  const searched = runHasDisplayTransform(ctx, runId)
+    ? undefined
+    : dataWithoutBesideEchoes(ctx, runId, data);
+  const part: RunPart =
+    searched === undefined
+      ? { type: 'data', name, data: undefined, hidden: true, ...(id ? { id } : {}) }
+      : { type: 'data', name, data: searched.data, ...(id ? { id } : {}) };
   if (!id) {
     // Read again, a part without an id changes nothing: the run holds it, or it went to a run
     // inside a call, where Mastra's re-emitted `writer.custom` chunks go (see `dataRunId`), and

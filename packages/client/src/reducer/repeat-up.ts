@@ -103,13 +103,15 @@ export function refusedOtherArgs(
   if (args === undefined) return false;
   // A call inside that asked already asks anew with other arguments (the next revision).
   const ownAsked = (call: ToolCallState) => call.approval?.toolName === toolName;
-  if (openNested(ctx, outer, { asked: true }, ownAsked, 1).length > 0) return false;
-  const open = openNested(ctx, outer, { tool: toolName }, () => true);
-  const other = (call: ToolCallState) => {
+  if (openNested(ctx, outer, { asked: true, tool: toolName }, ownAsked, 1).length > 0) return false;
+  const among = { tool: toolName };
+  // One that may be its call (arguments not known, or the same) ends the search.
+  const mayBe = (call: ToolCallState) => {
     const own = argsOf(call);
-    return own !== undefined && !sameValue(own, args);
+    return own === undefined || sameValue(own, args);
   };
-  if (open.length === 0 || !open.every(other)) return false;
+  if (openNested(ctx, outer, among, mayBe, 1).length > 0) return false;
+  if (openNested(ctx, outer, among, () => true, 1).length === 0) return false;
   const message = `A request for ${toolName} repeated one level up with other arguments than its call inside was made with`;
   addIssue(ctx, { kind: 'decision', message, ...target });
   return true;

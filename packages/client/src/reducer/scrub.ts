@@ -107,9 +107,15 @@ export function scrubText(text: string, { hidden, unshown }: Scrub): string {
   return fragment !== undefined && unshown?.(fragment) ? cutAt(body.length - fragment.length) : out;
 }
 
-/** `value` with its strings (keys included) scrubbed; itself when nothing changed. */
+/** `value` with its strings (keys included) and numbers scrubbed; itself when nothing changed. */
 export function scrubValue(value: unknown, scrub: Scrub): unknown {
   if (typeof value === 'string') return scrubText(value, scrub);
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    // A number is searched as written: the digits of a hidden one (or of a string) show marked.
+    const text = String(value);
+    const scrubbed = scrubText(text, scrub);
+    return scrubbed === text ? value : scrubbed;
+  }
   if (typeof value !== 'object' || value === null) return value;
   let changed = false;
   const pairs = Object.entries(value).map(([key, child]) => {
