@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createToolpaneStore, type ToolpaneStore } from '@toolpane/client';
 import { createAgentSession } from '@toolpane/client/session';
 import { ToolpaneProvider } from '@toolpane/react';
-import { ExactValue, escapeText, ToolCall } from '@toolpane/ui';
+import { Approval, ExactValue, escapeText, ToolCall } from '@toolpane/ui';
 import { describe, expect, it } from 'vitest';
-import { loadFixture } from '../utils/fixtures';
+import { fixtureNames, loadFixture } from '../utils/fixtures';
 
 type Chunk = { type: string; payload?: Record<string, unknown> };
 
@@ -290,5 +290,39 @@ describe('ExactValue', () => {
     expect(view).toHaveTextContent('"none": null');
     expect(view).toHaveTextContent('"u": undefined');
     expect(view).toHaveTextContent('"self": {…} circular');
+  });
+});
+
+describe('a request whose arguments a display transform made', () => {
+  it.each(fixtureNames().filter((name) => !name.includes('aisdk')))(
+    '%s: says it shows their display version',
+    (name) => {
+      const store = createToolpaneStore();
+      store.dispatchMany(loadFixture(name));
+      store.dispatch({ type: 'toolpane/stream-end' });
+      const waiting = [...store.getState().toolCalls.values()].filter(
+        (call) => call.status === 'approval-requested' && call.approval !== undefined,
+      );
+      for (const call of waiting) {
+        const { unmount, container } = render(
+          <ToolpaneProvider store={store}>
+            <Approval.Root toolCallId={call.key}>
+              <Approval.Request />
+            </Approval.Root>
+          </ToolpaneProvider>,
+        );
+        const note = container.querySelector('[data-slot="approval-transformed"]');
+        expect(note !== null, call.key).toBe(call.approval!.args.kind === 'transformed');
+        if (note !== null) expect(note).toHaveTextContent('display version');
+        unmount();
+      }
+    },
+  );
+
+  it('is checked on a recording whose request a transform shows', () => {
+    const store = createToolpaneStore();
+    store.dispatchMany(loadFixture('transform-approval-decline-request'));
+    const calls = [...store.getState().toolCalls.values()];
+    expect(calls.some((call) => call.approval?.args.kind === 'transformed')).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import { useApprovalContext } from './context.js';
  * unambiguous (see {@link ExactValue}), before the buttons. A request Mastra asked again with other
  * arguments, or naming another run or call to send the decision to, is a new request
  * (`data-revision`), and says so. Arguments still to come say so: the request cannot be approved
- * until they are shown.
+ * until they are shown. Arguments a display transform made say they are its display version.
  *
  * @example
  * <Approval.Root toolCallId="call-del-1">
@@ -42,7 +42,14 @@ export const ApprovalRequest = forwardRef<HTMLDivElement, HostProps<'div'>>(
           </p>
         ) : null}
         <p {...partProps('approval-request-title')}>
-          <strong>{toolName}</strong> will run with:
+          <strong>{toolName}</strong> will run with
+          {args.kind === 'transformed' ? (
+            <span {...partProps('approval-transformed')}>
+              {' '}
+              (display version: the values as the tool's display transform shows them)
+            </span>
+          ) : null}
+          :
         </p>
         {argsToCome(handle) ? (
           <p {...partProps('approval-to-come')}>The arguments have not come yet.</p>
