@@ -23,16 +23,18 @@ export interface ApprovalRequest {
 }
 
 /**
- * The raw arguments `call` was asked to be approved with, when the state knows them: its raw
- * input, else the raw arguments of its own request (an AI SDK subagent's call keeps only those;
- * a request left on an `agent-*` or `workflow-*` call is an inner call's). A state read back from
- * a snapshot knows neither (the snapshot leaves raw values out).
+ * The raw arguments `call` was asked to be approved with, as far as the state knows them: its raw
+ * input, and the raw arguments of its own request (an AI SDK subagent's call keeps only those; a
+ * request left on an `agent-*` or `workflow-*` call is an inner call's). Both, where they differ
+ * (a request that named other arguments than its call, which its issue said): a later chunk must
+ * name what the call was made with and what the person decided on. A state read back from a
+ * snapshot knows neither (the snapshot leaves raw values out).
  */
-function knownRawArgs({ raw, kind }: ToolCallState): { readonly args: unknown } | undefined {
-  // What its own request asked comes first: that is what a person decided on, also where the
-  // call was made with others (which its request's issue said).
-  if (kind === 'tool' && Object.hasOwn(raw, 'approvalArgs')) return { args: raw.approvalArgs };
-  return Object.hasOwn(raw, 'input') ? { args: raw.input } : undefined;
+function knownRawArgs({ raw, kind }: ToolCallState): unknown[] | undefined {
+  const known: unknown[] = [];
+  if (Object.hasOwn(raw, 'input')) known.push(raw.input);
+  if (kind === 'tool' && Object.hasOwn(raw, 'approvalArgs')) known.push(raw.approvalArgs);
+  return known.length === 0 ? undefined : known;
 }
 
 /**
@@ -56,7 +58,7 @@ export function inputMayChange(
   const { input } = call;
   const known = raw === undefined ? undefined : knownRawArgs(call);
   if (known !== undefined) {
-    if (sameValue(known.args, raw!.args)) return true;
+    if (known.every((args) => sameValue(args, raw!.args))) return true;
   } else if (
     input.kind === 'none' ||
     (input.kind === 'hidden' && input.reason === 'pending') ||
@@ -196,10 +198,12 @@ export function requestApproval(
     }
   }
   if (hasRaw) call.raw = { ...call.raw, approvalArgs: request.rawArgs };
-  // Compared only where the stream sent both raw: a view of either proves nothing.
+  // Compared only where the stream sent both raw (a request rebuilt from history names none): a
+  // view of either proves nothing.
   const made =
     call.kind === 'tool' && Object.hasOwn(call.raw, 'input') ? call.raw.input : undefined;
-  if (hasRaw && made !== undefined && !sameValue(made, request.rawArgs)) {
+  const asked = hasRaw ? request.rawArgs : undefined;
+  if (asked !== undefined && made !== undefined && !sameValue(made, asked)) {
     // Shown as it asks, and never silently: the tool may run with the arguments it was made with.
     addIssue(ctx, {
       kind: 'decision',
