@@ -213,8 +213,9 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // number is searched as written (reducer/scrub.ts), and a group the budget refused is not read
   // again until it can be paid for; 48.08 KB once a tool's progress is searched as its result is,
   // and again when a call hides later (reducer/beside.ts, reducer/beside-shown.ts); 48.12 KB once a
-  // workflow's step values are searched as values beside the calls of its tree.
-  { name: '@toolpane/client', file: client, budgetKb: 48.12 },
+  // workflow's step values are searched as values beside the calls of its tree; 48.15 KB once a
+  // later chunk must name both the arguments a call was made with and those its request asked.
+  { name: '@toolpane/client', file: client, budgetKb: 48.15 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -285,13 +286,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // for are those of the value's whole tree of runs (see above), 40.09 KB once a request with other
   // arguments than the calls it may be from shows no card or says so (see above), 40.34 KB once
   // results' dropped texts, data parts and numbers are searched (see above), 40.42 KB once
-  // progress is (see above), 40.45 KB once a workflow's step values are (see above);
+  // progress is (see above), 40.45 KB once a workflow's step values are (see above), 40.48 KB
+  // once a later chunk must name both a call's and its request's arguments (see above);
   // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 40.45,
+    budgetKb: 40.48,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -332,11 +334,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 43.02 KB, 42.35 KB with those of 43.52 KB, 43.28 KB with those of 44.45 KB, 43.86 KB with
   // those of 45.0 KB, 43.97 KB with those of 45.11 KB, 45.85 KB with those of 47.0 KB, 45.99 KB with those of 47.15 KB,
   // 46.36 KB with those of 47.52 KB, 46.56 KB with those of 47.71 KB, 46.82 KB with those of
-  // 48.0 KB, 46.91 KB with those of 48.08 KB, 46.98 KB with those of 48.12 KB.
+  // 48.0 KB, 46.91 KB with those of 48.08 KB, 46.98 KB with those of 48.12 KB, 47.0 KB with those
+  // of 48.15 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 46.98,
+    budgetKb: 47.0,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },
