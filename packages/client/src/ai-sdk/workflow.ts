@@ -1,4 +1,3 @@
-import { stepWithoutBesideEchoes } from '../reducer/beside.js';
 import { type Ctx, now } from '../reducer/context.js';
 import { hiddenStepValue, markDisplayTransformed } from '../reducer/hide.js';
 import { sameValue } from '../reducer/same-value.js';
@@ -200,11 +199,7 @@ function applyStep(ctx: Ctx, key: string, stepId: string, raw: Fields): void {
   if (step.status !== status && status !== 'running' && at !== undefined) step.endedAt = at;
   step.status = status;
   step.name = name;
-  // Shown, with none of what the calls beside it hide.
-  const view = (value: unknown) =>
-    hidden
-      ? hiddenStepValue(value)
-      : (stepWithoutBesideEchoes(ctx, call!, value) ?? hiddenStepValue(value));
+  const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
   if (newer(step.input, raw.input)) step.input = view(raw.input);
   // Running snapshots null the outputs; only a real output replaces the known one.
   if (present(raw.output)) step.output = view(raw.output);

@@ -1,5 +1,4 @@
 import type { MastraChunk } from '../chunks/mastra.js';
-import { stepWithoutBesideEchoes } from '../reducer/beside.js';
 import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { affords, hiddenStepValue } from '../reducer/hide.js';
@@ -178,12 +177,10 @@ export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope
   const call = ctx.draft.root.toolCalls.get(parent);
   const hidden = call?.displayTransform === 'display';
   // Else they show none of what the calls inside it (an agent step's) hide.
-  // And none of what the calls beside it hide (a step handed a key a call beside it hid).
-  const inside = (value: unknown, failure = false) => {
-    if (call === undefined || value === undefined) return value;
-    const shown = shownInside(ctx, call, value, affords(ctx), failure);
-    return shown === undefined ? undefined : stepWithoutBesideEchoes(ctx, call, shown);
-  };
+  const inside = (value: unknown, failure = false) =>
+    call === undefined || value === undefined
+      ? value
+      : shownInside(ctx, call, value, affords(ctx), failure);
   const view = (value: unknown) => {
     if (hidden) return hiddenStepValue(value);
     const shown = inside(value);

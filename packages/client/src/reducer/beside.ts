@@ -209,15 +209,6 @@ export function withoutBesideEchoes(
   return matchers.length === 0 ? display : scrubbed(call, display, matchers);
 }
 
-/**
- * A value a `workflow-*` call shows of its run (a step's input, output or payload) with what the
- * calls beside it hide replaced (see {@link withoutBesideEchoes}); undefined when it must hide.
- */
-export function stepWithoutBesideEchoes(ctx: Ctx, call: ToolCallState, value: unknown): unknown {
-  const shown = withoutBesideEchoes(ctx, call, { kind: 'raw', value });
-  return shown.kind === 'raw' || shown.kind === 'transformed' ? shown.value : undefined;
-}
-
 /** What the calls of run `runId`'s tree and run hide; undefined if refused. `shows` is noted. */
 function matchersOf(ctx: Ctx, runId: string, shows?: string): TextMatcher[] | undefined {
   const scopes = scopesOf(ctx, upToDate(ctx), { runId });
