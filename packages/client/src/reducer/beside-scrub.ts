@@ -22,14 +22,29 @@ export function scrubbed(
   const searched = matchers.filter((matcher) => !matcher.empty);
   if (searched.length === 0) return display;
   const given = leafTexts(call.raw.input ?? shownValue(call.input));
-  const hidden = searched.map((matcher) => except(matcher, given));
+  const scrubbed = scrubbedWith(
+    display.value,
+    searched.map((matcher) => except(matcher, given)),
+  );
+  if (scrubbed === undefined) return suppressedValue();
+  return scrubbed.value === display.value
+    ? display
+    : { kind: 'transformed', value: scrubbed.value };
+}
+
+/**
+ * `value` with what `hidden` finds replaced; undefined when it is nested deeper than the call
+ * stack allows (then none of it shows).
+ */
+export function scrubbedWith(
+  value: unknown,
+  hidden: readonly TextMatcher[],
+): { value: unknown } | undefined {
   try {
-    const value = scrubValue(display.value, { hidden });
-    return value === display.value ? display : { kind: 'transformed', value };
+    return { value: scrubValue(value, { hidden }) };
   } catch (error) {
-    // Nested deeper than the call stack allows: none of it shows.
     if (!(error instanceof RangeError)) throw error;
-    return suppressedValue();
+    return undefined;
   }
 }
 

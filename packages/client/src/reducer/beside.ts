@@ -3,12 +3,11 @@ import { callAt, callCount } from '../state/run-record.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
 import { add, besideTexts, sameSources, sameTexts, sources } from './beside-groups.js';
 import type { BesideIndex, Group, RunHiders } from './beside-index.js';
-import { scrubbed } from './beside-scrub.js';
+import { scrubbed, scrubbedWith } from './beside-scrub.js';
 import { forget, mayQuote, noteShown, noValues, showsBack } from './beside-shown.js';
 import type { Ctx } from './context.js';
 import { affords, hidesValue } from './hide.js';
 import { withholdModelOutput } from './redact.js';
-import { scrubValue } from './scrub.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
 import { suppressedValue } from './transform.js';
 import { eachCallUnder, topRunOf } from './tree.js';
@@ -238,12 +237,8 @@ export function dataWithoutBesideEchoes(
   const matchers = matchersOf(ctx, runId)?.filter((matcher) => !matcher.empty);
   if (matchers === undefined) return undefined;
   if (matchers.length === 0) return { data };
-  try {
-    return { data: scrubValue(data, { hidden: matchers }) };
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return undefined;
-  }
+  const scrubbed = scrubbedWith(data, matchers);
+  return scrubbed === undefined ? undefined : { data: scrubbed.value };
 }
 
 /**

@@ -137,11 +137,12 @@ export function hiddenTexts(call: ToolCallState): Hidden {
     [raw.suspendPayload, suspension?.payload],
     [raw.output, output],
   ] as const;
-  for (const [value, shown] of pairs) {
+  for (const [i, [value, shown]] of pairs.entries()) {
     if (value === undefined || shown === undefined) continue;
     let text = shownText(shown);
     if (text === undefined) continue;
-    if (shown === output) text += `\0${shownText(input) ?? argsText(raw.input, input)}`;
+    // The result (the last pair), read with the arguments' view beside it.
+    if (i === pairs.length - 1) text += `\0${shownText(input) ?? argsText(raw.input, input)}`;
     addUnshown(shown.kind === 'hidden' ? unshown : known, value, text);
   }
   const hidden =
