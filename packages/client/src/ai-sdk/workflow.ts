@@ -1,3 +1,4 @@
+import { stepWithoutBesideEchoes } from '../reducer/beside.js';
 import { type Ctx, now } from '../reducer/context.js';
 import { hiddenStepValue, markDisplayTransformed } from '../reducer/hide.js';
 import { sameValue } from '../reducer/same-value.js';
@@ -199,7 +200,11 @@ function applyStep(ctx: Ctx, key: string, stepId: string, raw: Fields): void {
   if (step.status !== status && status !== 'running' && at !== undefined) step.endedAt = at;
   step.status = status;
   step.name = name;
-  const view = (value: unknown) => (hidden ? hiddenStepValue(value) : value);
+  // Shown, with none of what the calls beside it hide.
+  const view = (value: unknown) =>
+    hidden || call === undefined
+      ? hiddenStepValue(value)
+      : stepWithoutBesideEchoes(ctx, call, value);
   if (newer(step.input, raw.input)) step.input = view(raw.input);
   // Running snapshots null the outputs; only a real output replaces the known one.
   if (present(raw.output)) step.output = view(raw.output);
@@ -300,5 +305,7 @@ export function settleWorkflowResult(
   if (call.workflow === undefined || !isRecord(output) || !('result' in output)) return;
   if (output.runId !== undefined && output.runId !== call.workflow.runId) return;
   const workflow = ctx.draft.field(call, 'workflow');
-  workflow.result = workflowValuesHidden(call) ? hiddenStepValue(output.result) : output.result;
+  workflow.result = workflowValuesHidden(call)
+    ? hiddenStepValue(output.result)
+    : stepWithoutBesideEchoes(ctx, call, output.result);
 }

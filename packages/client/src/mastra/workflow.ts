@@ -1,4 +1,5 @@
 import type { MastraChunk } from '../chunks/mastra.js';
+import { stepWithoutBesideEchoes } from '../reducer/beside.js';
 import { type Ctx, now, type Scope } from '../reducer/context.js';
 import { errorText } from '../reducer/error-text.js';
 import { affords, hiddenStepValue } from '../reducer/hide.js';
@@ -176,11 +177,13 @@ export function reduceWorkflowEvent(ctx: Ctx, chunk: WorkflowChunk, scope: Scope
   // The steps' values come from the workflow call's raw input: its display transform hides them.
   const call = ctx.draft.root.toolCalls.get(parent);
   const hidden = call?.displayTransform === 'display';
-  // Else they show none of what the calls inside it (an agent step's) hide.
-  const inside = (value: unknown, failure = false) =>
-    call === undefined || value === undefined
-      ? value
-      : shownInside(ctx, call, value, affords(ctx), failure);
+  // Else they show none of what the calls inside it (an agent step's) hide, nor what the calls
+  // beside it hide (a step handed a key a call beside it hid).
+  const inside = (value: unknown, failure = false) => {
+    if (call === undefined || value === undefined) return value;
+    const shown = shownInside(ctx, call, value, affords(ctx), failure);
+    return shown === undefined ? undefined : stepWithoutBesideEchoes(ctx, call, shown);
+  };
   const view = (value: unknown) => {
     if (hidden) return hiddenStepValue(value);
     const shown = inside(value);

@@ -7,8 +7,11 @@ import { hiddenTexts } from './echo.js';
  * there).
  */
 
-/** What `hiddenTexts` reads of a call: when one of them changes, so may its texts. */
-export const sources = (call: ToolCallState): readonly unknown[] => [
+/**
+ * What `hiddenTexts` reads of a call: when one of them changes, so may its texts. `reopens` tells
+ * that a break ended the call and the stream that sends it again may yet name it ({@link untold}).
+ */
+export const sources = (call: ToolCallState, reopens: boolean): readonly unknown[] => [
   call.raw.input,
   call.raw.approvalArgs,
   call.raw.suspendPayload,
@@ -17,27 +20,36 @@ export const sources = (call: ToolCallState): readonly unknown[] => [
   call.approval?.args,
   call.suspension?.payload,
   call.output,
-  untold(call),
+  untold(call, reopens),
   call.displayTransform,
 ];
 
 /**
  * Whether nothing tells which of `call`'s arguments it hides: they show nothing, and no view will
- * come (a stream that suppressed them, a transform that failed, a call that ended first).
+ * come (a stream that suppressed them, a transform that failed, a call that ended first). A call
+ * a stream's break ended while a view could still come is not told yet while the stream sends its
+ * run again (`reopens`): the view may come as the stream names it again, and what a value read
+ * before shows must not depend on whether the stream broke first (a read broken off and sent
+ * again reads as one read).
  */
-export const untold = ({ input, status }: ToolCallState): boolean =>
-  input.kind === 'hidden' && (input.reason !== 'pending' || TERMINAL_TOOL_STATUSES.has(status));
+export const untold = ({ input, status }: ToolCallState, reopens: boolean): boolean =>
+  input.kind === 'hidden' &&
+  (input.reason !== 'pending' || (TERMINAL_TOOL_STATUSES.has(status) && !reopens));
 
 /**
  * What `call` hides from the values beside it: the texts its views tell it hides, or every text
  * of its arguments when nothing tells ({@link untold}); not all of them while a view may still
  * come (a value beside it that shows the same host or name as the view will would lose it).
- * Across its tree (`wide`) every text only when a display transform is known to apply; where
+ * Everywhere (`wide`) every text only when a display transform is known to apply; where
  * nothing says one does (an AI SDK stream tells nothing of a subagent's calls, whose arguments
- * then show nothing), in its own run only: across the tree every word of them would go.
+ * then show nothing), in its own run only: everywhere every word of them would go.
  */
-export function besideTexts(call: ToolCallState, wide: boolean): readonly string[] {
-  const all = untold(call);
+export function besideTexts(
+  call: ToolCallState,
+  wide: boolean,
+  reopens: boolean,
+): readonly string[] {
+  const all = untold(call, reopens);
   const everywhere = call.displayTransform === 'display';
   if (wide) return all && everywhere ? hiddenTexts(call).all : hiddenTexts(call).known;
   return all && !everywhere ? hiddenTexts(call).all : [];
@@ -53,12 +65,36 @@ export const sameSources = (a: readonly unknown[] | undefined, b: readonly unkno
 
 const group = (keys: string[]): Group => ({ keys, matcher: undefined });
 
-/** Adds `call` to `hiders` in a group of its own, merging groups of one size. */
-export function add(hiders: RunHiders, call: ToolCallState): void {
+/**
+ * Sets what call `key` of `hiders` hides to `texts`, counting each text's calls; returns the texts
+ * no other call of `hiders` hid.
+ */
+export function setTexts(hiders: RunHiders, key: string, texts: readonly string[]): string[] {
+  const { counts } = hiders;
+  for (const text of hiders.texts.get(key) ?? []) {
+    const count = counts.get(text)! - 1;
+    if (count === 0) counts.delete(text);
+    else counts.set(text, count);
+  }
+  hiders.texts.set(key, texts);
+  const added: string[] = [];
+  for (const text of texts) {
+    const count = counts.get(text) ?? 0;
+    if (count === 0) added.push(text);
+    counts.set(text, count + 1);
+  }
+  return added;
+}
+
+/**
+ * Adds `call` to `hiders` in a group of its own, merging groups of one size (see `sources`);
+ * returns the texts no other call of `hiders` hid.
+ */
+export function add(hiders: RunHiders, call: ToolCallState, reopens: boolean): string[] {
   const { groups, groupOf } = hiders;
   const { key } = call;
-  hiders.sources.set(key, sources(call));
-  hiders.texts.set(key, besideTexts(call, hiders.wide));
+  hiders.sources.set(key, sources(call, reopens));
+  const added = setTexts(hiders, key, besideTexts(call, hiders.wide, reopens));
   let last = group([key]);
   groupOf.set(key, last);
   groups.push(last);
@@ -69,4 +105,5 @@ export function add(hiders: RunHiders, call: ToolCallState): void {
     groups.push(merged);
     last = merged;
   }
+  return added;
 }

@@ -15,11 +15,11 @@ export interface Group {
 }
 
 /**
- * The calls of one tree of runs (a top-level run and every run nested under its calls) or of one
- * run that hide, in groups (see the note in `beside.ts`), and the values its calls showed.
+ * The calls of the state (every run of every turn) or of one run that hide, in groups (see the
+ * note in `beside.ts`), and the values its calls showed.
  */
 export interface RunHiders {
-  /** A tree's; else a run's, for what its calls that no transform is known for tell nothing of. */
+  /** The state's; else a run's, for what its calls that no transform is known for tell nothing of. */
   readonly wide: boolean;
   readonly groups: Group[];
   readonly groupOf: Map<string, Group>;
@@ -29,20 +29,32 @@ export interface RunHiders {
   readonly texts: Map<string, readonly string[]>;
   /** The values its calls showed of what they got back. */
   readonly shown: ShownValues;
-  /** The calls that hide anew since the values were last searched again. */
+  /** How many of its calls hide each text, as last read (see `setTexts`). */
+  readonly counts: Map<string, number>;
+  /**
+   * The texts that its calls hide anew since the values were last searched again: a text another
+   * of its calls hid already was searched for in every value shown since.
+   */
   readonly fresh: Set<string>;
   /** The draft's epoch in which a rollback was last told to drop it (see `scopeHiders`). */
   epoch: number;
 }
 
-/** Every tree and run read so far, and the calls written since they were last brought up to date. */
+/**
+ * The state's scope and every run's read so far, and the calls written since they were last
+ * brought up to date.
+ */
 export interface BesideIndex {
-  /** Keyed by the tree's top-level run. */
-  readonly trees: Map<string, RunHiders>;
+  /** The state's, once read (keyed by the empty string). */
+  readonly wide: Map<string, RunHiders>;
   readonly runs: Map<string, RunHiders>;
-  /** The top-level run of each run looked up so far (see `treeOf`). */
-  readonly tops: Map<string, string>;
   readonly written: string[];
+  /**
+   * The calls that hide that a stream's break ended, and the reopening marks of the stream they
+   * were last read with (see `untold`): when the marks change, each is read again.
+   */
+  readonly broken: Set<string>;
+  reopening: unknown;
   /** How many of `written` were looked at. */
   seen: number;
   /** The trees and runs with calls that hide anew. */

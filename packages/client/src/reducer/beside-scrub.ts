@@ -1,8 +1,11 @@
+import type { Mutable } from '../state/draft.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { mapWorkflowValues } from '../state/workflow-record.js';
 import { leafTexts } from './echo.js';
+import { hiddenStepValue } from './hide.js';
 import { scrubValue } from './scrub.js';
 import type { TextMatcher } from './text-match.js';
-import { shownValue, suppressedValue } from './transform.js';
+import { placeholder, shownValue, suppressedValue } from './transform.js';
 
 /*
  * A value beside the calls that hide, searched: what `beside.ts` finds replaced, but what the
@@ -60,4 +63,56 @@ function except(matcher: TextMatcher, given: ReadonlySet<string>): TextMatcher {
     cover: (text) =>
       matcher.cover(text).filter(([start, end]) => !given.has(text.slice(start, end))),
   };
+}
+
+/** A step value (or a workflow's result) through `again`, which searches a call's value; hidden when refused. */
+export function stepThrough(
+  value: unknown,
+  again: (display: DisplayValue) => DisplayValue,
+): unknown {
+  const raw: DisplayValue = { kind: 'raw', value };
+  const shown = again(raw);
+  if (shown === raw) return value;
+  return shown.kind === 'raw' || shown.kind === 'transformed'
+    ? shown.value
+    : hiddenStepValue(value);
+}
+
+/** The values `call` shows of what it got back, as `valuesThrough` gives them. */
+type Back = Pick<Mutable<ToolCallState>, 'output' | 'error' | 'suspension' | 'workflow'> & {
+  readonly progress: readonly DisplayValue[];
+};
+
+/**
+ * Each value `call` shows of what it got back (its result, error, suspension payload, progress,
+ * workflow's step values and result) through `again`; undefined when none changed.
+ */
+export function valuesThrough(
+  call: ToolCallState,
+  again: (display: DisplayValue) => DisplayValue,
+): Back | undefined {
+  const output = again(call.output);
+  const error = again(call.error);
+  const payload = call.suspension && again(call.suspension.payload);
+  const progress = call.progress.map(again);
+  const workflow =
+    call.workflow &&
+    mapWorkflowValues(
+      call.workflow,
+      (value) => stepThrough(value, again),
+      (text) => {
+        const shown = stepThrough(text, again);
+        return typeof shown === 'string' ? shown : placeholder('error');
+      },
+    );
+  if (
+    progress.every((value, i) => value === call.progress[i]) &&
+    output === call.output &&
+    error === call.error &&
+    payload === call.suspension?.payload &&
+    workflow === call.workflow
+  )
+    return undefined;
+  const suspension = payload === undefined ? call.suspension : { ...call.suspension!, payload };
+  return { output, error, suspension, progress, workflow };
 }

@@ -1,9 +1,10 @@
 import type { ToolCallState } from '../state/state.js';
+import { mapWorkflowValues } from '../state/workflow-record.js';
 import { eachLeaf } from './echo.js';
 import { shownValue } from './transform.js';
 
 /*
- * The values a tree's calls showed of what they got back, kept so that a call that hides a value
+ * The values a scope's calls showed of what they got back, kept so that a call that hides a value
  * later has only those that may quote it searched again (see `beside.ts`). They are kept in groups
  * whose sizes halve from the oldest to the newest, each with a filter of the texts its values hold,
  * raw and as shown (the raw value holds all of a text a mark in the shown one cut short): every
@@ -26,7 +27,7 @@ interface Calls {
   get(key: string): ToolCallState | undefined;
 }
 
-/** What a tree's calls showed: read into groups, and shown since the last read. */
+/** What a scope's calls showed: read into groups, and shown since the last read. */
 export interface ShownValues {
   readonly groups: Group[];
   readonly unread: string[];
@@ -44,12 +45,13 @@ export function noteShown(values: ShownValues, key: string): void {
 const BACK = ['output', 'error'] as const;
 
 /**
- * Whether `call` shows a value it got back (a result, an error, a suspension's payload) or wrote
- * on its way (progress).
+ * Whether `call` shows a value it got back (a result, an error, a suspension's payload, its
+ * workflow's step values) or wrote on its way (progress).
  */
 export const showsBack = (call: ToolCallState): boolean =>
   BACK.some((key) => call[key].kind === 'raw' || call[key].kind === 'transformed') ||
   call.progress.length > 0 ||
+  (call.workflow?.steps.size ?? 0) > 0 ||
   call.suspension?.payload.kind === 'raw' ||
   call.suspension?.payload.kind === 'transformed';
 
@@ -98,6 +100,14 @@ function textsOf(calls: Calls, key: string, into: string[]): void {
   for (const value of [raw.output, raw.error, raw.suspendPayload]) eachLeaf(value, visit, true);
   for (const display of [call.output, call.error, call.suspension?.payload, ...call.progress])
     eachLeaf(display && shownValue(display), visit, true);
+  // A workflow's step values, as shown (each `mapWorkflowValues` reads).
+  if (call.workflow !== undefined) {
+    const read = <T>(value: T): T => {
+      eachLeaf(value, visit, true);
+      return value;
+    };
+    mapWorkflowValues(call.workflow, read, read);
+  }
 }
 
 /** A group of the values of `keys`, read now. */

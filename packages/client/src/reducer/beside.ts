@@ -1,55 +1,54 @@
 import { setItem } from '../state/list-fields.js';
 import { callAt, callCount } from '../state/run-record.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
-import { add, besideTexts, sameSources, sameTexts, sources } from './beside-groups.js';
+import { add, besideTexts, sameSources, sameTexts, setTexts, sources } from './beside-groups.js';
 import type { BesideIndex, Group, RunHiders } from './beside-index.js';
-import { scrubbed, scrubbedWith } from './beside-scrub.js';
+import { scrubbed, scrubbedWith, stepThrough, valuesThrough } from './beside-scrub.js';
 import { forget, mayQuote, noteShown, noValues, showsBack } from './beside-shown.js';
 import type { Ctx } from './context.js';
 import { affords, hidesValue } from './hide.js';
 import { withholdModelOutput } from './redact.js';
+import { mayReopen } from './reopen.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
 import { suppressedValue } from './transform.js';
-import { eachCallUnder, topRunOf } from './tree.js';
 
 /*
  * Hidden values that come back in a call beside the one that hides them: a tool's result, error,
  * progress or suspension payload (or a data part a tool wrote, searched once, when it comes) may
- * quote what another call of the same tree of runs hid (a lookup that
- * returns the key a call beside it was given, a tool that returned a secret the model then passed
- * to a call that hides it, a sibling subagent's tool handed what another subagent's call hides). A
- * tree is a top-level run and every run nested under its calls, at any depth: a supervisor hands
- * its subagents what their siblings got back. Each such value is searched for the texts the views
- * of its tree's calls tell they hide, and for every text of the arguments of a call that shows
- * nothing of them and never will (`untold`): across the tree when a display transform is known to
- * apply to that call, else within its own run only (an AI SDK stream tells nothing of any
- * subagent's call, so across the tree every word of those would go; `besideTexts`). When a call
- * hides anew (its arguments or their view came after the value, or it ended without a view), the
- * values shown before that may quote it are searched again (`beside-shown.ts`), once the value that
- * told it is applied.
+ * quote what another call of the state hid (a lookup that returns the key a call beside it was
+ * given, a tool that returned a secret the model then passed to a call that hides it, a sibling
+ * subagent's tool handed what another subagent's call hides, a later turn's tool that reads the
+ * thread's memory of what an earlier turn's call hid). Each such value is searched for the texts
+ * the views of the state's calls tell they hide, in every run of every turn (a supervisor hands
+ * its subagents what their siblings got back, and the model of a later turn is given the
+ * conversation), and for every text of the arguments of a call that shows nothing of them and
+ * never will (`untold`): everywhere when a display transform is known to apply to that call, else
+ * within its own run only (an AI SDK stream tells nothing of any subagent's call, so everywhere
+ * every word of those would go; `besideTexts`). When a call hides anew (its arguments or their
+ * view came after the value, or it ended without a view), the values shown before that may quote
+ * it are searched again (`beside-shown.ts`), once the value that told it is applied.
  *
- * The calls that hide are kept per tree and per run (for what only their run searches for), in
- * groups whose sizes halve from the oldest to the newest (a new call makes a group of one; two
+ * The calls that hide are kept for the state and per run (for what only their run searches for),
+ * in groups whose sizes halve from the oldest to the newest (a new call makes a group of one; two
  * groups of one size become one), each with the matcher of its calls' texts, built when first
  * needed: a call's texts go into a matcher about log(n) times, so a run of many calls that hide,
  * each followed by a result, costs what it reads times log(n). A group is built again when what one
  * of its calls hides changed. Building and searching again are paid from the reducer's budget
- * (`affords`); a value whose search it refuses shows nothing (`suppressed`). A tree or run is read
- * from the state when a call of it first hides a value or a value of it is first searched (its
- * values were searched when they came), then told of every call written; a rollback drops what it
- * touched, read again when next needed. Which tree a run is in is looked up once a run (`treeOf`).
+ * (`affords`); a value whose search it refuses shows nothing (`suppressed`). The state's scope, or
+ * a run's, is read from the state when a call of it first hides a value or a value of it is first
+ * searched (its values were searched when they came), then told of every call written; a rollback
+ * drops what it touched, read again when next needed.
  */
 
-/** The top-level run of the tree run `runId` is in (see `topRunOf`). */
-const treeOf = (ctx: Ctx, index: BesideIndex, runId: string): string =>
-  topRunOf(ctx.draft.root, index.tops, ctx.draft.undo, runId);
+/** The key of the state's scope: every run of every turn. */
+const ALL = '';
 
 /**
- * The calls that hide of the tree whose top-level run is `id` (`wide`) or of run `id`, and the
+ * The calls that hide of the whole state (`wide`, `id` {@link ALL}) or of run `id`, and the
  * values they show, read from the state the first time.
  */
 function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): RunHiders {
-  const scopes = wide ? index.trees : index.runs;
+  const scopes = wide ? index.wide : index.runs;
   let hiders = scopes.get(id);
   // What a rollback takes back may be read or changed here: read again after one (told once an
   // epoch, as a rollback ends the epoch too).
@@ -66,6 +65,7 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
     sources: new Map(),
     texts: new Map(),
     shown: noValues(),
+    counts: new Map(),
     fresh: new Set(),
     epoch,
   };
@@ -77,7 +77,7 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
 }
 
 /**
- * Reads the calls of `hiders`' tree or run `id`: those that hide (when `hiding`), and, once one
+ * Reads the calls of `hiders`' scope (the state, or run `id`): those that hide (when `hiding`), and, once one
  * does, the values the others show (where none hides, none is noted: they are read when one first
  * does).
  */
@@ -85,10 +85,13 @@ function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): vo
   const { root } = ctx.draft;
   const showing: string[] = [];
   const read = (call: ToolCallState) => {
-    if (hiding && joins(hiders, call)) add(hiders, call);
+    if (hiding && joins(hiders, call)) {
+      add(hiders, call, reopens(ctx, call));
+      if (call.brokenOff !== undefined) ctx.scratch.beside.broken.add(call.key);
+    }
     if (showsAsCame(call) && showsBack(call)) showing.push(call.key);
   };
-  if (hiders.wide) eachCallUnder(root, id, read);
+  if (hiders.wide) for (const [, call] of root.toolCalls) read(call);
   else {
     const run = root.runs.get(id);
     for (let i = 0, count = run === undefined ? 0 : callCount(run); i < count; i++) {
@@ -99,54 +102,71 @@ function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): vo
   if (hiders.groupOf.size > 0) for (const key of showing) noteShown(hiders.shown, key);
 }
 
-/** The tree and the run of `call` (or of run `runId`), in that order. */
+/** The state's scope and the run of `call` (or of run `runId`), in that order. */
 function scopesOf(ctx: Ctx, index: BesideIndex, call: { runId: string }): [string, RunHiders][] {
-  const top = treeOf(ctx, index, call.runId);
   return [
-    [top, scopeHiders(ctx, index, top, true)],
+    [ALL, scopeHiders(ctx, index, ALL, true)],
     [call.runId, scopeHiders(ctx, index, call.runId, false)],
   ];
 }
 
 /**
- * Whether `call` is kept in `hiders`: in a tree's when it hides a value, in a run's only when its
+ * Whether `call` is kept in `hiders`: in the state's when it hides a value, in a run's only when its
  * arguments show nothing and nothing says a display transform applies (see `besideTexts`).
  */
 const joins = (hiders: RunHiders, call: ToolCallState): boolean =>
   hidesValue(call) &&
   (hiders.wide || (call.input.kind === 'hidden' && call.displayTransform !== 'display'));
 
-/** Brings the trees and runs up to date with call `key`, written since. */
+/** Brings the state's scope and the runs' up to date with call `key`, written since. */
 function note(ctx: Ctx, index: BesideIndex, key: string): void {
   const call = ctx.draft.root.toolCalls.get(key);
   if (call === undefined || !hidesValue(call)) return;
-  const top = treeOf(ctx, index, call.runId);
-  const read = [index.trees.has(top), index.runs.has(call.runId)];
+  if (call.brokenOff === undefined) index.broken.delete(key);
+  else index.broken.add(key);
+  const reopen = reopens(ctx, call);
+  const read = [index.wide.has(ALL), index.runs.has(call.runId)];
   scopesOf(ctx, index, call).forEach(([id, hiders], i) => {
     const held = hiders.groupOf.get(key);
+    let added: readonly string[];
     if (held === undefined) {
       if (!joins(hiders, call)) return;
-      add(hiders, call);
-      // The first of its tree or run: what that showed was not noted.
+      added = add(hiders, call, reopen);
+      // The first of its scope: what that showed was not noted.
       if (hiders.groupOf.size === 1) readScope(ctx, hiders, id, false);
-    } else if (read[i]) {
-      // Read with the tree or run just now, it was written since the values were searched.
-      if (sameSources(hiders.sources.get(key), sources(call))) return;
-      hiders.sources.set(key, sources(call));
+    } else if (!read[i]) {
+      // Read with its scope just now, after the values were searched: all of it is new to them.
+      added = hiders.texts.get(key) ?? [];
+    } else {
+      const now = sources(call, reopen);
+      if (sameSources(hiders.sources.get(key), now)) return;
+      hiders.sources.set(key, now);
       // Written without a change to what it hides (a request, a status): nothing to build again.
-      const texts = besideTexts(call, hiders.wide);
+      const texts = besideTexts(call, hiders.wide, reopen);
       if (sameTexts(hiders.texts.get(key), texts)) return;
-      hiders.texts.set(key, texts);
+      added = setTexts(hiders, key, texts);
       held.matcher = undefined;
     }
-    hiders.fresh.add(key);
-    index.dirty.add(hiders);
+    for (const text of added) hiders.fresh.add(text);
+    if (hiders.fresh.size > 0) index.dirty.add(hiders);
   });
 }
 
-/** The index, with the calls written since it was last brought up to date noted. */
+/** Whether call `call`, which a break ended, may yet be named by the stream (see `untold`). */
+const reopens = (ctx: Ctx, call: ToolCallState): boolean =>
+  call.brokenOff !== undefined && mayReopen(ctx, call);
+
+/**
+ * The index, with the calls written since it was last brought up to date noted, and those a break
+ * ended read again when the stream that may name them again began or ended.
+ */
 function upToDate(ctx: Ctx): BesideIndex {
   const index = ctx.scratch.beside;
+  const { reopening } = ctx.draft.cursor();
+  if (index.reopening !== reopening) {
+    index.reopening = reopening;
+    for (const key of index.broken) note(ctx, index, key);
+  }
   const { written } = index;
   while (index.seen < written.length) note(ctx, index, written[index.seen++]!);
   return index;
@@ -155,8 +175,8 @@ function upToDate(ctx: Ctx): BesideIndex {
 type Pay = (cost: number) => boolean;
 
 /**
- * What the calls `keys` hide from the values beside them, across their tree (`wide`) or in their
- * run, and what reading it cost.
+ * What the calls `keys` hide from the values beside them, everywhere (`wide`) or in their run,
+ * and what reading it cost.
  */
 function textsOf(
   ctx: Ctx,
@@ -169,7 +189,7 @@ function textsOf(
     cost++;
     const call = ctx.draft.root.toolCalls.get(key);
     if (call === undefined || !hidesValue(call)) continue;
-    for (const text of besideTexts(call, wide)) texts.add(text);
+    for (const text of besideTexts(call, wide, reopens(ctx, call))) texts.add(text);
   }
   return { texts, cost: cost + texts.size };
 }
@@ -192,7 +212,7 @@ function matcherOf(ctx: Ctx, held: Group, wide: boolean, pay: Pay): TextMatcher 
 const showsAsCame = (call: ToolCallState): boolean => call.displayTransform !== 'display';
 
 /**
- * `display`, a value `call` shows of what it got back, with what the calls of its tree hide
+ * `display`, a value `call` shows of what it got back, with what the calls of the state hide
  * replaced (see the note above); suppressed when the search is refused. A display transform's
  * view is what its transform chose to show, not searched.
  */
@@ -208,7 +228,18 @@ export function withoutBesideEchoes(
   return matchers.length === 0 ? display : scrubbed(call, display, matchers);
 }
 
-/** What the calls of run `runId`'s tree and run hide; undefined if refused. `shows` is noted. */
+/**
+ * A value a `workflow-*` call shows of its run (a step's input, output or payload, its result)
+ * with what the calls beside it hide replaced (see {@link withoutBesideEchoes}), searched again
+ * when one hides later; hidden when the search is refused.
+ */
+export function stepWithoutBesideEchoes(ctx: Ctx, call: ToolCallState, value: unknown): unknown {
+  return value === undefined
+    ? value
+    : stepThrough(value, withoutBesideEchoes.bind(null, ctx, call));
+}
+
+/** What the calls of the state and of run `runId` hide; undefined if refused. `shows` is noted. */
 function matchersOf(ctx: Ctx, runId: string, shows?: string): TextMatcher[] | undefined {
   const scopes = scopesOf(ctx, upToDate(ctx), { runId });
   const matchers: TextMatcher[] = [];
@@ -226,7 +257,7 @@ function matchersOf(ctx: Ctx, runId: string, shows?: string): TextMatcher[] | un
 }
 
 /**
- * `data`, what a `data-*` part of run `runId` carries, with what the calls of its tree and run hide
+ * `data`, what a `data-*` part of run `runId` carries, with what the calls of the state and the run hide
  * replaced; undefined when the search is refused or it is too deep. Searched once, when it comes.
  */
 export function dataWithoutBesideEchoes(
@@ -242,15 +273,17 @@ export function dataWithoutBesideEchoes(
 }
 
 /**
- * Searches again, for what the calls of a tree or run that hide anew hide, the values it showed
+ * Searches again, for what the calls of a scope that hide anew hide, the values it showed
  * that may quote it (see `beside-shown.ts`); suppressed when the search is refused.
  */
 function searchAgain(ctx: Ctx, hiders: RunHiders): void {
   if (hiders.fresh.size === 0) return;
   const { toolCalls } = ctx.draft.root;
-  const { texts, cost } = textsOf(ctx, hiders.fresh, hiders.wide);
+  // Of those, what its calls still hide once the value is applied.
+  const texts = [...hiders.fresh].filter((text) => hiders.counts.has(text));
+  const cost = hiders.fresh.size;
   hiders.fresh.clear();
-  if (texts.size === 0) return;
+  if (texts.length === 0) return;
   const found = mayQuote(hiders.shown, toolCalls, texts);
   if (found.keys.size === 0) return;
   const paid = affords(ctx)(cost + found.cost);
@@ -264,22 +297,14 @@ function searchAgain(ctx: Ctx, hiders: RunHiders): void {
           ? display
           : suppressedValue()
         : scrubbed(call, display, [matcher]);
-    const output = again(call.output);
-    const error = again(call.error);
-    const payload = call.suspension && again(call.suspension.payload);
-    const progress = call.progress.map(again);
-    const same = progress.every((value, i) => value === call.progress[i]);
-    if (
-      same &&
-      output === call.output &&
-      error === call.error &&
-      payload === call.suspension?.payload
-    )
-      continue;
+    const changed = valuesThrough(call, again);
+    if (changed === undefined) continue;
     const editable = ctx.draft.toolCall(key)!;
+    const { output, error, suspension, workflow, progress } = changed;
     editable.output = output;
     editable.error = error;
-    if (payload !== undefined) editable.suspension = { ...call.suspension!, payload };
+    if (suspension !== call.suspension) editable.suspension = suspension;
+    if (workflow !== call.workflow) editable.workflow = workflow;
     for (const [i, value] of progress.entries())
       if (value !== call.progress[i]) setItem(editable, 'progress', i, value);
     withholdModelOutput(editable);
@@ -317,4 +342,9 @@ export function besideRolledBack(ctx: Ctx): void {
   index.written.length = 0;
   index.seen = 0;
   index.dirty.clear();
+  // What the calls a break ended hide is read again with the marks the rollback left.
+  index.reopening = ROLLED_BACK;
 }
+
+/** Marks no cursor holds: the calls a break ended are read again (see `upToDate`). */
+const ROLLED_BACK = Symbol('rolled back');

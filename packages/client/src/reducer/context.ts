@@ -201,10 +201,11 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   asked: undefined,
   openInside: undefined,
   beside: {
-    trees: new Map(),
+    wide: new Map(),
     runs: new Map(),
-    tops: new Map(),
     written: [],
+    broken: new Set(),
+    reopening: undefined,
     seen: 0,
     dirty: new Set(),
   },

@@ -1,14 +1,7 @@
 import type { Mutable } from '../state/draft.js';
-import { PersistentMap } from '../state/persistent-map.js';
-import type {
-  DisplayValue,
-  ToolCallState,
-  WorkflowIterationState,
-  WorkflowState,
-  WorkflowStepState,
-} from '../state/state.js';
+import type { DisplayValue, ToolCallState, WorkflowState } from '../state/state.js';
 import { sinceStopOf } from '../state/state-root.js';
-import { WorkflowRecord } from '../state/workflow-record.js';
+import { mapWorkflowValues } from '../state/workflow-record.js';
 import { type Ctx, noteRun } from './context.js';
 import { messageWithoutEchoes, WITHHELD } from './echo.js';
 import { callsHidingUnder, noteHidingAbove } from './inside.js';
@@ -28,37 +21,8 @@ export const hiddenStepValue = (value: unknown): unknown =>
   value === undefined ? undefined : unavailable('output-available');
 
 /** The workflow of a display-transformed call with every step value and the result hidden. */
-export function hideWorkflow(workflow: WorkflowState): WorkflowState {
-  let steps = PersistentMap.empty<WorkflowStepState>();
-  for (const [id, step] of workflow.steps) {
-    const hidden: Mutable<WorkflowStepState> = { ...step };
-    for (const key of ['input', 'output', 'suspendPayload'] as const) {
-      if (step[key] !== undefined) hidden[key] = hiddenStepValue(step[key]);
-    }
-    if (step.error !== undefined) hidden.error = placeholder('error');
-    if (step.iterations !== undefined) {
-      let iterations = PersistentMap.empty<WorkflowIterationState>();
-      for (const [key, it] of step.iterations) {
-        iterations = iterations.set(key, {
-          ...it,
-          ...(it.input === undefined ? {} : { input: hiddenStepValue(it.input) }),
-          ...(it.output === undefined ? {} : { output: hiddenStepValue(it.output) }),
-        });
-      }
-      hidden.iterations = iterations;
-    }
-    steps = steps.set(id, hidden);
-  }
-  const { result } = workflow;
-  return new WorkflowRecord(
-    {
-      ...workflow,
-      ...(result === undefined ? {} : { result: hiddenStepValue(result) }),
-      ...(workflow.error === undefined ? {} : { error: placeholder('error') }),
-    },
-    steps,
-  );
-}
+export const hideWorkflow = (workflow: WorkflowState): WorkflowState =>
+  mapWorkflowValues(workflow, hiddenStepValue, () => placeholder('error'));
 
 /**
  * A call's `inputError` once its input is hidden. Parse and validation errors quote the arguments

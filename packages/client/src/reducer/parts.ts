@@ -155,8 +155,8 @@ export function putDataPart(
   // Mastra applies no transform to what a tool or workflow step writes with `writer.custom`, and
   // a bare data chunk names no call: in a run where a transform applies, it may quote what the
   // transform hides.
-  // Elsewhere it may quote what a call of its tree hides (a subagent's tool wrote it, a sibling
-  // got it back): searched as a value beside those calls is.
+  // Elsewhere it may quote what another call hides (a subagent's tool wrote it, a sibling got it
+  // back, an earlier turn's call was given it): searched as a value beside those calls is.
   const searched = runHasDisplayTransform(ctx, runId)
     ? undefined
     : dataWithoutBesideEchoes(ctx, runId, data);

@@ -47,6 +47,13 @@ export function reopenNamed(ctx: Ctx, key: string | undefined): void {
   }
 }
 
+/**
+ * Whether a break ended call `call` and the stream under way sends its top-level run again: the
+ * stream may yet name it, and it goes back to where it stood (O(1) when nothing is reopening).
+ */
+export const mayReopen = (ctx: Ctx, call: ToolCallState): boolean =>
+  call.brokenOff !== undefined && reopeningFor(ctx, call) !== undefined;
+
 /** The mark of call `call`'s top-level run when the stream under way sends it again. */
 function reopeningFor(ctx: Ctx, call: ToolCallState): ReopenMark | undefined {
   const reopening = ctx.draft.cursor().reopening;

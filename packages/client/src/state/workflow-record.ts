@@ -1,5 +1,11 @@
+import type { Mutable } from './draft-types.js';
 import { PersistentMap } from './persistent-map.js';
-import type { WorkflowState, WorkflowStatus, WorkflowStepState } from './workflow.js';
+import type {
+  WorkflowIterationState,
+  WorkflowState,
+  WorkflowStatus,
+  WorkflowStepState,
+} from './workflow.js';
 
 /*
  * Internal: how the reducer stores the workflow of a `workflow-*` call. Not exported from the
@@ -78,4 +84,60 @@ export class WorkflowRecord implements WorkflowState {
       workflow instanceof WorkflowRecord && workflow.settled,
     );
   }
+}
+
+/**
+ * `workflow` with every value its steps show (inputs, outputs, payloads, each iteration's) and its
+ * result passed through `value`, and every error through `error`; the same object when none
+ * changed (each returns what it was given to leave it).
+ */
+export function mapWorkflowValues(
+  workflow: WorkflowState,
+  value: (shown: unknown) => unknown,
+  error: (text: string) => string,
+): WorkflowState {
+  let changed = false;
+  /** `from` with each of `keys` that it holds mapped by `map`. */
+  const mapped = <T extends object>(
+    from: T,
+    keys: readonly (keyof T)[],
+    map: (v: never) => unknown,
+  ) => {
+    const into = { ...from } as Record<keyof T, unknown>;
+    for (const key of keys) {
+      if (from[key] === undefined) continue;
+      into[key] = map(from[key] as never);
+      changed ||= into[key] !== from[key];
+    }
+    return into as T;
+  };
+  let steps = PersistentMap.empty<WorkflowStepState>();
+  for (const [id, step] of workflow.steps) {
+    const next = mapped(
+      step,
+      ['input', 'output', 'suspendPayload'],
+      value,
+    ) as Mutable<WorkflowStepState>;
+    if (step.error !== undefined) next.error = mapped(step, ['error'], error).error;
+    if (step.iterations !== undefined) {
+      let iterations = PersistentMap.empty<WorkflowIterationState>();
+      for (const [key, it] of step.iterations) {
+        iterations = iterations.set(key, mapped(it, ['input', 'output'], value));
+      }
+      next.iterations = iterations;
+    }
+    steps = steps.set(id, next);
+  }
+  const result = workflow.result === undefined ? undefined : value(workflow.result);
+  const failure = workflow.error === undefined ? undefined : error(workflow.error);
+  changed ||= result !== workflow.result || failure !== workflow.error;
+  if (!changed) return workflow;
+  return new WorkflowRecord(
+    {
+      ...workflow,
+      ...(result === undefined ? {} : { result }),
+      ...(failure === undefined ? {} : { error: failure }),
+    },
+    steps,
+  );
 }
