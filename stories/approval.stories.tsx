@@ -234,3 +234,57 @@ export const SpoofedArguments: Story = {
     await expect(request.scrollWidth).toBeLessThanOrEqual(request.clientWidth);
   },
 };
+
+/**
+ * Each character of `element`'s text whose box sits on the same line as the one before it and
+ * left of it: what the browser's bidirectional ordering moved out of the stored order.
+ */
+function movedCharacters(element: HTMLElement): string[] {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const boxes: { char: string; left: number; top: number }[] = [];
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const text = node.textContent ?? '';
+    for (let i = 0; i < text.length; i++) {
+      if (text[i]!.trim() === '') continue;
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getClientRects()[0];
+      if (box !== undefined) boxes.push({ char: text[i]!, left: box.left, top: box.top });
+    }
+  }
+  return boxes.flatMap((box, i) => {
+    const before = boxes[i - 1];
+    const sameLine = before !== undefined && Math.abs(before.top - box.top) < 2;
+    return sameLine && box.left < before.left - 0.5 ? [`${before.char}${box.char}`] : [];
+  });
+}
+
+/**
+ * Arguments in a right-to-left script beside numbers: left to the browser's bidirectional
+ * ordering, `5 ש 100` shows as `5 100 ש` and a number can trade places with the one in the next
+ * string. Every character of the request shows in its stored order, left to right, keys included.
+ */
+export const RightToLeftArguments: Story = {
+  render: (args) => (
+    <Recorded
+      recordings={[
+        spoofedRequest({
+          amount: '5 \u05e9 100',
+          account: '\u05d7\u05e9\u05d1\u05d5\u05df 12-34 \u05dc 56',
+          '\u05e1\u05db\u05d5\u05dd': 250,
+          transfers: ['\u0645\u0646 7', 900, 'to \u05d0 8'],
+        }),
+      ]}
+    >
+      <ToolCall.Root toolCallId={args.toolCallId} />
+    </Recorded>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const group = canvas.getByRole('group', { name: 'Approval for deleteTool' });
+    const request = within(group).getByRole('group', { name: 'the arguments of deleteTool' });
+    await expect(request).toHaveTextContent('"amount": "5 \u05e9 100"');
+    await expect(movedCharacters(request)).toEqual([]);
+  },
+};

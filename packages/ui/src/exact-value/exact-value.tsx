@@ -15,12 +15,38 @@ export { escapeFormat, escapeLine, escapeText } from './escape.js';
  *   characters (zero-width, bidi overrides, BOM) show as \uXXXX too, and so do Cyrillic, Greek,
  *   Armenian and Cherokee letters inside a word with Latin ones (`pаypal` with a Cyrillic `а`), and
  *   in an address that could pass for another (`аррӏе.com`, all Cyrillic before `.com`);
+ * - a string or key with right-to-left letters keeps its stored order on screen (`Ordered`), so
+ *   the browser's bidirectional ordering cannot move a number inside it or beside it;
  * - a run of two or more spaces shows each space as a middle dot (a literal middle dot is escaped,
  *   so a dot always means a space), and text wraps rather than overflowing, so padding cannot push
  *   a tail out of sight;
  * - every cut (long strings, long lists, deep nesting) says what it leaves out and has a button that
  *   shows it, so it opens from the keyboard.
  */
+
+/**
+ * Letters written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko and the rest of their
+ * blocks, their presentation forms, and the right-to-left scripts beyond the first plane).
+ */
+const RIGHT_TO_LEFT =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+/**
+ * `text` as stored, character after character from left to right. Beside right-to-left letters,
+ * the browser's bidirectional ordering moves what stands around them on screen: `5 ש 100` shows
+ * as `100 ש 5`, and a number in one string can trade places with one in the next. A string or key
+ * that holds such letters is set apart and kept in its stored order (`<bdo dir="ltr">`, which
+ * needs no stylesheet): its right-to-left words show with their letters in stored order, and
+ * nothing in it or around it moves.
+ */
+function Ordered({ text }: { text: string }): ReactNode {
+  if (!RIGHT_TO_LEFT.test(text)) return <Spaced text={text} />;
+  return (
+    <bdo dir="ltr" {...partProps('exact-ordered')} title="Shown in stored order, left to right">
+      <Spaced text={text} />
+    </bdo>
+  );
+}
 
 /** Shows runs of two or more spaces with a visible mark per space. */
 function Spaced({ text }: { text: string }): ReactNode {
@@ -55,7 +81,7 @@ function QuotedString({ text, limits, label }: { text: string; limits: Limits; l
   const cut = !open && escaped.length > limits.maxStringLength;
   return (
     <span {...partProps('exact-string')}>
-      "<Spaced text={cut ? escaped.slice(0, limits.maxStringLength) : escaped} />
+      "<Ordered text={cut ? escaped.slice(0, limits.maxStringLength) : escaped} />
       {cut ? (
         <>
           <span {...partProps('exact-cut')}>
@@ -133,7 +159,7 @@ function Composite({ value, label, depth, limits, ancestors }: NodeProps & { val
           <li key={key} {...partProps('exact-entry')}>
             {array ? null : (
               <span {...partProps('exact-key')}>
-                "<Spaced text={escapeText(key, true)} />"{': '}
+                "<Ordered text={escapeText(key, true)} />"{': '}
               </span>
             )}
             <ExactNode
