@@ -216,11 +216,23 @@ export const HIDDEN: readonly Shape[] = [
   },
 ];
 
+/** A chat's turn `i`: its lookup hides `key`, and a plain result shows `remembered`. */
+const turnChunks = (i: number, key: string, remembered: unknown) => {
+  const run = `turn-${i}`;
+  return [
+    chunk('start', { id: 'agent', messageId: `m${i}` }, run),
+    ...lookupChunks(`h${i}`, key, run),
+    ...plainChunks(`p${i}`, { remembered }, run),
+    chunk('finish', { stepResult: { reason: 'stop' } }, run),
+  ];
+};
+
 /**
- * Shapes where a call's result is searched for what the calls beside it in its tree of runs hide
- * (see `reducer/beside.ts`): many lookups that hide a key, each beside a plain result, and keys
- * that plain results show, each handed on to a lookup that hides it (searched again then), in one
- * run or across sibling subagents.
+ * Shapes where a call's result is searched for what the calls beside it hide, in every run of
+ * every turn (see `reducer/beside.ts`): many lookups that hide a key, each beside a plain result,
+ * and keys that plain results show, each handed on to a lookup that hides it (searched again
+ * then), in one run or across sibling subagents; and chats whose every turn hides a key that the
+ * next turn's result quotes, or hides the same key again.
  */
 export const BESIDE: readonly Shape[] = [
   {
@@ -260,6 +272,26 @@ export const BESIDE: readonly Shape[] = [
         const lookup = lookupChunks(`h${i}`, vaultKey(i), `run-c${i}`);
         out.push(...subagentChunks(`c${i}`, 'clerk', `run-c${i}`, lookup));
       }
+      return out.slice(0, n);
+    },
+  },
+  {
+    // A tool that reads the thread's memory: each result is searched for what every turn hides.
+    name: 'turns each hiding a key, each key quoted back a turn later',
+    chunks: (n) => {
+      const out: unknown[] = [];
+      for (let i = 0; out.length < n; i++) {
+        out.push(...turnChunks(i, vaultKey(i), i === 0 ? 'nothing yet' : vaultKey(i - 1)));
+      }
+      return out.slice(0, n);
+    },
+  },
+  {
+    // One key every turn: what an earlier turn's call hid already is not searched for again.
+    name: 'turns each hiding the same key, quoted back each turn',
+    chunks: (n) => {
+      const out: unknown[] = [];
+      for (let i = 0; out.length < n; i++) out.push(...turnChunks(i, vaultKey(0), vaultKey(0)));
       return out.slice(0, n);
     },
   },

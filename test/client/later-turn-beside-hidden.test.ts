@@ -3,9 +3,10 @@ import { createToolpaneStore, reduceAll, type ToolpaneState } from '@toolpane/cl
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { readUIMessageStream, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { BESIDE } from '../../bench/hidden-shapes';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
-import { everythingShown, hiddenTexts, TOLD_LATE } from '../utils/shown';
+import { everythingShown, hiddenTexts, neverShows, TOLD_LATE } from '../utils/shown';
 
 /*
  * A chat's later turn may get back what an earlier turn hid: a tool that reads the thread's
@@ -152,6 +153,34 @@ describe('a chat reloaded from its saved messages', () => {
       expect(JSON.stringify(second)).toContain(SECRET);
       expect(everythingShown(state)).not.toContain(SECRET);
       expect(quoted(state, way, new Set())).toContain(`${SAID}[hidden]`);
+    },
+  );
+});
+
+describe('chats whose every turn hides a key (bench/hidden-shapes.ts)', () => {
+  const KEY = /sk-[0-9a-f]{16}/g;
+  it.each(BESIDE.filter((shape) => shape.name.startsWith('turns')).map((s) => [s.name, s]))(
+    '%s: no published state shows a key, and every quote shows marked',
+    (_, shape) => {
+      const chunks = shape.chunks(400);
+      const keys = [...new Set(JSON.stringify(chunks).match(KEY))];
+      const state = neverShows([...chunks, END], keys);
+      // Every turn's result that quotes a key (all but the first turn's, when keys are new).
+      const remembered = [...state.toolCalls.values()].filter(
+        (call) =>
+          call.toolName === 'vault' &&
+          call.status === 'output-available' &&
+          JSON.stringify(call.output).includes('sk-') === false &&
+          call.output.kind === 'transformed',
+      );
+      const results = [...state.toolCalls.values()].filter(
+        (call) => call.toolName === 'vault' && call.status === 'output-available',
+      );
+      expect(results.length).toBeGreaterThan(40);
+      expect(remembered.length).toBeGreaterThanOrEqual(results.length - 1);
+      for (const call of remembered) {
+        expect(call.output).toEqual({ kind: 'transformed', value: { remembered: '[hidden]' } });
+      }
     },
   );
 });
