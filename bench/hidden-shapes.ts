@@ -231,8 +231,7 @@ const turnChunks = (i: number, key: string, remembered: unknown) => {
  * Shapes where a call's result is searched for what the calls beside it hide, in every run of
  * every turn (see `reducer/beside.ts`): many lookups that hide a key, each beside a plain result,
  * and keys that plain results show, each handed on to a lookup that hides it (searched again
- * then), in one run or across sibling subagents; and chats whose every turn hides a key that the
- * next turn's result quotes, or hides the same key again.
+ * then), in one run or across sibling subagents.
  */
 export const BESIDE: readonly Shape[] = [
   {
@@ -275,6 +274,13 @@ export const BESIDE: readonly Shape[] = [
       return out.slice(0, n);
     },
   },
+];
+
+/**
+ * Chats whose every turn hides a key that the next turn's result quotes, or hides the same key
+ * again: each result is searched for what every turn's calls hide (see `reducer/beside.ts`).
+ */
+export const TURNS: readonly Shape[] = [
   {
     // A tool that reads the thread's memory: each result is searched for what every turn hides.
     name: 'turns each hiding a key, each key quoted back a turn later',

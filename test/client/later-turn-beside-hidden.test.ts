@@ -3,7 +3,7 @@ import { createToolpaneStore, reduceAll, type ToolpaneState } from '@toolpane/cl
 import { stateFromUIMessages } from '@toolpane/client/ai-sdk';
 import { readUIMessageStream, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { BESIDE } from '../../bench/hidden-shapes';
+import { TURNS } from '../../bench/hidden-shapes';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
 import { everythingShown, hiddenTexts, neverShows, TOLD_LATE } from '../utils/shown';
@@ -159,7 +159,7 @@ describe('a chat reloaded from its saved messages', () => {
 
 describe('chats whose every turn hides a key (bench/hidden-shapes.ts)', () => {
   const KEY = /sk-[0-9a-f]{16}/g;
-  it.each(BESIDE.filter((shape) => shape.name.startsWith('turns')).map((s) => [s.name, s]))(
+  it.each(TURNS.map((s) => [s.name, s]))(
     '%s: no published state shows a key, and every quote shows marked',
     (_, shape) => {
       const chunks = shape.chunks(400);

@@ -107,3 +107,119 @@ describe.each([
     expect(steps).toContain('key [hidden]');
   });
 });
+
+/*
+ * The other ways a workflow call shows what its run made: its tool's result alone (a thread
+ * restored from memory), its failure (the workflow's error and its failed step's), and a result
+ * its `workflow-finish` brought with no step before it, natively and on an AI SDK stream, each
+ * quoting the key the recorded call beside it hides.
+ */
+describe('what a workflow call shows beside a call that hides, without its steps', () => {
+  const native = loadFixture('transform-input-whole') as Json[];
+  const runId = native[0]!.runId;
+  const afterHider = native.findIndex((c) => c.type === 'tool-result') + 1;
+  const beforeHider = native.findIndex((c) => c.type === 'step-start') + 1;
+  const ARGS = { inputData: { topic: 'x' } };
+  const payload = (id: string) => ({ toolCallId: id, toolName: 'workflow-report', args: ARGS });
+  const call = (id: string) => ({ type: 'tool-call', runId, from: 'AGENT', payload: payload(id) });
+  const result = (id: string, value: unknown) => ({
+    type: 'tool-result',
+    runId,
+    from: 'AGENT',
+    payload: { ...payload(id), result: value },
+  });
+  const event = (id: string, output: Json) => ({
+    type: 'tool-output',
+    runId,
+    from: 'USER',
+    payload: { ...payload(id), output: { ...output, runId: 'run-wf', from: 'WORKFLOW' } },
+  });
+  const workflowOf = (state: ReturnType<typeof neverShows>, id: string) =>
+    JSON.stringify([...state.toolCalls.values()].find((c) => c.toolCallId === id)?.workflow);
+  const options = recordingOptions('transform-input-whole');
+
+  it('natively, a result with no event before it', () => {
+    const made = [call('wf'), result('wf', { result: { passed: `key ${SECRET}` }, runId: 'r' })];
+    const read = [...native.slice(0, afterHider), ...made, ...native.slice(afterHider), END];
+    const state = neverShows(read, [SECRET], options);
+    expect(workflowOf(state, 'wf')).toContain('"result":{"passed":"key [hidden]"}');
+  });
+
+  it("natively, a failure: the workflow's error and its failed step's", () => {
+    const made = [
+      call('wf'),
+      event('wf', { type: 'workflow-start', payload: { workflowId: 'w' } }),
+      event('wf', {
+        type: 'workflow-step-start',
+        payload: { id: 's1', stepName: 's1', payload: { a: 1 }, status: 'running' },
+      }),
+      event('wf', {
+        type: 'workflow-step-result',
+        payload: { id: 's1', stepName: 's1', status: 'failed' },
+      }),
+      result('wf', { error: { message: `failed with ${SECRET}` }, runId: 'run-wf' }),
+    ];
+    const read = [...native.slice(0, afterHider), ...made, ...native.slice(afterHider), END];
+    const shown = workflowOf(neverShows(read, [SECRET], options), 'wf');
+    expect(shown).toContain('"error":"failed with [hidden]"');
+    expect(shown.match(/failed with \[hidden\]/g)).toHaveLength(2);
+  });
+
+  it('natively, a result with no step, before the call that hides', () => {
+    const made = [
+      call('wf'),
+      event('wf', { type: 'workflow-start', payload: { workflowId: 'w' } }),
+      event('wf', {
+        type: 'workflow-finish',
+        payload: {
+          workflowStatus: 'success',
+          finalWorkflowResult: { passed: `key ${SECRET}` },
+        },
+      }),
+    ];
+    const read = [...native.slice(0, beforeHider), ...made, ...native.slice(beforeHider), END];
+    const state = hiddenOnceTold(read, [SECRET], options);
+    expect(workflowOf(state, 'wf')).toContain('"result":{"passed":"key [hidden]"}');
+  });
+
+  const name = 'transform-input-streamed-aisdk';
+  const aiSdk = loadFixture(name) as Json[];
+  const at = aiSdk.findIndex((c) => c.type === 'tool-output-available') + 1;
+  const aiSdkCall = (id: string, steps: boolean, output: unknown) => [
+    { type: 'tool-input-available', toolCallId: id, toolName: 'workflow-x', input: ARGS },
+    ...(steps
+      ? [
+          {
+            type: 'data-tool-workflow',
+            id: 'run-wf',
+            data: {
+              name: 'x-workflow',
+              status: 'failed',
+              steps: { s1: { name: 's1', status: 'failed', input: { topic: 'x' }, output: null } },
+              output: null,
+            },
+          },
+        ]
+      : []),
+    { type: 'tool-output-available', toolCallId: id, output },
+  ];
+
+  it.each([
+    [
+      'a failure',
+      true,
+      { error: `failed with ${SECRET}`, runId: 'run-wf' },
+      'failed with [hidden]',
+    ],
+    ['a result alone', false, { result: { passed: `key ${SECRET}` }, runId: 'r' }, 'key [hidden]'],
+  ] as const)('on an AI SDK stream, %s', (_, steps, output, marked) => {
+    const read = [
+      ...aiSdk.slice(0, at),
+      ...aiSdkCall('wf', steps, output),
+      ...aiSdk.slice(at),
+      END,
+    ];
+    const state = neverShows(read, [SECRET], recordingOptions(name));
+    expect(workflowOf(state, 'wf')).toContain(marked);
+  });
+});

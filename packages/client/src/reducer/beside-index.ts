@@ -36,6 +36,11 @@ export interface RunHiders {
    * of its calls hid already was searched for in every value shown since.
    */
   readonly fresh: Set<string>;
+  /**
+   * The calls read with it since the values were last searched again, as they were then: those
+   * written since that it was read after (see `note`).
+   */
+  readonly readNow: Set<string>;
   /** The draft's epoch in which a rollback was last told to drop it (see `scopeHiders`). */
   epoch: number;
 }
@@ -59,4 +64,6 @@ export interface BesideIndex {
   seen: number;
   /** The trees and runs with calls that hide anew. */
   readonly dirty: Set<RunHiders>;
+  /** The scopes whose `readNow` holds calls. */
+  readonly readNow: Set<RunHiders>;
 }

@@ -1,6 +1,7 @@
 import type { ToolCallState } from '../state/state.js';
 import { mapWorkflowValues } from '../state/workflow-record.js';
 import { eachLeaf } from './echo.js';
+import { TRUNCATED } from './scrub.js';
 import { shownValue } from './transform.js';
 
 /*
@@ -11,8 +12,9 @@ import { shownValue } from './transform.js';
  * six characters in a row, and every three for a text shorter than six, hashed into sets of bits
  * eight times as many as the characters read. A text one of whose sixes (or threes) a group lacks
  * occurs in none of its values; one whose every six a group has may (about one in eight of the
- * bits is set, so a long text is seldom taken for another). A group is read again when two merge:
- * a value is read about log(n) times.
+ * bits is set, so a long text is seldom taken for another). A group with a quote Mastra cut short
+ * (`… (truncated)`, which may end with the start of any text) may hold every text. A group is read
+ * again when two merge: a value is read about log(n) times.
  */
 
 /** Values searched together again, and the filter of what they hold. */
@@ -20,6 +22,11 @@ interface Group {
   readonly keys: readonly string[];
   /** The bits of the sixes, then those of the threes. */
   readonly bits: Uint32Array;
+  /**
+   * Whether a value holds a quote Mastra cut short (`… (truncated)`): it may end inside any
+   * hidden text, with only its start, so the group may hold every text.
+   */
+  readonly cut: boolean;
 }
 
 /** The calls of a state, by key. */
@@ -51,7 +58,10 @@ const BACK = ['output', 'error'] as const;
 export const showsBack = (call: ToolCallState): boolean =>
   BACK.some((key) => call[key].kind === 'raw' || call[key].kind === 'transformed') ||
   call.progress.length > 0 ||
-  (call.workflow?.steps.size ?? 0) > 0 ||
+  (call.workflow !== undefined &&
+    (call.workflow.steps.size > 0 ||
+      call.workflow.result !== undefined ||
+      call.workflow.error !== undefined)) ||
   call.suspension?.payload.kind === 'raw' ||
   call.suspension?.payload.kind === 'transformed';
 
@@ -128,7 +138,7 @@ function groupOf(calls: Calls, keys: readonly string[]): Group {
     eachGram(text, 1, (hash) => set(1, hash));
     if (text.length >= 6) eachGram(text, 0, (hash) => set(0, hash));
   }
-  return { keys, bits };
+  return { keys, bits, cut: texts.some((text) => text.endsWith(TRUNCATED)) };
 }
 
 /** Reads the values shown since the last read into groups, merging groups of one size. */
@@ -170,7 +180,7 @@ export function mayQuote(values: ShownValues, calls: Calls, texts: Iterable<stri
   for (const text of texts) {
     for (const group of values.groups) {
       cost++;
-      if (groups.has(group) || !mayHold(group, text)) continue;
+      if (groups.has(group) || !(group.cut || mayHold(group, text))) continue;
       groups.add(group);
       for (const key of group.keys) keys.add(key);
     }

@@ -1,13 +1,12 @@
-import { setItem } from '../state/list-fields.js';
 import { callAt, callCount } from '../state/run-record.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { searchAgain, showsAsCame } from './beside-again.js';
 import { add, besideTexts, sameSources, sameTexts, setTexts, sources } from './beside-groups.js';
 import type { BesideIndex, Group, RunHiders } from './beside-index.js';
-import { scrubbed, scrubbedWith, stepThrough, valuesThrough } from './beside-scrub.js';
-import { forget, mayQuote, noteShown, noValues, showsBack } from './beside-shown.js';
+import { scrubbed, scrubbedWith, stepThrough } from './beside-scrub.js';
+import { noteShown, noValues, showsBack } from './beside-shown.js';
 import type { Ctx } from './context.js';
 import { affords, hidesValue } from './hide.js';
-import { withholdModelOutput } from './redact.js';
 import { mayReopen } from './reopen.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
 import { suppressedValue } from './transform.js';
@@ -67,6 +66,7 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
     shown: noValues(),
     counts: new Map(),
     fresh: new Set(),
+    readNow: new Set(),
     epoch,
   };
   scopes.set(id, hiders);
@@ -87,6 +87,8 @@ function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): vo
   const read = (call: ToolCallState) => {
     if (hiding && joins(hiders, call)) {
       add(hiders, call, reopens(ctx, call));
+      hiders.readNow.add(call.key);
+      ctx.scratch.beside.readNow.add(hiders);
       if (call.brokenOff !== undefined) ctx.scratch.beside.broken.add(call.key);
     }
     if (showsAsCame(call) && showsBack(call)) showing.push(call.key);
@@ -125,31 +127,32 @@ function note(ctx: Ctx, index: BesideIndex, key: string): void {
   if (call.brokenOff === undefined) index.broken.delete(key);
   else index.broken.add(key);
   const reopen = reopens(ctx, call);
-  const read = [index.wide.has(ALL), index.runs.has(call.runId)];
-  scopesOf(ctx, index, call).forEach(([id, hiders], i) => {
+  for (const [id, hiders] of scopesOf(ctx, index, call)) {
     const held = hiders.groupOf.get(key);
-    let added: readonly string[];
+    let added: readonly string[] = [];
     if (held === undefined) {
-      if (!joins(hiders, call)) return;
+      if (!joins(hiders, call)) continue;
       added = add(hiders, call, reopen);
       // The first of its scope: what that showed was not noted.
       if (hiders.groupOf.size === 1) readScope(ctx, hiders, id, false);
-    } else if (!read[i]) {
-      // Read with its scope just now, after the values were searched: all of it is new to them.
-      added = hiders.texts.get(key) ?? [];
     } else {
       const now = sources(call, reopen);
-      if (sameSources(hiders.sources.get(key), now)) return;
-      hiders.sources.set(key, now);
       // Written without a change to what it hides (a request, a status): nothing to build again.
-      const texts = besideTexts(call, hiders.wide, reopen);
-      if (sameTexts(hiders.texts.get(key), texts)) return;
-      added = setTexts(hiders, key, texts);
-      held.matcher = undefined;
+      if (!sameSources(hiders.sources.get(key), now)) {
+        hiders.sources.set(key, now);
+        const texts = besideTexts(call, hiders.wide, reopen);
+        if (!sameTexts(hiders.texts.get(key), texts)) {
+          added = setTexts(hiders, key, texts);
+          held.matcher = undefined;
+        }
+      }
+      // Read with its scope since the values were last searched (the first call written since
+      // may have made the scope): all it hides is new to them.
+      if (hiders.readNow.delete(key)) added = hiders.texts.get(key) ?? [];
     }
     for (const text of added) hiders.fresh.add(text);
     if (hiders.fresh.size > 0) index.dirty.add(hiders);
-  });
+  }
 }
 
 /** Whether call `call`, which a break ended, may yet be named by the stream (see `untold`). */
@@ -207,9 +210,6 @@ function matcherOf(ctx: Ctx, held: Group, wide: boolean, pay: Pay): TextMatcher 
   held.matcher = textMatcher(texts);
   return held.matcher;
 }
-
-/** Whether `call` shows what it got back as it came: no display transform made its values. */
-const showsAsCame = (call: ToolCallState): boolean => call.displayTransform !== 'display';
 
 /**
  * `display`, a value `call` shows of what it got back, with what the calls of the state hide
@@ -272,45 +272,10 @@ export function dataWithoutBesideEchoes(
   return scrubbed === undefined ? undefined : { data: scrubbed.value };
 }
 
-/**
- * Searches again, for what the calls of a scope that hide anew hide, the values it showed
- * that may quote it (see `beside-shown.ts`); suppressed when the search is refused.
- */
-function searchAgain(ctx: Ctx, hiders: RunHiders): void {
-  if (hiders.fresh.size === 0) return;
-  const { toolCalls } = ctx.draft.root;
-  // Of those, what its calls still hide once the value is applied.
-  const texts = [...hiders.fresh].filter((text) => hiders.counts.has(text));
-  const cost = hiders.fresh.size;
-  hiders.fresh.clear();
-  if (texts.length === 0) return;
-  const found = mayQuote(hiders.shown, toolCalls, texts);
-  if (found.keys.size === 0) return;
-  const paid = affords(ctx)(cost + found.cost);
-  const matcher = paid ? textMatcher(texts) : undefined;
-  for (const key of found.keys) {
-    const call = toolCalls.get(key);
-    if (call === undefined || !showsAsCame(call)) continue;
-    const again = (display: DisplayValue) =>
-      matcher === undefined
-        ? display.kind === 'none' || display.kind === 'hidden'
-          ? display
-          : suppressedValue()
-        : scrubbed(call, display, [matcher]);
-    const changed = valuesThrough(call, again);
-    if (changed === undefined) continue;
-    const editable = ctx.draft.toolCall(key)!;
-    const { output, error, suspension, workflow, progress } = changed;
-    editable.output = output;
-    editable.error = error;
-    if (suspension !== call.suspension) editable.suspension = suspension;
-    if (workflow !== call.workflow) editable.workflow = workflow;
-    for (const [i, value] of progress.entries())
-      if (value !== call.progress[i]) setItem(editable, 'progress', i, value);
-    withholdModelOutput(editable);
-    if (matcher !== undefined) noteShown(hiders.shown, key);
-  }
-  if (matcher === undefined) forget(hiders.shown, found);
+/** The values are searched: the calls the scopes read since were read before them (see `note`). */
+function forgetReadNow(index: BesideIndex): void {
+  for (const hiders of index.readNow) hiders.readNow.clear();
+  index.readNow.clear();
 }
 
 /** Makes the reducer's draft tell the calls it writes to the index. */
@@ -334,6 +299,7 @@ export function besideWritten(ctx: Ctx): void {
   upToDate(ctx);
   index.written.length = 0;
   index.seen = 0;
+  forgetReadNow(index);
 }
 
 /** After a rollback: the calls written by what it took back are not told. */
@@ -342,6 +308,7 @@ export function besideRolledBack(ctx: Ctx): void {
   index.written.length = 0;
   index.seen = 0;
   index.dirty.clear();
+  forgetReadNow(index);
   // What the calls a break ended hide is read again with the marks the rollback left.
   index.reopening = ROLLED_BACK;
 }

@@ -206,6 +206,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
     written: [],
     broken: new Set(),
     reopening: undefined,
+    readNow: new Set(),
     seen: 0,
     dirty: new Set(),
   },

@@ -9,6 +9,7 @@ import {
   type WorkflowStepState,
 } from '../state/state.js';
 import { WorkflowRecord } from '../state/workflow-record.js';
+import { stepWithoutBesideEchoes } from './beside.js';
 import type { Ctx } from './context.js';
 import { errorText } from './error-text.js';
 import { affords, hiddenStepValue } from './hide.js';
@@ -179,7 +180,9 @@ export function workflowFromResult(ctx: Ctx, call: ToolCallState, output: unknow
   workflow.status = 'success';
   const shown =
     call.displayTransform === 'display' ? undefined : shownInside(ctx, call, result, affords(ctx));
-  workflow.result = shown === undefined ? hiddenStepValue(result) : shown;
+  // Nor what the calls beside it hide (a result handed a key a call beside it hid).
+  workflow.result =
+    shown === undefined ? hiddenStepValue(result) : stepWithoutBesideEchoes(ctx, call, shown);
 }
 
 /**
@@ -232,7 +235,12 @@ export function failWorkflow(
     call.displayTransform === 'display'
       ? masked
       : shownInside(ctx, call, error, affords(ctx), true);
-  const shown = typeof inside === 'string' ? inside : placeholder('error');
+  // Nor what the calls beside it hide.
+  const beside =
+    typeof inside === 'string' && call.displayTransform !== 'display'
+      ? stepWithoutBesideEchoes(ctx, call, inside)
+      : inside;
+  const shown = typeof beside === 'string' ? beside : placeholder('error');
   // The same failure again (a repeated result): nothing to do, in O(1).
   const current = call.workflow;
   if (settledAs(current) && current.error === shown && workflowEnded(current.status)) return;
