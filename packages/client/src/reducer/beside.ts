@@ -77,16 +77,16 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
 }
 
 /**
- * Reads the calls of `hiders`' scope (the state, or run `id`): those that hide (when `hiding`), and, once one
- * does, the values the others show (where none hides, none is noted: they are read when one first
- * does).
+ * Reads the calls of `hiders`' scope (the state, or run `id`): those that hide (when `hiding`),
+ * and, once one does, the values the others show (where none hides, none is noted: they are read
+ * when one first does).
  */
 function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): void {
   const { root } = ctx.draft;
   const showing: string[] = [];
   const read = (call: ToolCallState) => {
     if (hiding && joins(hiders, call)) {
-      add(hiders, call, reopens(ctx, call));
+      add(hiders, call, mayReopen(ctx, call));
       hiders.readNow.add(call.key);
       ctx.scratch.beside.readNow.add(hiders);
       if (call.brokenOff !== undefined) ctx.scratch.beside.broken.add(call.key);
@@ -126,7 +126,7 @@ function note(ctx: Ctx, index: BesideIndex, key: string): void {
   if (call === undefined || !hidesValue(call)) return;
   if (call.brokenOff === undefined) index.broken.delete(key);
   else index.broken.add(key);
-  const reopen = reopens(ctx, call);
+  const reopen = mayReopen(ctx, call);
   for (const [id, hiders] of scopesOf(ctx, index, call)) {
     const held = hiders.groupOf.get(key);
     let added: readonly string[] = [];
@@ -154,10 +154,6 @@ function note(ctx: Ctx, index: BesideIndex, key: string): void {
     if (hiders.fresh.size > 0) index.dirty.add(hiders);
   }
 }
-
-/** Whether call `call`, which a break ended, may yet be named by the stream (see `untold`). */
-const reopens = (ctx: Ctx, call: ToolCallState): boolean =>
-  call.brokenOff !== undefined && mayReopen(ctx, call);
 
 /**
  * The index, with the calls written since it was last brought up to date noted, and those a break
@@ -192,7 +188,7 @@ function textsOf(
     cost++;
     const call = ctx.draft.root.toolCalls.get(key);
     if (call === undefined || !hidesValue(call)) continue;
-    for (const text of besideTexts(call, wide, reopens(ctx, call))) texts.add(text);
+    for (const text of besideTexts(call, wide, mayReopen(ctx, call))) texts.add(text);
   }
   return { texts, cost: cost + texts.size };
 }
