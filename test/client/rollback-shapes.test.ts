@@ -68,29 +68,48 @@ const COUNT = 720;
 const picked = (next: () => number) => (i: number) =>
   (i < 120 && next() < 0.2) || (i >= 640 && next() < 0.15);
 
-describe('a chunk that throws part way among any shape changes nothing but its issue', () => {
-  for (const [n, shape] of SHAPES.entries()) {
-    it(shape.name, () => {
-      const seed = SEED + n;
-      const next = random(seed);
-      const options = { ...shapeOptions(shape), now: () => 0 };
-      const chunks = shape.chunks(COUNT);
-      const items = withThrowing(chunks, options, picked(next), next);
-      const threw = items.filter((item) => !('chunk' in item)).length;
-      const expected = reduceAll(chunks, options);
-      const what = `seed ${seed}`;
+/** Shape `shape`, with throwing copies among its chunks as `seed` picks them (see above). */
+function throwsAmong(shape: (typeof SHAPES)[number], seed: number): void {
+  const next = random(seed);
+  const options = { ...shapeOptions(shape), now: () => 0 };
+  const chunks = shape.chunks(COUNT);
+  const items = withThrowing(chunks, options, picked(next), next);
+  const threw = items.filter((item) => !('chunk' in item)).length;
+  const expected = reduceAll(chunks, options);
+  const what = `seed ${seed}`;
 
-      expectSame(reduceAll(items.map(make), options), expected, threw, `${what}: reduceAll`);
-      const each = createToolpaneStore(options);
-      each.subscribe(() => each.getState());
-      for (const item of items) each.dispatch(make(item));
-      expectSame(each.getState(), expected, threw, `${what}: a store publishing each chunk`);
-      const now = createToolpaneStore(options);
-      for (const item of items) {
-        now.dispatch(make(item));
-        if (next() < 0.05) now.getState();
-      }
-      expectSame(now.getState(), expected, threw, `${what}: a store read now and then`);
+  expectSame(reduceAll(items.map(make), options), expected, threw, `${what}: reduceAll`);
+  const each = createToolpaneStore(options);
+  each.subscribe(() => each.getState());
+  for (const item of items) each.dispatch(make(item));
+  expectSame(each.getState(), expected, threw, `${what}: a store publishing each chunk`);
+  const now = createToolpaneStore(options);
+  for (const item of items) {
+    now.dispatch(make(item));
+    if (next() < 0.05) now.getState();
+  }
+  expectSame(now.getState(), expected, threw, `${what}: a store read now and then`);
+}
+
+describe('a chunk that throws part way among any shape changes nothing but its issue', () => {
+  for (const [n, shape] of SHAPES.entries()) it(shape.name, () => throwsAmong(shape, SEED + n));
+});
+
+/**
+ * Seeds that once failed, kept whatever the default seed. The first: a rollback dropped the search
+ * for hidden values beside a call (`reducer/beside.ts`) it had touched, and building its matchers
+ * again was paid from the budget a second time, which then refused values one read shows.
+ */
+const FAILED_ONCE = [
+  ['ai: approvals naming the agent call, of many open calls of one snapshot', 1942439868],
+] as const;
+
+describe('seeds that failed once', () => {
+  for (const [name, seed] of FAILED_ONCE) {
+    it(`${name} (seed ${seed})`, () => {
+      const shape = SHAPES.find((each) => each.name === name);
+      if (shape === undefined) throw new Error(`no shape named ${name}`);
+      throwsAmong(shape, seed);
     });
   }
 });

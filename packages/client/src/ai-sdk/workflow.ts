@@ -2,7 +2,7 @@ import { stepWithoutBesideEchoes } from '../reducer/beside.js';
 import { type Ctx, now } from '../reducer/context.js';
 import { hiddenStepValue, markDisplayTransformed } from '../reducer/hide.js';
 import { sameValue } from '../reducer/same-value.js';
-import { pushUndoably, setUndoably } from '../reducer/undo.js';
+import { assignUndoably, pushUndoably, setUndoably } from '../reducer/undo.js';
 import { editStep, editWorkflow, suspendPayloadOf, workflowStatus } from '../reducer/workflow.js';
 import type { Mutable } from '../state/draft.js';
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
@@ -102,11 +102,7 @@ function workflowCallFor(ctx: Ctx, workflowRunId: string, name: string | undefin
   const { namedLate } = ctx.scratch;
   const { seen, named } = index;
   if (seen < order.length || named < namedLate.length) {
-    const read = index;
-    ctx.draft.undo.push(() => {
-      read.seen = seen;
-      read.named = named;
-    });
+    assignUndoably(ctx.draft.undo, index, { seen, named });
   }
   for (; index.seen < order.length; index.seen++) {
     join(ctx, index, toolCalls.get(order.at(index.seen)!), index.seen);

@@ -1,5 +1,5 @@
 import type { Ctx } from '../reducer/context.js';
-import { setUndoably } from '../reducer/undo.js';
+import { assignUndoably, setUndoably } from '../reducer/undo.js';
 import { countOf, itemAt } from '../state/list-fields.js';
 import type { NetworkState, NetworkStep } from './state.js';
 
@@ -86,11 +86,7 @@ export function findStep(ctx: Ctx, runId: string, network: NetworkState, key: St
   if (read < count) {
     // What it reads a rollback takes back, as it takes back the steps.
     for (let i = read; i < count; i++) add(ctx, index, itemAt(network, 'steps', i)!, i);
-    index.read = count;
-    const kept = index;
-    ctx.draft.undo.push(() => {
-      kept.read = read;
-    });
+    assignUndoably(ctx.draft.undo, index, { read: count });
   }
   // The walk looked at the last steps already: a match there would have been found.
   const at = index.at.get(keyOf(key)) ?? -1;

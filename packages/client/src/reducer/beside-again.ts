@@ -8,6 +8,7 @@ import { affords } from './hide.js';
 import { withholdModelOutput } from './redact.js';
 import { textMatcher } from './text-match.js';
 import { suppressedValue } from './transform.js';
+import { toggleUndoably } from './undo.js';
 
 /*
  * The values a scope showed searched again when its calls hide anew (see `beside.ts`).
@@ -22,15 +23,16 @@ export const showsAsCame = (call: ToolCallState): boolean => call.displayTransfo
  */
 export function searchAgain(ctx: Ctx, hiders: RunHiders): void {
   if (hiders.fresh.size === 0) return;
-  const { toolCalls } = ctx.draft.root;
+  const { root, undo } = ctx.draft;
+  const { toolCalls } = root;
+  const fresh = [...hiders.fresh];
+  for (const text of fresh) toggleUndoably(undo, hiders.fresh, text, false);
   // Of those, what its calls still hide once the value is applied.
-  const texts = [...hiders.fresh].filter((text) => hiders.counts.has(text));
-  const cost = hiders.fresh.size;
-  hiders.fresh.clear();
+  const texts = fresh.filter((text) => hiders.counts.has(text));
   if (texts.length === 0) return;
-  const found = mayQuote(hiders.shown, toolCalls, texts);
+  const found = mayQuote(hiders.shown, toolCalls, texts, undo);
   if (found.keys.size === 0) return;
-  const paid = affords(ctx)(cost + found.cost);
+  const paid = affords(ctx)(fresh.length + found.cost);
   const matcher = paid ? textMatcher(texts) : undefined;
   for (const key of found.keys) {
     const call = toolCalls.get(key);
@@ -52,7 +54,7 @@ export function searchAgain(ctx: Ctx, hiders: RunHiders): void {
     for (const [i, value] of progress.entries())
       if (value !== call.progress[i]) setItem(editable, 'progress', i, value);
     withholdModelOutput(editable);
-    if (matcher !== undefined) noteShown(hiders.shown, key);
+    if (matcher !== undefined) noteShown(hiders.shown, key, undo);
   }
-  if (matcher === undefined) forget(hiders.shown, found);
+  if (matcher === undefined) forget(hiders.shown, found, undo);
 }

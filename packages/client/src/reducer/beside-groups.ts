@@ -1,6 +1,7 @@
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import type { Group, RunHiders } from './beside-index.js';
 import { hiddenTexts } from './echo.js';
+import { setUndoably, type Undo } from './undo.js';
 
 /*
  * What a call that hides tells `beside.ts` it hides, and the groups it is kept in (see the note
@@ -67,11 +68,21 @@ const group = (keys: string[]): Group => ({ keys, matcher: undefined });
 
 /**
  * Sets what call `key` of `hiders` hides to `texts`, counting each text's calls; returns the texts
- * no other call of `hiders` hid.
+ * no other call of `hiders` hid. `undo` is given what sets them back.
  */
-export function setTexts(hiders: RunHiders, key: string, texts: readonly string[]): string[] {
+export function setTexts(
+  hiders: RunHiders,
+  key: string,
+  texts: readonly string[],
+  undo?: Undo,
+): string[] {
   const { counts } = hiders;
-  for (const text of hiders.texts.get(key) ?? []) {
+  const before = hiders.texts.get(key);
+  undo?.push(() => {
+    setTexts(hiders, key, before ?? []);
+    if (before === undefined) hiders.texts.delete(key);
+  });
+  for (const text of before ?? []) {
     const count = counts.get(text)! - 1;
     if (count === 0) counts.delete(text);
     else counts.set(text, count);
@@ -88,22 +99,38 @@ export function setTexts(hiders: RunHiders, key: string, texts: readonly string[
 
 /**
  * Adds `call` to `hiders` in a group of its own, merging groups of one size (see `sources`);
- * returns the texts no other call of `hiders` hid.
+ * returns the texts no other call of `hiders` hid. `undo` is given what takes it out again.
  */
-export function add(hiders: RunHiders, call: ToolCallState, reopens: boolean): string[] {
+export function add(
+  hiders: RunHiders,
+  call: ToolCallState,
+  reopens: boolean,
+  undo: Undo,
+): string[] {
   const { groups, groupOf } = hiders;
   const { key } = call;
-  hiders.sources.set(key, sources(call, reopens));
-  const added = setTexts(hiders, key, besideTexts(call, hiders.wide, reopens));
+  setUndoably(undo, hiders.sources, key, sources(call, reopens));
+  const added = setTexts(hiders, key, besideTexts(call, hiders.wide, reopens), undo);
+  // The groups it merged, oldest first.
+  const merged: Group[] = [];
   let last = group([key]);
   groupOf.set(key, last);
   groups.push(last);
   while (groups.length > 1 && groups[groups.length - 2]!.keys.length <= last.keys.length) {
     groups.pop();
-    const merged = group([...groups.pop()!.keys, ...last.keys]);
-    for (const k of merged.keys) groupOf.set(k, merged);
-    groups.push(merged);
-    last = merged;
+    const older = groups.pop()!;
+    merged.unshift(older);
+    last = group([...older.keys, ...last.keys]);
+    for (const k of last.keys) groupOf.set(k, last);
+    groups.push(last);
   }
+  undo.push(() => {
+    groups.pop();
+    groupOf.delete(key);
+    for (const held of merged) {
+      groups.push(held);
+      for (const k of held.keys) groupOf.set(k, held);
+    }
+  });
   return added;
 }

@@ -41,8 +41,6 @@ export interface RunHiders {
    * written since that it was read after (see `note`).
    */
   readonly readNow: Set<string>;
-  /** The draft's epoch in which a rollback was last told to drop it (see `scopeHiders`). */
-  epoch: number;
 }
 
 /**

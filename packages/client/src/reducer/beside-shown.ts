@@ -3,6 +3,7 @@ import { mapWorkflowValues } from '../state/workflow-record.js';
 import { eachLeaf } from './echo.js';
 import { TRUNCATED } from './scrub.js';
 import { shownValue } from './transform.js';
+import { assignUndoably, pushUndoably, type Undo } from './undo.js';
 
 /*
  * The values a scope's calls showed of what they got back, kept so that a call that hides a value
@@ -36,16 +37,21 @@ interface Calls {
 
 /** What a scope's calls showed: read into groups, and shown since the last read. */
 export interface ShownValues {
-  readonly groups: Group[];
-  readonly unread: string[];
+  groups: Group[];
+  unread: string[];
 }
 
 /** No values. */
 export const noValues = (): ShownValues => ({ groups: [], unread: [] });
 
-/** Notes that call `key` shows what it got back, as it shows it now. */
-export function noteShown(values: ShownValues, key: string): void {
-  values.unread.push(key);
+/** Notes that call `key` shows what it got back, as it shows it now; `undo` takes it back. */
+export function noteShown(values: ShownValues, key: string, undo: Undo): void {
+  pushUndoably(undo, values.unread, key);
+}
+
+/** Gives `undo` what sets `values` back to what they are now, before they are read or forgotten. */
+function keep(values: ShownValues, undo: Undo): void {
+  assignUndoably(undo, values, { groups: [...values.groups], unread: [...values.unread] });
 }
 
 /** The values a call got back and shows. */
@@ -171,8 +177,14 @@ export interface Found {
   readonly cost: number;
 }
 
-/** The calls whose values may hold one of `texts` (read from `calls` first). */
-export function mayQuote(values: ShownValues, calls: Calls, texts: Iterable<string>): Found {
+/** The calls whose values may hold one of `texts` (read from `calls` first; `undo` as above). */
+export function mayQuote(
+  values: ShownValues,
+  calls: Calls,
+  texts: Iterable<string>,
+  undo: Undo,
+): Found {
+  if (values.unread.length > 0) keep(values, undo);
   readUnread(values, calls);
   const groups = new Set<Group>();
   const keys = new Set<string>();
@@ -192,7 +204,8 @@ export function mayQuote(values: ShownValues, calls: Calls, texts: Iterable<stri
  * Forgets the groups `found` names: their values no longer show anything (a search of them was
  * refused), so nothing is left to search again, and they cost nothing more.
  */
-export function forget(values: ShownValues, found: Found): void {
+export function forget(values: ShownValues, found: Found, undo: Undo): void {
+  keep(values, undo);
   const kept = values.groups.filter((group) => !found.groups.has(group));
   values.groups.length = 0;
   values.groups.push(...kept);

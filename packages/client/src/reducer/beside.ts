@@ -10,6 +10,7 @@ import { affords, hidesValue } from './hide.js';
 import { mayReopen } from './reopen.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
 import { suppressedValue } from './transform.js';
+import { assignUndoably, setUndoably, toggleUndoably } from './undo.js';
 
 /*
  * Hidden values that come back in a call beside the one that hides them: a tool's result, error,
@@ -35,8 +36,9 @@ import { suppressedValue } from './transform.js';
  * of its calls hides changed. Building and searching again are paid from the reducer's budget
  * (`affords`); a value whose search it refuses shows nothing (`suppressed`). The state's scope, or
  * a run's, is read from the state when a call of it first hides a value or a value of it is first
- * searched (its values were searched when they came), then told of every call written; a rollback
- * drops what it touched, read again when next needed.
+ * searched (its values were searched when they came), then told of every call written. A rollback
+ * takes back each change to them since the last publish (`Draft.undo`), matchers built included:
+ * the budget goes back as well, and what was built before is not paid for again.
  */
 
 /** The key of the state's scope: every run of every turn. */
@@ -49,14 +51,7 @@ const ALL = '';
 function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): RunHiders {
   const scopes = wide ? index.wide : index.runs;
   let hiders = scopes.get(id);
-  // What a rollback takes back may be read or changed here: read again after one (told once an
-  // epoch, as a rollback ends the epoch too).
-  const { epoch } = ctx.draft;
-  if (hiders?.epoch !== epoch) ctx.draft.undo.push(() => scopes.delete(id));
-  if (hiders !== undefined) {
-    hiders.epoch = epoch;
-    return hiders;
-  }
+  if (hiders !== undefined) return hiders;
   hiders = {
     wide,
     groups: [],
@@ -67,9 +62,8 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
     counts: new Map(),
     fresh: new Set(),
     readNow: new Set(),
-    epoch,
   };
-  scopes.set(id, hiders);
+  setUndoably(ctx.draft.undo, scopes, id, hiders);
   readScope(ctx, hiders, id, true);
   // The values the state holds were searched for what its calls hid when each value was applied
   // (see `besideWritten`): only a call written since hides anew.
@@ -82,14 +76,15 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
  * when one first does).
  */
 function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): void {
-  const { root } = ctx.draft;
+  const { root, undo } = ctx.draft;
+  const { beside } = ctx.scratch;
   const showing: string[] = [];
   const read = (call: ToolCallState) => {
     if (hiding && joins(hiders, call)) {
-      add(hiders, call, mayReopen(ctx, call));
+      add(hiders, call, mayReopen(ctx, call), undo);
       hiders.readNow.add(call.key);
-      ctx.scratch.beside.readNow.add(hiders);
-      if (call.brokenOff !== undefined) ctx.scratch.beside.broken.add(call.key);
+      beside.readNow.add(hiders);
+      if (call.brokenOff !== undefined) toggleUndoably(undo, beside.broken, call.key, true);
     }
     if (showsAsCame(call) && showsBack(call)) showing.push(call.key);
   };
@@ -101,7 +96,7 @@ function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): vo
       if (call !== undefined) read(call);
     }
   }
-  if (hiders.groupOf.size > 0) for (const key of showing) noteShown(hiders.shown, key);
+  if (hiders.groupOf.size > 0) for (const key of showing) noteShown(hiders.shown, key, undo);
 }
 
 /** The state's scope and the run of `call` (or of run `runId`), in that order. */
@@ -122,35 +117,35 @@ const joins = (hiders: RunHiders, call: ToolCallState): boolean =>
 
 /** Brings the state's scope and the runs' up to date with call `key`, written since. */
 function note(ctx: Ctx, index: BesideIndex, key: string): void {
-  const call = ctx.draft.root.toolCalls.get(key);
+  const { root, undo } = ctx.draft;
+  const call = root.toolCalls.get(key);
   if (call === undefined || !hidesValue(call)) return;
-  if (call.brokenOff === undefined) index.broken.delete(key);
-  else index.broken.add(key);
+  toggleUndoably(undo, index.broken, key, call.brokenOff !== undefined);
   const reopen = mayReopen(ctx, call);
   for (const [id, hiders] of scopesOf(ctx, index, call)) {
     const held = hiders.groupOf.get(key);
     let added: readonly string[] = [];
     if (held === undefined) {
       if (!joins(hiders, call)) continue;
-      added = add(hiders, call, reopen);
+      added = add(hiders, call, reopen, undo);
       // The first of its scope: what that showed was not noted.
       if (hiders.groupOf.size === 1) readScope(ctx, hiders, id, false);
     } else {
       const now = sources(call, reopen);
       // Written without a change to what it hides (a request, a status): nothing to build again.
       if (!sameSources(hiders.sources.get(key), now)) {
-        hiders.sources.set(key, now);
+        setUndoably(undo, hiders.sources, key, now);
         const texts = besideTexts(call, hiders.wide, reopen);
         if (!sameTexts(hiders.texts.get(key), texts)) {
-          added = setTexts(hiders, key, texts);
-          held.matcher = undefined;
+          added = setTexts(hiders, key, texts, undo);
+          assignUndoably(undo, held, { matcher: undefined });
         }
       }
       // Read with its scope since the values were last searched (the first call written since
       // may have made the scope): all it hides is new to them.
       if (hiders.readNow.delete(key)) added = hiders.texts.get(key) ?? [];
     }
-    for (const text of added) hiders.fresh.add(text);
+    for (const text of added) toggleUndoably(undo, hiders.fresh, text, true);
     if (hiders.fresh.size > 0) index.dirty.add(hiders);
   }
 }
@@ -163,7 +158,7 @@ function upToDate(ctx: Ctx): BesideIndex {
   const index = ctx.scratch.beside;
   const { reopening } = ctx.draft.cursor();
   if (index.reopening !== reopening) {
-    index.reopening = reopening;
+    assignUndoably(ctx.draft.undo, index, { reopening });
     for (const key of index.broken) note(ctx, index, key);
   }
   const { written } = index;
@@ -199,11 +194,8 @@ function matcherOf(ctx: Ctx, held: Group, wide: boolean, pay: Pay): TextMatcher 
   // Refused unread while the budget cannot cover what it cost last: each refusal would read it.
   if (Math.max(held.keys.length, held.refused ?? 0) > ctx.scratch.scrubBudget) return undefined;
   const { texts, cost } = textsOf(ctx, held.keys, wide);
-  if (!pay(cost)) {
-    held.refused = cost;
-    return undefined;
-  }
-  held.matcher = textMatcher(texts);
+  const paid = pay(cost);
+  assignUndoably(ctx.draft.undo, held, paid ? { matcher: textMatcher(texts) } : { refused: cost });
   return held.matcher;
 }
 
@@ -247,7 +239,8 @@ function matchersOf(ctx: Ctx, runId: string, shows?: string): TextMatcher[] | un
       if (matcher === undefined) return undefined;
       matchers.push(matcher);
     }
-    if (shows !== undefined && hiders.groupOf.size > 0) noteShown(hiders.shown, shows);
+    if (shows !== undefined && hiders.groupOf.size > 0)
+      noteShown(hiders.shown, shows, ctx.draft.undo);
   }
   return matchers;
 }
@@ -305,9 +298,4 @@ export function besideRolledBack(ctx: Ctx): void {
   index.seen = 0;
   index.dirty.clear();
   forgetReadNow(index);
-  // What the calls a break ended hide is read again with the marks the rollback left.
-  index.reopening = ROLLED_BACK;
 }
-
-/** Marks no cursor holds: the calls a break ended are read again (see `upToDate`). */
-const ROLLED_BACK = Symbol('rolled back');

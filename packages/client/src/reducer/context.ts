@@ -6,6 +6,7 @@ import type { BesideIndex } from './beside-index.js';
 import type { PartIndex } from './part-index.js';
 import { redactExcerpt } from './redact.js';
 import type { ClientTransforms } from './transform.js';
+import { toggleUndoably } from './undo.js';
 
 /** Options of the reducer. */
 export interface ReduceOptions {
@@ -227,9 +228,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
  * before the rolled-back writes either.
  */
 export function noteRun(ctx: Ctx, set: Set<string>, runId: string): void {
-  if (set.has(runId)) return;
-  set.add(runId);
-  ctx.draft.undo.push(() => set.delete(runId));
+  toggleUndoably(ctx.draft.undo, set, runId, true);
 }
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */

@@ -3,7 +3,7 @@ import { HUMAN_TOOL_STATUSES, TERMINAL_TOOL_STATUSES, type ToolCallState } from 
 import type { Ctx, OpenIndex } from './context.js';
 import { hidesValue } from './hide.js';
 import { inside, runTree } from './tree.js';
-import { setUndoably } from './undo.js';
+import { assignUndoably, setUndoably, toggleUndoably } from './undo.js';
 
 /*
  * The calls inside each top-level call that are open, and those that hide a value. A request for
@@ -60,15 +60,7 @@ function hold(ctx: Ctx, index: OpenIndex, name: string, key: string, member: boo
     keys = new Set();
     setUndoably(undo, index.open, name, keys);
   }
-  if (member === keys.has(key)) return;
-  const held = keys;
-  if (member) {
-    held.add(key);
-    undo.push(() => held.delete(key));
-  } else {
-    held.delete(key);
-    undo.push(() => held.add(key));
-  }
+  toggleUndoably(undo, keys, key, member);
 }
 
 /**
@@ -97,16 +89,10 @@ function openIndex(ctx: Ctx, top: ToolCallState): OpenIndex {
   let index = scratch.openInside;
   if (index === undefined) {
     index = { read: new Set(), born: new Map(), open: new Map(), fresh: undefined };
-    scratch.openInside = index;
-    undo.push(() => {
-      scratch.openInside = undefined;
-    });
+    assignUndoably(undo, scratch, { openInside: index });
   }
-  const { read } = index;
-  if (!read.has(top.key)) {
-    // Read from calls a rollback may take back: read again after one.
-    read.add(top.key);
-    undo.push(() => read.delete(top.key));
+  // Read from calls a rollback may take back: read again after one.
+  if (toggleUndoably(undo, index.read, top.key, true)) {
     for (const id of top.childRunIds) {
       for (const run of runTree(ctx.draft.root, id)) {
         for (const key of run.toolCallIds) place(ctx, index, key);

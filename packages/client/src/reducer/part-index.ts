@@ -1,6 +1,6 @@
 import { partAt, partCount } from '../state/run-record.js';
 import type { RunPart, RunState } from '../state/state.js';
-import { pushUndoably, setUndoably, type Undo } from './undo.js';
+import { assignUndoably, pushUndoably, setUndoably, type Undo } from './undo.js';
 
 /**
  * Where a run's text, reasoning and data parts sit, so that a chunk finds the part it edits in
@@ -50,11 +50,7 @@ export function partIndexOf(indexes: Map<string, PartIndex>, run: RunState, undo
   const from = index.read;
   if (from < count) {
     for (let i = from; i < count; i++) add(index, partAt(run, i)!, i, undo);
-    index.read = count;
-    const read = index;
-    undo.push(() => {
-      read.read = from;
-    });
+    assignUndoably(undo, index, { read: count });
   }
   return index;
 }

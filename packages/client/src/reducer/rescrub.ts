@@ -6,7 +6,7 @@ import { messageWithoutEchoes, WITHHELD, withoutEchoes } from './echo.js';
 import { affords, hidesValue } from './hide.js';
 import { openNested } from './open-nested.js';
 import { sameValue } from './same-value.js';
-import { setUndoably } from './undo.js';
+import { assignUndoably, setUndoably, toggleUndoably } from './undo.js';
 
 /*
  * A call that turns out to hide values late (its transform learnt from a later chunk, a
@@ -150,10 +150,8 @@ function rescrubFor(ctx: Ctx, hider: ToolCallState, pay: Pay): void {
     const call = toolCalls.get(key);
     if (call !== undefined) callAgain(ctx, call, [hider], pay, false);
     const now = toolCalls.get(key);
-    if (!now || !resumeSchemas(now).some(isObject)) {
-      keys.delete(key);
-      ctx.draft.undo.push(() => keys.add(key));
-    }
+    if (!now || !resumeSchemas(now).some(isObject))
+      toggleUndoably(ctx.draft.undo, keys, key, false);
   }
 }
 
@@ -173,18 +171,17 @@ const resumeSchemas = (call: ToolCallState): unknown[] => [
 function askedUnder(ctx: Ctx, top: string): Set<string> {
   const { scratch } = ctx;
   const { toolCalls } = ctx.draft.root;
-  if (scratch.asked === undefined) {
-    scratch.asked = new Map();
+  let { asked } = scratch;
+  if (asked === undefined) {
     // Read from calls a rollback may take back: read again after one.
-    ctx.draft.undo.push(() => {
-      scratch.asked = undefined;
-    });
+    asked = new Map();
+    assignUndoably(ctx.draft.undo, scratch, { asked });
     for (const call of toolCalls.values()) noteAsked(ctx, call);
   }
-  let keys = scratch.asked.get(top);
+  let keys = asked.get(top);
   if (keys === undefined) {
     keys = new Set();
-    setUndoably(ctx.draft.undo, scratch.asked, top, keys);
+    setUndoably(ctx.draft.undo, asked, top, keys);
   }
   return keys;
 }
@@ -194,17 +191,12 @@ function noteAsked(ctx: Ctx, call: ToolCallState): void {
   if (call.parentToolCallId === null) return;
   if (!resumeSchemas(call).some(isObject)) return;
   const keys = askedUnder(ctx, topLevelCall(ctx.draft.root.toolCalls, call).key);
-  if (keys.has(call.key)) return;
-  keys.add(call.key);
-  ctx.draft.undo.push(() => keys.delete(call.key));
+  toggleUndoably(ctx.draft.undo, keys, call.key, true);
 }
 
 /** Marks a value searched; a rollback, which takes back what the search wrote, unmarks it. */
 function markSearched(ctx: Ctx, value: object): void {
-  const { rescrubbed } = ctx.scratch;
-  if (rescrubbed.has(value)) return;
-  rescrubbed.add(value);
-  ctx.draft.undo.push(() => rescrubbed.delete(value));
+  toggleUndoably(ctx.draft.undo, ctx.scratch.rescrubbed, value, true);
 }
 
 /** Makes the reducer's draft tell the calls it writes to {@link rescrubWritten} too. */

@@ -2,6 +2,7 @@ import { inMapOrder } from '../state/persistent-map.js';
 import { RunRecord } from '../state/run-record.js';
 import { TERMINAL_TOOL_STATUSES } from '../state/state.js';
 import type { Ctx, StopScope } from './context.js';
+import { assignUndoably } from './undo.js';
 
 /*
  * A run that ends again (a `finish`, an `error` or an `abort` after a call that came after its
@@ -122,9 +123,12 @@ export function noteEnded(
     } else {
       // A rollback takes the end back: the record goes back to what it was (what was noted in it
       // since only makes the next end look at more).
-      const was = { ...before };
-      Object.assign(before, { count, calls: new Set(), runs: new Set(), awaiting });
-      ctx.draft.undo.push(() => Object.assign(before, was));
+      assignUndoably(ctx.draft.undo, before, {
+        count,
+        calls: new Set(),
+        runs: new Set(),
+        awaiting,
+      });
     }
   }
 }

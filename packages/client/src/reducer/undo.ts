@@ -22,3 +22,29 @@ export function pushUndoably<T>(undo: Undo, list: T[], value: T): void {
   list.push(value);
   undo.push(() => list.pop());
 }
+
+/**
+ * Puts `item` in `set` (`member`) or takes it out; a rollback sets it back. Returns whether the set
+ * changed.
+ */
+export function toggleUndoably<T>(
+  undo: Undo,
+  set: Set<T> | WeakSet<T & object>,
+  item: T,
+  member: boolean,
+): boolean {
+  const s = set as Set<T>;
+  if (s.has(item) === member) return false;
+  if (member) s.add(item);
+  else s.delete(item);
+  undo.push(() => toggleUndoably([], s, item, !member));
+  return true;
+}
+
+/** Sets the fields `values` names of `target`; a rollback sets them back. */
+export function assignUndoably<T extends object>(undo: Undo, target: T, values: Partial<T>): void {
+  const before: Partial<T> = {};
+  for (const key in values) before[key] = target[key];
+  undo.push(() => Object.assign(target, before));
+  Object.assign(target, values);
+}
