@@ -302,3 +302,28 @@ export const TURNS: readonly Shape[] = [
     },
   },
 ];
+
+/**
+ * What a tool wrote, then handed to a call that hides it: each data part shown before is searched
+ * again when the call hides (see `reducer/beside-again.ts`).
+ */
+export const DATA: readonly Shape[] = [
+  {
+    // A bare `writer.custom` part of the top-level run quotes a key a sibling subagent's lookup is
+    // then handed and hides: each lookup has the data parts before it that may hold its key
+    // searched again.
+    name: 'keys a data part shows, each handed to a subagent that hides it',
+    chunks: (n) => {
+      const out: unknown[] = [chunk('start', { id: 'agent', messageId: 'm' })];
+      for (let i = 0; out.length < n; i++) {
+        out.push({ type: 'data-vault', data: { service: 'crm', apiKey: vaultKey(i) } });
+        const lookup = [
+          ...lookupChunks(`h${i}`, vaultKey(i), `run-c${i}`),
+          chunk('finish', { stepResult: { reason: 'stop' } }, `run-c${i}`),
+        ];
+        out.push(...subagentChunks(`c${i}`, 'clerk', `run-c${i}`, lookup));
+      }
+      return out.slice(0, n);
+    },
+  },
+];

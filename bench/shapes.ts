@@ -15,7 +15,7 @@ import { CONVERSATION } from './conversation-shapes.ts';
 import { DECISIONS } from './decision-shapes.ts';
 import { ENDINGS } from './ending-shapes.ts';
 import { GROWING } from './growing-shapes.ts';
-import { BESIDE, HIDDEN, TURNS } from './hidden-shapes.ts';
+import { BESIDE, DATA, HIDDEN, TURNS } from './hidden-shapes.ts';
 import { compare, withCpuTime, withHeapSamples } from './measure.ts';
 
 /** One shape: a function from a chunk count to exactly that many chunks. */
@@ -495,6 +495,7 @@ export const SHAPES: readonly Shape[] = [
   },
   // Last, so that the shapes before keep their places (a property test seeds each by its place).
   ...TURNS,
+  ...DATA,
 ];
 
 /** Options of the shapes section: every shape at every size. */

@@ -1,4 +1,5 @@
 import { inputMayChange } from '../reducer/approval.js';
+import { besideShowsData } from '../reducer/beside.js';
 import type { Ctx, Scope } from '../reducer/context.js';
 import { refusalError } from '../reducer/display.js';
 import { errorMessage, errorText, isRefusal } from '../reducer/error-text.js';
@@ -216,6 +217,10 @@ function applySnapshotText(ctx: Ctx, run: Mutable<RunState>, full: string, done:
     // The text was rewritten rather than extended: start over with one part.
     const kept = run.parts.filter((p) => p.type !== 'text');
     run.parts = [...kept, { type: 'text', id: `${run.runId}:text:0`, text: full, state }];
+    // Its data parts moved too: noted where they are now, to be searched again there.
+    kept.forEach((part, at) => {
+      if (part.type === 'data' && part.hidden !== true) besideShowsData(ctx, run.runId, at);
+    });
     // The parts moved: the run's part index is rebuilt on its next use (a rollback keeps it).
     const { partIndexes } = ctx.scratch;
     const index = partIndexes.get(run.runId);

@@ -1,14 +1,15 @@
 import { setItem } from '../state/list-fields.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { hidesFromData } from './beside-groups.js';
 import type { RunHiders } from './beside-index.js';
-import { scrubbed, valuesThrough } from './beside-scrub.js';
-import { forget, mayQuote, noteShown } from './beside-shown.js';
+import { scrubbed, scrubbedWith, valuesThrough } from './beside-scrub.js';
+import { type DataAt, dataAt, forget, mayQuote, noteShown } from './beside-shown.js';
 import type { Ctx } from './context.js';
-import { affords } from './hide.js';
+import { affords, hiddenData } from './hide.js';
 import { withholdModelOutput } from './redact.js';
-import { textMatcher } from './text-match.js';
+import { type TextMatcher, textMatcher } from './text-match.js';
 import { suppressedValue } from './transform.js';
-import { toggleUndoably } from './undo.js';
+import { toggleAllUndoably, type Undo } from './undo.js';
 
 /*
  * The values a scope showed searched again when its calls hide anew (see `beside.ts`).
@@ -18,23 +19,44 @@ import { toggleUndoably } from './undo.js';
 export const showsAsCame = (call: ToolCallState): boolean => call.displayTransform !== 'display';
 
 /**
- * Searches again, for what the calls of a scope that hide anew hide, the values it showed
- * that may quote it (see `beside-shown.ts`); suppressed when the search is refused.
+ * The texts of `fresh` (taken out of it) that `hides` still holds hidden once the value is
+ * applied, and how many were new.
+ */
+function taken(
+  fresh: Set<string>,
+  hides: (text: string) => boolean,
+  undo: Undo,
+): [string[], number] {
+  const texts = [...fresh];
+  toggleAllUndoably(undo, fresh, texts, false);
+  return [texts.filter(hides), texts.length];
+}
+
+/**
+ * Searches again, for what the calls of a scope that hide anew hide, the values it showed and
+ * the data parts shown that may quote it (see `beside-shown.ts`); suppressed (a data part hidden
+ * whole) when the search is refused.
  */
 export function searchAgain(ctx: Ctx, hiders: RunHiders): void {
-  if (hiders.fresh.size === 0) return;
   const { root, undo } = ctx.draft;
   const { toolCalls } = root;
-  const fresh = [...hiders.fresh];
-  for (const text of fresh) toggleUndoably(undo, hiders.fresh, text, false);
-  // Of those, what its calls still hide once the value is applied.
-  const texts = fresh.filter((text) => hiders.counts.has(text));
-  if (texts.length === 0) return;
-  const found = mayQuote(hiders.shown, toolCalls, texts, undo);
+  const [texts, read] = taken(hiders.fresh, (text) => hiders.counts.has(text), undo);
+  const [forData, readForData] = taken(
+    hiders.spared.fresh,
+    (text) => hidesFromData(hiders, text),
+    undo,
+  );
+  if (texts.length + forData.length === 0) return;
+  const found = mayQuote(hiders.shown, root, [...texts, ...forData], undo);
   if (found.keys.size === 0) return;
-  const paid = affords(ctx)(fresh.length + found.cost);
+  const paid = affords(ctx)(read + readForData + found.cost);
   const matcher = paid ? textMatcher(texts) : undefined;
+  const dataMatcher = paid && forData.length > 0 ? textMatcher(forData) : undefined;
   for (const key of found.keys) {
+    if (typeof key !== 'string') {
+      if (!paid || dataMatcher !== undefined) dataAgain(ctx, hiders, key, dataMatcher);
+      continue;
+    }
     const call = toolCalls.get(key);
     if (call === undefined || !showsAsCame(call)) continue;
     const again = (display: DisplayValue) =>
@@ -57,4 +79,26 @@ export function searchAgain(ctx: Ctx, hiders: RunHiders): void {
     if (matcher !== undefined) noteShown(hiders.shown, key, undo);
   }
   if (matcher === undefined) forget(hiders.shown, found, undo);
+}
+
+/**
+ * Searches data part `key` again with `matcher` (hidden whole when the search was refused), and
+ * notes it again as it shows now.
+ */
+function dataAgain(
+  ctx: Ctx,
+  hiders: RunHiders,
+  key: DataAt,
+  matcher: TextMatcher | undefined,
+): void {
+  const part = dataAt(ctx.draft.root, key);
+  if (part === undefined) return;
+  const searched = matcher && scrubbedWith(part.data, [matcher]);
+  if (searched?.value === part.data) return;
+  ctx.draft.setPart(
+    ctx.draft.run(key.runId)!,
+    key.at,
+    searched === undefined ? hiddenData(part) : { ...part, data: searched.value },
+  );
+  if (searched !== undefined) noteShown(hiders.shown, key, ctx.draft.undo);
 }

@@ -1,7 +1,7 @@
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
-import type { Group, RunHiders } from './beside-index.js';
+import type { Group, RunHiders, Tally } from './beside-index.js';
 import { hiddenTexts } from './echo.js';
-import { setUndoably, type Undo } from './undo.js';
+import { setUndoably, toggleAllUndoably, type Undo } from './undo.js';
 
 /*
  * What a call that hides tells `beside.ts` it hides, and the groups it is kept in (see the note
@@ -23,6 +23,7 @@ export const sources = (call: ToolCallState, reopens: boolean): readonly unknown
   call.output,
   untold(call, reopens),
   call.displayTransform,
+  call.brokenOff,
 ];
 
 /**
@@ -67,27 +68,27 @@ export const sameSources = (a: readonly unknown[] | undefined, b: readonly unkno
 const group = (keys: string[]): Group => ({ keys, matcher: undefined });
 
 /**
- * Sets what call `key` of `hiders` hides to `texts`, counting each text's calls; returns the texts
- * no other call of `hiders` hid. `undo` is given what sets them back.
+ * Sets what call `key` hides to `texts` in `tally`, counting each text's calls; returns the texts
+ * no other call of it hid. `undo` is given what sets them back.
  */
 export function setTexts(
-  hiders: RunHiders,
+  tally: Tally,
   key: string,
   texts: readonly string[],
   undo?: Undo,
 ): string[] {
-  const { counts } = hiders;
-  const before = hiders.texts.get(key);
+  const { counts } = tally;
+  const before = tally.texts.get(key);
   undo?.push(() => {
-    setTexts(hiders, key, before ?? []);
-    if (before === undefined) hiders.texts.delete(key);
+    setTexts(tally, key, before ?? []);
+    if (before === undefined) tally.texts.delete(key);
   });
   for (const text of before ?? []) {
     const count = counts.get(text)! - 1;
     if (count === 0) counts.delete(text);
     else counts.set(text, count);
   }
-  hiders.texts.set(key, texts);
+  tally.texts.set(key, texts);
   const added: string[] = [];
   for (const text of texts) {
     const count = counts.get(text) ?? 0;
@@ -97,20 +98,55 @@ export function setTexts(
   return added;
 }
 
+/** Whether the calls of `hiders` hide `text` from the data parts shown before (see `spared`). */
+export const hidesFromData = (hiders: RunHiders, text: string): boolean =>
+  (hiders.counts.get(text) ?? 0) > (hiders.spared.counts.get(text) ?? 0);
+
 /**
- * Adds `call` to `hiders` in a group of its own, merging groups of one size (see `sources`);
- * returns the texts no other call of `hiders` hid. `undo` is given what takes it out again.
+ * Reads what `call` hides into `hiders` when what it is read from changed (`reopens` as
+ * {@link untold} takes it); with `fresh`, a text no other call of it hid goes to its `fresh`, and
+ * one it now hides from the data parts shown before to `spared.fresh`. Returns whether what it
+ * hides from the values changed. `undo` is given what sets it back.
  */
-export function add(
+export function readTexts(
   hiders: RunHiders,
   call: ToolCallState,
   reopens: boolean,
+  fresh: boolean,
   undo: Undo,
-): string[] {
-  const { groups, groupOf } = hiders;
+): boolean {
   const { key } = call;
-  setUndoably(undo, hiders.sources, key, sources(call, reopens));
-  const added = setTexts(hiders, key, besideTexts(call, hiders.wide, reopens), undo);
+  const now = sources(call, reopens);
+  if (sameSources(hiders.sources.get(key), now)) return false;
+  setUndoably(undo, hiders.sources, key, now);
+  const texts = besideTexts(call, hiders.wide, reopens);
+  // What it hides from the data parts shown before: never every text of a call a break ended.
+  const forData = new Set(besideTexts(call, hiders.wide, call.brokenOff !== undefined));
+  const spared = texts.filter((text) => !forData.has(text));
+  const changed = !sameTexts(hiders.texts.get(key), texts);
+  if (!changed && sameTexts(hiders.spared.texts.get(key) ?? [], spared)) return false;
+  const hidFromData = new Set(texts.filter((text) => hidesFromData(hiders, text)));
+  const added = setTexts(hiders, key, texts, undo);
+  // Kept only for the calls that spare a text: most never do.
+  if (spared.length > 0 || hiders.spared.texts.has(key)) {
+    setTexts(hiders.spared, key, spared, undo);
+  }
+  if (fresh) {
+    toggleAllUndoably(undo, hiders.fresh, added, true);
+    const forDataNow = texts.filter(
+      (text) => !hidFromData.has(text) && hidesFromData(hiders, text),
+    );
+    toggleAllUndoably(undo, hiders.spared.fresh, forDataNow, true);
+  }
+  return changed;
+}
+
+/**
+ * Adds call `key` to `hiders` in a group of its own, merging groups of one size (its texts are
+ * read by {@link readTexts}). `undo` is given what takes it out again.
+ */
+export function add(hiders: RunHiders, key: string, undo: Undo): void {
+  const { groups, groupOf } = hiders;
   // The groups it merged, oldest first.
   const merged: Group[] = [];
   let last = group([key]);
@@ -132,5 +168,4 @@ export function add(
       for (const k of held.keys) groupOf.set(k, held);
     }
   });
-  return added;
 }

@@ -14,28 +14,41 @@ export interface Group {
   refused?: number;
 }
 
-/**
- * The calls of the state (every run of every turn) or of one run that hide, in groups (see the
- * note in `beside.ts`), and the values its calls showed.
- */
-export interface RunHiders {
-  /** The state's; else a run's, for what its calls that no transform is known for tell nothing of. */
-  readonly wide: boolean;
-  readonly groups: Group[];
-  readonly groupOf: Map<string, Group>;
-  /** What each call's texts were last read from. */
-  readonly sources: Map<string, readonly unknown[]>;
-  /** What each call hides from the values beside it, as last read (see `besideTexts`). */
+/** What calls hide, counted (see `setTexts`). */
+export interface Tally {
+  /** What each call hides, as last read (see `besideTexts`). */
   readonly texts: Map<string, readonly string[]>;
-  /** The values its calls showed of what they got back. */
-  readonly shown: ShownValues;
-  /** How many of its calls hide each text, as last read (see `setTexts`). */
+  /** How many of the calls hide each text. */
   readonly counts: Map<string, number>;
   /**
    * The texts that its calls hide anew since the values were last searched again: a text another
    * of its calls hid already was searched for in every value shown since.
    */
   readonly fresh: Set<string>;
+}
+
+/**
+ * The calls of the state (every run of every turn) or of one run that hide, in groups (see the
+ * note in `beside.ts`), what they hide from the values its calls showed (itself), and from the
+ * data parts shown (`data`), and those values.
+ */
+export interface RunHiders extends Tally {
+  /** The state's; else a run's, for what its calls that no transform is known for tell nothing of. */
+  readonly wide: boolean;
+  readonly groups: Group[];
+  readonly groupOf: Map<string, Group>;
+  /** What each call's texts were last read from. */
+  readonly sources: Map<string, readonly unknown[]>;
+  /**
+   * The texts its calls hide from the values but not from the data parts shown before them:
+   * every text of a call a stream's break ended while nothing tells what it hides (`untold`)
+   * but what its view tells (a data part is not read again when the stream is sent again, so what
+   * it shows must not depend on whether the stream broke first). Its `fresh` holds the texts
+   * hidden anew from those data parts (see `hidesFromData`).
+   */
+  readonly spared: Tally;
+  /** The values its calls showed of what they got back, and the data parts shown. */
+  readonly shown: ShownValues;
   /**
    * The calls read with it since the values were last searched again, as they were then: those
    * written since that it was read after (see `note`).

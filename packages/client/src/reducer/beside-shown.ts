@@ -1,4 +1,5 @@
-import type { ToolCallState } from '../state/state.js';
+import { partAt } from '../state/run-record.js';
+import type { DataPart, RunState, ToolCallState } from '../state/state.js';
 import { mapWorkflowValues } from '../state/workflow-record.js';
 import { eachLeaf } from './echo.js';
 import { TRUNCATED } from './scrub.js';
@@ -18,9 +19,18 @@ import { assignUndoably, pushUndoably, type Undo } from './undo.js';
  * again when two merge: a value is read about log(n) times.
  */
 
+/** A run's data part, by its place among the run's parts. */
+export interface DataAt {
+  readonly runId: string;
+  readonly at: number;
+}
+
+/** What showed a value: a call (by its key), or a data part. */
+export type Shown = string | DataAt;
+
 /** Values searched together again, and the filter of what they hold. */
 interface Group {
-  readonly keys: readonly string[];
+  readonly keys: readonly Shown[];
   /** The bits of the sixes, then those of the threes. */
   readonly bits: Uint32Array;
   /**
@@ -30,22 +40,26 @@ interface Group {
   readonly cut: boolean;
 }
 
-/** The calls of a state, by key. */
-interface Calls {
-  get(key: string): ToolCallState | undefined;
+/** The calls and runs of a state. */
+interface Root {
+  readonly toolCalls: { get(key: string): ToolCallState | undefined };
+  readonly runs: { get(runId: string): RunState | undefined };
 }
 
-/** What a scope's calls showed: read into groups, and shown since the last read. */
+/** What a scope's calls and data parts showed: read into groups, and shown since the last read. */
 export interface ShownValues {
   groups: Group[];
-  unread: string[];
+  unread: Shown[];
 }
 
 /** No values. */
 export const noValues = (): ShownValues => ({ groups: [], unread: [] });
 
-/** Notes that call `key` shows what it got back, as it shows it now; `undo` takes it back. */
-export function noteShown(values: ShownValues, key: string, undo: Undo): void {
+/**
+ * Notes that call `key` shows what it got back (or a data part what it carries), as it shows it
+ * now; `undo` takes it back.
+ */
+export function noteShown(values: ShownValues, key: Shown, undo: Undo): void {
   pushUndoably(undo, values.unread, key);
 }
 
@@ -105,13 +119,24 @@ const bitOf = (bits: Uint32Array, half: number, hash: number): number => {
   return half * size + (hash & (size - 1));
 };
 
-/** The texts the values of call `key` hold, raw and as shown. */
-function textsOf(calls: Calls, key: string, into: string[]): void {
-  const call = calls.get(key);
-  if (call === undefined) return;
+/** Run `runId`'s data part `at`, when it shows what it carries. */
+export function dataAt(root: Root, { runId, at }: DataAt): DataPart | undefined {
+  const run = root.runs.get(runId);
+  const part = run && partAt(run, at);
+  return part?.type === 'data' && part.hidden !== true ? part : undefined;
+}
+
+/** The texts the values of call `key` hold, raw and as shown (or those a data part shows). */
+function textsOf(root: Root, key: Shown, into: string[]): void {
   const visit = (text: string) => {
     if (text.length >= 3) into.push(text);
   };
+  if (typeof key !== 'string') {
+    eachLeaf(dataAt(root, key)?.data, visit, true);
+    return;
+  }
+  const call = root.toolCalls.get(key);
+  if (call === undefined) return;
   const { raw } = call;
   for (const value of [raw.output, raw.error, raw.suspendPayload]) eachLeaf(value, visit, true);
   for (const display of [call.output, call.error, call.suspension?.payload, ...call.progress])
@@ -127,9 +152,9 @@ function textsOf(calls: Calls, key: string, into: string[]): void {
 }
 
 /** A group of the values of `keys`, read now. */
-function groupOf(calls: Calls, keys: readonly string[]): Group {
+function groupOf(root: Root, keys: readonly Shown[]): Group {
   const texts: string[] = [];
-  for (const key of keys) textsOf(calls, key, texts);
+  for (const key of keys) textsOf(root, key, texts);
   let chars = 0;
   for (const text of texts) chars += text.length;
   // Eight bits per character for each of the two, a power of two words.
@@ -148,14 +173,14 @@ function groupOf(calls: Calls, keys: readonly string[]): Group {
 }
 
 /** Reads the values shown since the last read into groups, merging groups of one size. */
-function readUnread(values: ShownValues, calls: Calls): void {
+function readUnread(values: ShownValues, root: Root): void {
   const { groups, unread } = values;
   for (const key of unread) {
-    let keys: readonly string[] = [key];
+    let keys: readonly Shown[] = [key];
     while (groups.length > 0 && groups[groups.length - 1]!.keys.length <= keys.length) {
       keys = [...groups.pop()!.keys, ...keys];
     }
-    groups.push(groupOf(calls, keys));
+    groups.push(groupOf(root, keys));
   }
   unread.length = 0;
 }
@@ -169,25 +194,25 @@ function mayHold(group: Group, text: string): boolean {
   });
 }
 
-/** The calls whose values may hold a text: the groups that may, and their calls. */
+/** The calls and data parts whose values may hold a text: the groups that may, and their keys. */
 export interface Found {
   readonly groups: ReadonlySet<Group>;
-  readonly keys: ReadonlySet<string>;
+  readonly keys: ReadonlySet<Shown>;
   /** What finding them cost: the groups asked about each text, and the calls found. */
   readonly cost: number;
 }
 
-/** The calls whose values may hold one of `texts` (read from `calls` first; `undo` as above). */
+/** The calls and data parts whose values may hold one of `texts` (`undo` as above). */
 export function mayQuote(
   values: ShownValues,
-  calls: Calls,
+  root: Root,
   texts: Iterable<string>,
   undo: Undo,
 ): Found {
   if (values.unread.length > 0) keep(values, undo);
-  readUnread(values, calls);
+  readUnread(values, root);
   const groups = new Set<Group>();
-  const keys = new Set<string>();
+  const keys = new Set<Shown>();
   let cost = 0;
   for (const text of texts) {
     for (const group of values.groups) {

@@ -1,24 +1,24 @@
-import { callAt, callCount } from '../state/run-record.js';
-import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { callAt, callCount, partCount } from '../state/run-record.js';
+import type { DisplayValue, RunState, ToolCallState } from '../state/state.js';
 import { searchAgain, showsAsCame } from './beside-again.js';
-import { add, besideTexts, sameSources, sameTexts, setTexts, sources } from './beside-groups.js';
+import { add, besideTexts, hidesFromData, readTexts } from './beside-groups.js';
 import type { BesideIndex, Group, RunHiders } from './beside-index.js';
 import { scrubbed, scrubbedWith, stepThrough } from './beside-scrub.js';
-import { noteShown, noValues, showsBack } from './beside-shown.js';
+import { dataAt, noteShown, noValues, type Shown, showsBack } from './beside-shown.js';
 import type { Ctx } from './context.js';
 import { affords, hidesValue } from './hide.js';
 import { mayReopen } from './reopen.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
 import { suppressedValue } from './transform.js';
-import { assignUndoably, setUndoably, toggleUndoably } from './undo.js';
+import { assignUndoably, setUndoably, toggleAllUndoably, toggleUndoably } from './undo.js';
 
 /*
  * Hidden values that come back in a call beside the one that hides them: a tool's result, error,
- * progress or suspension payload (or a data part a tool wrote, searched once, when it comes) may
- * quote what another call of the state hid (a lookup that returns the key a call beside it was
- * given, a tool that returned a secret the model then passed to a call that hides it, a sibling
- * subagent's tool handed what another subagent's call hides, a later turn's tool that reads the
- * thread's memory of what an earlier turn's call hid). Each such value is searched for the texts
+ * progress or suspension payload (or a data part a tool wrote) may quote what another call of the
+ * state hid (a lookup that returns the key a call beside it was given, a tool that returned a
+ * secret the model then passed to a call that hides it, a sibling subagent's tool handed what
+ * another subagent's call hides, a later turn's tool that reads the thread's memory of what an
+ * earlier turn's call hid). Each such value is searched for the texts
  * the views of the state's calls tell they hide, in every run of every turn (a supervisor hands
  * its subagents what their siblings got back, and the model of a later turn is given the
  * conversation), and for every text of the arguments of a call that shows nothing of them and
@@ -26,7 +26,10 @@ import { assignUndoably, setUndoably, toggleUndoably } from './undo.js';
  * within its own run only (an AI SDK stream tells nothing of any subagent's call, so everywhere
  * every word of those would go; `besideTexts`). When a call hides anew (its arguments or their
  * view came after the value, or it ended without a view), the values shown before that may quote
- * it are searched again (`beside-shown.ts`), once the value that told it is applied.
+ * it are searched again (`beside-shown.ts`), once the value that told it is applied. A data part
+ * shown before is searched again for the same, but for every text of a call a stream's break
+ * ended (`RunHiders.spared`): a part without an id is not read again when the stream is sent again,
+ * and the call, named again, may tell it hides less.
  *
  * The calls that hide are kept for the state and per run (for what only their run searches for),
  * in groups whose sizes halve from the oldest to the newest (a new call makes a group of one; two
@@ -58,9 +61,10 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
     groupOf: new Map(),
     sources: new Map(),
     texts: new Map(),
-    shown: noValues(),
     counts: new Map(),
     fresh: new Set(),
+    spared: { texts: new Map(), counts: new Map(), fresh: new Set() },
+    shown: noValues(),
     readNow: new Set(),
   };
   setUndoably(ctx.draft.undo, scopes, id, hiders);
@@ -72,29 +76,38 @@ function scopeHiders(ctx: Ctx, index: BesideIndex, id: string, wide: boolean): R
 
 /**
  * Reads the calls of `hiders`' scope (the state, or run `id`): those that hide (when `hiding`),
- * and, once one does, the values the others show (where none hides, none is noted: they are read
- * when one first does).
+ * and, once one does, the values the others show and the data parts shown (where none hides,
+ * none is noted: they are read when one first does).
  */
 function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): void {
   const { root, undo } = ctx.draft;
   const { beside } = ctx.scratch;
-  const showing: string[] = [];
+  const showing: Shown[] = [];
   const read = (call: ToolCallState) => {
     if (hiding && joins(hiders, call)) {
-      add(hiders, call, mayReopen(ctx, call), undo);
+      add(hiders, call.key, undo);
+      readTexts(hiders, call, mayReopen(ctx, call), false, undo);
       hiders.readNow.add(call.key);
       beside.readNow.add(hiders);
       if (call.brokenOff !== undefined) toggleUndoably(undo, beside.broken, call.key, true);
     }
     if (showsAsCame(call) && showsBack(call)) showing.push(call.key);
   };
-  if (hiders.wide) for (const [, call] of root.toolCalls) read(call);
-  else {
+  const readRun = (run: RunState) => {
+    for (let at = 0, count = partCount(run); at < count; at++) {
+      if (dataAt(root, { runId: run.runId, at })) showing.push({ runId: run.runId, at });
+    }
+  };
+  if (hiders.wide) {
+    for (const [, call] of root.toolCalls) read(call);
+    for (const [, run] of root.runs) readRun(run);
+  } else {
     const run = root.runs.get(id);
     for (let i = 0, count = run === undefined ? 0 : callCount(run); i < count; i++) {
       const call = root.toolCalls.get(callAt(run!, i)!);
       if (call !== undefined) read(call);
     }
+    if (run !== undefined) readRun(run);
   }
   if (hiders.groupOf.size > 0) for (const key of showing) noteShown(hiders.shown, key, undo);
 }
@@ -123,30 +136,25 @@ function note(ctx: Ctx, index: BesideIndex, key: string): void {
   toggleUndoably(undo, index.broken, key, call.brokenOff !== undefined);
   const reopen = mayReopen(ctx, call);
   for (const [id, hiders] of scopesOf(ctx, index, call)) {
-    const held = hiders.groupOf.get(key);
-    let added: readonly string[] = [];
-    if (held === undefined) {
+    if (!hiders.groupOf.has(key)) {
       if (!joins(hiders, call)) continue;
-      added = add(hiders, call, reopen, undo);
+      add(hiders, key, undo);
       // The first of its scope: what that showed was not noted.
       if (hiders.groupOf.size === 1) readScope(ctx, hiders, id, false);
-    } else {
-      const now = sources(call, reopen);
-      // Written without a change to what it hides (a request, a status): nothing to build again.
-      if (!sameSources(hiders.sources.get(key), now)) {
-        setUndoably(undo, hiders.sources, key, now);
-        const texts = besideTexts(call, hiders.wide, reopen);
-        if (!sameTexts(hiders.texts.get(key), texts)) {
-          added = setTexts(hiders, key, texts, undo);
-          assignUndoably(undo, held, { matcher: undefined });
-        }
-      }
-      // Read with its scope since the values were last searched (the first call written since
-      // may have made the scope): all it hides is new to them.
-      if (hiders.readNow.delete(key)) added = hiders.texts.get(key) ?? [];
     }
-    for (const text of added) toggleUndoably(undo, hiders.fresh, text, true);
-    if (hiders.fresh.size > 0) index.dirty.add(hiders);
+    // Written without a change to what it hides (a request, a status): nothing to build again.
+    if (readTexts(hiders, call, reopen, true, undo)) {
+      assignUndoably(undo, hiders.groupOf.get(key)!, { matcher: undefined });
+    }
+    // Read with its scope since the values were last searched (the first call written since
+    // may have made the scope): all it hides is new to them.
+    if (hiders.readNow.delete(key)) {
+      const texts = hiders.texts.get(key) ?? [];
+      toggleAllUndoably(undo, hiders.fresh, texts, true);
+      const forData = texts.filter((text) => hidesFromData(hiders, text));
+      toggleAllUndoably(undo, hiders.spared.fresh, forData, true);
+    }
+    if (hiders.fresh.size + hiders.spared.fresh.size > 0) index.dirty.add(hiders);
   }
 }
 
@@ -259,6 +267,16 @@ export function dataWithoutBesideEchoes(
   if (matchers.length === 0) return { data };
   const scrubbed = scrubbedWith(data, matchers);
   return scrubbed === undefined ? undefined : { data: scrubbed.value };
+}
+
+/**
+ * Notes that run `runId`'s data part `at` shows what it carries, searched when it came (see
+ * {@link dataWithoutBesideEchoes}): searched again when a call hides later.
+ */
+export function besideShowsData(ctx: Ctx, runId: string, at: number): void {
+  for (const [, hiders] of scopesOf(ctx, upToDate(ctx), { runId })) {
+    if (hiders.groupOf.size > 0) noteShown(hiders.shown, { runId, at }, ctx.draft.undo);
+  }
 }
 
 /** The values are searched: the calls the scopes read since were read before them (see `note`). */

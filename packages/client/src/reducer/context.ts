@@ -225,10 +225,10 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
  * {@link Scratch.hidingTrees} and the runs they read): a rollback takes it out again and keeps the
  * rest, so that it does not look at a run's calls again. A run read and found to have no
  * display-transformed call needs no taking back: a call never stops being one, so the run had none
- * before the rolled-back writes either.
+ * before the rolled-back writes either. Returns whether the set did not hold it.
  */
-export function noteRun(ctx: Ctx, set: Set<string>, runId: string): void {
-  toggleUndoably(ctx.draft.undo, set, runId, true);
+export function noteRun(ctx: Ctx, set: Set<string>, runId: string): boolean {
+  return toggleUndoably(ctx.draft.undo, set, runId, true);
 }
 
 /** Where a chunk sits: top level, or nested inside an `agent-*` / `workflow-*` call. */

@@ -1,5 +1,6 @@
 import type { Mutable } from '../state/draft.js';
-import type { DisplayValue, ToolCallState, WorkflowState } from '../state/state.js';
+import { partAt, partCount } from '../state/run-record.js';
+import type { DataPart, DisplayValue, ToolCallState, WorkflowState } from '../state/state.js';
 import { sinceStopOf } from '../state/state-root.js';
 import { mapWorkflowValues } from '../state/workflow-record.js';
 import { type Ctx, noteRun } from './context.js';
@@ -50,11 +51,35 @@ export function runHasDisplayTransform(ctx: Ctx, runId: string): boolean {
     );
     if (found) {
       noteRun(ctx, displayRunsRead, runId);
-      noteRun(ctx, displayRuns, runId);
+      noteDisplayRun(ctx, runId);
     } else displayRunsRead.add(runId);
   }
   return displayRuns.has(runId);
 }
+
+/**
+ * Notes that a display transform applies in run `runId`: the data parts it shows are hidden
+ * whole, as those that come after are (see `putDataPart`), however the chunks were ordered.
+ */
+export function noteDisplayRun(ctx: Ctx, runId: string): void {
+  const run = ctx.draft.root.runs.get(runId);
+  if (!noteRun(ctx, ctx.scratch.displayRuns, runId) || run === undefined) return;
+  for (let at = 0, count = partCount(run); at < count; at++) {
+    const part = partAt(run, at)!;
+    if (part.type === 'data' && part.hidden !== true) {
+      ctx.draft.setPart(ctx.draft.run(runId)!, at, hiddenData(part));
+    }
+  }
+}
+
+/** A data part named `name` (with `id`) that keeps none of what it carries. */
+export const hiddenData = ({ name, id }: { name: string; id?: string | undefined }): DataPart => ({
+  type: 'data',
+  name,
+  data: undefined,
+  hidden: true,
+  ...(id ? { id } : {}),
+});
 
 /**
  * Marks a call as display-transformed. Every way to set `displayTransform: 'display'` goes through
@@ -66,7 +91,7 @@ export function markDisplayTransformed(ctx: Ctx, call: Call): void {
   if (call.displayTransform === 'display') return;
   call.displayTransform = 'display';
   // Sibling calls of an agent-level policy learn from this (see `runHasDisplayTransform`).
-  noteRun(ctx, ctx.scratch.displayRuns, call.runId);
+  noteDisplayRun(ctx, call.runId);
   noteHidingAbove(ctx, call);
   delete call.partialInput;
   if (call.inputError !== undefined) call.inputError = HIDDEN_INPUT_ERROR;

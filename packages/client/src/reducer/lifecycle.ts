@@ -20,9 +20,9 @@ import {
 } from '../state/state.js';
 import { Vector } from '../state/vector.js';
 import { type CallMode, callKeyFor } from './call-key.js';
-import { addIssue, type Ctx, noteRun, now, type Scope, type StopScope } from './context.js';
+import { addIssue, type Ctx, now, type Scope, type StopScope } from './context.js';
 import { messageWithoutEchoes, withoutEchoes } from './echo.js';
-import { markDisplayTransformed } from './hide.js';
+import { markDisplayTransformed, noteDisplayRun } from './hide.js';
 import { closeOpenParts } from './parts.js';
 import { reopenNamed } from './reopen.js';
 import { endReplay } from './replay.js';
@@ -202,7 +202,7 @@ export function ensureCall(
   // A call the run did not have: a run sent again went on past where it was read before.
   endReplay(ctx, runId);
   if (key !== toolCallId) noteRepeat(draft, call, topLevelCall(draft.root.toolCalls, call).runId);
-  if (clientTransform) noteRun(ctx, ctx.scratch.displayRuns, runId);
+  if (clientTransform) noteDisplayRun(ctx, runId);
   const run = draft.run(runId) ?? ensureRun(ctx, runId, scope);
   draft.pushToolCallId(run, key);
   draft.pushPart(run, { type: 'tool-call', toolCallId: key });

@@ -1,9 +1,9 @@
 import type { Draft, Mutable } from '../state/draft.js';
 import { partAt, partCount } from '../state/run-record.js';
 import type { RunPart, RunState, Usage } from '../state/state.js';
-import { dataWithoutBesideEchoes } from './beside.js';
+import { besideShowsData, dataWithoutBesideEchoes } from './beside.js';
 import type { Ctx } from './context.js';
-import { runHasDisplayTransform } from './hide.js';
+import { hiddenData, runHasDisplayTransform } from './hide.js';
 import { dataKey, lastOpen, partIndexOf, textKey, textPartAt } from './part-index.js';
 import { dataElsewhere, replayedRun, replayPart } from './replay.js';
 import { sameValue } from './same-value.js';
@@ -156,14 +156,17 @@ export function putDataPart(
   // a bare data chunk names no call: in a run where a transform applies, it may quote what the
   // transform hides.
   // Elsewhere it may quote what another call hides (a subagent's tool wrote it, a sibling got it
-  // back, an earlier turn's call was given it): searched as a value beside those calls is.
+  // back, an earlier turn's call was given it): searched as a value beside those calls is, and
+  // again when one hides later.
   const searched = runHasDisplayTransform(ctx, runId)
     ? undefined
     : dataWithoutBesideEchoes(ctx, runId, data);
   const part: RunPart =
     searched === undefined
-      ? { type: 'data', name, data: undefined, hidden: true, ...(id ? { id } : {}) }
+      ? hiddenData({ name, id })
       : { type: 'data', name, data: searched.data, ...(id ? { id } : {}) };
+  const run = ctx.draft.root.runs.get(runId)!;
+  let at = partCount(run);
   if (!id) {
     // Read again, a part without an id changes nothing: the run holds it, or it went to a run
     // inside a call, where Mastra's re-emitted `writer.custom` chunks go (see `dataRunId`), and
@@ -176,20 +179,20 @@ export function putDataPart(
       return;
     }
   } else {
-    const current = ctx.draft.root.runs.get(runId)!;
-    const at = partIndexOf(ctx.scratch.partIndexes, current, ctx.draft.undo).last.get(
+    const held = partIndexOf(ctx.scratch.partIndexes, run, ctx.draft.undo).last.get(
       dataKey(name, id),
     );
-    if (at !== undefined) {
+    if (held !== undefined) {
       // The same part sent again as it was changes nothing: the run is left as it is. Compared as
       // kept: a hidden part keeps no data.
-      const was = partAt(current, at);
+      const was = partAt(run, held);
       if (was?.type === 'data' && sameValue(was, part)) return;
-      ctx.draft.setPart(ctx.draft.run(runId)!, at, part);
-      return;
+      at = held;
     }
   }
-  ctx.draft.pushPart(ctx.draft.run(runId)!, part);
+  if (at < partCount(run)) ctx.draft.setPart(ctx.draft.run(runId)!, at, part);
+  else ctx.draft.pushPart(ctx.draft.run(runId)!, part);
+  if (searched !== undefined) besideShowsData(ctx, runId, at);
 }
 
 const USAGE_KEYS = [

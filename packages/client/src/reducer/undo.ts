@@ -41,6 +41,17 @@ export function toggleUndoably<T>(
   return true;
 }
 
+/** Puts each of `items` in `set` (`member`) or takes it out; a rollback sets them back at once. */
+export function toggleAllUndoably<T>(
+  undo: Undo,
+  set: Set<T>,
+  items: Iterable<T>,
+  member: boolean,
+): void {
+  const changed = [...items].filter((item) => toggleUndoably([], set, item, member));
+  if (changed.length > 0) undo.push(() => toggleAllUndoably([], set, changed, !member));
+}
+
 /** Sets the fields `values` names of `target`; a rollback sets them back. */
 export function assignUndoably<T extends object>(undo: Undo, target: T, values: Partial<T>): void {
   const before: Partial<T> = {};
