@@ -350,11 +350,12 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 46.36 KB with those of 47.52 KB, 46.56 KB with those of 47.71 KB, 46.82 KB with those of
   // 48.0 KB, 46.91 KB with those of 48.08 KB, 46.98 KB with those of 48.12 KB, 47.0 KB with those
   // of 48.15 KB, 47.25 KB with those of 48.45 KB, 47.35 KB with those of 48.55 KB, 47.5 KB with
-  // those of 48.65 KB, 48.05 KB with those of 49.2 KB.
+  // those of 48.65 KB, 48.1 KB with those of 49.2 KB and the data-part texts read for a call a
+  // break ended alone.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 48.05,
+    budgetKb: 48.1,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

@@ -120,18 +120,19 @@ export function readTexts(
   if (sameSources(hiders.sources.get(key), now)) return false;
   setUndoably(undo, hiders.sources, key, now);
   const texts = besideTexts(call, hiders.wide, reopens);
-  // What it hides from the data parts shown before: never every text of a call a break ended.
-  const forData = new Set(besideTexts(call, hiders.wide, call.brokenOff !== undefined));
-  const spared = texts.filter((text) => !forData.has(text));
+  // What it hides from the data parts shown before: never every text of a call a break ended
+  // (only such a call spares any: read for it alone).
+  const forData = call.brokenOff && new Set(besideTexts(call, hiders.wide, true));
+  const spared = forData ? texts.filter((text) => !forData.has(text)) : [];
   const changed = !sameTexts(hiders.texts.get(key), texts);
   if (!changed && sameTexts(hiders.spared.texts.get(key) ?? [], spared)) return false;
-  const hidFromData = new Set(texts.filter((text) => hidesFromData(hiders, text)));
+  const hidFromData = fresh && new Set(texts.filter((text) => hidesFromData(hiders, text)));
   const added = setTexts(hiders, key, texts, undo);
   // Kept only for the calls that spare a text: most never do.
   if (spared.length > 0 || hiders.spared.texts.has(key)) {
     setTexts(hiders.spared, key, spared, undo);
   }
-  if (fresh) {
+  if (hidFromData) {
     toggleAllUndoably(undo, hiders.fresh, added, true);
     const forDataNow = texts.filter(
       (text) => !hidFromData.has(text) && hidesFromData(hiders, text),
