@@ -24,7 +24,7 @@ import { SEED } from '../utils/property';
  * the runs that hide, …) are those of a reducer that never saw them, not only the state. What is
  * left out checks itself when used or only bounds work: the parsers of calls' inputs (made again
  * when they read more than the call holds), the budget for searching messages (the issues add
- * to it), the runs looked at for display transforms and found to have none (a call never stops
+ * to it) and where it stood at the last publish, the runs looked at for display transforms and found to have none (a call never stops
  * being display-transformed), the part text deltas went to last and the bookkeeping of one value;
  * what was written since a run ended may be more (it only makes the run's next end look at more).
  * The search for hidden values beside a call (`beside`: the calls that hide and the values shown,
@@ -38,6 +38,7 @@ const LEFT_OUT = new Set<string>([
   'parsers',
   'parserSweep',
   'scrubBudget',
+  'budgetBefore',
   'displayRunsRead',
   'lastText',
   'written',

@@ -26,6 +26,11 @@ const opt = optional;
 
 type Fields = Record<string, unknown>;
 
+/** The payload schemas by chunk type, for a lookup by a type the stream names. */
+const payloadSchemas: ReadonlyMap<string, Check<unknown>> = new Map(
+  Object.entries(mastraPayloadSchemas),
+);
+
 const envelopeSchema = object({
   type: nonEmpty,
   runId: opt(nonEmpty),
@@ -139,10 +144,8 @@ function check(value: unknown, hint: string): AppliedChunk | string {
     const issue = dataChunkSchema.test(value);
     return issue === undefined ? (value as DataChunk) : formatIssue(issue);
   }
-  // An own-key lookup: a type such as "constructor" must not find Object.prototype's members.
-  const schema: Check<unknown> | undefined = Object.hasOwn(mastraPayloadSchemas, type)
-    ? (mastraPayloadSchemas as Record<string, Check<unknown>>)[type]
-    : undefined;
+  // A map: a type such as "constructor" must not find Object.prototype's members.
+  const schema = payloadSchemas.get(type);
   const structured = type === 'object' || type === 'object-result';
   if (schema === undefined && !structured) {
     return { format: 'unknown', type, value, unexpected: !KNOWN_UNINTERPRETED.has(type) };

@@ -281,6 +281,8 @@ export function besideShowsData(ctx: Ctx, runId: string, at: number): void {
 
 /** The values are searched: the calls the scopes read since were read before them (see `note`). */
 function forgetReadNow(index: BesideIndex): void {
+  // Guarded: clearing allocates a new table even when the set is empty, and this runs per value.
+  if (index.readNow.size === 0) return;
   for (const hiders of index.readNow) hiders.readNow.clear();
   index.readNow.clear();
 }
@@ -300,11 +302,13 @@ export function watchBeside(ctx: Ctx): void {
  */
 export function besideWritten(ctx: Ctx): void {
   const index = upToDate(ctx);
-  for (const hiders of index.dirty) searchAgain(ctx, hiders);
-  index.dirty.clear();
-  // Searching again writes calls: noted, they change nothing more.
-  upToDate(ctx);
-  index.written.length = 0;
+  if (index.dirty.size > 0) {
+    for (const hiders of index.dirty) searchAgain(ctx, hiders);
+    index.dirty.clear();
+    // Searching again writes calls: noted, they change nothing more.
+    upToDate(ctx);
+  }
+  if (index.written.length > 0) index.written.length = 0;
   index.seen = 0;
   forgetReadNow(index);
 }

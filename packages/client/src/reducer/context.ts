@@ -127,6 +127,8 @@ export interface Scratch {
    * was read, however many messages a stream sends (see `scrubWithin` in `hide.ts`).
    */
   scrubBudget: number;
+  /** {@link scrubBudget} at the last publish: a rollback sets it back, as the value that threw spent. */
+  budgetBefore: number;
   /** What changed in each run since this reducer last ended it (see `run-ends.ts`). */
   readonly ends: Map<string, EndRecord>;
   /** How many values were applied since the last that threw (see `applySafely`). */
@@ -216,6 +218,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   namedLate: [],
   reshown: new Map(),
   scrubBudget: SCRUB_PER_VALUE * (state.toolCalls.size + 1),
+  budgetBefore: 0,
   ends: new Map(),
   sinceFailure: 256,
 });

@@ -130,10 +130,16 @@ function applyChunkValue(ctx: Ctx, value: unknown, scope: Scope): void {
  * end, the subagent's run.
  */
 function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
+  // Checked in a function without closures (whose variables would be allocated at each call):
+  // nearly every chunk names a run of its own.
+  const parent = ctx.draft.root.runs.get(chunk.runId)?.parentToolCallId;
+  return parent == null ? chunk : renamed(ctx, chunk);
+}
+
+/** {@link topRun} for a chunk whose run id a subagent run holds. */
+function renamed(ctx: Ctx, chunk: NativeChunk): NativeChunk {
   const { runs } = ctx.draft.root;
   const { runId } = chunk;
-  // Checked before any closure is made: nearly every chunk names a run of its own.
-  if ((runs.get(runId)?.parentToolCallId ?? null) === null) return chunk;
   const inside = (id: string) => (runs.get(id)?.parentToolCallId ?? null) !== null;
   // The first of `<runId>@top`, `<runId>@top2`, … that no subagent run holds.
   const name = (n: number) => (n === 1 ? `${runId}@top` : `${runId}@top${n}`);
@@ -152,13 +158,8 @@ function topRun(ctx: Ctx, chunk: NativeChunk): NativeChunk {
  */
 function applySafely(ctx: Ctx, value: unknown): boolean {
   const { draft, scratch } = ctx;
-  if (draft.log.length === 0) {
-    // What a value that throws added to the budget, and spent of it, goes back too.
-    const budget = scratch.scrubBudget;
-    draft.undo.push(() => {
-      scratch.scrubBudget = budget;
-    });
-  }
+  // What a value that throws added to the budget, and spent of it, goes back too (below).
+  if (draft.log.size === 0) scratch.budgetBefore = scratch.scrubBudget;
   scratch.scrubBudget += SCRUB_PER_VALUE;
   try {
     if (isToolpaneEvent(value) || !skipped(ctx, value)) {
@@ -167,10 +168,12 @@ function applySafely(ctx: Ctx, value: unknown): boolean {
       besideWritten(ctx);
       rescrubWritten(ctx);
     }
-    return draft.log.push(value) > (scratch.sinceFailure++ < 256 ? 0 : 255);
+    draft.log.push(value);
+    return draft.log.size > (scratch.sinceFailure++ < 256 ? 0 : 255);
   } catch (error) {
-    const { log } = draft;
+    const log = draft.log.take();
     draft.rollback();
+    scratch.scrubBudget = scratch.budgetBefore;
     scratch.written.clear();
     besideRolledBack(ctx);
     if (scratch.openInside !== undefined) scratch.openInside.fresh = undefined;

@@ -155,6 +155,10 @@ function rescrubFor(ctx: Ctx, hider: ToolCallState, pay: Pay): void {
   }
 }
 
+/** Whether a resume schema is to be searched: an object, new unless its call hides a value. */
+const fresh = (schema: unknown, hides: boolean, searched: WeakSet<object>): boolean =>
+  isObject(schema) && (hides || !searched.has(schema!));
+
 /** Whether a value is an object (a schema as the state keeps it). */
 const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;
 
@@ -216,24 +220,25 @@ export function watchHiding(ctx: Ctx): void {
 export function rescrubWritten(ctx: Ctx): void {
   const { written, rescrubbed } = ctx.scratch;
   if (written.size === 0) return;
-  const pay = affords(ctx);
+  let pay: ((cost: number) => boolean) | undefined;
+  // A copy: what the searches write is noted for the next value.
   for (const key of [...written]) {
     written.delete(key);
     const call = ctx.draft.root.toolCalls.get(key);
     if (call === undefined) continue;
     const hides = hidesValue(call);
+    // Only the call's own schemas: with none, or none new while it hides nothing, no search.
+    // (No closure here: this runs for every call written.)
+    const approval = fresh(call.approval?.resumeSchema, hides, rescrubbed);
+    if (!hides && !approval && !fresh(call.suspension?.resumeSchema, hides, rescrubbed)) continue;
+    pay ??= affords(ctx);
     // What a call restored from a snapshot hid was searched for before it was saved; raw values
     // already searched for (the same object: set anew when they change) are not searched again.
     if (hides && call.raw.withheld !== true && !rescrubbed.has(call.raw)) {
       markSearched(ctx, call.raw);
       rescrubFor(ctx, call, pay);
     }
-    const schemas = resumeSchemas(call);
-    // Only the call's own schemas: with none, or none new while it hides nothing, no search.
-    const fresh = schemas.filter(
-      (schema) => isObject(schema) && (hides || !rescrubbed.has(schema!)),
-    );
-    if (fresh.length === 0) continue;
+    if (!approval && !fresh(call.suspension?.resumeSchema, hides, rescrubbed)) continue;
     // Found once per schema, paid for: every call that hides under the top-level call is looked
     // at, and a subagent whose many calls each ask must not make that quadratic.
     callAgain(ctx, call, requestHiders(ctx, call, pay), pay, false);

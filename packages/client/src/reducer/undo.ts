@@ -6,8 +6,10 @@
  * state.
  */
 
+import type { Undo } from '../state/stack.js';
+
 /** What a rollback runs, newest first, to take back working memory written since the last publish. */
-export type Undo = (() => void)[];
+export type { Undo };
 
 /** Sets `key` of a map of working memory; a rollback sets it back. */
 export function setUndoably<K, V>(undo: Undo, map: Map<K, V>, key: K, value: V): void {

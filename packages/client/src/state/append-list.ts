@@ -1,3 +1,4 @@
+import type { Undo } from './stack.js';
 /**
  * An immutable list that only grows, for the growing lists of the state (`runOrder`,
  * `toolCallOrder`, `issues`, `unknownChunks`) and a run's tool call ids.
@@ -41,7 +42,7 @@ export class AppendList<T> {
    * This list with `item` appended; `undo` (a draft's, see `Draft.undo`) is given what takes an
    * append in place back.
    */
-  append(item: T, undo?: (() => void)[]): AppendList<T> {
+  append(item: T, undo?: Undo): AppendList<T> {
     // A published state may have been deep-frozen by its reader: then the buffer is copied too.
     const items =
       this.items.length === this.length && Object.isExtensible(this.items)

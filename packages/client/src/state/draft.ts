@@ -12,6 +12,7 @@ import { NO_CHANGES } from './draft-types.js';
 import { copyListed, isListKey, pushItems } from './list-fields.js';
 import { PersistentMap } from './persistent-map.js';
 import { RunRecord } from './run-record.js';
+import { Stack } from './stack.js';
 import type { RunPart, RunState, ToolCallState, ToolpaneState } from './state.js';
 import {
   type Cursor,
@@ -62,9 +63,9 @@ export class Draft {
   private lastChanges: DraftChanges = NO_CHANGES;
   #epoch = 0;
   /** What the reducer applied since the last publish: it applies it again after a rollback. */
-  log: unknown[] = [];
+  readonly log = new Stack<unknown>();
   /** What takes back the epoch's writes in place to what versions share, run by a rollback. */
-  readonly undo: (() => void)[] = [];
+  readonly undo = new Stack<() => void>();
   /** The run returned last in this epoch: consecutive chunks nearly always share a run. */
   private lastRunId: string | undefined;
   private lastRun: RunRecord | undefined;
@@ -106,17 +107,17 @@ export class Draft {
       };
     }
     this.published = root;
-    this.undo.length = 0;
+    this.undo.clear();
     this.rollback();
     return root;
   }
 
   /** Undoes every write since the last publish (writes copy: what it published is as it was). */
   rollback(): void {
-    while (this.undo.length > 0) this.undo.pop()!();
+    while (this.undo.size > 0) this.undo.pop()!();
     this.root = this.published;
     this.#epoch++;
-    this.log = [];
+    this.log.clear();
     this.owned = this.ownedLists = this.calls = this.runs = this.lists = undefined;
     this.cursorOwned = false;
     this.forgetLast();

@@ -18,6 +18,8 @@
  * Written here because the persistent-collection libraries (Immutable.js, immer with Map support)
  * weigh more than this whole package.
  */
+
+import type { Undo } from './stack.js';
 import { Vector } from './vector.js';
 
 /**
@@ -85,7 +87,7 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
    * A map with `key` set to `value` (this map when the key already holds this value); `undo` (a
    * draft's, see `Draft.undo`) is given what takes a key appended to the index in place back.
    */
-  set(key: string, value: V, undo?: (() => void)[]): PersistentMap<V> {
+  set(key: string, value: V, undo?: Undo): PersistentMap<V> {
     const values = this.values_;
     const at = this.positionOf(key);
     if (at >= 0) {

@@ -1,6 +1,7 @@
 import type { NetworkState } from '../network/state.js';
 import { AppendList } from './append-list.js';
 import type { Mutable } from './draft-types.js';
+import type { Undo } from './stack.js';
 import type { RunPart, RunState, RunStatus, StepState, Usage } from './state.js';
 import { Vector } from './vector.js';
 
@@ -146,7 +147,7 @@ export class RunRecord implements RunState {
   }
 
   /** Appends a tool call id to a writable run (`undo` as `AppendList.append` takes it). */
-  static pushToolCallId(run: RunRecord, toolCallId: string, undo?: (() => void)[]): void {
+  static pushToolCallId(run: RunRecord, toolCallId: string, undo?: Undo): void {
     run.#toolCallIds = run.#toolCallIds.append(toolCallId, undo);
   }
 
