@@ -95,7 +95,8 @@ function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): vo
   };
   const readRun = (run: RunState) => {
     for (let at = 0, count = partCount(run); at < count; at++) {
-      if (dataAt(root, { runId: run.runId, at })) showing.push({ runId: run.runId, at });
+      const key = { runId: run.runId, at };
+      if (dataAt(root, key)) showing.push(key);
     }
   };
   if (hiders.wide) {
@@ -308,7 +309,7 @@ export function besideWritten(ctx: Ctx): void {
     // Searching again writes calls: noted, they change nothing more.
     upToDate(ctx);
   }
-  if (index.written.length > 0) index.written.length = 0;
+  index.written.length = 0;
   index.seen = 0;
   forgetReadNow(index);
 }

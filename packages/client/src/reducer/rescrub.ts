@@ -229,8 +229,10 @@ export function rescrubWritten(ctx: Ctx): void {
     const hides = hidesValue(call);
     // Only the call's own schemas: with none, or none new while it hides nothing, no search.
     // (No closure here: this runs for every call written.)
-    const approval = fresh(call.approval?.resumeSchema, hides, rescrubbed);
-    if (!hides && !approval && !fresh(call.suspension?.resumeSchema, hides, rescrubbed)) continue;
+    const asks =
+      fresh(call.approval?.resumeSchema, hides, rescrubbed) ||
+      fresh(call.suspension?.resumeSchema, hides, rescrubbed);
+    if (!hides && !asks) continue;
     pay ??= affords(ctx);
     // What a call restored from a snapshot hid was searched for before it was saved; raw values
     // already searched for (the same object: set anew when they change) are not searched again.
@@ -238,7 +240,7 @@ export function rescrubWritten(ctx: Ctx): void {
       markSearched(ctx, call.raw);
       rescrubFor(ctx, call, pay);
     }
-    if (!approval && !fresh(call.suspension?.resumeSchema, hides, rescrubbed)) continue;
+    if (!asks) continue;
     // Found once per schema, paid for: every call that hides under the top-level call is looked
     // at, and a subagent whose many calls each ask must not make that quadratic.
     callAgain(ctx, call, requestHiders(ctx, call, pay), pay, false);

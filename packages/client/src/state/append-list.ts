@@ -1,4 +1,5 @@
 import type { Undo } from './stack.js';
+
 /**
  * An immutable list that only grows, for the growing lists of the state (`runOrder`,
  * `toolCallOrder`, `issues`, `unknownChunks`) and a run's tool call ids.
