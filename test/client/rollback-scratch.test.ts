@@ -12,6 +12,7 @@ import type { Scratch } from '../../packages/client/src/reducer/context.js';
 import { partIndexOf } from '../../packages/client/src/reducer/part-index.js';
 import { createReducer } from '../../packages/client/src/reducer/reduce.js';
 import { partAt } from '../../packages/client/src/state/run-record.js';
+import { Stack } from '../../packages/client/src/state/stack.js';
 import { initialState } from '../../packages/client/src/state/state-root.js';
 import { fixtureAsRun, fixtureNames } from '../utils/fixtures';
 import { hostile, random } from '../utils/hostile';
@@ -26,7 +27,8 @@ import { SEED } from '../utils/property';
  * when they read more than the call holds), the budget for searching messages (the issues add
  * to it) and where it stood at the last publish, the runs looked at for display transforms and found to have none (a call never stops
  * being display-transformed), the part text deltas went to last and the bookkeeping of one value;
- * what was written since a run ended may be more (it only makes the run's next end look at more).
+ * what was written since a run ended may be more (it only makes the run's next end look at more),
+ * and the write it was last told of is forgotten (it only spares telling the same write again).
  * The search for hidden values beside a call (`beside`: the calls that hide and the values shown,
  * of the state and of each run, with the matchers built) is compared whole.
  */
@@ -45,6 +47,8 @@ const LEFT_OUT = new Set<string>([
   'rescrubbed',
   'nesting',
   'sinceFailure',
+  'endsTold',
+  'endsToldRun',
 ]);
 
 /** Working memory as plain data: maps and sets sorted by key, lists in order. */
@@ -54,6 +58,9 @@ function plain(value: unknown): unknown {
   if (value instanceof Map)
     return sorted([...value].map(([k, v]) => [JSON.stringify(k), plain(v)]));
   if (value instanceof Set) return [...value].map((v) => JSON.stringify(v)).sort();
+  // A stack keeps room for as many items as it once held: compared by what it holds.
+  if (value instanceof Stack)
+    return Array.from({ length: value.size }, (_, i) => plain(value.at(i)));
   if (Array.isArray(value)) return value.map(plain);
   if (typeof value === 'object' && value !== null)
     return sorted(Object.entries(value).map(([k, v]) => [k, plain(v)]));

@@ -23,6 +23,16 @@ describe('Stack', () => {
     expect(stack.take()).toEqual(['c']);
   });
 
+  it('reads an item by its place, oldest first, and nothing past its top', () => {
+    const stack = new Stack<string>();
+    for (const item of ['a', 'b', 'c']) stack.push(item);
+    expect([0, 1, 2].map((i) => stack.at(i))).toEqual(['a', 'b', 'c']);
+    stack.pop();
+    expect(stack.at(2)).toBeUndefined();
+    stack.clear();
+    expect(stack.at(0)).toBeUndefined();
+  });
+
   it('holds nothing in the slots it emptied', () => {
     const stack = new Stack<object>();
     for (let n = 0; n < 4; n++) stack.push({ n });

@@ -1,3 +1,4 @@
+import type { Stack } from '../state/stack.js';
 import type { ShownValues } from './beside-shown.js';
 import type { TextMatcher } from './text-match.js';
 
@@ -64,7 +65,7 @@ export interface BesideIndex {
   /** The state's, once read (keyed by the empty string). */
   readonly wide: Map<string, RunHiders>;
   readonly runs: Map<string, RunHiders>;
-  readonly written: string[];
+  readonly written: Stack<string>;
   /**
    * The calls that hide that a stream's break ended, and the reopening marks of the stream they
    * were last read with (see `untold`): when the marks change, each is read again.

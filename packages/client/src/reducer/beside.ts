@@ -171,7 +171,7 @@ function upToDate(ctx: Ctx): BesideIndex {
     for (const key of index.broken) note(ctx, index, key);
   }
   const { written } = index;
-  while (index.seen < written.length) note(ctx, index, written[index.seen++]!);
+  while (index.seen < written.size) note(ctx, index, written.at(index.seen++)!);
   return index;
 }
 
@@ -293,7 +293,11 @@ export function watchBeside(ctx: Ctx): void {
   const told = ctx.draft.onWrite;
   ctx.draft.onWrite = (field, id) => {
     told?.(field, id);
-    if (field === 'calls') ctx.scratch.beside.written.push(id);
+    if (field !== 'calls') return;
+    // A call told again before the index looked at it is noted once: it is read as it then is.
+    const index = ctx.scratch.beside;
+    const { written } = index;
+    if (written.size === index.seen || written.at(written.size - 1) !== id) written.push(id);
   };
 }
 
@@ -309,7 +313,7 @@ export function besideWritten(ctx: Ctx): void {
     // Searching again writes calls: noted, they change nothing more.
     upToDate(ctx);
   }
-  index.written.length = 0;
+  index.written.clear();
   index.seen = 0;
   forgetReadNow(index);
 }
@@ -317,7 +321,7 @@ export function besideWritten(ctx: Ctx): void {
 /** After a rollback: the calls written by what it took back are not told. */
 export function besideRolledBack(ctx: Ctx): void {
   const index = ctx.scratch.beside;
-  index.written.length = 0;
+  index.written.clear();
   index.seen = 0;
   index.dirty.clear();
   forgetReadNow(index);

@@ -1,6 +1,7 @@
 import { chunkTypeOf } from '../chunks/parse.js';
 import type { PartialJsonParser } from '../partial-json/partial-json.js';
 import type { Draft, Mutable } from '../state/draft.js';
+import { Stack } from '../state/stack.js';
 import type { RunPart, StreamIssue, ToolpaneState } from '../state/state.js';
 import type { BesideIndex } from './beside-index.js';
 import type { PartIndex } from './part-index.js';
@@ -131,6 +132,12 @@ export interface Scratch {
   budgetBefore: number;
   /** What changed in each run since this reducer last ended it (see `run-ends.ts`). */
   readonly ends: Map<string, EndRecord>;
+  /**
+   * The call (or, with `endsToldRun`, the run) the records of {@link ends} were last told of,
+   * walked to the top; forgotten at each end and rollback.
+   */
+  endsTold: string | undefined;
+  endsToldRun: boolean;
   /** How many values were applied since the last that threw (see `applySafely`). */
   sinceFailure: number;
 }
@@ -206,7 +213,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   beside: {
     wide: new Map(),
     runs: new Map(),
-    written: [],
+    written: new Stack(),
     broken: new Set(),
     reopening: undefined,
     readNow: new Set(),
@@ -220,6 +227,8 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   scrubBudget: SCRUB_PER_VALUE * (state.toolCalls.size + 1),
   budgetBefore: 0,
   ends: new Map(),
+  endsTold: undefined,
+  endsToldRun: false,
   sinceFailure: 256,
 });
 

@@ -23,20 +23,31 @@ const MAX_CHAIN = 10_000;
 
 /** Tells the records of a write: a call marks itself and every call above it, a run its parent. */
 function noteWrite(ctx: Ctx, field: 'runs' | 'calls', id: string): void {
-  const { ends } = ctx.scratch;
+  const { scratch } = ctx;
+  const { ends } = scratch;
   if (ends.size === 0) return;
+  // Told again with no end since (the draft tells each write, and a value writes one call or run
+  // many times): the records hold it already, and what is above it never changes.
+  if (scratch.endsTold === id && scratch.endsToldRun === (field === 'runs')) return;
   const { runs, toolCalls } = ctx.draft.root;
   let parent: string | null | undefined = id;
   if (field === 'runs') {
-    parent = runs.get(id)?.parentToolCallId;
-    const owner = parent == null ? undefined : toolCalls.get(parent)?.runId;
+    const run = runs.get(id);
+    if (run === undefined) return;
+    parent = run.parentToolCallId;
+    const owner = parent === null ? undefined : toolCalls.get(parent)?.runId;
     if (owner !== undefined) ends.get(owner)?.runs.add(id);
   }
-  for (let steps = 0; parent != null && steps < MAX_CHAIN; steps++) {
+  for (let steps = 0; parent != null; steps++) {
     const call = toolCalls.get(parent);
-    if (call === undefined) return;
+    if (call === undefined || steps === MAX_CHAIN) return;
     ends.get(call.runId)?.calls.add(parent);
     parent = runs.get(call.runId)?.parentToolCallId;
+  }
+  // Remembered only once the chain was walked to the top: a run not yet set stops it short.
+  if (parent === null) {
+    scratch.endsTold = id;
+    scratch.endsToldRun = field === 'runs';
   }
 }
 
@@ -105,6 +116,8 @@ export function noteEnded(
 ): void {
   const { ends } = ctx.scratch;
   const { runs, toolCalls } = ctx.draft.root;
+  // What is told next goes to the new records too.
+  ctx.scratch.endsTold = undefined;
   for (const runId of runIds) {
     const run = runs.get(runId);
     if (run === undefined) continue;

@@ -21,6 +21,11 @@ export class Stack<T> {
     this.slots[this.size++] = item;
   }
 
+  /** The item at `index`, oldest first; undefined outside the stack. */
+  at(index: number): T | undefined {
+    return index < this.size ? this.slots[index] : undefined;
+  }
+
   /** Removes and returns the top item; undefined when empty. */
   pop(): T | undefined {
     if (this.size === 0) return undefined;
