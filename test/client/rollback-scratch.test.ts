@@ -47,8 +47,8 @@ const LEFT_OUT = new Set<string>([
   'rescrubbed',
   'nesting',
   'sinceFailure',
-  'endsTold',
   'endsToldRun',
+  'endsToldCall',
 ]);
 
 /** Working memory as plain data: maps and sets sorted by key, lists in order. */

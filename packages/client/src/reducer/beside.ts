@@ -236,13 +236,18 @@ export function stepWithoutBesideEchoes(ctx: Ctx, call: ToolCallState, value: un
     : stepThrough(value, withoutBesideEchoes.bind(null, ctx, call));
 }
 
+const NO_MATCHERS: readonly TextMatcher[] = [];
+
 /** What the calls of the state and of run `runId` hide; undefined if refused. `shows` is noted. */
-function matchersOf(ctx: Ctx, runId: string, shows?: string): TextMatcher[] | undefined {
-  const scopes = scopesOf(ctx, upToDate(ctx), { runId });
+function matchersOf(ctx: Ctx, runId: string, shows?: string): readonly TextMatcher[] | undefined {
+  const index = upToDate(ctx);
+  // Nearly always no call hides in either scope: nothing is made then.
+  const wide = scopeHiders(ctx, index, ALL, true);
+  const own = scopeHiders(ctx, index, runId, false);
+  if (wide.groupOf.size === 0 && own.groupOf.size === 0) return NO_MATCHERS;
   const matchers: TextMatcher[] = [];
-  if (scopes.every(([, hiders]) => hiders.groupOf.size === 0)) return matchers;
   const pay = affords(ctx);
-  for (const [, hiders] of scopes) {
+  for (const hiders of [wide, own]) {
     for (const held of hiders.groups) {
       const matcher = matcherOf(ctx, held, hiders.wide, pay);
       if (matcher === undefined) return undefined;

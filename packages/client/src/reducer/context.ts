@@ -133,11 +133,11 @@ export interface Scratch {
   /** What changed in each run since this reducer last ended it (see `run-ends.ts`). */
   readonly ends: Map<string, EndRecord>;
   /**
-   * The call (or, with `endsToldRun`, the run) the records of {@link ends} were last told of,
-   * walked to the top; forgotten at each end and rollback.
+   * The run and the call the records of {@link ends} were last told of, each walked to the top;
+   * forgotten at each end and rollback.
    */
-  endsTold: string | undefined;
-  endsToldRun: boolean;
+  endsToldRun: string | undefined;
+  endsToldCall: string | undefined;
   /** How many values were applied since the last that threw (see `applySafely`). */
   sinceFailure: number;
 }
@@ -227,8 +227,8 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   scrubBudget: SCRUB_PER_VALUE * (state.toolCalls.size + 1),
   budgetBefore: 0,
   ends: new Map(),
-  endsTold: undefined,
-  endsToldRun: false,
+  endsToldRun: undefined,
+  endsToldCall: undefined,
   sinceFailure: 256,
 });
 

@@ -107,6 +107,10 @@ export function leafTexts(value: unknown): Set<string> {
   return out;
 }
 
+/** Whether a view shows its value as it came, or none is kept: {@link shownText} has no text. */
+const asCame = (view: DisplayValue | undefined): boolean =>
+  view === undefined || view.kind === 'raw' || view.kind === 'none';
+
 /** The texts a call hides: those a view tells (`known`), and with them those of unshown values. */
 export interface Hidden {
   readonly known: readonly string[];
@@ -126,6 +130,9 @@ const cache = new WeakMap<object, { key: readonly unknown[]; hidden: Hidden }>()
  */
 export function hiddenTexts(call: ToolCallState): Hidden {
   const { raw, input, approval, suspension, output } = call;
+  // Values shown as they came (nearly every call) hide nothing: nothing is made then.
+  if (asCame(input) && asCame(approval?.args) && asCame(suspension?.payload) && asCame(output))
+    return NOTHING;
   const key = [input, approval?.args, suspension?.payload, output];
   const cached = cache.get(raw);
   if (cached?.key.every((part, i) => part === key[i])) return cached.hidden;

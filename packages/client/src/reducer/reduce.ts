@@ -175,7 +175,7 @@ function applySafely(ctx: Ctx, value: unknown): boolean {
     draft.rollback();
     scratch.scrubBudget = scratch.budgetBefore;
     scratch.written.clear();
-    scratch.endsTold = undefined;
+    scratch.endsToldRun = scratch.endsToldCall = undefined;
     besideRolledBack(ctx);
     if (scratch.openInside !== undefined) scratch.openInside.fresh = undefined;
     scratch.nesting = 0;

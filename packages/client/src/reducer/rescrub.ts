@@ -221,8 +221,11 @@ export function rescrubWritten(ctx: Ctx): void {
   const { written, rescrubbed } = ctx.scratch;
   if (written.size === 0) return;
   let pay: ((cost: number) => boolean) | undefined;
-  // A copy: what the searches write is noted for the next value.
-  for (const key of [...written]) {
+  // The calls written so far only: what the searches write (added behind them, or again once
+  // deleted) is noted for the next value.
+  let left = written.size;
+  for (const key of written) {
+    if (left-- === 0) break;
     written.delete(key);
     const call = ctx.draft.root.toolCalls.get(key);
     if (call === undefined) continue;

@@ -26,9 +26,9 @@ function noteWrite(ctx: Ctx, field: 'runs' | 'calls', id: string): void {
   const { scratch } = ctx;
   const { ends } = scratch;
   if (ends.size === 0) return;
-  // Told again with no end since (the draft tells each write, and a value writes one call or run
-  // many times): the records hold it already, and what is above it never changes.
-  if (scratch.endsTold === id && scratch.endsToldRun === (field === 'runs')) return;
+  // Told again with no end since (the draft tells every write, and chunk after chunk writes the
+  // same run or call): the records hold it already, and what is above it never changes.
+  if ((field === 'runs' ? scratch.endsToldRun : scratch.endsToldCall) === id) return;
   const { runs, toolCalls } = ctx.draft.root;
   let parent: string | null | undefined = id;
   if (field === 'runs') {
@@ -45,10 +45,9 @@ function noteWrite(ctx: Ctx, field: 'runs' | 'calls', id: string): void {
     parent = runs.get(call.runId)?.parentToolCallId;
   }
   // Remembered only once the chain was walked to the top: a run not yet set stops it short.
-  if (parent === null) {
-    scratch.endsTold = id;
-    scratch.endsToldRun = field === 'runs';
-  }
+  if (parent !== null) return;
+  if (field === 'runs') scratch.endsToldRun = id;
+  else scratch.endsToldCall = id;
 }
 
 /** Makes the reducer's draft tell its writes to the records of ended runs. */
@@ -117,7 +116,7 @@ export function noteEnded(
   const { ends } = ctx.scratch;
   const { runs, toolCalls } = ctx.draft.root;
   // What is told next goes to the new records too.
-  ctx.scratch.endsTold = undefined;
+  ctx.scratch.endsToldRun = ctx.scratch.endsToldCall = undefined;
   for (const runId of runIds) {
     const run = runs.get(runId);
     if (run === undefined) continue;
