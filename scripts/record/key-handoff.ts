@@ -7,7 +7,9 @@
  * until all are in). Across subagents: a desk agent asks `agent-keeper`, whose vault returns the
  * key, and `agent-clerk`, whose lookup is given it, in two steps (handed on) or in one (side by
  * side, the clerk first): the key comes back in one subagent's run and is hidden in another's.
- * Natively and through `@mastra/ai-sdk` (v6, with the subagents' metadata).
+ * Passphrase: handed on, the key a passphrase with spaces, a slash and an umlaut (which a link, a form
+ * body or ASCII-only JSON encode). Natively and through `@mastra/ai-sdk` (v6, with the
+ * subagents' metadata).
  */
 import { toAISdkStream } from '@mastra/ai-sdk';
 import { Agent } from '@mastra/core/agent';
@@ -22,22 +24,30 @@ import { crmLookupTool } from './scenarios.ts';
 /** The key the vault returns and the lookup hides. */
 export const HANDOFF_SECRET = 'sk-vault-handoff-6023';
 
+/** A passphrase the vault returns instead: spaces, a slash and an umlaut, which URLs, forms and ASCII-only JSON encode. */
+export const PASSPHRASE_SECRET = 'lantern örbit 6023/velvet';
+
 /** Returns a service's key; no display transform, so its result shows as it is. */
 const vaultTool = createTool({
   id: 'vault-read',
   description: "Read a service's API key from the vault.",
   inputSchema: z.object({ service: z.string() }),
-  execute: async ({ service }) => ({ service, apiKey: HANDOFF_SECRET, rotates: 'in 30 days' }),
+  execute: async ({ service }) => ({
+    service,
+    apiKey: service === 'crm-passphrase' ? PASSPHRASE_SECRET : HANDOFF_SECRET,
+    rotates: 'in 30 days',
+  }),
 });
 
 const INSTRUCTIONS = 'You are a helpful assistant. Use your tools when they help.';
 
-const vaultCall = (id: string) => toolCall({ id, name: 'vaultTool', input: { service: 'crm' } });
-const lookupCall = (id: string) =>
+const vaultCall = (id: string, service = 'crm') =>
+  toolCall({ id, name: 'vaultTool', input: { service } });
+const lookupCall = (id: string, apiKey = HANDOFF_SECRET) =>
   toolCall({
     id,
     name: 'crmLookupTool',
-    input: { query: 'Grace Hopper', apiKey: HANDOFF_SECRET },
+    input: { query: 'Grace Hopper', apiKey },
   });
 
 /** An agent whose model makes `steps`' calls, one step each, then answers. */
@@ -127,6 +137,10 @@ const mastra = new Mastra({
     beside: agent('handoff-beside-agent', [
       [...lookupCall('call-beside-crm-1'), ...vaultCall('call-beside-vault-1')],
     ]),
+    passphrase: agent('handoff-passphrase-agent', [
+      vaultCall('call-passphrase-vault-1', 'crm-passphrase'),
+      lookupCall('call-passphrase-crm-1', PASSPHRASE_SECRET),
+    ]),
   },
   storage: new InMemoryStore(),
   logger: false,
@@ -134,15 +148,18 @@ const mastra = new Mastra({
 
 const PROMPT = 'Get the CRM key from the vault and look up Grace Hopper.';
 
+type Key = 'handedOn' | 'beside' | 'acrossLater' | 'acrossBeside' | 'passphrase';
+
 /** The vault's result and the lookup's arguments both carry the key. */
-const carriesKey = (chunks: Chunk[]) =>
+const carriesKey = (key: Key) => (chunks: Chunk[]) =>
   problem(
-    JSON.stringify(chunks).split(HANDOFF_SECRET).length > 2,
+    JSON.stringify(chunks).split(key === 'passphrase' ? PASSPHRASE_SECRET : HANDOFF_SECRET).length >
+      2,
     'the key is not in both the result and the arguments',
   );
 
 /** One scenario: `key`'s agent natively and through `toAISdkStream`. */
-async function record(key: 'handedOn' | 'beside' | 'acrossLater' | 'acrossBeside', name: string) {
+async function record(key: Key, name: string) {
   const native = await mastra.getAgent(key).stream(PROMPT);
   const ui = await mastra.getAgent(key).stream(PROMPT);
   const across = key.startsWith('across');
@@ -152,7 +169,7 @@ async function record(key: 'handedOn' | 'beside' | 'acrossLater' | 'acrossBeside
       chunks: await collect(native.fullStream),
       expect: ['tool-call', 'tool-result', 'finish'],
       check: (chunks: Chunk[]) => [
-        ...carriesKey(chunks),
+        ...carriesKey(key)(chunks),
         ...problem(ofType(chunks, 'tool-result').length === 2, 'not two results'),
       ],
     },
@@ -162,7 +179,7 @@ async function record(key: 'handedOn' | 'beside' | 'acrossLater' | 'acrossBeside
         toAISdkStream(ui, { from: 'agent', version: 'v6', includeSubAgentMetadata: across }),
       ),
       expect: ['tool-input-available', 'tool-output-available', 'finish'],
-      check: carriesKey,
+      check: carriesKey(key),
     },
   ];
 }
@@ -173,4 +190,5 @@ export const keyHandoffScenarios: Record<string, Scenario> = {
   keyBeside: () => record('beside', 'key-beside'),
   keyAcrossLater: () => record('acrossLater', 'key-across-agents'),
   keyAcrossBeside: () => record('acrossBeside', 'key-across-agents-beside'),
+  keyPassphrase: () => record('passphrase', 'key-passphrase'),
 };

@@ -18,14 +18,21 @@ import { everythingShown, hiddenOnceTold, hiddenTexts, hidesValue } from '../uti
  * tree (a top-level run and the runs nested under it) that shows its result as it came, in both
  * formats, the other call's result made to quote the hidden value (wherever the stream
  * carries it: its own result chunk, the step's results, the `subAgentToolResults` of the agent
- * call above, an AI SDK snapshot), or its result made an error that quotes it. No state a store
- * publishes shows it, and the rest of the result still shows.
+ * call above, an AI SDK snapshot), or its result made an error that quotes it: as written,
+ * URL-encoded, form-encoded and in ASCII-only JSON. No state a store publishes shows it, and the rest of the result
+ * still shows.
  */
 
 type Json = Record<string, unknown>;
 
 /** A hidden value that reads the same as written and JSON-escaped (most recorded ones). */
 const plain = (text: string) => /^[\w.@:+\- ]{6,}$/.test(text);
+
+/** `text` as a JSON string holds it (what is shown is searched as JSON). */
+const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+
+/** A value of six characters or more that JSON escapes as written (no quote, no backslash). */
+const jsonStable = (text: string) => text.length >= 6 && JSON.stringify(text) === `"${text}"`;
 
 /** What the made result adds around the hidden value. */
 const SAID = 'seen near 7781: ';
@@ -118,10 +125,26 @@ function topOf(state: ToolpaneState, runId: string): string {
   return parent === undefined || parent.runId === runId ? runId : topOf(state, parent.runId);
 }
 
+/**
+ * How a result may quote a hidden value: as written, and, where they differ, URL-encoded (a link
+ * a tool built with it), form-encoded (a query string or a form body) and as JSON written with
+ * ASCII only (Python's default: `\u00f6` for `ö`).
+ */
+const FORMS = {
+  'as written': (secret: string) => secret,
+  'URL-encoded': (secret: string) => encodeURIComponent(secret),
+  'form-encoded': (secret: string) => encodeURIComponent(secret).replaceAll('%20', '+'),
+  'ASCII-only JSON': (secret: string) =>
+    secret.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+} as const;
+
 interface Case {
   name: string;
   way: keyof typeof WAYS;
+  form: keyof typeof FORMS;
   secret: string;
+  /** The secret as the made result quotes it. */
+  quoted: string;
   hider: ToolCallState;
   beside: ToolCallState;
   made: unknown[];
@@ -138,7 +161,12 @@ const CASES: Case[] = fixtureNames().flatMap((name) => {
   for (const call of calls) ids.set(call.toolCallId, (ids.get(call.toolCallId) ?? 0) + 1);
   return calls.flatMap((hider) => {
     if (!hidesValue(hider)) return [];
-    const secret = hiddenTexts(state, [hider]).find(plain);
+    // What it was given and hides (the case reads it from there).
+    const given = JSON.stringify([hider.raw.input, hider.raw.approvalArgs]);
+    const texts = hiddenTexts(state, [hider]).filter(
+      (text) => jsonStable(text) && given.includes(text),
+    );
+    const secret = texts.find(plain) ?? texts[0];
     if (secret === undefined) return [];
     const shows = (call: ToolCallState) =>
       call !== hider &&
@@ -156,15 +184,27 @@ const CASES: Case[] = fixtureNames().flatMap((name) => {
           shows(call),
       ),
     ].filter((call) => call !== undefined);
+    // The first secret as written; for an encoding, the first it changes (a passphrase).
+    const quotes = (Object.keys(FORMS) as (keyof typeof FORMS)[]).flatMap((form) => {
+      const text =
+        form === 'as written' ? secret : texts.find((text) => FORMS[form](text) !== text);
+      return text === undefined ? [] : [{ form, secret: text, quoted: FORMS[form](text) }];
+    });
+    // The same quote twice is one case.
+    const unique = quotes.filter(
+      (quote, i) => quotes.findIndex((other) => other.quoted === quote.quoted) === i,
+    );
     return besides.flatMap((beside) =>
-      (Object.keys(WAYS) as (keyof typeof WAYS)[]).map((way) => ({
-        name,
-        way,
-        secret,
-        hider,
-        beside,
-        made: WAYS[way](chunks, beside, secret),
-      })),
+      (Object.keys(WAYS) as (keyof typeof WAYS)[]).flatMap((way) =>
+        unique.map((quote) => ({
+          name,
+          way,
+          ...quote,
+          hider,
+          beside,
+          made: WAYS[way](chunks, beside, quote.quoted),
+        })),
+      ),
     );
   });
 });
@@ -260,8 +300,16 @@ describe('a value one call hides, quoted by what a call beside it got back', () 
     expect(CASES.some((c) => c.beside.runId !== c.hider.runId)).toBe(true);
   });
 
+  it('is found quoted URL- and form-encoded, and in ASCII-only JSON, too', () => {
+    for (const form of ['URL-encoded', 'form-encoded', 'ASCII-only JSON'] as const)
+      expect(CASES.filter((c) => c.form === form).length, form).toBeGreaterThan(4);
+  });
+
   it.each(
-    CASES.map((c) => [`${c.name}: ${c.beside.toolName} beside ${c.hider.toolName}, ${c.way}`, c]),
+    CASES.map((c) => [
+      `${c.name}: ${c.beside.toolName} beside ${c.hider.toolName}, ${c.way}, ${c.form}`,
+      c,
+    ]),
   )('%s', (_, c) => {
     const store = createToolpaneStore(recordingOptions(c.name));
     let state = store.getState();
@@ -277,12 +325,12 @@ describe('a value one call hides, quoted by what a call beside it got back', () 
       if (!told(hider)) continue;
       if (!JSON.stringify([hider.raw.input, hider.raw.approvalArgs]).includes(c.secret)) continue;
       known++;
-      expect(shownOf(state), `after chunk ${index}`).not.toContain(c.secret);
+      expect(shownOf(state), `after chunk ${index}`).not.toContain(inJson(c.quoted));
     }
     expect(known).toBeGreaterThan(0);
     const beside = state.toolCalls.get(c.beside.key)!;
     // The made value arrived, and what it said around the hidden value shows.
-    expect(JSON.stringify(c.made)).toContain(`${SAID}${c.secret}`);
+    expect(JSON.stringify(c.made)).toContain(inJson(`${SAID}${c.quoted}`));
     const shown =
       c.way === 'its result'
         ? beside.output

@@ -159,8 +159,25 @@ type Mode =
   | 'cut after one character'
   | 'cut halfway'
   | 'error'
+  | 'error, URL-encoded'
   | 'result'
+  | 'result, form-encoded'
+  | 'result, ASCII-only JSON'
   | 'refused result';
+
+/** Each encoding a failure or result may quote a hidden value in, by mode. */
+const ENCODED: Partial<Record<Mode, (secret: string) => string>> = {
+  'error, URL-encoded': encodeURIComponent,
+  'result, form-encoded': (secret) => encodeURIComponent(secret).replaceAll('%20', '+'),
+  'result, ASCII-only JSON': (secret) =>
+    secret.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+};
+
+/** A hidden value as `mode` quotes it. */
+const quoted = (mode: Mode, secret: string) => ENCODED[mode]?.(secret) ?? secret;
+
+/** How often an encoding changed what it quoted: the modes that encode reached such a value. */
+const encodedQuotes = new Map<Mode, number>();
 
 /** Where to cut the quote of `args` so that it ends inside `leaf`. */
 function cutInside(args: unknown, leaf: string, mode: Mode): number | undefined {
@@ -218,17 +235,23 @@ function echoedNative(chunks: readonly unknown[], mode: Mode) {
     const secrets = hiddenOf(args, { kind: 'transformed', value: shownArgs.transformed });
     if (secrets.length === 0) return chunk;
     hidden.set(toolCallId, secrets);
-    const phase = mode === 'error' ? 'error' : 'output-available';
+    const failure = mode.startsWith('error');
+    const phase = failure ? 'error' : 'output-available';
+    const quotes = secrets.map((secret) => quoted(mode, secret));
+    if (ENCODED[mode] !== undefined) {
+      const changed = quotes.filter((quote, i) => quote !== secrets[i]).length;
+      encodedQuotes.set(mode, (encodedQuotes.get(mode) ?? 0) + changed);
+    }
     let shown: unknown;
-    if (mode === 'error') shown = { message: `Could not connect with ${secrets.join(' and ')}` };
-    else if (mode === 'result') shown = { sent: `sent with ${secrets.join(', ')}` };
+    if (failure) shown = { message: `Could not connect with ${quotes.join(' and ')}` };
+    else if (mode.startsWith('result')) shown = { sent: `sent with ${quotes.join(', ')}` };
     else {
       const max = mode === 'whole' ? undefined : cutInside(args, secrets[0]!, mode);
       shown = refusal(toolName, args, max);
     }
-    const type = mode === 'error' ? 'tool-error' : 'tool-result';
+    const type = failure ? 'tool-error' : 'tool-result';
     const { result: _, error: __, ...rest } = chunk.payload ?? {};
-    const payload = { ...rest, ...(mode === 'error' ? { error: shown } : { result: shown }) };
+    const payload = { ...rest, ...(failure ? { error: shown } : { result: shown }) };
     return {
       ...chunk,
       type,
@@ -323,17 +346,26 @@ const stringsOf = (value: unknown): string[] =>
       ? Object.values(value).flatMap(stringsOf)
       : [];
 
-/** Fails when a call shows a hidden value, or a quote cut inside one ends with its beginning. */
-function expectNoneShown(state: ToolpaneState, hidden: Map<string, string[]>, where: string) {
+/**
+ * Fails when a call shows a hidden value (as written, or as `mode` quotes it), or a quote cut
+ * inside one ends with its beginning.
+ */
+function expectNoneShown(
+  state: ToolpaneState,
+  hidden: Map<string, string[]>,
+  where: string,
+  mode: Mode,
+) {
   for (const call of state.toolCalls.values()) {
     const secrets = hidden.get(call.toolCallId);
     if (secrets === undefined) continue;
     const shown = besidesInput(call);
     const text = JSON.stringify(shown);
     for (const secret of secrets) {
-      expect(text, `${where}: ${call.key} shows ${secret}`).not.toContain(
-        JSON.stringify(secret).slice(1, -1),
-      );
+      for (const form of new Set([secret, quoted(mode, secret)]))
+        expect(text, `${where}: ${call.key} shows ${form}`).not.toContain(
+          JSON.stringify(form).slice(1, -1),
+        );
     }
     for (const string of stringsOf(shown)) {
       if (!string.endsWith(TRUNCATED)) continue;
@@ -354,7 +386,10 @@ const MODES: readonly Mode[] = [
   'cut after one character',
   'cut halfway',
   'error',
+  'error, URL-encoded',
   'result',
+  'result, form-encoded',
+  'result, ASCII-only JSON',
   'refused result',
 ];
 
@@ -366,7 +401,7 @@ describe('every call that hides part of its arguments, answering with a quote of
     // Native chunks carry Mastra's envelope; AI SDK parts do not.
     const isAiSdk = !(original as Chunk[]).some((chunk) => typeof chunk.from === 'string');
     for (const mode of MODES) {
-      if (isAiSdk && (mode === 'error' || mode === 'result' || mode === 'refused result')) continue;
+      if (isAiSdk && (mode.startsWith('error') || mode.includes('result'))) continue;
       const { chunks, hidden } = isAiSdk
         ? echoedAiSdk(original, mode)
         : echoedNative(original, mode);
@@ -375,18 +410,21 @@ describe('every call that hides part of its arguments, answering with a quote of
       const store = createToolpaneStore({ formats: [aiSdk], families: [network] });
       for (const chunk of chunks) {
         store.dispatch(chunk);
-        expectNoneShown(store.getState(), hidden, `${name}, ${mode}`);
+        expectNoneShown(store.getState(), hidden, `${name}, ${mode}`, mode);
       }
       const snapshot = deserializeState(
         JSON.parse(JSON.stringify(serializeState(store.getState()))),
       );
-      expectNoneShown(snapshot, hidden, `${name}, ${mode}, snapshot`);
+      expectNoneShown(snapshot, hidden, `${name}, ${mode}, snapshot`, mode);
     }
   });
 
   it('reached calls on both paths, so the check saw the quotes', () => {
     expect(counted.native).toBeGreaterThan(20);
     expect(counted.aiSdk).toBeGreaterThan(3);
+    // Each encoding changed some hidden value it quoted (a passphrase with spaces and an umlaut).
+    for (const mode of Object.keys(ENCODED) as Mode[])
+      expect(encodedQuotes.get(mode) ?? 0, mode).toBeGreaterThan(0);
   });
 });
 

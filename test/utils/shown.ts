@@ -65,6 +65,8 @@ export function neverShows(
 export const TOLD_LATE: ReadonlySet<string> = new Set([
   'key-handed-on',
   'aisdk-v6-key-handed-on',
+  'key-passphrase',
+  'aisdk-v6-key-passphrase',
   // Not its AI SDK twin: a subagent's vault there shows nothing at all (no transform metadata).
   'key-across-agents',
 ]);

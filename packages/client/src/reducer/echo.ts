@@ -73,10 +73,30 @@ function argsText(value: unknown, input: DisplayValue): string {
   return parts.join('\0');
 }
 
-/** Each hidden text as it may appear: as written, JSON-escaped, JSON-escaped twice. */
+/**
+ * Each hidden text as it may appear: as written, JSON-escaped (once, twice, and with every
+ * character past ASCII as `\uXXXX`, as Python writes JSON), and where that changes it encoded as
+ * a link or a form body carries it (`encodeURIComponent`, `encodeURI`, spaces as `+`, escapes in
+ * lower case).
+ */
 function addForms(out: Set<string>, text: string): void {
   const once = JSON.stringify(text).slice(1, -1);
   out.add(text).add(once).add(JSON.stringify(once).slice(1, -1));
+  out.add(
+    once.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
+  for (const encode of [encodeURIComponent, encodeURI]) {
+    let url: string;
+    try {
+      url = encode(text);
+    } catch {
+      // A lone surrogate: no URL carries it.
+      continue;
+    }
+    if (url === text) continue;
+    out.add(url).add(url.replaceAll('%20', '+'));
+    out.add(url.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
+  }
 }
 
 /**
