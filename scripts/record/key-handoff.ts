@@ -24,8 +24,11 @@ import { crmLookupTool } from './scenarios.ts';
 /** The key the vault returns and the lookup hides. */
 export const HANDOFF_SECRET = 'sk-vault-handoff-6023';
 
-/** A passphrase the vault returns instead: spaces, a slash and an umlaut, which URLs, forms and ASCII-only JSON encode. */
-export const PASSPHRASE_SECRET = 'lantern örbit 6023/velvet';
+/**
+ * A passphrase the vault returns instead: spaces, a slash and an umlaut, which URLs, forms and
+ * ASCII-only JSON encode, and an ampersand and an apostrophe, which HTML escapes.
+ */
+export const PASSPHRASE_SECRET = "lantern & örbit 6023/velvet's";
 
 /** Returns a service's key; no display transform, so its result shows as it is. */
 const vaultTool = createTool({

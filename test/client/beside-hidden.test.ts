@@ -125,10 +125,25 @@ function topOf(state: ToolpaneState, runId: string): string {
   return parent === undefined || parent.runId === runId ? runId : topOf(state, parent.runId);
 }
 
+/** `text` with the characters HTML escapes escaped, an apostrophe as `apostrophe`. */
+const escapeHtml = (text: string, apostrophe: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", apostrophe);
+
+/** `secret` in base64 after `before` (so at each alignment), when long enough to search for. */
+const base64 = (secret: string, before: string, encoding: 'base64' | 'base64url') =>
+  Buffer.byteLength(secret) < 6 ? secret : Buffer.from(before + secret).toString(encoding);
+
 /**
  * How a result may quote a hidden value: as written, and, where they differ, URL-encoded (a link
- * a tool built with it), form-encoded (a query string or a form body) and as JSON written with
- * ASCII only (Python's default: `\u00f6` for `ö`).
+ * a tool built with it), form-encoded (a query string or a form body), as JSON written with
+ * ASCII only (Python's default: `\u00f6` for `ö`), escaped for HTML, and in base64 at each of the
+ * three alignments (alone, in a `Basic` header after a user name, in base64url after two bytes).
+ * An encoding that does not apply (base64 of a text under six bytes) leaves it as it is.
  */
 const FORMS = {
   'as written': (secret: string) => secret,
@@ -136,6 +151,14 @@ const FORMS = {
   'form-encoded': (secret: string) => encodeURIComponent(secret).replaceAll('%20', '+'),
   'ASCII-only JSON': (secret: string) =>
     secret.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  'HTML-escaped': (secret: string) => escapeHtml(secret, '&#39;'),
+  'HTML-escaped as Python does': (secret: string) => escapeHtml(secret, '&#x27;'),
+  base64: (secret: string) => base64(secret, '', 'base64'),
+  'base64 in a Basic header': (secret: string) => {
+    const encoded = base64(secret, 'svc:', 'base64');
+    return encoded === secret ? secret : `Basic ${encoded}`;
+  },
+  'base64url after two bytes': (secret: string) => base64(secret, 'k=', 'base64url'),
 } as const;
 
 interface Case {
@@ -300,8 +323,8 @@ describe('a value one call hides, quoted by what a call beside it got back', () 
     expect(CASES.some((c) => c.beside.runId !== c.hider.runId)).toBe(true);
   });
 
-  it('is found quoted URL- and form-encoded, and in ASCII-only JSON, too', () => {
-    for (const form of ['URL-encoded', 'form-encoded', 'ASCII-only JSON'] as const)
+  it('is found quoted URL- and form-encoded, in ASCII-only JSON, HTML-escaped and in base64, too', () => {
+    for (const form of Object.keys(FORMS) as (keyof typeof FORMS)[])
       expect(CASES.filter((c) => c.form === form).length, form).toBeGreaterThan(4);
   });
 
@@ -337,8 +360,11 @@ describe('a value one call hides, quoted by what a call beside it got back', () 
         : c.way === 'its error'
           ? beside.error
           : (beside.progress.at(-1) ?? { kind: 'none' });
-    if (shown.kind === 'raw' || shown.kind === 'transformed')
-      expect(JSON.stringify(shown.value)).toContain(`${SAID}[hidden]`);
+    if (shown.kind !== 'raw' && shown.kind !== 'transformed') return;
+    // In base64, what came before the value (a user name) shows, and the few characters that
+    // share bits with it.
+    const before = c.form.startsWith('base64') ? String.raw`(Basic )?[\w+/-]{0,8}` : '';
+    expect(JSON.stringify(shown.value)).toMatch(new RegExp(`${SAID}${before}\\[hidden\\]`));
   });
 });
 

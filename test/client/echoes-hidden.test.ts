@@ -163,6 +163,8 @@ type Mode =
   | 'result'
   | 'result, form-encoded'
   | 'result, ASCII-only JSON'
+  | 'result, HTML-escaped'
+  | 'error, base64 in a Basic header'
   | 'refused result';
 
 /** Each encoding a failure or result may quote a hidden value in, by mode. */
@@ -171,6 +173,18 @@ const ENCODED: Partial<Record<Mode, (secret: string) => string>> = {
   'result, form-encoded': (secret) => encodeURIComponent(secret).replaceAll('%20', '+'),
   'result, ASCII-only JSON': (secret) =>
     secret.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  'result, HTML-escaped': (secret) =>
+    secret
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#39;'),
+  // Base64 is searched for in texts of six bytes or more.
+  'error, base64 in a Basic header': (secret) =>
+    Buffer.byteLength(secret) < 6
+      ? secret
+      : `Basic ${Buffer.from(`ops:${secret}`).toString('base64')}`,
 };
 
 /** A hidden value as `mode` quotes it. */
@@ -390,6 +404,8 @@ const MODES: readonly Mode[] = [
   'result',
   'result, form-encoded',
   'result, ASCII-only JSON',
+  'result, HTML-escaped',
+  'error, base64 in a Basic header',
   'refused result',
 ];
 
@@ -422,7 +438,8 @@ describe('every call that hides part of its arguments, answering with a quote of
   it('reached calls on both paths, so the check saw the quotes', () => {
     expect(counted.native).toBeGreaterThan(20);
     expect(counted.aiSdk).toBeGreaterThan(3);
-    // Each encoding changed some hidden value it quoted (a passphrase with spaces and an umlaut).
+    // Each encoding changed some hidden value it quoted (a passphrase with spaces, an umlaut, an
+    // ampersand and an apostrophe).
     for (const mode of Object.keys(ENCODED) as Mode[])
       expect(encodedQuotes.get(mode) ?? 0, mode).toBeGreaterThan(0);
   });

@@ -5,6 +5,7 @@ import type { RunHiders } from './beside-index.js';
 import { scrubbed, scrubbedWith, valuesThrough } from './beside-scrub.js';
 import { type DataAt, dataAt, forget, mayQuote, noteShown } from './beside-shown.js';
 import type { Ctx } from './context.js';
+import { withForms } from './forms.js';
 import { affords, hiddenData } from './hide.js';
 import { withholdModelOutput } from './redact.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
@@ -47,11 +48,14 @@ export function searchAgain(ctx: Ctx, hiders: RunHiders): void {
     undo,
   );
   if (texts.length + forData.length === 0) return;
-  const found = mayQuote(hiders.shown, root, [...texts, ...forData], undo);
+  // Each text in every form it may be quoted in.
+  const forms = withForms(texts);
+  const dataForms = withForms(forData);
+  const found = mayQuote(hiders.shown, root, [...forms, ...dataForms], undo);
   if (found.keys.size === 0) return;
   const paid = affords(ctx)(read + readForData + found.cost);
-  const matcher = paid ? textMatcher(texts) : undefined;
-  const dataMatcher = paid && forData.length > 0 ? textMatcher(forData) : undefined;
+  const matcher = paid ? textMatcher(forms) : undefined;
+  const dataMatcher = paid && dataForms.size > 0 ? textMatcher(dataForms) : undefined;
   for (const key of found.keys) {
     if (typeof key !== 'string') {
       if (!paid || dataMatcher !== undefined) dataAgain(ctx, hiders, key, dataMatcher);

@@ -6,6 +6,7 @@ import type { BesideIndex, Group, RunHiders } from './beside-index.js';
 import { scrubbed, scrubbedWith, stepThrough } from './beside-scrub.js';
 import { dataAt, noteShown, noValues, type Shown, showsBack } from './beside-shown.js';
 import type { Ctx } from './context.js';
+import { withForms } from './forms.js';
 import { affords, hidesValue } from './hide.js';
 import { mayReopen } from './reopen.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
@@ -194,7 +195,8 @@ function textsOf(
     if (call === undefined || !hidesValue(call)) continue;
     for (const text of besideTexts(call, wide, mayReopen(ctx, call))) texts.add(text);
   }
-  return { texts, cost: cost + texts.size };
+  const forms = withForms(texts);
+  return { texts: forms, cost: cost + forms.size };
 }
 
 /** The matcher of a group's texts; undefined when `pay` refuses. */

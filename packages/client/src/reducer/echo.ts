@@ -1,5 +1,6 @@
 import { parsePartialJson } from '../partial-json/partial-json.js';
 import type { DisplayValue, ToolCallState } from '../state/state.js';
+import { addForms, withForms } from './forms.js';
 import { HIDDEN_MARK, type Scrub, scrubText, scrubValue, TRUNCATED } from './scrub.js';
 import { type TextMatcher, textMatcher } from './text-match.js';
 
@@ -15,8 +16,8 @@ import { type TextMatcher, textMatcher } from './text-match.js';
  * stream whose input deltas were suppressed, a transform that failed), nothing tells which parts
  * are secret: a result that finds a customer by name may show the name. Then only failures (the
  * error, a result `{ error: true, … }`) have every part of that value replaced. Replaced wherever
- * they occur: as written, as JSON escapes them (once or twice), and cut short where a quote was
- * truncated.
+ * they occur: in each form a quote may take (escaped, encoded: see `forms.ts`), and cut short
+ * where a quote was truncated.
  */
 
 /** A message shown instead of one that was not searched for hidden values (see `affords`). */
@@ -74,34 +75,8 @@ function argsText(value: unknown, input: DisplayValue): string {
 }
 
 /**
- * Each hidden text as it may appear: as written, JSON-escaped (once, twice, and with every
- * character past ASCII as `\uXXXX`, as Python writes JSON), and where that changes it encoded as
- * a link or a form body carries it (`encodeURIComponent`, `encodeURI`, spaces as `+`, escapes in
- * lower case).
- */
-function addForms(out: Set<string>, text: string): void {
-  const once = JSON.stringify(text).slice(1, -1);
-  out.add(text).add(once).add(JSON.stringify(once).slice(1, -1));
-  out.add(
-    once.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-  );
-  for (const encode of [encodeURIComponent, encodeURI]) {
-    let url: string;
-    try {
-      url = encode(text);
-    } catch {
-      // A lone surrogate: no URL carries it.
-      continue;
-    }
-    if (url === text) continue;
-    out.add(url).add(url.replaceAll('%20', '+'));
-    out.add(url.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
-  }
-}
-
-/**
  * The texts of `value` (strings and numbers of at least three characters) that `text` does not
- * contain, in each of their forms, added to `out`. One pass over `text`, however many there are.
+ * contain, added to `out`. One pass over `text`, however many there are.
  */
 function addUnshown(out: Set<string>, value: unknown, text: string): void {
   const leaves = new Set<string>();
@@ -111,7 +86,7 @@ function addUnshown(out: Set<string>, value: unknown, text: string): void {
   // A short text is searched once per value, a longer one once for all of them.
   const shown = text.length > 256 ? textMatcher(leaves).found(text) : undefined;
   for (const leaf of leaves) {
-    if (!(shown?.has(leaf) ?? text.includes(leaf))) addForms(out, leaf);
+    if (!(shown?.has(leaf) ?? text.includes(leaf))) out.add(leaf);
   }
 }
 
@@ -131,7 +106,10 @@ export function leafTexts(value: unknown): Set<string> {
 const asCame = (view: DisplayValue | undefined): boolean =>
   view === undefined || view.kind === 'raw' || view.kind === 'none';
 
-/** The texts a call hides: those a view tells (`known`), and with them those of unshown values. */
+/**
+ * The texts a call hides: those a view tells (`known`), and with them those of unshown values. As
+ * written: a search looks for them in every form ({@link withForms}).
+ */
 export interface Hidden {
   readonly known: readonly string[];
   readonly all: readonly string[];
@@ -205,7 +183,7 @@ function quotedScrub(calls: readonly ToolCallState[], value: unknown, hidden: Te
     return text;
   });
   return {
-    hidden: [hidden, textMatcher(more)],
+    hidden: [hidden, textMatcher(withForms(more))],
     unshown: (leaf) => shown.some((text) => !text.includes(leaf)),
   };
 }
@@ -259,7 +237,7 @@ export function withoutEchoes(
   if (texts.size === 0 && !failed) return display;
   // Built for each value rather than kept with the call: a matcher takes a few dozen bytes per
   // character it searches for, and building it costs what one search of the texts would.
-  const matcher = textMatcher(texts);
+  const matcher = textMatcher(withForms(texts));
   const scrub = failed ? quotedScrub(list, display.value, matcher) : { hidden: [matcher] };
   let value = failed ? withoutResultQuote(list, display.value, transformed) : display.value;
   if (scrub.unshown !== undefined || scrub.hidden.some((matcher) => !matcher.empty)) {
@@ -305,5 +283,5 @@ export function messageWithoutEchoes(
   // One search for every call's texts: one after another, a shorter text hidden first would
   // leave the rest of a longer one that holds it.
   if (affords !== undefined && !affords(Math.ceil(message.length / 256))) return WITHHELD;
-  return scrubText(message, { hidden: [textMatcher(texts)] });
+  return scrubText(message, { hidden: [textMatcher(withForms(texts))] });
 }
