@@ -52,7 +52,10 @@ const git = (...gitArgs: string[]) =>
 async function load(rev: string, root: string): Promise<Client> {
   const dir = join(root, rev.replace(/[^\w.-]/g, '_'));
   mkdirSync(dir, { recursive: true });
-  const tar = execFileSync('git', ['-C', repo, 'archive', rev, 'packages/client/src']);
+  // The sources are over the 1 MB a child's output may hold by default.
+  const tar = execFileSync('git', ['-C', repo, 'archive', rev, 'packages/client/src'], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
   symlinkSync(
     join(repo, 'packages/client/node_modules'),

@@ -18,6 +18,7 @@ const ENTITIES: Record<string, string> = {
 const MIN_BASE64_BYTES = 6;
 
 const utf8 = new TextEncoder();
+const ASCII = /^[\0-\x7f]*$/;
 
 /**
  * Each run of base64 characters that `text` alone decides, wherever it starts in the encoded
@@ -25,13 +26,18 @@ const utf8 = new TextEncoder();
  * payload. The characters that share bits with the bytes around it are left off.
  */
 function addBase64(out: Set<string>, text: string): void {
-  const bytes = utf8.encode(text);
+  if (text.length < MIN_BASE64_BYTES >> 1) return;
+  // Its UTF-8 bytes, one character each (what `btoa` reads): ASCII as it is.
+  let bytes = text;
+  if (!ASCII.test(text)) {
+    bytes = '';
+    for (const byte of utf8.encode(text)) bytes += String.fromCharCode(byte);
+  }
   if (bytes.length < MIN_BASE64_BYTES) return;
   for (let shift = 0; shift < 3; shift++) {
-    let binary = '\0'.repeat(shift);
-    for (const byte of bytes) binary += String.fromCharCode(byte);
     const bits = 8 * (shift + bytes.length);
-    const run = btoa(binary).slice(Math.ceil((8 * shift) / 6), Math.floor(bits / 6));
+    const encoded = btoa(shift === 0 ? bytes : '\0'.repeat(shift) + bytes);
+    const run = encoded.slice(Math.ceil((8 * shift) / 6), Math.floor(bits / 6));
     out.add(run).add(run.replaceAll('+', '-').replaceAll('/', '_'));
   }
 }
