@@ -141,7 +141,7 @@ const base64 = (secret: string, before: string, encoding: 'base64' | 'base64url'
 /**
  * How a result may quote a hidden value: as written, and, where they differ, URL-encoded (a link
  * a tool built with it), form-encoded (a query string or a form body), as JSON written with
- * ASCII only (Python's default: `\u00f6` for `ö`), escaped for HTML, and in base64 at each of the
+ * ASCII only (Python's default: `\u00f6` for `ö`), in capitals, escaped for HTML, and in base64 at each of the
  * three alignments (alone, in a `Basic` header after a user name, in base64url after two bytes).
  * An encoding that does not apply (base64 of a text under six bytes) leaves it as it is.
  */
@@ -151,6 +151,7 @@ const FORMS = {
   'form-encoded': (secret: string) => encodeURIComponent(secret).replaceAll('%20', '+'),
   'ASCII-only JSON': (secret: string) =>
     secret.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  'in capitals': (secret: string) => secret.toUpperCase(),
   'HTML-escaped': (secret: string) => escapeHtml(secret, '&#39;'),
   'HTML-escaped as Python does': (secret: string) => escapeHtml(secret, '&#x27;'),
   base64: (secret: string) => base64(secret, '', 'base64'),
@@ -323,7 +324,7 @@ describe('a value one call hides, quoted by what a call beside it got back', () 
     expect(CASES.some((c) => c.beside.runId !== c.hider.runId)).toBe(true);
   });
 
-  it('is found quoted URL- and form-encoded, in ASCII-only JSON, HTML-escaped and in base64, too', () => {
+  it('is found quoted in every form: encoded, escaped, in base64 and in capitals', () => {
     for (const form of Object.keys(FORMS) as (keyof typeof FORMS)[])
       expect(CASES.filter((c) => c.form === form).length, form).toBeGreaterThan(4);
   });

@@ -164,6 +164,7 @@ type Mode =
   | 'result, form-encoded'
   | 'result, ASCII-only JSON'
   | 'result, HTML-escaped'
+  | 'error, in capitals'
   | 'error, base64 in a Basic header'
   | 'refused result';
 
@@ -173,6 +174,7 @@ const ENCODED: Partial<Record<Mode, (secret: string) => string>> = {
   'result, form-encoded': (secret) => encodeURIComponent(secret).replaceAll('%20', '+'),
   'result, ASCII-only JSON': (secret) =>
     secret.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  'error, in capitals': (secret) => secret.toUpperCase(),
   'result, HTML-escaped': (secret) =>
     secret
       .replaceAll('&', '&amp;')
@@ -405,6 +407,7 @@ const MODES: readonly Mode[] = [
   'result, form-encoded',
   'result, ASCII-only JSON',
   'result, HTML-escaped',
+  'error, in capitals',
   'error, base64 in a Basic header',
   'refused result',
 ];

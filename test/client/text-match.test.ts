@@ -7,11 +7,13 @@ import { runs } from '../utils/property';
  * The matcher that finds hidden values, against the plain definitions it stands for: every
  * occurrence found by `indexOf` from every position, every text's presence by `includes`, every
  * end of a text that begins a longer searched one by `startsWith`, every start that ends one by
- * `endsWith`, and every text inside one by `includes`. Texts and strings are drawn
- * from three letters, so occurrences overlap, nest and touch.
+ * `endsWith`, and every text inside one by `includes`, each in lower case: a text is found
+ * whatever its case. Texts and strings are drawn from three letters, two of them in either case,
+ * so occurrences overlap, nest and touch.
  */
 
-const letters = fc.constantFrom('a', 'b', 'c');
+const letters = fc.constantFrom('a', 'b', 'c', 'A', 'B');
+const low = (text: string) => text.toLowerCase();
 const word = (max: number) =>
   fc.array(letters, { minLength: 1, maxLength: max }).map((l) => l.join(''));
 const texts = fc.array(word(5), { maxLength: 8 });
@@ -20,8 +22,9 @@ const subject = fc.oneof(word(40), fc.constant(''));
 /** The covered stretches by definition: each position inside some occurrence, joined in runs. */
 function naiveCover(patterns: readonly string[], text: string): [number, number][] {
   const covered = new Array<boolean>(text.length).fill(false);
-  for (const pattern of patterns) {
-    for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, at + 1)) {
+  const lower = low(text);
+  for (const pattern of patterns.map(low)) {
+    for (let at = lower.indexOf(pattern); at !== -1; at = lower.indexOf(pattern, at + 1)) {
       covered.fill(true, at, at + pattern.length);
     }
   }
@@ -61,7 +64,7 @@ describe('textMatcher', () => {
       fc.property(texts, subject, (patterns, text) => {
         const found = textMatcher(patterns).found(text);
         expect([...found].sort()).toEqual(
-          [...new Set(patterns.filter((p) => text.includes(p)))].sort(),
+          [...new Set(patterns.filter((p) => low(text).includes(low(p))))].sort(),
         );
       }),
       runs(2000),
@@ -74,7 +77,8 @@ describe('textMatcher', () => {
         const expected: number[] = [];
         for (let length = text.length; length > 0; length--) {
           const end = text.slice(text.length - length);
-          if (patterns.some((p) => p.length > length && p.startsWith(end))) expected.push(length);
+          if (patterns.some((p) => p.length > length && low(p).startsWith(low(end))))
+            expected.push(length);
         }
         expect(textMatcher(patterns).cutEnds(text)).toEqual(expected);
       }),
@@ -88,7 +92,8 @@ describe('textMatcher', () => {
         let expected = 0;
         for (let length = text.length; length > 0 && expected === 0; length--) {
           const end = text.slice(text.length - length);
-          if (patterns.some((p) => p.length > length && p.startsWith(end))) expected = length;
+          if (patterns.some((p) => p.length > length && low(p).startsWith(low(end))))
+            expected = length;
         }
         expect(textMatcher(patterns).openEnd(text)).toBe(expected);
       }),
@@ -102,7 +107,8 @@ describe('textMatcher', () => {
         let expected = 0;
         for (let length = text.length; length > 0 && expected === 0; length--) {
           const start = text.slice(0, length);
-          if (patterns.some((p) => p.length > length && p.endsWith(start))) expected = length;
+          if (patterns.some((p) => p.length > length && low(p).endsWith(low(start))))
+            expected = length;
         }
         expect(textMatcher(patterns).openStart(text)).toBe(expected);
       }),
@@ -113,7 +119,7 @@ describe('textMatcher', () => {
   it('tells whether a text occurs in a searched text', () => {
     fc.assert(
       fc.property(texts, word(6), (patterns, text) => {
-        const expected = patterns.some((p) => p.includes(text));
+        const expected = patterns.some((p) => low(p).includes(low(text)));
         expect(textMatcher(patterns).inside(text)).toBe(expected);
       }),
       runs(2000),
@@ -133,5 +139,17 @@ describe('textMatcher', () => {
     ]);
     expect(textMatcher([]).cover('anything')).toEqual([]);
     expect(textMatcher(['', 'x']).found('xx')).toEqual(new Set(['x']));
+  });
+
+  it('finds a text in another case, past ASCII too, where the case is one code unit', () => {
+    const matcher = textMatcher(['Örbit', 'straße']);
+    expect(matcher.cover('an ÖRBIT, an örbit')).toEqual([
+      [3, 8],
+      [13, 18],
+    ]);
+    expect(matcher.found('ÖRBIT')).toEqual(new Set(['Örbit']));
+    // `ß` has no capital of one code unit: `STRASSE` is another text.
+    expect(matcher.cover('STRASSE')).toEqual([]);
+    expect(matcher.cover('STRAßE')).toEqual([[0, 6]]);
   });
 });

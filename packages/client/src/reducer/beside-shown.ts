@@ -3,6 +3,7 @@ import type { DataPart, RunState, ToolCallState } from '../state/state.js';
 import { mapWorkflowValues } from '../state/workflow-record.js';
 import { eachLeaf } from './echo.js';
 import { TRUNCATED } from './scrub.js';
+import { fold } from './text-match.js';
 import { shownValue } from './transform.js';
 import { assignUndoably, pushUndoably, type Undo } from './undo.js';
 
@@ -100,14 +101,15 @@ const mixed = (x: number): number => {
 
 /**
  * Calls `visit` with a hash of every six characters in a row of `text` (`which` 0), or every
- * three (`which` 1), in one pass: each hash made from the one before.
+ * three (`which` 1), in one pass: each hash made from the one before. In lower case, as texts are
+ * searched for (see `text-match.ts`).
  */
 function eachGram(text: string, which: 0 | 1, visit: (hash: number) => unknown): boolean {
   const n = which === 0 ? 6 : 3;
   let hash = 0;
   for (let i = 0; i < text.length; i++) {
-    if (i >= n) hash = (hash - Math.imul(text.charCodeAt(i - n), FIRST[which]!)) | 0;
-    hash = (Math.imul(hash, BASE) + text.charCodeAt(i)) | 0;
+    if (i >= n) hash = (hash - Math.imul(fold(text.charCodeAt(i - n)), FIRST[which]!)) | 0;
+    hash = (Math.imul(hash, BASE) + fold(text.charCodeAt(i))) | 0;
     if (i >= n - 1 && visit(mixed(hash)) === false) return false;
   }
   return true;

@@ -83,10 +83,12 @@ function addUnshown(out: Set<string>, value: unknown, text: string): void {
   eachLeaf(value, (leaf) => {
     if (leaf.length >= MIN_LENGTH) leaves.add(leaf);
   });
-  // A short text is searched once per value, a longer one once for all of them.
+  // A short text is searched once per value, a longer one once for all of them; in any case, as
+  // hidden texts are searched for.
   const shown = text.length > 256 ? textMatcher(leaves).found(text) : undefined;
+  const lower = shown === undefined ? text.toLowerCase() : '';
   for (const leaf of leaves) {
-    if (!(shown?.has(leaf) ?? text.includes(leaf))) out.add(leaf);
+    if (!(shown?.has(leaf) ?? lower.includes(leaf.toLowerCase()))) out.add(leaf);
   }
 }
 

@@ -1,8 +1,9 @@
 /*
- * Many texts found in one pass over another (Aho–Corasick over UTF-16 code units): the time to
- * search a text is linear in its length however many texts are looked for, where a search per
- * text costs their number times the length. Hidden values are searched for this way, so a call
- * that hides thousands of values and shows a result as long costs what reading both costs.
+ * Many texts found in one pass over another (Aho–Corasick over UTF-16 code units, each folded to
+ * lower case): the time to search a text is linear in its length however many texts are looked
+ * for, where a search per text costs their number times the length. Hidden values are searched
+ * for this way, so a call that hides thousands of values and shows a result as long costs what
+ * reading both costs.
  *
  * Written here rather than taken from a package: the matchers on npm match grapheme clusters
  * (through `Intl.Segmenter`, so a hidden value would go unseen next to a combining mark), weigh
@@ -12,6 +13,24 @@
 
 /** A node with more children than this finds them through a `Map` rather than its list. */
 const WIDE = 8;
+
+/** Code units past ASCII and what they fold to, as they are met. */
+const folded = new Map<number, number>();
+
+/**
+ * A code unit in lower case, where that is one code unit: texts are found whatever their case (a
+ * quote written in capitals still shows a hidden text), and positions stay those of the text.
+ */
+export function fold(code: number): number {
+  if (code < 128) return code >= 65 && code <= 90 ? code + 32 : code;
+  let to = folded.get(code);
+  if (to === undefined) {
+    const lower = String.fromCharCode(code).toLowerCase();
+    to = lower.length === 1 ? lower.charCodeAt(0) : code;
+    folded.set(code, to);
+  }
+  return to;
+}
 
 /** A set of texts to find, built once by {@link textMatcher} and searched any number of times. */
 export interface TextMatcher {
@@ -39,11 +58,11 @@ export interface TextMatcher {
   openStart(text: string): number;
   /** Whether `text` (not empty) occurs in a searched text. */
   inside(text: string): boolean;
-  /** Which of the searched texts occur in `text`, found in one pass. */
+  /** Which of the searched texts occur in `text`, in any case, found in one pass. */
   found(text: string): Set<string>;
 }
 
-/** A matcher for `texts` (empty texts are ignored). */
+/** A matcher for `texts`, in any case (see {@link fold}; empty texts are ignored). */
 export function textMatcher(texts: Iterable<string>): TextMatcher {
   // Per node (0 is the root; at most one per character of the texts): its first child, its next
   // sibling, the code unit that leads to it, how many children it has (up to WIDE + 1), the length
@@ -66,6 +85,8 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
   // For a node with more than WIDE children: 1 + the index of its children's map in `maps`.
   const wide = new Int32Array(size);
   const maps: Map<number, number>[] = [];
+  // For a node a searched text ends at: those texts, as they were given (they may differ in case).
+  const written: (string[] | undefined)[] = [];
   let nodes = 1;
 
   const child = (node: number, code: number): number | undefined => {
@@ -85,7 +106,7 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
   for (const text of list) {
     let node = 0;
     for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
+      const code = fold(text.charCodeAt(i));
       let to = child(node, code);
       if (to === undefined) {
         to = nodes++;
@@ -102,7 +123,12 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
       }
       node = to;
     }
-    longest[node] = text.length;
+    if (text.length > 0) {
+      longest[node] = text.length;
+      const ending = written[node];
+      if (ending === undefined) written[node] = [text];
+      else ending.push(text);
+    }
   }
 
   // Failure links, parents before children (breadth first).
@@ -121,7 +147,7 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
   const scan = (text: string, visit?: (node: number, end: number) => void): number => {
     let node = 0;
     for (let i = 0; i < text.length; ) {
-      node = step(node, text.charCodeAt(i++));
+      node = step(node, fold(text.charCodeAt(i++)));
       visit?.(node, i);
     }
     return node;
@@ -167,10 +193,10 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
       // Every searched text that ends here is the text of a node on the failure chain; a node met
       // before had its chain walked then.
       const seen = new Uint8Array(nodes);
-      scan(text, (node, end) => {
+      scan(text, (node) => {
         for (let at = node; at !== 0 && seen[at] === 0; at = fail[at]!) {
           seen[at] = 1;
-          if (longest[at] === depth[at]) out.add(text.slice(end - depth[at]!, end));
+          for (const searched of written[at] ?? []) out.add(searched);
         }
       });
       return out;
@@ -191,7 +217,7 @@ function substrings(texts: readonly string[]): (text: string) => boolean {
   const length = [0];
   let last = 0;
   for (let i = 0; i < joined.length; i++) {
-    const code = joined.charCodeAt(i);
+    const code = fold(joined.charCodeAt(i));
     const made = moves.push(new Map()) - 1;
     length[made] = length[last]! + 1;
     link[made] = 0;
@@ -214,7 +240,7 @@ function substrings(texts: readonly string[]): (text: string) => boolean {
   return (text) => {
     let at: number | undefined = 0;
     for (let i = 0; i < text.length && at !== undefined; i++)
-      at = moves[at]!.get(text.charCodeAt(i));
+      at = moves[at]!.get(fold(text.charCodeAt(i)));
     return at !== undefined;
   };
 }
