@@ -85,8 +85,6 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
   // For a node with more than WIDE children: 1 + the index of its children's map in `maps`.
   const wide = new Int32Array(size);
   const maps: Map<number, number>[] = [];
-  // For a node a searched text ends at: those texts, as they were given (they may differ in case).
-  const written: (string[] | undefined)[] = [];
   let nodes = 1;
 
   const child = (node: number, code: number): number | undefined => {
@@ -123,25 +121,37 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
       }
       node = to;
     }
-    if (text.length > 0) {
-      longest[node] = text.length;
-      const ending = written[node];
-      if (ending === undefined) written[node] = [text];
-      else ending.push(text);
-    }
+    longest[node] = text.length;
   }
 
   // Failure links, parents before children (breadth first).
-  const queue = [0];
-  for (let at = 0; at < queue.length; at++) {
+  const queue = new Int32Array(nodes);
+  for (let at = 0, queued = 1; at < queued; at++) {
     const node = queue[at]!;
     for (let kid = first[node]!; kid !== -1; kid = next[kid]!) {
       const link = node === 0 ? 0 : step(fail[node]!, unit[kid]!);
       fail[kid] = link;
       if (longest[kid] === 0) longest[kid] = longest[link]!;
-      queue.push(kid);
+      queue[queued++] = kid;
     }
   }
+
+  // For each node a searched text ends at, those texts as they were given (they may differ in
+  // case): made the first time `found` is asked.
+  let written: Map<number, string[]> | undefined;
+  const writtenAt = (): Map<number, string[]> => {
+    if (written !== undefined) return written;
+    written = new Map();
+    for (const text of list) {
+      if (text === '') continue;
+      let node = 0;
+      for (let i = 0; i < text.length; i++) node = child(node, fold(text.charCodeAt(i)))!;
+      const ending = written.get(node);
+      if (ending === undefined) written.set(node, [text]);
+      else ending.push(text);
+    }
+    return written;
+  };
 
   /** Walks `text` through the automaton, telling `visit` each node reached; returns the last. */
   const scan = (text: string, visit?: (node: number, end: number) => void): number => {
@@ -190,13 +200,14 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
     },
     found(text) {
       const out = new Set<string>();
+      const ends = writtenAt();
       // Every searched text that ends here is the text of a node on the failure chain; a node met
       // before had its chain walked then.
       const seen = new Uint8Array(nodes);
       scan(text, (node) => {
         for (let at = node; at !== 0 && seen[at] === 0; at = fail[at]!) {
           seen[at] = 1;
-          for (const searched of written[at] ?? []) out.add(searched);
+          for (const searched of ends.get(at) ?? []) out.add(searched);
         }
       });
       return out;
