@@ -13,9 +13,10 @@ import { everythingShown, hiddenTexts, neverShows, TOLD_LATE } from '../utils/sh
  * memory, a lookup that returns the key an earlier turn's call was given. Every recording with a
  * call a display transform is known to hide a value through, as the first turn of a chat whose
  * second turn (a plain recording of the same format) has a tool whose result, or error, quotes
- * each hidden text, or writes a data part that does: no state a store publishes shows it, through
- * a store read chunk by chunk and through `reduceAll`, and the rest of the value shows. So does a
- * chat reloaded from the `UIMessage`s an app saved of both turns.
+ * each hidden text (as written, in capitals, URL-encoded or in base64), or writes a data part that
+ * does: no state a store publishes shows it, through a store read chunk by chunk and through
+ * `reduceAll`, and the rest of the value shows. So does a chat reloaded from the `UIMessage`s an
+ * app saved of both turns.
  */
 
 type Json = Record<string, unknown>;
@@ -39,6 +40,20 @@ const CASES = fixtureNames().flatMap((name) => {
 
 const WAYS = ['its result', 'its error', 'a data part it writes'] as const;
 type Way = (typeof WAYS)[number];
+
+/**
+ * How the later turn quotes each hidden text: as written, in capitals, URL-encoded, and in base64
+ * (texts of six bytes or more; shorter ones as written).
+ */
+const FORMS = {
+  'as written': (secret: string) => secret,
+  'in capitals': (secret: string) => secret.toUpperCase(),
+  'URL-encoded': (secret: string) => encodeURIComponent(secret),
+  'in base64': (secret: string) =>
+    Buffer.byteLength(secret) < 6 ? secret : Buffer.from(secret).toString('base64'),
+} as const;
+type Form = keyof typeof FORMS;
+const QUOTES = WAYS.flatMap((way) => (Object.keys(FORMS) as Form[]).map((form) => [way, form]));
 
 /** The second turn's tool call, in recording `second`. */
 const WEATHER = { native: 'call-weather-1', aisdk: 'call-weather-ai-1' };
@@ -99,10 +114,11 @@ describe('a later turn quoting what an earlier turn hid', () => {
   });
 
   describe.each(CASES)('$name', ({ name, secrets }) => {
-    it.each(WAYS)('in %s: shows none of it, and the rest shows', (way) => {
+    it.each(QUOTES)('in %s, %s: shows none of it, and the rest shows', (way, form) => {
       const first = [...loadFixture(name), END];
       const firstCalls = new Set(reduceAll(first, recordingOptions(name)).toolCalls.keys());
-      const second = [...secondTurn(name, way, secrets.join(' and ')), END];
+      const quotes = secrets.map(FORMS[form as Form]);
+      const second = [...secondTurn(name, way as Way, quotes.join(' and ')), END];
       const store = createToolpaneStore(recordingOptions(name));
       for (const chunk of first) store.dispatch(chunk);
       const states: ToolpaneState[] = [];
@@ -113,10 +129,11 @@ describe('a later turn quoting what an earlier turn hid', () => {
       states.push(reduceAll([...first, ...second], recordingOptions(name)));
       for (const [index, state] of states.entries()) {
         const shown = everythingShown(state);
-        for (const secret of secrets) expect(shown, `${secret} at ${index}`).not.toContain(secret);
+        for (const text of new Set([...secrets, ...quotes]))
+          expect(shown, `${text} at ${index}`).not.toContain(text);
       }
       for (const state of [store.getState(), states.at(-1)!]) {
-        expect(quoted(state, way, firstCalls)).toContain(`${SAID}[hidden]`);
+        expect(quoted(state, way as Way, firstCalls)).toContain(`${SAID}[hidden]`);
       }
     });
   });
