@@ -8,6 +8,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { BESIDE } from '../../bench/hidden-shapes';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { asciiOnlyJson, base64After, escapeHtml } from '../utils/quote-forms';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
 import { everythingShown, hiddenOnceTold, hiddenTexts, hidesValue } from '../utils/shown';
 
@@ -125,41 +126,28 @@ function topOf(state: ToolpaneState, runId: string): string {
   return parent === undefined || parent.runId === runId ? runId : topOf(state, parent.runId);
 }
 
-/** `text` with the characters HTML escapes escaped, an apostrophe as `apostrophe`. */
-const escapeHtml = (text: string, apostrophe: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", apostrophe);
-
-/** `secret` in base64 after `before` (so at each alignment), when long enough to search for. */
-const base64 = (secret: string, before: string, encoding: 'base64' | 'base64url') =>
-  Buffer.byteLength(secret) < 6 ? secret : Buffer.from(before + secret).toString(encoding);
-
 /**
  * How a result may quote a hidden value: as written, and, where they differ, URL-encoded (a link
  * a tool built with it), form-encoded (a query string or a form body), as JSON written with
- * ASCII only (Python's default: `\u00f6` for `ö`), in capitals, escaped for HTML, and in base64 at each of the
- * three alignments (alone, in a `Basic` header after a user name, in base64url after two bytes).
+ * ASCII only (Python's default: `\u00f6` for `ö`), in capitals, escaped for HTML, and in base64
+ * at each of the three alignments (alone, in a `Basic` header after a user name, in base64url
+ * after two bytes).
  * An encoding that does not apply (base64 of a text under six bytes) leaves it as it is.
  */
 const FORMS = {
   'as written': (secret: string) => secret,
   'URL-encoded': (secret: string) => encodeURIComponent(secret),
   'form-encoded': (secret: string) => encodeURIComponent(secret).replaceAll('%20', '+'),
-  'ASCII-only JSON': (secret: string) =>
-    secret.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  'ASCII-only JSON': (secret: string) => asciiOnlyJson(secret),
   'in capitals': (secret: string) => secret.toUpperCase(),
   'HTML-escaped': (secret: string) => escapeHtml(secret, '&#39;'),
   'HTML-escaped as Python does': (secret: string) => escapeHtml(secret, '&#x27;'),
-  base64: (secret: string) => base64(secret, '', 'base64'),
+  base64: (secret: string) => base64After(secret),
   'base64 in a Basic header': (secret: string) => {
-    const encoded = base64(secret, 'svc:', 'base64');
+    const encoded = base64After(secret, 'svc:');
     return encoded === secret ? secret : `Basic ${encoded}`;
   },
-  'base64url after two bytes': (secret: string) => base64(secret, 'k=', 'base64url'),
+  'base64url after two bytes': (secret: string) => base64After(secret, 'k=', 'base64url'),
 } as const;
 
 interface Case {

@@ -14,6 +14,7 @@ import { readUIMessageStream, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { ECHO_SECRET, TOKEN_SECRET } from '../../scripts/record/echoes';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { asciiOnlyJson, base64After, escapeHtml } from '../utils/quote-forms';
 import { everythingShown, neverShows } from '../utils/shown';
 
 /*
@@ -172,21 +173,13 @@ type Mode =
 const ENCODED: Partial<Record<Mode, (secret: string) => string>> = {
   'error, URL-encoded': encodeURIComponent,
   'result, form-encoded': (secret) => encodeURIComponent(secret).replaceAll('%20', '+'),
-  'result, ASCII-only JSON': (secret) =>
-    secret.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  'result, ASCII-only JSON': asciiOnlyJson,
   'error, in capitals': (secret) => secret.toUpperCase(),
-  'result, HTML-escaped': (secret) =>
-    secret
-      .replaceAll('&', '&amp;')
-      .replaceAll('<', '&lt;')
-      .replaceAll('>', '&gt;')
-      .replaceAll('"', '&quot;')
-      .replaceAll("'", '&#39;'),
-  // Base64 is searched for in texts of six bytes or more.
-  'error, base64 in a Basic header': (secret) =>
-    Buffer.byteLength(secret) < 6
-      ? secret
-      : `Basic ${Buffer.from(`ops:${secret}`).toString('base64')}`,
+  'result, HTML-escaped': (secret) => escapeHtml(secret),
+  'error, base64 in a Basic header': (secret) => {
+    const encoded = base64After(secret, 'ops:');
+    return encoded === secret ? secret : `Basic ${encoded}`;
+  },
 };
 
 /** A hidden value as `mode` quotes it. */

@@ -5,6 +5,7 @@ import { readUIMessageStream, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { TURNS } from '../../bench/hidden-shapes';
 import { fixtureNames, loadFixture } from '../utils/fixtures';
+import { base64After } from '../utils/quote-forms';
 import { END, isAiSdkRecording, recordingOptions } from '../utils/replays';
 import { everythingShown, hiddenTexts, neverShows, TOLD_LATE } from '../utils/shown';
 
@@ -49,8 +50,7 @@ const FORMS = {
   'as written': (secret: string) => secret,
   'in capitals': (secret: string) => secret.toUpperCase(),
   'URL-encoded': (secret: string) => encodeURIComponent(secret),
-  'in base64': (secret: string) =>
-    Buffer.byteLength(secret) < 6 ? secret : Buffer.from(secret).toString('base64'),
+  'in base64': (secret: string) => base64After(secret),
 } as const;
 type Form = keyof typeof FORMS;
 const QUOTES = WAYS.flatMap((way) => (Object.keys(FORMS) as Form[]).map((form) => [way, form]));
