@@ -250,7 +250,10 @@ export function reduceAll(
   state: ToolpaneState = initialState,
 ): ToolpaneState {
   const ctx = createCtx(state, options, createScratch(state));
-  for (const chunk of chunks) if (applySafely(ctx, chunk)) ctx.draft.publish();
+  // An array by index: its iterator allocated a result per chunk here.
+  if (Array.isArray(chunks)) {
+    for (let i = 0; i < chunks.length; i++) if (applySafely(ctx, chunks[i])) ctx.draft.publish();
+  } else for (const chunk of chunks) if (applySafely(ctx, chunk)) ctx.draft.publish();
   return ctx.draft.publish();
 }
 

@@ -161,11 +161,19 @@ export function topLevelCall(
   call: ToolCallState,
 ): ToolCallState {
   let current = call;
-  const seen = new Set<string>([call.key]);
-  while (current.parentToolCallId !== null && !seen.has(current.parentToolCallId)) {
-    const parent = calls.get(current.parentToolCallId);
+  // The calls walked through, against a cycle: the first parent apart, kept only past it (nearly
+  // every call is at most one level down, and this runs for every call written).
+  let first: string | undefined;
+  let seen: Set<string> | undefined;
+  for (let id = call.parentToolCallId; id !== null; id = current.parentToolCallId) {
+    if (id === call.key || id === first || seen?.has(id) === true) break;
+    const parent = calls.get(id);
     if (parent === undefined) break;
-    seen.add(current.parentToolCallId);
+    if (first === undefined) first = id;
+    else {
+      seen ??= new Set();
+      seen.add(id);
+    }
     current = parent;
   }
   return current;
