@@ -26,7 +26,8 @@ const ASCII = /^[\0-\x7f]*$/;
  * payload. The characters that share bits with the bytes around it are left off.
  */
 function addBase64(out: Set<string>, text: string): void {
-  if (text.length < MIN_BASE64_BYTES >> 1) return;
+  // A code unit is at most three bytes of UTF-8: a text this short is short in bytes too.
+  if (text.length < MIN_BASE64_BYTES / 3) return;
   // Its UTF-8 bytes, one character each (what `btoa` reads): ASCII as it is.
   let bytes = text;
   if (!ASCII.test(text)) {
@@ -45,8 +46,8 @@ function addBase64(out: Set<string>, text: string): void {
 /**
  * Each hidden text as it may appear: as written, JSON-escaped (once, twice, and with every
  * character past ASCII as `\uXXXX`, as Python writes JSON), and where that changes it encoded as
- * a link or a form body carries it (`encodeURIComponent`, `encodeURI`, spaces as `+`, escapes in
- * lower case), escaped for HTML, and in base64 (see {@link addBase64}).
+ * a link or a form body carries it (`encodeURIComponent`, `encodeURI`, spaces as `+`), escaped
+ * for HTML, and in base64 (see {@link addBase64}). Not in each case: the search folds case.
  */
 export function addForms(out: Set<string>, text: string): void {
   const once = JSON.stringify(text).slice(1, -1);
@@ -63,8 +64,8 @@ export function addForms(out: Set<string>, text: string): void {
       continue;
     }
     if (url === text) continue;
+    // Escapes in lower case too: the search is in any case (`text-match.ts`).
     out.add(url).add(url.replaceAll('%20', '+'));
-    out.add(url.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase()));
   }
   const html = text.replace(HTML, (c) => ENTITIES[c]!);
   out.add(html).add(html.replaceAll('&#39;', '&#x27;'));
