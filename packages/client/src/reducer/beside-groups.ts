@@ -1,5 +1,6 @@
 import { TERMINAL_TOOL_STATUSES, type ToolCallState } from '../state/state.js';
 import type { Group, RunHiders, Tally } from './beside-index.js';
+import { FAN } from './beside-shown.js';
 import { hiddenTexts } from './echo.js';
 import { setUndoably, toggleAllUndoably, type Undo } from './undo.js';
 
@@ -143,8 +144,8 @@ export function readTexts(
 }
 
 /**
- * Adds call `key` to `hiders` in a group of its own, merging groups of one size (its texts are
- * read by {@link readTexts}). `undo` is given what takes it out again.
+ * Adds call `key` to `hiders` in a group of its own, merging {@link FAN} groups of one size (its
+ * texts are read by {@link readTexts}). `undo` is given what takes it out again.
  */
 export function add(hiders: RunHiders, key: string, undo: Undo): void {
   const { groups, groupOf } = hiders;
@@ -153,11 +154,11 @@ export function add(hiders: RunHiders, key: string, undo: Undo): void {
   let last = group([key]);
   groupOf.set(key, last);
   groups.push(last);
-  while (groups.length > 1 && groups[groups.length - 2]!.keys.length <= last.keys.length) {
-    groups.pop();
-    const older = groups.pop()!;
-    merged.unshift(older);
-    last = group([...older.keys, ...last.keys]);
+  while (groups.length >= FAN && groups[groups.length - FAN]!.keys.length <= last.keys.length) {
+    const taken = groups.splice(groups.length - FAN, FAN);
+    // All but the last were there before: the last is the one this call made.
+    merged.unshift(...taken.slice(0, -1));
+    last = group(taken.flatMap((held) => held.keys));
     for (const k of last.keys) groupOf.set(k, last);
     groups.push(last);
   }

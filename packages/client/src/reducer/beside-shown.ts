@@ -10,15 +10,22 @@ import { assignUndoably, pushUndoably, type Undo } from './undo.js';
 /*
  * The values a scope's calls showed of what they got back, kept so that a call that hides a value
  * later has only those that may quote it searched again (see `beside.ts`). They are kept in groups
- * whose sizes halve from the oldest to the newest, each with a filter of the texts its values hold,
- * raw and as shown (the raw value holds all of a text a mark in the shown one cut short): every
- * six characters in a row, and every three for a text shorter than six, hashed into sets of bits
- * eight times as many as the characters read. A text one of whose sixes (or threes) a group lacks
+ * whose sizes are powers of four, falling from the oldest to the newest, each with a filter of the
+ * texts its values hold, raw and as shown (the raw value holds all of a text a mark in the shown
+ * one cut short): every six characters in a row, and every three for a text shorter than six,
+ * hashed into sets of bits eight times as many as the characters read. A text one of whose sixes (or threes) a group lacks
  * occurs in none of its values; one whose every six a group has may (about one in eight of the
  * bits is set, so a long text is seldom taken for another). A group with a quote Mastra cut short
  * (`… (truncated)`, which may end with the start of any text) may hold every text. A group is read
- * again when two merge: a value is read about log(n) times.
+ * again when four merge: a value is read about log₄(n) times.
  */
+
+/**
+ * How many groups of one size become one, here and for the calls that hide (`beside-groups.ts`):
+ * what a group holds is read again about log(n) / log(FAN) times, and a search asks at most
+ * FAN - 1 groups of each size.
+ */
+export const FAN = 4;
 
 /** A run's data part, by its place among the run's parts. */
 export interface DataAt {
@@ -174,13 +181,14 @@ function groupOf(root: Root, keys: readonly Shown[]): Group {
   return { keys, bits, cut: texts.some((text) => text.endsWith(TRUNCATED)) };
 }
 
-/** Reads the values shown since the last read into groups, merging groups of one size. */
+/** Reads the values shown since the last read into groups, merging `FAN` groups of one size. */
 function readUnread(values: ShownValues, root: Root): void {
   const { groups, unread } = values;
   for (const key of unread) {
     let keys: readonly Shown[] = [key];
-    while (groups.length > 0 && groups[groups.length - 1]!.keys.length <= keys.length) {
-      keys = [...groups.pop()!.keys, ...keys];
+    const older = FAN - 1;
+    while (groups.length >= older && groups[groups.length - older]!.keys.length <= keys.length) {
+      keys = [...groups.splice(groups.length - older, older).flatMap((held) => held.keys), ...keys];
     }
     groups.push(groupOf(root, keys));
   }

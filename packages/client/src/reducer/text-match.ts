@@ -75,15 +75,17 @@ export function textMatcher(texts: Iterable<string>): TextMatcher {
     size += text.length;
     widest = Math.max(widest, text.length);
   }
-  const first = new Int32Array(size).fill(-1);
-  const next = new Int32Array(size);
-  const unit = new Uint16Array(size);
-  const fan = new Int32Array(size);
-  const depth = new Int32Array(size);
-  const fail = new Int32Array(size);
-  const longest = new Int32Array(size);
+  // One buffer for the seven arrays of 32-bit integers (each allocation costs as much as filling).
+  const ints = new Int32Array(7 * size);
+  const first = ints.subarray(0, size).fill(-1);
+  const next = ints.subarray(size, 2 * size);
+  const fan = ints.subarray(2 * size, 3 * size);
+  const depth = ints.subarray(3 * size, 4 * size);
+  const fail = ints.subarray(4 * size, 5 * size);
+  const longest = ints.subarray(5 * size, 6 * size);
   // For a node with more than WIDE children: 1 + the index of its children's map in `maps`.
-  const wide = new Int32Array(size);
+  const wide = ints.subarray(6 * size);
+  const unit = new Uint16Array(size);
   const maps: Map<number, number>[] = [];
   let nodes = 1;
 
