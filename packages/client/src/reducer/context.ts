@@ -1,6 +1,7 @@
 import { chunkTypeOf } from '../chunks/parse.js';
 import type { PartialJsonParser } from '../partial-json/partial-json.js';
 import type { Draft, Mutable } from '../state/draft.js';
+import { KeyQueue } from '../state/key-queue.js';
 import { Stack } from '../state/stack.js';
 import type { RunPart, StreamIssue, ToolpaneState } from '../state/state.js';
 import type { BesideIndex } from './beside-index.js';
@@ -98,7 +99,7 @@ export interface Scratch {
    * The keys of the calls written while the value being applied was, and the resume schemas and
    * hiding calls' raw values searched for what their calls hide (see `reducer/rescrub.ts`).
    */
-  readonly written: Set<string>;
+  readonly written: KeyQueue;
   readonly rescrubbed: WeakSet<object>;
   /**
    * The calls inside each top-level call (by its key) that hold a request's resume schema, for a
@@ -206,7 +207,7 @@ export const createScratch = (state: ToolpaneState): Scratch => ({
   displayRunsRead: new Set(),
   hidingTrees: new Set(),
   hidingTreesRead: new Set(),
-  written: new Set(),
+  written: new KeyQueue(),
   rescrubbed: new WeakSet(),
   asked: undefined,
   openInside: undefined,

@@ -106,7 +106,8 @@ function openIndex(ctx: Ctx, top: ToolCallState): OpenIndex {
 export function indexWritten(ctx: Ctx): void {
   const index = ctx.scratch.openInside;
   if (index === undefined) return;
-  for (const key of ctx.scratch.written) place(ctx, index, key);
+  const { written } = ctx.scratch;
+  for (let i = 0; i < written.size; i++) place(ctx, index, written.at(i)!);
   index.fresh = undefined;
 }
 
@@ -152,7 +153,8 @@ export function openNested(
   let { fresh } = index;
   if (fresh === undefined) {
     fresh = index.fresh = new Map();
-    for (const key of ctx.scratch.written) noteFresh(ctx, fresh, key);
+    const { written } = ctx.scratch;
+    for (let i = 0; i < written.size; i++) noteFresh(ctx, fresh, written.at(i)!);
   }
   const written = fresh.get(top.key) ?? [];
   const ranked: [number, ToolCallState][] = [];

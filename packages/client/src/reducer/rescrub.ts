@@ -223,10 +223,8 @@ export function rescrubWritten(ctx: Ctx): void {
   let pay: ((cost: number) => boolean) | undefined;
   // The calls written so far only: what the searches write (added behind them, or again once
   // deleted) is noted for the next value.
-  let left = written.size;
-  for (const key of written) {
-    if (left-- === 0) break;
-    written.delete(key);
+  for (let left = written.size; left > 0; left--) {
+    const key = written.shift()!;
     const call = ctx.draft.root.toolCalls.get(key);
     if (call === undefined) continue;
     const hides = hidesValue(call);
