@@ -87,6 +87,9 @@ function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): vo
   const { beside } = ctx.scratch;
   const showing: Shown[] = [];
   const read = (call: ToolCallState) => {
+    // Every run with a call that hides has its scope once the state's has one: a run without is
+    // known to hide nothing without one made for it (see `runHiders`).
+    if (hiding && hiders.wide && hidesValue(call)) scopeHiders(ctx, beside, call.runId, false);
     if (hiding && joins(hiders, call)) {
       add(hiders, call.key, undo);
       readTexts(hiders, call, mayReopen(ctx, call), false, undo);
@@ -115,6 +118,14 @@ function readScope(ctx: Ctx, hiders: RunHiders, id: string, hiding: boolean): vo
   }
   if (hiders.groupOf.size > 0) for (const key of showing) noteShown(hiders.shown, key, undo);
 }
+
+/**
+ * Run `runId`'s scope, or undefined when no call of it hides (as its scope would tell: none is
+ * made for a run without, which most are). Asked after the state's scope is made, which makes
+ * one for each run whose calls hide, as noting a call that hides does.
+ */
+const runHiders = (index: BesideIndex, runId: string): RunHiders | undefined =>
+  index.runs.get(runId);
 
 /** The state's scope and the run of `call` (or of run `runId`), in that order. */
 function scopesOf(ctx: Ctx, index: BesideIndex, call: { runId: string }): [string, RunHiders][] {
@@ -247,11 +258,11 @@ function matchersOf(ctx: Ctx, runId: string, shows?: string): readonly TextMatch
   const index = upToDate(ctx);
   // Nearly always no call hides in either scope: nothing is made then.
   const wide = scopeHiders(ctx, index, ALL, true);
-  const own = scopeHiders(ctx, index, runId, false);
-  if (wide.groupOf.size === 0 && own.groupOf.size === 0) return NO_MATCHERS;
+  const own = runHiders(index, runId);
+  if (wide.groupOf.size === 0 && (own?.groupOf.size ?? 0) === 0) return NO_MATCHERS;
   const matchers: TextMatcher[] = [];
   const pay = affords(ctx);
-  for (const hiders of [wide, own]) {
+  for (const hiders of own === undefined ? [wide] : [wide, own]) {
     for (const held of hiders.groups) {
       const matcher = matcherOf(ctx, held, hiders.wide, pay);
       if (matcher === undefined) return undefined;
@@ -284,8 +295,10 @@ export function dataWithoutBesideEchoes(
  * {@link dataWithoutBesideEchoes}): searched again when a call hides later.
  */
 export function besideShowsData(ctx: Ctx, runId: string, at: number): void {
-  for (const [, hiders] of scopesOf(ctx, upToDate(ctx), { runId })) {
-    if (hiders.groupOf.size > 0) noteShown(hiders.shown, { runId, at }, ctx.draft.undo);
+  const index = upToDate(ctx);
+  for (const hiders of [scopeHiders(ctx, index, ALL, true), runHiders(index, runId)]) {
+    if (hiders !== undefined && hiders.groupOf.size > 0)
+      noteShown(hiders.shown, { runId, at }, ctx.draft.undo);
   }
 }
 
