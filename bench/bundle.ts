@@ -234,8 +234,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // their forms made when a search is (echo.ts, beside.ts, beside-again.ts); 50.1 KB once in any
   // case (text-match.ts, beside-shown.ts); 50.2 KB once `reduceAll` reads an array by index and
   // `topLevelCall` makes no set for a call one level down (reduce.ts, repeats.ts); 50.25 KB once
-  // four groups of one size merge rather than two (beside-groups.ts, beside-shown.ts).
-  { name: '@toolpane/client', file: client, budgetKb: 50.25 },
+  // four groups of one size merge rather than two (beside-groups.ts, beside-shown.ts); 50.6 KB
+  // once the calls written per value are queued in an array that keeps its room, runs where no
+  // call hides make no scope and a streamed input shares one getter (state/key-queue.ts,
+  // beside.ts, display.ts).
+  { name: '@toolpane/client', file: client, budgetKb: 50.6 },
   // What an app that only reduces chunks ships from the main entry (no side effects, so its
   // bundler drops the session and reader): 17.7 KB once they had entries of their own, 18.7 KB
   // with keyed subscriptions and the needs-a-person index, 19.0 KB with the network and
@@ -316,13 +319,14 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // 41.9 KB once what hides nothing makes nothing for the search (see above), 42.05 KB once hidden
   // values are searched for encoded (see above), 42.35 KB once also HTML-escaped and in base64
   // (see above), 42.45 KB once in any case (see above), 42.55 KB once an array is read by index
-  // (see above), 42.65 KB once four groups merge (see above);
+  // (see above), 42.65 KB once four groups merge (see above), 42.95 KB once the calls written are
+  // queued, runs where none hides make no scope and a streamed input shares a getter (see above);
   // goal 12 KB (issue 18), not met (see BENCHMARKS.md, "Bundles").
   {
     name: '@toolpane/client without the session and reader',
     file: 'packages/client/src/core.ts',
     goalKb: 12,
-    budgetKb: 42.65,
+    budgetKb: 42.95,
   },
   { name: '@toolpane/client/ai-sdk (alone)', file: 'packages/client/src/ai-sdk.ts' },
   { name: '@toolpane/client/history (alone)', file: 'packages/client/src/history.ts' },
@@ -368,11 +372,11 @@ export const TOOLPANE_ENTRIES: readonly Entry[] = [
   // those of 48.65 KB, 48.1 KB with those of 49.2 KB and the data-part texts read for a call a
   // break ended alone, 48.25 KB with those of 49.4 KB, 48.35 KB with those of 49.5 KB, 48.4 KB with those of 49.55 KB, 48.55 KB with those of 49.7 KB,
   // 48.75 KB with those of 49.95 KB, 48.9 KB with those of 50.1 KB,
-  // 49.0 KB with those of 50.2 KB, 49.05 KB with those of 50.25 KB.
+  // 49.0 KB with those of 50.2 KB, 49.05 KB with those of 50.25 KB, 49.4 KB with those of 50.6 KB.
   {
     name: '@toolpane/client/session (alone)',
     file: 'packages/client/src/session.ts',
-    budgetKb: 49.05,
+    budgetKb: 49.4,
   },
   { name: '@toolpane/client/stream (alone)', file: 'packages/client/src/stream.ts' },
   { name: '@toolpane/client/inspect (alone)', file: 'packages/client/src/inspect-entry.ts' },

@@ -92,19 +92,32 @@ export function refusalError(shown: DisplayValue): DisplayValue {
   return typeof message === 'string' ? { kind: shown.kind, value: message } : shown;
 }
 
+/** Where a streamed input keeps its snapshot (see {@link streamedInput}). */
+const SNAPSHOT = Symbol('snapshot');
+
+/** The `value` of every streamed input: its snapshot's value, as an own enumerable getter. */
+const STREAMED_VALUE: PropertyDescriptor = {
+  get(this: { [SNAPSHOT]: PartialJsonSnapshot }) {
+    return this[SNAPSHOT].value;
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 /**
  * What a call shows of its arguments while they stream: the raw value of the parser's snapshot,
  * built when `value` is first read (an own enumerable getter, so spreads, JSON and equality see
  * it) rather than on every delta: building an open array costs O(its items), which per delta made
  * one long argument quadratic. The snapshot never changes, so neither does the value. Undefined
  * while no value has started.
+ *
+ * Every such value shares one getter, which reads the snapshot from a property no spread or key
+ * list sees: an object literal with a getter of its own makes a closure and a dictionary of
+ * properties per delta (about 430 bytes where this takes about 100).
  */
 export function streamedInput(snapshot: PartialJsonSnapshot): DisplayValue | undefined {
   if (!hasValue(snapshot)) return undefined;
-  return {
-    kind: 'raw',
-    get value() {
-      return snapshot.value;
-    },
-  };
+  const input = { kind: 'raw' } as DisplayValue;
+  Object.defineProperty(input, SNAPSHOT, { value: snapshot });
+  return Object.defineProperty(input, 'value', STREAMED_VALUE);
 }
