@@ -13,11 +13,11 @@ import { assignUndoably, pushUndoably, type Undo } from './undo.js';
  * whose sizes are powers of four, falling from the oldest to the newest, each with a filter of the
  * texts its values hold, raw and as shown (the raw value holds all of a text a mark in the shown
  * one cut short): every six characters in a row, and every three for a text shorter than six,
- * hashed into sets of bits eight times as many as the characters read. A text one of whose sixes (or threes) a group lacks
- * occurs in none of its values; one whose every six a group has may (about one in eight of the
- * bits is set, so a long text is seldom taken for another). A group with a quote Mastra cut short
- * (`… (truncated)`, which may end with the start of any text) may hold every text. A group is read
- * again when four merge: a value is read about log₄(n) times.
+ * hashed into sets of bits eight times as many as the characters read. A text one of whose sixes
+ * (or threes) a group lacks occurs in none of its values; one whose every six a group has may
+ * (about one in eight of the bits is set, so a long text is seldom taken for another). A group with
+ * a quote Mastra cut short (`… (truncated)`, which may end with the start of any text) may hold
+ * every text. A group is read again when four merge: a value is read about log₄(n) times.
  */
 
 /**

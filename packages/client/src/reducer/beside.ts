@@ -32,14 +32,14 @@ import { assignUndoably, setUndoably, toggleAllUndoably, toggleUndoably } from '
  * ended (`RunHiders.spared`): a part without an id is not read again when the stream is sent again,
  * and the call, named again, may tell it hides less.
  *
- * The calls that hide are kept for the state and per run (for what only their run searches for),
- * in groups whose sizes are powers of four, falling from the oldest to the newest (a new call
- * makes a group of one; four groups of one size become one), each with the matcher of its calls'
- * texts, built when first needed: a call's texts go into a matcher about log₄(n) times, and a value
- * is searched by at most three groups of each size, so a run of many calls that hide, each
- * followed by a result, costs what it reads times log(n). Four rather than two: building a matcher
- * costs several times what a search of as many characters does. A group is built again when what one
- * of its calls hides changed. Building and searching again are paid from the reducer's budget
+ * The calls that hide are kept for the state and per run (for what only their run searches for), in
+ * groups whose sizes are powers of four, falling from the oldest to the newest (a new call makes a
+ * group of one; four groups of one size become one), each with the matcher of its calls' texts,
+ * built when first needed: a call's texts go into a matcher about log₄(n) times, and a value is
+ * searched by at most three groups of each size, so a run of many calls that hide, each followed by
+ * a result, costs what it reads times log(n). Four rather than two: building a matcher costs
+ * several times what a search of as many characters does. A group is built again when what one of
+ * its calls hides changed. Building and searching again are paid from the reducer's budget
  * (`affords`); a value whose search it refuses shows nothing (`suppressed`). The state's scope, or
  * a run's, is read from the state when a call of it first hides a value or a value of it is first
  * searched (its values were searched when they came), then told of every call written. A rollback
